@@ -2,17 +2,30 @@
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> = {
-  parse: {summary: "parse benchmark output files into canonical records", load: async () => (await import("./parse.js")).main},
+  parse: {
+    summary: "parse benchmark output files into canonical records",
+    load: async () => (await import("./parse.js")).main
+  },
   check: {summary: "validate a study and its runs", load: async () => (await import("./check.js")).main},
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},
   bench: {summary: "run the serving benchmark (native client)", load: async () => (await import("./bench.js")).main},
-  headroom: {summary: "print the hardware ceiling for a scenario", load: async () => (await import("./headroom.js")).main}
+  headroom: {
+    summary: "print the hardware ceiling for a scenario",
+    load: async () => (await import("./headroom.js")).main
+  }
 };
 
 export function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, {summary}]) => `  ${name.padEnd(10)} ${summary}`);
-  return ["usage: tps-report <command> [options]", "", "commands:", ...lines, "", "tps-report <command> --help for options"].join("\n");
+  return [
+    "usage: tps-report <command> [options]",
+    "",
+    "commands:",
+    ...lines,
+    "",
+    "tps-report <command> --help for options"
+  ].join("\n");
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,299 @@
+// Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
+import {LineCounter, parseDocument, isMap, isSeq, type Node} from "yaml";
+import type {Text} from "../report-types.js";
+
+export interface PlanScenario {
+  id: string;
+  name: Text;
+  dataset: string;
+  dataset_path: string | null;
+  input_len: number | null;
+  output_len: number | null;
+  num_prompts: number;
+  seed: number | null;
+}
+
+export interface PlanCandidate {
+  id: string;
+  label: string;
+  engine: string;
+  model: string;
+  quantization: string;
+  role: "baseline" | "recommended" | null;
+  server: string[];
+  /** Extra benchmark client arguments for this candidate only. */
+  bench_args: string[];
+}
+
+export interface PlanStep {
+  id: string;
+  kind: "selection" | "generalization";
+  title: Text;
+  scenarios: string[];
+  candidates: PlanCandidate[];
+}
+
+export interface PlanClaim {
+  id: string;
+  kind: string;
+  [key: string]: unknown;
+}
+
+export interface StudyPlan {
+  /** Folder holding study.yaml and runs/. */
+  dir: string;
+  file: string;
+  id: string;
+  title: Text;
+  goal: Text;
+  objective: string;
+  source: string | null;
+  model: {name: string; config: string | null};
+  hardware: {gpu: string; name: string; count: number};
+  engines: Record<string, {name: string; version: string}>;
+  client: {name: string; argv: string[]};
+  scenarios: PlanScenario[];
+  steps: PlanStep[];
+  baseline: {step: string; candidate: string};
+  claims: PlanClaim[];
+  notes: Text[];
+}
+
+export class PlanError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    message: string
+  ) {
+    super(`${file}:${line}: ${message}`);
+  }
+}
+
+/** Run id of a candidate on a scenario; the run folder has this name. */
+export function runId(step: string, candidate: string, scenario: string): string {
+  return `${step}--${candidate}--${scenario}`;
+}
+
+export function loadStudyPlan(dir: string): StudyPlan {
+  const file = join(dir, "study.yaml");
+  return parseStudyPlan(readFileSync(file, "utf8"), file, dir);
+}
+
+export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, {lineCounter, prettyErrors: false});
+  if (doc.errors.length) {
+    const error = doc.errors[0];
+    throw new PlanError(file, lineCounter.linePos(error.pos[0]).line, error.message.split("\n")[0]);
+  }
+  const lineOf = (node: unknown): number =>
+    node && typeof node === "object" && "range" in node && Array.isArray((node as Node).range)
+      ? lineCounter.linePos((node as Node).range![0]).line
+      : 1;
+  const fail = (node: unknown, message: string): never => {
+    throw new PlanError(file, lineOf(node), message);
+  };
+  const root = doc.contents;
+  if (!isMap(root)) fail(root, "a study plan is a mapping (id, model, hardware, scenarios, steps, …)");
+
+  const node = (parent: unknown, key: string): unknown => (isMap(parent) ? parent.get(key, true) : undefined);
+  const value = (parent: unknown, key: string): unknown => (isMap(parent) ? parent.toJSON()[key] : undefined);
+  const str = (parent: unknown, key: string, where: string): string => {
+    const v = value(parent, key);
+    if (typeof v !== "string" || !v) fail(node(parent, key) ?? parent, `${where}: '${key}' must be a non-empty string`);
+    return v as string;
+  };
+  const optStr = (parent: unknown, key: string, where: string): string | null =>
+    value(parent, key) == null ? null : str(parent, key, where);
+  const int = (parent: unknown, key: string, where: string): number => {
+    const v = value(parent, key);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+      fail(node(parent, key) ?? parent, `${where}: '${key}' must be a non-negative integer`);
+    return v as number;
+  };
+  const optInt = (parent: unknown, key: string, where: string): number | null =>
+    value(parent, key) == null ? null : int(parent, key, where);
+  const strings = (parent: unknown, key: string, where: string, optional = false): string[] => {
+    const n = node(parent, key);
+    if (n == null && optional) return [];
+    if (!isSeq(n)) return fail(n ?? parent, `${where}: '${key}' must be a list`);
+    return n.items.map((item) => {
+      const v = isMap(item) || isSeq(item) ? undefined : (item as {value?: unknown})?.value;
+      if (typeof v !== "string" && typeof v !== "number") fail(item, `${where}: '${key}' items must be strings`);
+      return String(v);
+    });
+  };
+  const text = (parent: unknown, key: string, where: string): Text => {
+    const n = node(parent, key);
+    const v = value(parent, key);
+    if (typeof v === "string") return {en: v, tr: v};
+    if (!isMap(n)) return fail(n ?? parent, `${where}: '${key}' must be a string or {en, tr}`);
+    return {en: str(n, "en", `${where}.${key}`), tr: str(n, "tr", `${where}.${key}`)};
+  };
+
+  const id = str(root, "id", "study");
+  const model = node(root, "model");
+  if (!isMap(model)) fail(model ?? root, "study: 'model' must be a mapping with 'name'");
+  const hardware = node(root, "hardware");
+  if (!isMap(hardware)) fail(hardware ?? root, "study: 'hardware' must be a mapping with 'gpu', 'name', 'count'");
+
+  const enginesNode = node(root, "engines");
+  if (!isMap(enginesNode))
+    fail(enginesNode ?? root, "study: 'engines' must be a mapping of engine id → {name, version}");
+  const engines: StudyPlan["engines"] = {};
+  for (const pair of (enginesNode as {items: {key: unknown; value: unknown}[]}).items) {
+    const key = String((pair.key as {value?: unknown})?.value ?? pair.key);
+    engines[key] = {
+      name: str(pair.value, "name", `engines.${key}`),
+      version: str(pair.value, "version", `engines.${key}`)
+    };
+  }
+
+  const client = node(root, "client");
+  const scenariosNode = node(root, "scenarios");
+  if (!isMap(scenariosNode))
+    fail(scenariosNode ?? root, "study: 'scenarios' must be a mapping of scenario id → scenario");
+  const scenarios: PlanScenario[] = (scenariosNode as {items: {key: unknown; value: unknown}[]}).items.map((pair) => {
+    const sid = String((pair.key as {value?: unknown})?.value ?? pair.key);
+    const where = `scenarios.${sid}`;
+    const s = pair.value;
+    const dataset = str(s, "dataset", where);
+    const scenario: PlanScenario = {
+      id: sid,
+      name: text(s, "name", where),
+      dataset,
+      dataset_path: optStr(s, "dataset_path", where),
+      input_len: optInt(s, "input_len", where),
+      output_len: optInt(s, "output_len", where),
+      num_prompts: int(s, "num_prompts", where),
+      seed: optInt(s, "seed", where)
+    };
+    if (dataset === "random" && (scenario.input_len == null || scenario.output_len == null))
+      fail(s, `${where}: a random-dataset scenario needs 'input_len' and 'output_len'`);
+    return scenario;
+  });
+  const scenarioIds = new Set(scenarios.map((s) => s.id));
+
+  const stepsNode = node(root, "steps");
+  if (!isSeq(stepsNode) || stepsNode.items.length === 0)
+    fail(stepsNode ?? root, "study: 'steps' must be a non-empty list");
+  const stepIds = new Set<string>();
+  const steps: PlanStep[] = (stepsNode as {items: unknown[]}).items.map((s, index) => {
+    const sid = str(s, "id", `steps[${index}]`);
+    const where = `steps.${sid}`;
+    if (stepIds.has(sid)) fail(s, `${where}: duplicate step id`);
+    stepIds.add(sid);
+    const kind = str(s, "kind", where);
+    if (kind !== "selection" && kind !== "generalization")
+      fail(node(s, "kind"), `${where}: 'kind' must be 'selection' or 'generalization', not '${kind}'`);
+    const stepScenarios = strings(s, "scenarios", where);
+    for (const sc of stepScenarios)
+      if (!scenarioIds.has(sc)) fail(node(s, "scenarios"), `${where}: unknown scenario '${sc}'`);
+    const candidatesNode = node(s, "candidates");
+    if (!isSeq(candidatesNode) || candidatesNode.items.length === 0)
+      fail(candidatesNode ?? s, `${where}: 'candidates' must be a non-empty list`);
+    const candidateIds = new Set<string>();
+    const candidates = (candidatesNode as {items: unknown[]}).items.map((c, ci) => {
+      const cid = str(c, "id", `${where}.candidates[${ci}]`);
+      const cwhere = `${where}.candidates.${cid}`;
+      if (candidateIds.has(cid)) fail(c, `${cwhere}: duplicate candidate id`);
+      candidateIds.add(cid);
+      const engine = str(c, "engine", cwhere);
+      if (!(engine in engines)) fail(node(c, "engine"), `${cwhere}: engine '${engine}' is not listed under 'engines'`);
+      const role = optStr(c, "role", cwhere);
+      if (role != null && role !== "baseline" && role !== "recommended")
+        fail(node(c, "role"), `${cwhere}: 'role' must be 'baseline' or 'recommended'`);
+      return {
+        id: cid,
+        label: optStr(c, "label", cwhere) ?? cid,
+        engine,
+        model: optStr(c, "model", cwhere) ?? str(model, "name", "model"),
+        quantization: optStr(c, "quantization", cwhere) ?? "bf16",
+        role: role as PlanCandidate["role"],
+        server: strings(c, "server", cwhere),
+        bench_args: strings(c, "bench_args", cwhere, true)
+      };
+    });
+    return {
+      id: sid,
+      kind: kind as PlanStep["kind"],
+      title: text(s, "title", where),
+      scenarios: stepScenarios,
+      candidates
+    };
+  });
+
+  const baselineNode = node(root, "baseline");
+  const baseline = {step: str(baselineNode, "step", "baseline"), candidate: str(baselineNode, "candidate", "baseline")};
+  const baselineStep = steps.find((s) => s.id === baseline.step);
+  if (!baselineStep?.candidates.some((c) => c.id === baseline.candidate))
+    fail(baselineNode, `baseline: no candidate '${baseline.candidate}' in step '${baseline.step}'`);
+
+  const claimsNode = node(root, "claims");
+  const claims: PlanClaim[] = isSeq(claimsNode)
+    ? claimsNode.items.map((c, ci) => ({
+        ...(isMap(c) ? (c.toJSON() as object) : {}),
+        id: str(c, "id", `claims[${ci}]`),
+        kind: str(c, "kind", `claims[${ci}]`),
+        line: lineOf(c)
+      }))
+    : [];
+
+  const notesNode = node(root, "notes");
+  const notes: Text[] = isSeq(notesNode)
+    ? notesNode.items.map((n, ni) => ({en: str(n, "en", `notes[${ni}]`), tr: str(n, "tr", `notes[${ni}]`)}))
+    : [];
+
+  return {
+    dir,
+    file,
+    id,
+    title: text(root, "title", "study"),
+    goal: text(root, "goal", "study"),
+    objective: optStr(root, "objective", "study") ?? "total_token_throughput",
+    source: optStr(root, "source", "study"),
+    model: {name: str(model, "name", "model"), config: optStr(model, "config", "model")},
+    hardware: {
+      gpu: str(hardware, "gpu", "hardware"),
+      name: str(hardware, "name", "hardware"),
+      count: int(hardware, "count", "hardware")
+    },
+    engines,
+    client: {name: optStr(client, "name", "client") ?? "vllm bench serve", argv: strings(client, "argv", "client")},
+    scenarios,
+    steps,
+    baseline,
+    claims,
+    notes
+  };
+}
+
+/** Every run the plan asks for, in plan order. */
+export function plannedRuns(
+  plan: StudyPlan
+): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario}[] {
+  return plan.steps.flatMap((step) =>
+    step.candidates.flatMap((candidate) =>
+      step.scenarios.map((sid) => ({
+        run: runId(step.id, candidate.id, sid),
+        step,
+        candidate,
+        scenario: plan.scenarios.find((s) => s.id === sid)!
+      }))
+    )
+  );
+}
+
+/** Benchmark client argv for one planned run (the study's client plus the scenario's dataset flags). */
+export function benchArgv(plan: StudyPlan, candidate: PlanCandidate, scenario: PlanScenario): string[] {
+  const argv = plan.client.argv.map((arg) => arg.replaceAll("{model}", candidate.model));
+  argv.push("--dataset-name", scenario.dataset);
+  if (scenario.dataset_path) argv.push("--dataset-path", scenario.dataset_path);
+  if (scenario.dataset === "random")
+    argv.push("--random-input-len", String(scenario.input_len), "--random-output-len", String(scenario.output_len));
+  argv.push("--num-prompts", String(scenario.num_prompts));
+  if (scenario.seed != null) argv.push("--seed", String(scenario.seed));
+  return [...argv, ...candidate.bench_args];
+}
