@@ -1,0 +1,427 @@
+// A loopback stand-in for an OpenAI-compatible LLM server (vLLM, SGLang, TRT-LLM) whose token timing is known.
+// Usable in-process (startFixtureServer) and as a process:
+//   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
+//     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage]
+import http from "node:http";
+import type {AddressInfo, Socket} from "node:net";
+import {pathToFileURL} from "node:url";
+
+export interface FixtureServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Delay from the request body's arrival to the first token. */
+  firstTokenMs?: number;
+  /** Gap between consecutive tokens. */
+  tokenGapMs?: number;
+  /** Each gap gets an extra uniform [0, jitterMs) delay, drawn from the seeded generator. */
+  jitterMs?: number;
+  /** Fraction of generation requests answered with HTTP 500 (decided per arrival index, seeded). */
+  failRate?: number;
+  /** Fraction of streams cut (socket destroyed) after half their tokens, without `[DONE]`. */
+  truncateRate?: number;
+  /** Health, models and generation all answer 503. */
+  neverReady?: boolean;
+  /** After this many finished generation requests the server drops every connection and stops listening. */
+  dieAfterRequests?: number;
+  seed?: number;
+  /** Model id listed by /v1/models; requests for any model are served. */
+  model?: string;
+  /** Send a separate `{"role":"assistant","content":""}` chunk before the first token, as vLLM does. */
+  roleChunk?: boolean;
+  /** Put the send time (ms on the process.hrtime clock, comparable across processes) in every chunk as `fixture_sent_ms`. */
+  stamp?: boolean;
+  /** Honour `stream_options.include_usage` (default true). */
+  usage?: boolean;
+  /** Counts prompt tokens for `usage.prompt_tokens`; default: whitespace-separated words. */
+  countPromptTokens?: (text: string) => number;
+  /** Text of every generated token; one Qwen3 token by default. */
+  tokenText?: string;
+  /** max_tokens when the request gives none. */
+  defaultMaxTokens?: number;
+  /** Called when the server dies on purpose (die-after-requests). */
+  onDie?: () => void;
+}
+
+export interface FixtureRequestLog {
+  index: number;
+  path: string;
+  stream: boolean;
+  maxTokens: number;
+  /** performance.now() when the request body was complete. */
+  receivedAt: number;
+  /** performance.now() right after each token chunk was handed to the socket. */
+  chunkTimes: number[];
+  outcome: "ok" | "failed" | "truncated" | "aborted" | "pending";
+}
+
+export interface FixtureServer {
+  port: number;
+  baseUrl: string;
+  requests: FixtureRequestLog[];
+  close(): Promise<void>;
+}
+
+// mulberry32: small, seeded, good enough to decide which requests fail and how much jitter to add.
+function seededUniform(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const hrtimeMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+function promptText(body: Record<string, unknown>): string {
+  if (typeof body.prompt === "string") return body.prompt;
+  if (Array.isArray(body.prompt)) return body.prompt.map(String).join(" ");
+  if (!Array.isArray(body.messages)) return "";
+  const parts: string[] = [];
+  for (const message of body.messages as Array<{content?: unknown}>) {
+    const content = message?.content;
+    if (typeof content === "string") parts.push(content);
+    else if (Array.isArray(content)) {
+      for (const part of content as Array<{text?: unknown}>) if (typeof part?.text === "string") parts.push(part.text);
+    }
+  }
+  return parts.join("\n");
+}
+
+function wordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
+  const firstTokenMs = options.firstTokenMs ?? 0;
+  const tokenGapMs = options.tokenGapMs ?? 0;
+  const jitterMs = options.jitterMs ?? 0;
+  const failRate = options.failRate ?? 0;
+  const truncateRate = options.truncateRate ?? 0;
+  const model = options.model ?? "fixture-model";
+  const usageEnabled = options.usage ?? true;
+  const countPromptTokens = options.countPromptTokens ?? wordCount;
+  const tokenText = options.tokenText ?? " the";
+  const defaultMaxTokens = options.defaultMaxTokens ?? 16;
+  const fate = seededUniform(options.seed ?? 0);
+  const jitter = seededUniform((options.seed ?? 0) ^ 0x9e3779b9);
+  const requests: FixtureRequestLog[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let finished = 0;
+  let dead = false;
+
+  const sendJson = (res: http.ServerResponse, status: number, value: unknown): void => {
+    const body = JSON.stringify(value);
+    res.writeHead(status, {"content-type": "application/json", "content-length": Buffer.byteLength(body)});
+    res.end(body);
+  };
+
+  const die = (): void => {
+    if (dead) return;
+    dead = true;
+    server.close();
+    for (const timer of timers) clearTimeout(timer);
+    for (const socket of sockets) socket.destroy();
+    options.onDie?.();
+  };
+
+  const noteFinished = (): void => {
+    finished += 1;
+    if (options.dieAfterRequests !== undefined && finished >= options.dieAfterRequests) setImmediate(die);
+  };
+
+  const generate = (req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: string): void => {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+    } catch {
+      sendJson(res, 400, {object: "error", message: "request body is not JSON", type: "BadRequestError", code: 400});
+      return;
+    }
+    const chat = path === "/v1/chat/completions";
+    const maxTokens = Math.max(
+      1,
+      Number((chat ? (body.max_completion_tokens ?? body.max_tokens) : body.max_tokens) ?? defaultMaxTokens)
+    );
+    const stream = body.stream === true;
+    const includeUsage =
+      usageEnabled && (body.stream_options as {include_usage?: unknown} | undefined)?.include_usage === true;
+    const log: FixtureRequestLog = {
+      index: requests.length,
+      path,
+      stream,
+      maxTokens,
+      receivedAt: performance.now(),
+      chunkTimes: [],
+      outcome: "pending"
+    };
+    requests.push(log);
+    const failing = failRate > 0 && fate() < failRate;
+    const truncating = !failing && truncateRate > 0 && fate() < truncateRate;
+    const created = Math.floor(Date.now() / 1000);
+    const id = `${chat ? "chatcmpl" : "cmpl"}-fixture-${log.index}`;
+    const promptTokens = countPromptTokens(promptText(body));
+    const usage = {prompt_tokens: promptTokens, total_tokens: promptTokens + maxTokens, completion_tokens: maxTokens};
+
+    // Absolute due times so timer lateness never accumulates across tokens.
+    const due: number[] = [];
+    let at = log.receivedAt + firstTokenMs;
+    for (let i = 0; i < maxTokens; i++) {
+      if (i > 0) at += tokenGapMs + (jitterMs > 0 ? jitter() * jitterMs : 0);
+      due.push(at);
+    }
+    res.on("close", () => {
+      if (log.outcome === "pending") log.outcome = "aborted";
+    });
+
+    if (failing) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        log.outcome = "failed";
+        sendJson(res, 500, {
+          object: "error",
+          message: "fixture: injected failure",
+          type: "InternalServerError",
+          code: 500
+        });
+        noteFinished();
+      }, firstTokenMs);
+      timers.add(timer);
+      return;
+    }
+
+    if (!stream) {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          const text = tokenText.repeat(maxTokens);
+          const choice = chat
+            ? {index: 0, message: {role: "assistant", content: text}, finish_reason: "length"}
+            : {index: 0, text, finish_reason: "length"};
+          log.chunkTimes.push(performance.now());
+          log.outcome = "ok";
+          sendJson(res, 200, {
+            id,
+            object: chat ? "chat.completion" : "text_completion",
+            created,
+            model,
+            choices: [choice],
+            usage
+          });
+          noteFinished();
+        },
+        Math.max(0, due[due.length - 1] - performance.now())
+      );
+      timers.add(timer);
+      return;
+    }
+
+    res.writeHead(200, {"content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive"});
+    const object = chat ? "chat.completion.chunk" : "text_completion";
+    const stampField = (): string => (options.stamp ? `,"fixture_sent_ms":${hrtimeMs()}` : "");
+    const head = `data: {"id":"${id}","object":"${object}","created":${created},"model":${JSON.stringify(model)},"choices":[`;
+    const tokenJson = JSON.stringify(tokenText);
+    const chunk = (i: number): string => {
+      const finish = i === maxTokens - 1 ? `"length"` : "null";
+      const choice = chat
+        ? `{"index":0,"delta":{${i === 0 && !options.roleChunk ? `"role":"assistant",` : ""}"content":${tokenJson}},"logprobs":null,"finish_reason":${finish}}`
+        : `{"index":0,"text":${tokenJson},"logprobs":null,"finish_reason":${finish}}`;
+      return `${head}${choice}]${stampField()}}\n\n`;
+    };
+    const cutAfter = truncating ? Math.max(1, Math.floor(maxTokens / 2)) : maxTokens;
+
+    let next = 0;
+    const emit = (): void => {
+      if (res.destroyed) return;
+      // Every chunk whose time has come goes out now; with zero gaps that is the whole stream in one turn.
+      const now = performance.now();
+      let out = "";
+      if (next === 0 && chat && options.roleChunk) {
+        out += `${head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${stampField()}}\n\n`;
+      }
+      const from = next;
+      while (next < cutAfter && due[next] <= now + 0.05) out += chunk(next++);
+      if (out) res.write(out);
+      const written = performance.now();
+      for (let i = from; i < next; i++) log.chunkTimes.push(written);
+      if (next >= cutAfter) {
+        if (truncating) {
+          log.outcome = "truncated";
+          res.socket?.destroy();
+          noteFinished();
+          return;
+        }
+        let tail = "";
+        if (includeUsage) tail += `${head}]${stampField()},"usage":${JSON.stringify(usage)}}\n\n`;
+        tail += "data: [DONE]\n\n";
+        log.outcome = "ok";
+        res.end(tail);
+        noteFinished();
+        return;
+      }
+      const wait = due[next] - performance.now();
+      if (wait <= 0) {
+        setImmediate(emit);
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        emit();
+      }, wait);
+      timers.add(timer);
+    };
+    const wait = due[0] - performance.now();
+    if (wait <= 0) emit();
+    else {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        emit();
+      }, wait);
+      timers.add(timer);
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (options.neverReady) {
+      req.resume();
+      sendJson(res, 503, {object: "error", message: "fixture: not ready", type: "ServiceUnavailable", code: 503});
+      return;
+    }
+    if (req.method === "GET") {
+      if (path === "/health" || path === "/health_generate" || path === "/ping") {
+        res.writeHead(200, {"content-length": 0});
+        res.end();
+      } else if (path === "/v1/models") {
+        sendJson(res, 200, {
+          object: "list",
+          data: [{id: model, object: "model", created: 0, owned_by: "fixture", root: model, max_model_len: 131072}]
+        });
+      } else if (path === "/version") {
+        sendJson(res, 200, {version: "fixture"});
+      } else sendJson(res, 404, {object: "error", message: `no route GET ${path}`, type: "NotFoundError", code: 404});
+      return;
+    }
+    if (req.method === "POST" && (path === "/v1/chat/completions" || path === "/v1/completions")) {
+      const parts: Buffer[] = [];
+      req.on("data", (part: Buffer) => parts.push(part));
+      req.on("end", () => generate(req, res, path, Buffer.concat(parts).toString("utf8")));
+      return;
+    }
+    req.resume();
+    sendJson(res, 404, {object: "error", message: `no route ${req.method} ${path}`, type: "NotFoundError", code: 404});
+  });
+  server.keepAliveTimeout = 60_000;
+  server.on("connection", (socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        dead = true;
+        for (const timer of timers) clearTimeout(timer);
+        for (const socket of sockets) socket.destroy();
+        if (!server.listening) resolve();
+        else server.close(() => resolve());
+      })
+  };
+}
+
+function parseCli(argv: string[]): FixtureServerOptions {
+  const options: FixtureServerOptions = {};
+  const number = (flag: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (value === undefined || !Number.isFinite(n)) throw new Error(`fixture-server: ${flag} needs a number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    switch (flag) {
+      case "--port":
+        options.port = number(flag, argv[++i]);
+        break;
+      case "--host":
+        options.host = argv[++i];
+        break;
+      case "--first-token-ms":
+        options.firstTokenMs = number(flag, argv[++i]);
+        break;
+      case "--token-gap-ms":
+        options.tokenGapMs = number(flag, argv[++i]);
+        break;
+      case "--jitter-ms":
+        options.jitterMs = number(flag, argv[++i]);
+        break;
+      case "--fail-rate":
+        options.failRate = number(flag, argv[++i]);
+        break;
+      case "--truncate-rate":
+        options.truncateRate = number(flag, argv[++i]);
+        break;
+      case "--die-after-requests":
+        options.dieAfterRequests = number(flag, argv[++i]);
+        break;
+      case "--seed":
+        options.seed = number(flag, argv[++i]);
+        break;
+      case "--model":
+        options.model = argv[++i];
+        break;
+      case "--never-ready":
+        options.neverReady = true;
+        break;
+      case "--role-chunk":
+        options.roleChunk = true;
+        break;
+      case "--stamp":
+        options.stamp = true;
+        break;
+      case "--no-usage":
+        options.usage = false;
+        break;
+      default:
+        throw new Error(`fixture-server: unknown flag ${flag}`);
+    }
+  }
+  return options;
+}
+
+async function runCli(argv: string[]): Promise<void> {
+  const options = parseCli(argv);
+  // A process that dies on purpose exits non-zero, as a crashed engine would.
+  options.onDie = () => {
+    process.stdout.write("fixture-server: dying after requests\n");
+    process.exit(3);
+  };
+  const fixture = await startFixtureServer(options);
+  process.stdout.write(`listening on ${fixture.port}\n`);
+  const stop = (): void => {
+    void fixture.close().then(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runCli(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  });
+}
