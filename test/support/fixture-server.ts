@@ -1,7 +1,10 @@
 // A loopback stand-in for an OpenAI-compatible LLM server (vLLM, SGLang, TRT-LLM) whose token timing is known.
 // Usable in-process (startFixtureServer) and as a process:
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
-//     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage]
+//     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
+//     --max-lifetime-s T]
+// To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
+// `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
 import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
@@ -344,8 +347,9 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   };
 }
 
-function parseCli(argv: string[]): FixtureServerOptions {
+function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: number} {
   const options: FixtureServerOptions = {};
+  let lifetimeS = 1800;
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n)) throw new Error(`fixture-server: ${flag} needs a number`);
@@ -396,15 +400,18 @@ function parseCli(argv: string[]): FixtureServerOptions {
       case "--no-usage":
         options.usage = false;
         break;
+      case "--max-lifetime-s":
+        lifetimeS = number(flag, argv[++i]);
+        break;
       default:
         throw new Error(`fixture-server: unknown flag ${flag}`);
     }
   }
-  return options;
+  return {options, lifetimeS};
 }
 
 async function runCli(argv: string[]): Promise<void> {
-  const options = parseCli(argv);
+  const {options, lifetimeS} = parseCli(argv);
   // A process that dies on purpose exits non-zero, as a crashed engine would.
   options.onDie = () => {
     process.stdout.write("fixture-server: dying after requests\n");
@@ -417,6 +424,16 @@ async function runCli(argv: string[]): Promise<void> {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+  // Servers stop themselves: after the lifetime bound, or when the process that started it is gone.
+  const parent = process.ppid;
+  const watchdog = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  watchdog.unref();
+  setTimeout(() => {
+    process.stdout.write(`fixture-server: lifetime of ${lifetimeS} s reached\n`);
+    stop();
+  }, lifetimeS * 1000).unref();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
