@@ -1,0 +1,74 @@
+// `tps-report check [STUDY]`: validates a study and its runs, prints findings and claim checks; exit 1 on errors.
+import {parseArgs} from "node:util";
+import {PlanError} from "../study/plan.js";
+import {loadStudy, studyDir} from "../study/report.js";
+
+const USAGE =
+  "usage: tps-report check [--json] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)";
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {json: {type: "boolean"}, help: {type: "boolean", short: "h"}}
+    });
+  } catch (error) {
+    process.stderr.write(`tps-report check: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  if (parsed.positionals.length > 1) {
+    process.stderr.write(`tps-report check: one study at a time\n${USAGE}\n`);
+    return 2;
+  }
+  const dir = parsed.positionals[0] ?? studyDir();
+  let data;
+  try {
+    data = await loadStudy(dir);
+  } catch (error) {
+    if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT") {
+      process.stderr.write(`tps-report check: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const {report, runs} = data;
+  const errors = report.findings.filter((f) => f.severity === "error").length;
+  if (parsed.values.json) {
+    process.stdout.write(
+      JSON.stringify(
+        {study: report.study.id, runs: runs.length, findings: report.findings, claims: report.claims},
+        null,
+        2
+      ) + "\n"
+    );
+    return errors ? 1 : 0;
+  }
+  const out: string[] = [];
+  const ok = runs.filter((r) => r.meta.status === "ok").length;
+  out.push(`study ${report.study.id}: ${runs.length} runs (${ok} with results, ${runs.length - ok} failed)`);
+  out.push("", "findings:");
+  if (!report.findings.length) out.push("  none");
+  for (const f of report.findings) {
+    const where = f.file ? `${f.file}${f.line ? `:${f.line}` : ""}: ` : f.run ? `${f.run}: ` : "";
+    out.push(`  ${f.severity.padEnd(7)} ${where}${f.message} [${f.code}]`);
+  }
+  out.push("", "published claims:");
+  for (const c of report.claims) {
+    out.push(
+      `  ${c.status.padEnd(12)} ${c.subject.en}: published ${c.published}, recomputed ${c.recomputed}${c.detail ? ` (${c.detail})` : ""}`
+    );
+  }
+  const count = (s: string) => report.findings.filter((f) => f.severity === s).length;
+  out.push(
+    "",
+    `${count("error")} errors, ${count("warning")} warnings; claims: ${report.claims.filter((c) => c.status === "confirmed").length} confirmed, ${report.claims.filter((c) => c.status === "contradicted").length} contradicted, ${report.claims.filter((c) => c.status === "unverifiable").length} unverifiable`
+  );
+  process.stdout.write(out.join("\n") + "\n");
+  return errors ? 1 : 0;
+}

@@ -1,0 +1,19 @@
+// Column types of the runs table: counts are INT32, other metrics DOUBLE, everything else UTF8 text.
+import {COUNT_METRICS} from "../canonical.js";
+import type {RunRow} from "../report-types.js";
+
+export type ColumnType = "STRING" | "INT32" | "DOUBLE";
+
+const INT_COLUMNS = new Set(["gpu_count", "source_first_line", "source_last_line", ...COUNT_METRICS]);
+
+export function columnType(name: string, rows: RunRow[]): ColumnType {
+  if (INT_COLUMNS.has(name)) return "INT32";
+  return rows.some((row) => typeof row[name] === "string") || rows.every((row) => row[name] == null)
+    ? "STRING"
+    : "DOUBLE";
+}
+
+/** Column names in a stable order: the first row's keys (every row carries every column). */
+export function columnsOf(rows: RunRow[]): string[] {
+  return rows.length ? Object.keys(rows[0]) : [];
+}

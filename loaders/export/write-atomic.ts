@@ -1,0 +1,13 @@
+// Writes a file through a temporary sibling and a rename, so readers never see half a file.
+import {renameSync, writeFileSync, rmSync} from "node:fs";
+
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, {force: true});
+    throw error;
+  }
+}

@@ -1,0 +1,139 @@
+// Checks every claim a study published against the values recomputed from its runs.
+import type {ClaimCheck, RunRow, Text} from "../report-types.js";
+import type {Derived} from "./derive.js";
+import {changePercent} from "./derive.js";
+import type {PlanClaim, StudyPlan} from "./plan.js";
+import {shellCommand} from "./rows.js";
+
+/** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
+export function decimalsOf(value: number): number {
+  const text = String(value);
+  return text.includes(".") ? text.split(".")[1].length : 0;
+}
+
+function agrees(published: number, recomputed: number): boolean {
+  const half = 0.5 * 10 ** -decimalsOf(published);
+  return Math.abs(published - recomputed) <= half + 1e-9;
+}
+
+const signed = (x: number, decimals: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(decimals)}%`;
+const gainText = (x: number | null, decimals = 1) => (x == null ? "—" : signed(x, decimals));
+
+export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): ClaimCheck[] {
+  const byRun = new Map(rows.map((r) => [r.run, r]));
+  const stepTitle = (id: unknown): Text =>
+    plan.steps.find((s) => s.id === id)?.title ?? {en: String(id), tr: String(id)};
+  const scenarioName = (id: unknown): Text =>
+    plan.scenarios.find((s) => s.id === id)?.name ?? {en: String(id), tr: String(id)};
+  const label = (step: unknown, candidate: unknown) =>
+    plan.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === candidate)?.label ?? String(candidate);
+
+  return plan.claims.map((claim): ClaimCheck => {
+    const base = {id: claim.id, kind: claim.kind};
+    const result = (
+      subject: Text,
+      published: string,
+      recomputed: string,
+      ok: boolean | null,
+      detail: string | null = null
+    ) => ({
+      ...base,
+      subject,
+      published,
+      recomputed,
+      status: ok == null ? ("unverifiable" as const) : ok ? ("confirmed" as const) : ("contradicted" as const),
+      detail
+    });
+    const step = derived.steps.find((s) => s.id === claim.step);
+    switch (claim.kind) {
+      case "ranking": {
+        const order = (claim.order as string[]) ?? [];
+        const title = stepTitle(claim.step);
+        const subject = {en: `Ranking in ${title.en}`, tr: `${title.tr} sıralaması`};
+        if (!step) return result(subject, order.join(" > "), "step not in the study", null);
+        const ranked = step.standings[step.scenarios[0]].filter((s) => s.value != null);
+        const recomputed = ranked.filter((s) => order.includes(s.candidate)).map((s) => s.candidate);
+        const show = (ids: string[]) => ids.map((id) => label(claim.step, id)).join(" > ");
+        return result(subject, show(order), show(recomputed), recomputed.join() === order.join());
+      }
+      case "winner": {
+        const title = stepTitle(claim.step);
+        const subject = {en: `Winner of ${title.en}`, tr: `${title.tr} kazananı`};
+        const best = step?.verdict.best?.candidate ?? null;
+        return result(
+          subject,
+          label(claim.step, claim.candidate),
+          best ? label(claim.step, best) : "none",
+          best == null ? null : best === claim.candidate
+        );
+      }
+      case "step-gain": {
+        const title = stepTitle(claim.step);
+        const subject = {en: `Throughput gain of ${title.en}`, tr: `${title.tr} işlem hacmi kazancı`};
+        const published = claim.percent as number | null;
+        if (!step) return result(subject, gainText(published), "step not in the study", null);
+        const recomputed = step.verdict.kind === "improved" ? step.verdict.gain_percent : null;
+        const ok = published == null || recomputed == null ? published === recomputed : agrees(published, recomputed);
+        return result(
+          subject,
+          gainText(published),
+          gainText(recomputed, published == null ? 1 : Math.max(1, decimalsOf(published))),
+          ok
+        );
+      }
+      case "headline-gain": {
+        const name = scenarioName(claim.scenario);
+        const subject = {en: `Headline change, ${name.en}`, tr: `Özet değişim, ${name.tr}`};
+        const published = claim.percent as number;
+        const row = derived.headline.find((h) => h.scenario === claim.scenario);
+        if (!row) return result(subject, gainText(published), "no baseline/recommended pair", null);
+        const ok = agrees(published, row.change_percent);
+        // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
+        const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;
+        const detail =
+          !ok && agrees(published, inverse)
+            ? `the published figure equals (new − old) / new = ${gainText(inverse)}; relative to the baseline it is ${gainText(row.change_percent)}`
+            : null;
+        return result(
+          subject,
+          gainText(published),
+          gainText(row.change_percent, Math.max(1, decimalsOf(published))),
+          ok,
+          detail
+        );
+      }
+      case "value": {
+        const metric = String(claim.metric);
+        const row = byRun.get(String(claim.run));
+        const subject = {en: `${metric} of ${claim.run}`, tr: `${claim.run} için ${metric}`};
+        const published = claim.value as number;
+        const v = row?.[metric];
+        if (typeof v !== "number") return result(subject, String(published), "not in the runs", null);
+        return result(subject, String(published), v.toFixed(decimalsOf(published)), agrees(published, v));
+      }
+      case "recommended": {
+        const subject = {en: "Recommended configuration", tr: "Önerilen yapılandırma"};
+        const published = shellCommand((claim.server as string[]) ?? []);
+        return result(
+          subject,
+          published,
+          derived.recommended.server_command,
+          published === derived.recommended.server_command
+        );
+      }
+      default:
+        return result(
+          {en: claim.id, tr: claim.id},
+          JSON.stringify(stripMeta(claim)),
+          "—",
+          null,
+          `unknown claim kind '${claim.kind}'`
+        );
+    }
+  });
+}
+
+function stripMeta(claim: PlanClaim): Record<string, unknown> {
+  const {id: _id, kind: _kind, line: _line, ...rest} = claim;
+  return rest;
+}

@@ -1,0 +1,250 @@
+// Derives the write-up from the runs: step standings, the greedy verdicts, the recommended configuration, the headline.
+import {desc, from} from "arquero";
+import type {
+  CandidateInfo,
+  Finding,
+  HeadlineRow,
+  RunRow,
+  Standing,
+  StepReport,
+  StepVerdict,
+  SummaryRow
+} from "../report-types.js";
+import {runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
+import {shellCommand} from "./rows.js";
+
+export interface Derived {
+  steps: StepReport[];
+  baseline: {step: string; candidate: string; run: string};
+  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string};
+  headline: HeadlineRow[];
+  summary: SummaryRow[];
+  findings: Finding[];
+}
+
+/** Relative change in percent, (after − before) / before. */
+export function changePercent(before: number, after: number): number {
+  return ((after - before) / before) * 100;
+}
+
+function candidateInfo(step: PlanStep, candidate: PlanCandidate): CandidateInfo {
+  return {
+    id: candidate.id,
+    label: candidate.label,
+    engine: candidate.engine,
+    model: candidate.model,
+    quantization: candidate.quantization,
+    role: candidate.role,
+    server_command: shellCommand(candidate.server),
+    runs: step.scenarios.map((scenario) => runId(step.id, candidate.id, scenario))
+  };
+}
+
+/** Candidates of a step on one scenario, best first by the objective; failed or missing results last. */
+export function standings(rows: RunRow[], step: PlanStep, scenario: string, objective: string): Standing[] {
+  const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
+  const ranked = from(rows)
+    .params({step: step.id, scenario})
+    .filter("(d, $) => d.step === $.step && d.scenario === $.scenario")
+    .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
+    .derive({missing: "d => d.value == null"})
+    .orderby("missing", desc("value"))
+    .objects() as (RunRow & {value: number | null})[];
+  const present = new Set(ranked.map((r) => r.candidate));
+  const absent: Standing[] = step.candidates
+    .filter((c) => !present.has(c.id))
+    .map((c) => ({
+      candidate: c.id,
+      run: runId(step.id, c.id, scenario),
+      label: c.label,
+      status: "failed",
+      value: null,
+      error: "no run in the archive"
+    }));
+  return [
+    ...ranked.map((r) => ({
+      candidate: r.candidate,
+      run: r.run,
+      label: labels.get(r.candidate) ?? r.label,
+      status: r.status,
+      value: r.value,
+      error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null
+    })),
+    ...absent
+  ];
+}
+
+/** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
+function extendsCommand(argv: string[], base: string[]): boolean {
+  return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
+}
+
+export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
+  const objective = plan.objective;
+  const findings: Finding[] = [];
+  const byRun = new Map(rows.map((r) => [r.run, r]));
+  const value = (run: string): number | null => {
+    const row = byRun.get(run);
+    const v = row?.status === "ok" ? row[objective] : null;
+    return typeof v === "number" ? v : null;
+  };
+
+  const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
+  const selectionScenario = baselineStep.scenarios[0];
+  const baselineRun = runId(baselineStep.id, plan.baseline.candidate, selectionScenario);
+  const baselineValue = value(baselineRun);
+  if (baselineValue == null)
+    findings.push({
+      severity: "error",
+      code: "baseline-missing",
+      message: `the baseline run ${baselineRun} has no ${objective}; gains cannot be computed`,
+      run: baselineRun,
+      file: null,
+      line: null
+    });
+
+  // Greedy elimination: the incumbent is the best configuration so far, starting from the baseline.
+  let incumbent: StepVerdict["incumbent"] =
+    baselineValue == null
+      ? null
+      : {candidate: plan.baseline.candidate, step: baselineStep.id, run: baselineRun, value: baselineValue};
+  let incumbentCandidate: PlanCandidate | null = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
+  const steps: StepReport[] = plan.steps.map((step) => {
+    const stepStandings = Object.fromEntries(
+      step.scenarios.map((scenario) => [scenario, standings(rows, step, scenario, objective)])
+    );
+    const candidates = step.candidates.map((c) => candidateInfo(step, c));
+    if (step.kind !== "selection")
+      return {
+        id: step.id,
+        kind: step.kind,
+        title: step.title,
+        scenarios: step.scenarios,
+        candidates,
+        standings: stepStandings,
+        verdict: {kind: "comparison", incumbent: null, best: null, gain_percent: null, winner: null}
+      };
+    const top = stepStandings[step.scenarios[0]][0];
+    const best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
+    const before = incumbent;
+    let kind: StepVerdict["kind"] = "no-improvement";
+    let gain: number | null = null;
+    if (!best) kind = "all-failed";
+    else if (before == null || (best.value > before.value && best.run !== before.run)) {
+      kind = "improved";
+      gain = before == null ? null : changePercent(before.value, best.value);
+      incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
+      incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
+    }
+    return {
+      id: step.id,
+      kind: step.kind,
+      title: step.title,
+      scenarios: step.scenarios,
+      candidates,
+      standings: stepStandings,
+      verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}
+    };
+  });
+
+  const winnerStep = incumbent?.step ?? baselineStep.id;
+  const winner = incumbentCandidate!;
+  const generalization = plan.steps.filter((s) => s.kind === "generalization");
+  const adapted = generalization
+    .flatMap((s) => s.candidates.filter((c) => c.role === "recommended"))
+    .find((c) => c.engine === winner.engine && extendsCommand(c.server, winner.server));
+  for (const step of generalization)
+    for (const c of step.candidates.filter((c) => c.role === "recommended" && c !== adapted))
+      findings.push({
+        severity: "warning",
+        code: "recommended-not-winner",
+        message: `step ${step.id}: candidate '${c.id}' is marked recommended but is not the selection winner '${winner.id}' (${shellCommand(winner.server)}) with arguments added`,
+        run: null,
+        file: plan.file,
+        line: null
+      });
+  const recommended = {
+    step: winnerStep,
+    candidate: winner.id,
+    label: winner.label,
+    engine: winner.engine,
+    server_command: shellCommand((adapted ?? winner).server)
+  };
+
+  // Headline: each scenario's baseline against the recommended configuration.
+  const baselineCandidate = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
+  const pairs = plan.scenarios.flatMap((scenario) => {
+    if (baselineStep.scenarios.includes(scenario.id) && incumbent)
+      return [
+        {
+          scenario: scenario.id,
+          baseline_run: runId(baselineStep.id, baselineCandidate.id, scenario.id),
+          recommended_run: runId(winnerStep, winner.id, scenario.id)
+        }
+      ];
+    for (const step of generalization) {
+      if (!step.scenarios.includes(scenario.id)) continue;
+      const base = step.candidates.find((c) => c.role === "baseline");
+      const rec =
+        adapted && step.candidates.includes(adapted) ? adapted : step.candidates.find((c) => c.role === "recommended");
+      if (base && rec)
+        return [
+          {
+            scenario: scenario.id,
+            baseline_run: runId(step.id, base.id, scenario.id),
+            recommended_run: runId(step.id, rec.id, scenario.id)
+          }
+        ];
+    }
+    return [];
+  });
+  const tpot = (run: string): number | null => {
+    const v = byRun.get(run)?.mean_tpot_ms;
+    return typeof v === "number" ? v : null;
+  };
+  const headline: HeadlineRow[] = pairs.flatMap((pair) => {
+    const before = value(pair.baseline_run);
+    const after = value(pair.recommended_run);
+    if (before == null || after == null) {
+      findings.push({
+        severity: "warning",
+        code: "headline-incomplete",
+        message: `scenario ${pair.scenario}: no ${objective} for ${before == null ? pair.baseline_run : pair.recommended_run}; left out of the headline`,
+        run: before == null ? pair.baseline_run : pair.recommended_run,
+        file: null,
+        line: null
+      });
+      return [];
+    }
+    const tpotBefore = tpot(pair.baseline_run);
+    const tpotAfter = tpot(pair.recommended_run);
+    return [
+      {
+        ...pair,
+        baseline_tps: before,
+        recommended_tps: after,
+        change_percent: changePercent(before, after),
+        baseline_tpot_ms: tpotBefore,
+        recommended_tpot_ms: tpotAfter,
+        tpot_change_percent: tpotBefore != null && tpotAfter != null ? changePercent(tpotBefore, tpotAfter) : null
+      }
+    ];
+  });
+
+  const summary: SummaryRow[] = steps
+    .filter((s) => s.kind === "selection")
+    .map((s) => ({
+      step: s.id,
+      title: s.title,
+      gain_percent: s.verdict.kind === "improved" ? s.verdict.gain_percent : null
+    }));
+
+  return {
+    steps,
+    baseline: {step: baselineStep.id, candidate: plan.baseline.candidate, run: baselineRun},
+    recommended,
+    headline,
+    summary,
+    findings
+  };
+}

@@ -1,0 +1,56 @@
+// Assembles a study's report: plan + runs → rows, derived verdicts, claim checks and validation findings.
+import type {Finding, Report, RunRow} from "../report-types.js";
+import {checkClaims} from "./claims.js";
+import {derive} from "./derive.js";
+import {loadStudyPlan, type StudyPlan} from "./plan.js";
+import {runRows} from "./rows.js";
+import {readRuns, type RunRecord} from "./runs.js";
+import {shellCommand} from "./rows.js";
+import {validate} from "./validate.js";
+
+export interface StudyData {
+  plan: StudyPlan;
+  runs: RunRecord[];
+  rows: RunRow[];
+  report: Report;
+}
+
+const SEVERITY_ORDER = {error: 0, warning: 1, info: 2};
+
+export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {
+  const plan = loadStudyPlan(dir);
+  const {runs, findings: readFindings} = await readRuns(plan, cwd);
+  const rows = runRows(plan, runs);
+  const derived = derive(plan, rows);
+  const findings: Finding[] = [...readFindings, ...validate(plan, runs, rows), ...derived.findings].sort(
+    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? "")
+  );
+  const report: Report = {
+    study: {
+      id: plan.id,
+      title: plan.title,
+      goal: plan.goal,
+      objective: plan.objective,
+      model: plan.model.name,
+      hardware: plan.hardware,
+      engines: Object.entries(plan.engines).map(([id, e]) => ({id, ...e})),
+      client: {name: plan.client.name, command: shellCommand(plan.client.argv)},
+      scenarios: plan.scenarios,
+      notes: plan.notes,
+      source: plan.source
+    },
+    steps: derived.steps,
+    baseline: derived.baseline,
+    recommended: derived.recommended,
+    headline: derived.headline,
+    summary: derived.summary,
+    claims: checkClaims(plan, derived, rows),
+    findings
+  };
+  return {plan, runs, rows, report};
+}
+
+/** The study folder the loaders read: TPS_REPORT_STUDY, else the seed study. */
+export function studyDir(): string {
+  return process.env.TPS_REPORT_STUDY ?? "data/studies/qwen3-32b-a100";
+}

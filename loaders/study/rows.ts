@@ -1,0 +1,71 @@
+// Flattens run records into the tidy one-row-per-run table that runs.csv and runs.parquet hold.
+import {METRIC_COLUMNS} from "../canonical.js";
+import type {RunRow} from "../report-types.js";
+import type {StudyPlan} from "./plan.js";
+import type {RunRecord} from "./runs.js";
+
+/** Quotes an argv for display the way a POSIX shell would read it back. */
+export function shellCommand(argv: string[]): string {
+  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`)).join(" ");
+}
+
+export const ROW_COLUMNS = [
+  "run",
+  "study",
+  "step",
+  "candidate",
+  "label",
+  "scenario",
+  "engine",
+  "engine_version",
+  "model",
+  "quantization",
+  "gpu",
+  "gpu_count",
+  "status",
+  "error",
+  "failed_phase",
+  "server_command",
+  "bench_command",
+  "source_file",
+  "source_first_line",
+  "source_last_line"
+] as const;
+
+/** Metric columns that any run carries, in print order, plus any extra metric a parser produced. */
+export function metricColumns(runs: RunRecord[]): string[] {
+  const seen = new Set(runs.flatMap((r) => Object.keys(r.block?.metrics ?? {})));
+  const known = METRIC_COLUMNS.filter((m) => seen.has(m));
+  const extra = [...seen].filter((m) => !METRIC_COLUMNS.includes(m)).sort();
+  return [...known, ...extra];
+}
+
+export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColumns(runs)): RunRow[] {
+  return runs.map(({meta, block, source}) => {
+    const candidate = plan.steps.find((s) => s.id === meta.step)?.candidates.find((c) => c.id === meta.candidate);
+    const row: RunRow = {
+      run: meta.id,
+      study: meta.study,
+      step: meta.step,
+      candidate: meta.candidate,
+      label: candidate?.label ?? meta.candidate,
+      scenario: meta.scenario,
+      engine: meta.engine,
+      engine_version: meta.engine_version,
+      model: meta.model,
+      quantization: meta.quantization,
+      gpu: meta.gpu,
+      gpu_count: meta.gpu_count,
+      status: meta.status,
+      error: meta.error ?? null,
+      failed_phase: meta.failed_phase ?? null,
+      server_command: shellCommand(meta.server_argv),
+      bench_command: shellCommand(meta.bench_argv),
+      source_file: block ? source : null,
+      source_first_line: block ? block.lines[0] : null,
+      source_last_line: block ? block.lines[1] : null
+    };
+    for (const metric of metrics) row[metric] = block?.metrics[metric] ?? null;
+    return row;
+  });
+}

@@ -1,0 +1,205 @@
+// Cross-checks runs against their study and recomputes what the printed figures imply.
+import type {Finding, RunRow} from "../report-types.js";
+import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
+import {shellCommand} from "./rows.js";
+import type {RunRecord} from "./runs.js";
+
+/** Random-dataset token totals may differ from prompts × length by re-tokenization; beyond this they are suspicious. */
+export const TOKEN_TOLERANCE = 0.02;
+
+/** Largest difference the printed rounding allows between a/b and a figure printed with 2 decimals. */
+function roundingSlack(numerator: number, duration: number): number {
+  // duration is printed with 2 decimals, so it may be off by 0.005 s; the ratio by half a cent.
+  const worst = numerator / Math.max(duration - 0.005, 1e-9) - numerator / duration;
+  return 0.005 + worst + 1e-9;
+}
+
+/** Model names a server argv serves: positional Hugging Face ids and --model/--model-path values. */
+export function servedModels(argv: string[]): string[] {
+  const models: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === "--model" || arg === "--model-path") models.push(argv[i + 1] ?? "");
+    else if (arg.startsWith("--model=") || arg.startsWith("--model-path="))
+      models.push(arg.slice(arg.indexOf("=") + 1));
+    else if (/^[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(arg) && !argv[i - 1]?.startsWith("--")) models.push(arg);
+  });
+  return models;
+}
+
+export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Finding[] {
+  const findings: Finding[] = [];
+  const add = (
+    severity: Finding["severity"],
+    code: string,
+    message: string,
+    run: string | null,
+    file: string | null = null,
+    line: number | null = null
+  ) => findings.push({severity, code, message, run, file, line});
+
+  const planned = plannedRuns(plan);
+  const plannedIds = new Set(planned.map((p) => p.run));
+  const present = new Set(runs.map((r) => r.meta.id));
+  for (const p of planned)
+    if (!present.has(p.run))
+      add(
+        "error",
+        "run-missing",
+        `the plan asks for run ${p.run} but the study has no such run folder`,
+        p.run,
+        plan.file
+      );
+
+  const rowsById = new Map(rows.map((r) => [r.run, r]));
+  for (const record of runs) {
+    const {meta} = record;
+    const metaFile = `${record.dir}/run.json`;
+    findings.push(...record.findings);
+    if (!plannedIds.has(meta.id)) {
+      add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
+      continue;
+    }
+    const {step, candidate, scenario} = planned.find((p) => p.run === meta.id)!;
+    const expect = (field: string, actual: unknown, wanted: unknown, severity: Finding["severity"] = "error") => {
+      if (actual !== wanted)
+        add(
+          severity,
+          "run-meta-mismatch",
+          `run.json says ${field} '${actual}' but the plan says '${wanted}'`,
+          meta.id,
+          metaFile,
+          1
+        );
+    };
+    expect("study", meta.study, plan.id);
+    expect("step", meta.step, step.id);
+    expect("candidate", meta.candidate, candidate.id);
+    expect("scenario", meta.scenario, scenario.id);
+    expect("engine", meta.engine, candidate.engine);
+    expect("model", meta.model, candidate.model);
+    expect("quantization", meta.quantization, candidate.quantization);
+    expect("engine_version", meta.engine_version, plan.engines[candidate.engine]?.version, "warning");
+    expect("gpu_count", meta.gpu_count, plan.hardware.count);
+    if (shellCommand(meta.server_argv) !== shellCommand(candidate.server))
+      add(
+        "warning",
+        "server-argv-differs",
+        `server command '${shellCommand(meta.server_argv)}' differs from the plan's '${shellCommand(candidate.server)}'`,
+        meta.id,
+        metaFile,
+        1
+      );
+    const wantedBench = benchArgv(plan, candidate, scenario);
+    if (shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
+      add(
+        "warning",
+        "bench-argv-differs",
+        `benchmark command '${shellCommand(meta.bench_argv)}' differs from the plan's '${shellCommand(wantedBench)}'`,
+        meta.id,
+        metaFile,
+        1
+      );
+    for (const served of servedModels(meta.server_argv))
+      if (served !== meta.model)
+        add(
+          "warning",
+          "served-model-differs",
+          `the server command serves '${served}' but the run is recorded as '${meta.model}' (study model ${plan.model.name}); the published command may be a typo, or the run measured another model`,
+          meta.id,
+          metaFile,
+          1
+        );
+
+    const row = rowsById.get(meta.id);
+    if (!row || meta.status !== "ok" || !record.block) continue;
+    const m = record.block.metrics;
+    const where = {file: record.source, line: record.block.lines[0]};
+    const recompute = (metric: string, numerator: number | undefined, formula: string) => {
+      const printed = m[metric];
+      if (printed == null || numerator == null || !m.duration) return;
+      const computed = numerator / m.duration;
+      if (Math.abs(printed - computed) > roundingSlack(numerator, m.duration))
+        add(
+          "error",
+          "metric-inconsistent",
+          `${metric} is printed as ${printed} but ${formula} = ${computed.toFixed(2)}`,
+          meta.id,
+          where.file,
+          where.line
+        );
+    };
+    recompute(
+      "total_token_throughput",
+      sum(m.total_input_tokens, m.total_output_tokens),
+      "(total_input_tokens + total_output_tokens) / duration"
+    );
+    recompute("request_throughput", m.completed, "completed / duration");
+    recompute("output_throughput", m.total_output_tokens, "total_output_tokens / duration");
+
+    if (m.completed != null && m.completed + (m.failed ?? 0) !== scenario.num_prompts)
+      add(
+        "warning",
+        "requests-missing",
+        `${m.completed} requests completed${m.failed ? ` and ${m.failed} failed` : ""} of ${scenario.num_prompts} planned`,
+        meta.id,
+        where.file,
+        where.line
+      );
+    if (m.failed)
+      add(
+        "warning",
+        "requests-failed",
+        `${m.failed} of ${m.completed + m.failed} requests failed`,
+        meta.id,
+        where.file,
+        where.line
+      );
+    if (scenario.dataset === "random" && m.completed != null) {
+      const tokens = (metric: string, length: number | null, what: string) => {
+        const printed = m[metric];
+        if (printed == null || length == null) return;
+        const wanted = m.completed * length;
+        const off = (printed - wanted) / wanted;
+        if (Math.abs(off) > TOKEN_TOLERANCE)
+          add(
+            "warning",
+            "token-total-off",
+            `${metric} is ${printed}, ${Math.abs(off * 100).toFixed(1)}% ${off < 0 ? "below" : "above"} ${m.completed} requests × ${length} ${what} tokens = ${wanted}${metric === "total_output_tokens" && off < 0 ? " (requests stopped early: the benchmark was likely run without --ignore-eos)" : ""}`,
+            meta.id,
+            where.file,
+            where.line
+          );
+      };
+      tokens("total_input_tokens", scenario.input_len, "input");
+      tokens("total_output_tokens", scenario.output_len, "output");
+    }
+  }
+
+  // Runs of one scenario send the same prompts, so their input token totals must agree.
+  const inputsByScenario = new Map<string, {run: string; tokens: number}[]>();
+  for (const r of runs)
+    if (r.block?.metrics.total_input_tokens != null)
+      inputsByScenario.set(r.meta.scenario, [
+        ...(inputsByScenario.get(r.meta.scenario) ?? []),
+        {run: r.meta.id, tokens: r.block.metrics.total_input_tokens}
+      ]);
+  for (const [scenario, list] of inputsByScenario) {
+    const counts = new Map<number, number>();
+    for (const {tokens} of list) counts.set(tokens, (counts.get(tokens) ?? 0) + 1);
+    if (counts.size <= 1) continue;
+    const usual = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    for (const {run, tokens} of list)
+      if (tokens !== usual)
+        add(
+          "warning",
+          "inputs-differ",
+          `scenario ${scenario}: total_input_tokens ${tokens} differs from the other runs' ${usual}; the runs did not send the same prompts`,
+          run
+        );
+  }
+  return findings;
+}
+
+function sum(a: number | undefined, b: number | undefined): number | undefined {
+  return a == null || b == null ? undefined : a + b;
+}

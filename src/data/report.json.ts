@@ -1,0 +1,8 @@
+import {studyForLoader} from "../../loaders/study/for-loader.js";
+
+async function load(): Promise<string> {
+  const {report} = await studyForLoader();
+  return JSON.stringify(report);
+}
+
+process.stdout.write(await load());
