@@ -1,0 +1,22 @@
+// Entry of the parsers: detects the format of a benchmark output and returns canonical blocks.
+
+import {readFile} from "node:fs/promises";
+import type {ParseResult} from "../canonical.js";
+import {parseTextBlocks} from "./text.js";
+
+export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
+
+export function parseText(text: string, file: string): ParseResult {
+  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const result = parseTextBlocks(content, file);
+  result.blocks.sort((a, b) => a.lines[0] - b.lines[0]);
+  result.errors.sort((a, b) => a.line - b.line);
+  if (result.blocks.length === 0 && result.errors.length === 0) {
+    result.errors.push({line: 1, message: "no benchmark result found"});
+  }
+  return result;
+}
+
+export async function parseFile(path: string): Promise<ParseResult> {
+  return parseText(await readFile(path, "utf8"), path);
+}

@@ -1,0 +1,40 @@
+// Shared state of one text file's scan: which lines a scanner has taken, and what it found.
+
+import type {ParsedBlock, ParseIssue} from "../canonical.js";
+import type {SourceLine} from "./lines.js";
+
+export interface TextScan {
+  lines: SourceLine[];
+  /** 1 where a scanner has taken the line (as part of a block, well-formed or not). */
+  claimed: Uint8Array;
+  blocks: ParsedBlock[];
+  errors: ParseIssue[];
+}
+
+export function newScan(lines: SourceLine[]): TextScan {
+  return {lines, claimed: new Uint8Array(lines.length), blocks: [], errors: []};
+}
+
+export function claim(scan: TextScan, from: number, to: number): void {
+  scan.claimed.fill(1, from, to + 1);
+}
+
+/** Collects one block's metrics and problems before it is accepted or rejected. */
+export class BlockBuilder {
+  metrics: Record<string, number> = {};
+  extra: Record<string, string> = {};
+  errors: ParseIssue[] = [];
+
+  setMetric(key: string, value: number, line: number, label: string): void {
+    const old = this.metrics[key];
+    if (old !== undefined && old !== value) {
+      this.errors.push({line, message: `"${label}" gives ${key} = ${value}, but an earlier line gave ${old}`});
+      return;
+    }
+    this.metrics[key] = value;
+  }
+
+  setExtra(key: string, value: string): void {
+    if (!(key in this.extra)) this.extra[key] = value;
+  }
+}
