@@ -41,6 +41,18 @@ export interface PlanClaim {
   [key: string]: unknown;
 }
 
+/** Optional live-mode settings (`tps-report run`): where servers listen and how long to wait for them. */
+export interface PlanServe {
+  host?: string;
+  port?: number;
+  /** Appended to each server argv that does not use {port} itself. */
+  port_args?: string[];
+  ready_path?: string;
+  ready_timeout_s?: number;
+  stop_grace_s?: number;
+  bench_timeout_s?: number;
+}
+
 export interface StudyPlan {
   /** Folder holding study.yaml and runs/. */
   dir: string;
@@ -52,8 +64,11 @@ export interface StudyPlan {
   source: string | null;
   model: {name: string; config: string | null};
   hardware: {gpu: string; name: string; count: number};
-  engines: Record<string, {name: string; version: string}>;
-  client: {name: string; argv: string[]};
+  /** version_argv (optional): a command printing the installed version, asked when the server does not say. */
+  engines: Record<string, {name: string; version: string; version_argv?: string[]}>;
+  /** kind (optional): "vllm" when the client takes vllm bench serve's flags, "native" when it uses placeholders only. */
+  client: {name: string; argv: string[]; kind?: "vllm" | "native"};
+  serve?: PlanServe;
   scenarios: PlanScenario[];
   steps: PlanStep[];
   baseline: {step: string; candidate: string};
@@ -149,9 +164,34 @@ export function parseStudyPlan(source: string, file: string, dir: string): Study
       name: str(pair.value, "name", `engines.${key}`),
       version: str(pair.value, "version", `engines.${key}`)
     };
+    if (node(pair.value, "version_argv") != null)
+      engines[key].version_argv = strings(pair.value, "version_argv", `engines.${key}`);
   }
 
   const client = node(root, "client");
+  const clientKind = optStr(client, "kind", "client");
+  if (clientKind != null && clientKind !== "vllm" && clientKind !== "native")
+    fail(node(client, "kind"), `client: 'kind' must be 'vllm' or 'native', not '${clientKind}'`);
+  const serveNode = node(root, "serve");
+  if (serveNode != null && !isMap(serveNode)) fail(serveNode, "study: 'serve' must be a mapping (host, port, …)");
+  const serve: PlanServe | undefined = serveNode == null ? undefined : {};
+  if (serve) {
+    const positive = (key: keyof PlanServe): void => {
+      if (value(serveNode, key) == null) return;
+      const v = int(serveNode, key, "serve");
+      if (v === 0 || (key === "port" && v > 65535)) fail(node(serveNode, key), `serve: '${key}' is out of range`);
+      (serve as Record<string, unknown>)[key] = v;
+    };
+    if (value(serveNode, "host") != null) serve.host = str(serveNode, "host", "serve");
+    if (value(serveNode, "ready_path") != null) serve.ready_path = str(serveNode, "ready_path", "serve");
+    if (node(serveNode, "port_args") != null) serve.port_args = strings(serveNode, "port_args", "serve");
+    for (const key of ["port", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"] as const) positive(key);
+    for (const pair of (serveNode as {items: {key: unknown}[]}).items) {
+      const key = String((pair.key as {value?: unknown})?.value ?? pair.key);
+      const known = ["host", "port", "port_args", "ready_path", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"];
+      if (!known.includes(key)) fail(pair.key, `serve: unknown key '${key}' (known: ${known.join(", ")})`);
+    }
+  }
   const scenariosNode = node(root, "scenarios");
   if (!isMap(scenariosNode))
     fail(scenariosNode ?? root, "study: 'scenarios' must be a mapping of scenario id → scenario");
@@ -261,7 +301,12 @@ export function parseStudyPlan(source: string, file: string, dir: string): Study
       count: int(hardware, "count", "hardware")
     },
     engines,
-    client: {name: optStr(client, "name", "client") ?? "vllm bench serve", argv: strings(client, "argv", "client")},
+    client: {
+      name: optStr(client, "name", "client") ?? "vllm bench serve",
+      argv: strings(client, "argv", "client"),
+      ...(clientKind ? {kind: clientKind as "vllm" | "native"} : {})
+    },
+    ...(serve ? {serve} : {}),
     scenarios,
     steps,
     baseline,
