@@ -1,0 +1,188 @@
+// The physical ceiling on total token throughput for a scenario on one GPU (headroom-model.md §2).
+import {peakFlops, type Gpu} from "./gpus.js";
+import type {ModelDims} from "./model-config.js";
+import {modelCounts, weightBytes, type ModelCounts, type WeightBytes} from "./parameters.js";
+import {PRECISIONS, type Precision} from "./precision.js";
+
+/** N requests of I input and O output tokens; I and O may be means (non-integer), O ≥ 1. */
+export interface Scenario {
+  numPrompts: number;
+  inputLen: number;
+  outputLen: number;
+}
+
+export interface CeilingOptions {
+  /** Fraction of GPU memory the engine may use for weights + KV (vLLM's default 0.90). */
+  memUtil?: number;
+  /** Model FLOP utilisation of the realistic variant. */
+  mfu?: number;
+  /** Memory bandwidth utilisation of the realistic variant. */
+  mbu?: number;
+  precision?: Precision;
+}
+
+export const DEFAULT_MEM_UTIL = 0.9;
+export const DEFAULT_MFU = 0.65;
+export const DEFAULT_MBU = 0.82;
+
+export type BindingResource = "compute" | "bandwidth" | "kv-capacity";
+
+/**
+ * Rule: compute binds when the compute time is at least the memory time; otherwise kv-capacity binds when a KV-capacity
+ * term of the iteration count n exceeds the O−1 decode steps, and bandwidth binds when it does not.
+ */
+export const BINDING_RULE =
+  "compute if F/Π ≥ B/β; else kv-capacity if a KV-capacity term of n exceeds O−1; else bandwidth";
+
+export interface Ceiling {
+  scenario: Scenario;
+  gpu: string;
+  precision: string;
+  counts: ModelCounts;
+  weights: WeightBytes;
+  /** Π, β, M and the fractions used. */
+  peakFlops: number;
+  bandwidth: number;
+  memoryBytes: number;
+  memUtil: number;
+  mfu: number;
+  mbu: number;
+  /** Σ_{k=1..O−1} (I+k): keys the O−1 decode steps of one request attend to. */
+  decodeContext: number;
+  flops: {prefill: number; decode: number; total: number};
+  /** C: tokens of KV that fit in memUtil·M beside the weights. */
+  kvCapacityTokens: number;
+  /** ⌊C/(I+1)⌋ (at least 1): sequences that can decode together. */
+  maxConcurrent: number;
+  iterations: {
+    /** n = max of the three terms below. */
+    count: number;
+    decodeSteps: number;
+    concurrencyLimited: number;
+    kvLimited: number;
+  };
+  bytes: {weights: number; kvReads: number; kvWrites: number; total: number};
+  /** F/Π and B/β at peak, seconds. */
+  computeTime: number;
+  memoryTime: number;
+  /** T_LB = max(F/Π, B/β). */
+  lowerBoundTime: number;
+  /** Total tokens N·(I+O). */
+  totalTokens: number;
+  /** N(I+O)/T_LB: the hard ceiling, tok/s. */
+  ceilingTps: number;
+  /** Same with Π·mfu and β·mbu. */
+  realisticTps: number;
+  /** N(I+O) / (F_prefill/Π + max(F_decode/Π, B/β)): no prefill/decode overlap, at peak. */
+  noOverlapTps: number;
+  /** [low, high] of the realistic and no-overlap figures: the practically reachable band. */
+  band: [number, number];
+  binding: BindingResource;
+  realisticBinding: BindingResource;
+}
+
+/** ⌈x⌉ that forgives float noise (N·(O−1) built from a mean O can land at 201217.99999998). */
+function ceilTolerant(x: number): number {
+  const nearest = Math.round(x);
+  return Math.abs(x - nearest) <= 1e-9 * Math.max(1, Math.abs(x)) ? nearest : Math.ceil(x);
+}
+
+function floorTolerant(x: number): number {
+  const nearest = Math.round(x);
+  return Math.abs(x - nearest) <= 1e-9 * Math.max(1, Math.abs(x)) ? nearest : Math.floor(x);
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new RangeError(message);
+}
+
+export function scenarioCeiling(dims: ModelDims, gpu: Gpu, scenario: Scenario, options: CeilingOptions = {}): Ceiling {
+  const {numPrompts: N, inputLen: I, outputLen: O} = scenario;
+  const memUtil = options.memUtil ?? DEFAULT_MEM_UTIL;
+  const mfu = options.mfu ?? DEFAULT_MFU;
+  const mbu = options.mbu ?? DEFAULT_MBU;
+  const precision = options.precision ?? PRECISIONS.bf16;
+  check(Number.isInteger(N) && N > 0, `number of prompts must be a positive integer, got ${N}`);
+  check(Number.isFinite(I) && I >= 1, `input length must be at least 1 token, got ${I}`);
+  check(Number.isFinite(O) && O >= 1, `output length must be at least 1 token, got ${O}`);
+  for (const [name, value] of [
+    ["memory utilisation", memUtil],
+    ["MFU", mfu],
+    ["MBU", mbu]
+  ] as const) {
+    check(value > 0 && value <= 1, `${name} must be in (0, 1], got ${value}`);
+  }
+
+  const counts = modelCounts(dims);
+  const weights = weightBytes(counts, dims, precision);
+  const Pi = peakFlops(gpu, precision.math);
+  const beta = gpu.hbmBandwidth.value;
+  const M = gpu.memoryBytes.value;
+  const {layersParams: PL, embeddingParams: Pemb, attentionFlopsPerPair: ac, kvBytesPerToken: skv} = counts;
+
+  // Closed form of Σ_{k=1..O−1}(I+k) = (O−1)·I + (O−1)·O/2, valid for a mean (non-integer) O.
+  const decodeContext = (O - 1) * I + ((O - 1) * O) / 2;
+  const flopsPrefill = N * (2 * PL * I + 2 * Pemb + (ac * I * (I + 1)) / 2);
+  const flopsDecode = N * ((O - 1) * (2 * PL + 2 * Pemb) + ac * decodeContext);
+  const flops = flopsPrefill + flopsDecode;
+
+  const C = (memUtil * M - weights.resident) / skv;
+  check(
+    C > 0,
+    `the weights (${(weights.resident / 1e9).toFixed(2)} GB) do not fit in ${memUtil} × ${(M / 2 ** 30).toFixed(2)} GiB of ${gpu.id}`
+  );
+  const maxConcurrent = Math.max(1, floorTolerant(C / (I + 1)));
+  const decodeSteps = O - 1;
+  const concurrencyLimited = ceilTolerant((N * (O - 1)) / maxConcurrent);
+  const kvLimited = (N * decodeContext) / C;
+  const n = Math.max(decodeSteps, concurrencyLimited, kvLimited);
+
+  const bytesWeights = n * weights.streamedPerStep;
+  const kvReads = N * decodeContext * skv;
+  const kvWrites = N * (I + O) * skv;
+  const bytes = bytesWeights + kvReads + kvWrites;
+
+  const computeTime = flops / Pi;
+  const memoryTime = bytes / beta;
+  const lowerBoundTime = Math.max(computeTime, memoryTime);
+  const totalTokens = N * (I + O);
+  const realisticTime = Math.max(computeTime / mfu, memoryTime / mbu);
+  const noOverlapTime = flopsPrefill / Pi + Math.max(flopsDecode / Pi, memoryTime);
+  const ceilingTps = totalTokens / lowerBoundTime;
+  const realisticTps = totalTokens / realisticTime;
+  const noOverlapTps = totalTokens / noOverlapTime;
+
+  const kvBinds = Math.max(concurrencyLimited, kvLimited) > decodeSteps;
+  const bindingOf = (tc: number, tm: number): BindingResource =>
+    tc >= tm ? "compute" : kvBinds ? "kv-capacity" : "bandwidth";
+
+  return {
+    scenario: {numPrompts: N, inputLen: I, outputLen: O},
+    gpu: gpu.id,
+    precision: precision.label,
+    counts,
+    weights,
+    peakFlops: Pi,
+    bandwidth: beta,
+    memoryBytes: M,
+    memUtil,
+    mfu,
+    mbu,
+    decodeContext,
+    flops: {prefill: flopsPrefill, decode: flopsDecode, total: flops},
+    kvCapacityTokens: C,
+    maxConcurrent,
+    iterations: {count: n, decodeSteps, concurrencyLimited, kvLimited},
+    bytes: {weights: bytesWeights, kvReads, kvWrites, total: bytes},
+    computeTime,
+    memoryTime,
+    lowerBoundTime,
+    totalTokens,
+    ceilingTps,
+    realisticTps,
+    noOverlapTps,
+    band: [Math.min(realisticTps, noOverlapTps), Math.max(realisticTps, noOverlapTps)],
+    binding: bindingOf(computeTime, memoryTime),
+    realisticBinding: bindingOf(computeTime / mfu, memoryTime / mbu)
+  };
+}
