@@ -1,0 +1,104 @@
+import {spawnSync} from "node:child_process";
+import {describe, expect, it, vi} from "vitest";
+import {main} from "../../loaders/cli/headroom.js";
+
+/** Runs the subcommand in-process, capturing what it writes. */
+async function run(argv: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    const code = await main(argv);
+    return {code, stdout, stderr};
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+const LONG_A100 = ["--model", "data/models/qwen3-32b.config.json", "--gpu", "a100-sxm4-80gb"];
+const LONG = ["--input-len", "4000", "--output-len", "200", "--num-prompts", "500"];
+
+describe("tps-report headroom", () => {
+  it("prints the bound for the 4K scenario on the A100", async () => {
+    const {code, stdout, stderr} = await run([...LONG_A100, ...LONG]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain("scenario: 500 prompts × (4,000 input + 200 output tokens) = 2,100,000 tokens");
+    expect(stdout).toMatch(/parameters\s+32,762,123,264/);
+    expect(stdout).toMatch(/KV per token\s+262,144 B/);
+    expect(stdout).toMatch(/KV capacity\s+42,549 tokens \(10 sequences/);
+    expect(stdout).toMatch(/iterations\s+9,950\.0/);
+    expect(stdout).toMatch(/compute time\s+450\.1 s/);
+    expect(stdout).toMatch(/memory time\s+364\.9 s/);
+    expect(stdout).toMatch(/hard ceiling\s+4,665 tok\/s/);
+    expect(stdout).toMatch(/realistic\s+3,033 tok\/s \(MFU 0\.65, MBU 0\.82/);
+    expect(stdout).toMatch(/no-overlap\s+2,652 tok\/s/);
+    expect(stdout).toMatch(/binding resource\s+compute/);
+  });
+
+  it("accepts shipped names, nvidia-smi names, --flag=value and the derates", async () => {
+    const {code, stdout} = await run([
+      "--model=qwen3-32b",
+      "--gpu",
+      "NVIDIA A100-SXM4-80GB",
+      ...LONG,
+      "--mfu",
+      "0.7",
+      "--mbu=0.85",
+      "--json"
+    ]);
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({model: "qwen3-32b", gpu: "a100-sxm4-80gb", mfu: 0.7, mbu: 0.85, binding: "compute"});
+    expect(out.counts.totalParams).toBe(32_762_123_264);
+    expect(Math.round(out.ceilingTps)).toBe(4665);
+  });
+
+  it("exits 2 with the known GPUs on an unknown GPU", async () => {
+    const {code, stderr} = await run(["--model", "qwen3-32b", "--gpu", "rtx4090", ...LONG]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown GPU "rtx4090" (known: a100-sxm4-80gb, h100-sxm, h200-sxm)');
+    expect(stderr).toContain("usage: tps-report headroom");
+  });
+
+  it("exits 2 with the known models on an unknown model", async () => {
+    const {code, stderr} = await run(["--model", "qwen3-70b", "--gpu", "h200-sxm", ...LONG]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("known: qwen3-32b, qwen3-14b, qwen3-8b");
+  });
+
+  it("exits 2 on missing or malformed arguments", async () => {
+    expect((await run(["--model", "qwen3-32b"])).stderr).toContain(
+      "missing --gpu, --input-len, --output-len, --num-prompts"
+    );
+    expect((await run([...LONG_A100, ...LONG, "--mfu", "1.5"])).code).toBe(2);
+    expect((await run([...LONG_A100, "--input-len", "x", "--output-len", "2", "--num-prompts", "1"])).stderr).toContain(
+      "--input-len must be at least 1, got 'x'"
+    );
+    expect((await run([...LONG_A100, ...LONG, "--frobnicate"])).stderr).toContain("unknown argument '--frobnicate'");
+  });
+
+  it("exits 1 when the weights do not fit", async () => {
+    const {code, stderr} = await run([...LONG_A100, ...LONG, "--mem-util", "0.5"]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("do not fit in 0.5 × 79.35 GiB of a100-sxm4-80gb");
+  });
+
+  it("prints help with exit 0", async () => {
+    const {code, stdout} = await run(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("--gpu           a GPU id or nvidia-smi name: a100-sxm4-80gb, h100-sxm, h200-sxm");
+  });
+
+  it("runs through bin/tps-report.js", () => {
+    const result = spawnSync(process.execPath, ["bin/tps-report.js", "headroom", ...LONG_A100, ...LONG], {
+      encoding: "utf8"
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/hard ceiling\s+4,665 tok\/s/);
+    const bad = spawnSync(process.execPath, ["bin/tps-report.js", "headroom", "--gpu", "nope"], {encoding: "utf8"});
+    expect(bad.status).toBe(2);
+  });
+});
