@@ -1,0 +1,184 @@
+// One streaming request to an OpenAI-compatible endpoint, timed the way vLLM's request functions time it:
+// TTFT at the first chunk carrying a choice, ITL between choice chunks, latency to the last choice chunk.
+import http from "node:http";
+import https from "node:https";
+import {SseDecoder} from "./sse.js";
+import type {RequestOutput, SampleRequest} from "./types.js";
+
+export type Endpoint = "/v1/chat/completions" | "/v1/completions";
+
+export interface RequestContext {
+  url: URL;
+  endpoint: Endpoint;
+  /** Model name sent in the body. */
+  model: string;
+  agent: http.Agent;
+  ignoreEos: boolean;
+  extraBody?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  /** Monotonic clock in milliseconds. */
+  now: () => number;
+}
+
+export function requestBody(context: RequestContext, request: SampleRequest): Record<string, unknown> {
+  const common: Record<string, unknown> = {
+    model: context.model,
+    stream: true,
+    stream_options: {include_usage: true}
+  };
+  let body: Record<string, unknown>;
+  if (context.endpoint === "/v1/chat/completions") {
+    body = {
+      ...common,
+      messages: [{role: "user", content: [{type: "text", text: request.prompt}]}],
+      // Both spellings: some servers still read only max_tokens.
+      max_completion_tokens: request.expectedOutputLen,
+      max_tokens: request.expectedOutputLen
+    };
+  } else {
+    body = {...common, prompt: request.prompt, repetition_penalty: 1.0, max_tokens: request.expectedOutputLen};
+  }
+  if (context.ignoreEos) body.ignore_eos = true;
+  return context.extraBody ? {...body, ...context.extraBody} : body;
+}
+
+interface ChunkJson {
+  choices?: Array<{delta?: {content?: string | null}; text?: string | null}>;
+  usage?: {completion_tokens?: number; prompt_tokens?: number} | null;
+  error?: unknown;
+}
+
+function errorText(value: unknown): string {
+  if (typeof value === "string") return value;
+  const message = (value as {message?: unknown} | null)?.message;
+  return typeof message === "string" ? message : JSON.stringify(value);
+}
+
+/** Sends one request and resolves when its stream ends; never rejects (failures are outputs with success=false). */
+export function sendRequest(
+  context: RequestContext,
+  request: SampleRequest,
+  arrivalMs: number
+): Promise<RequestOutput> {
+  const now = context.now;
+  const body = JSON.stringify(requestBody(context, request));
+  const chat = context.endpoint === "/v1/chat/completions";
+  return new Promise<RequestOutput>((resolve) => {
+    const startMs = now();
+    const output: RequestOutput = {
+      success: false,
+      generatedText: "",
+      outputTokens: 0,
+      promptLen: request.promptLen,
+      ttft: 0,
+      itl: [],
+      latency: 0,
+      startTime: startMs / 1000,
+      clientQueueTime: (startMs - arrivalMs) / 1000,
+      error: ""
+    };
+    let settled = false;
+    let firstChunk = false;
+    let sawDone = false;
+    let lastMs = startMs;
+    const text: string[] = [];
+    const finish = (error: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      output.generatedText = text.join("");
+      output.latency = (lastMs - startMs) / 1000;
+      if (!error && !firstChunk) error = "Never received a valid chunk to calculate TTFT.";
+      if (!error && !sawDone) error = "Stream ended without `data: [DONE]` (truncated).";
+      output.success = !error;
+      output.error = error;
+      resolve(output);
+    };
+    const onPayload = (payload: string, atMs: number): string | null => {
+      if (payload === "[DONE]") {
+        sawDone = true;
+        return null;
+      }
+      let chunk: ChunkJson;
+      try {
+        chunk = JSON.parse(payload) as ChunkJson;
+      } catch {
+        return `Stream chunk is not JSON: ${payload.slice(0, 200)}`;
+      }
+      const choices = chunk.choices;
+      if (choices && choices.length > 0) {
+        if (!firstChunk) {
+          firstChunk = true;
+          output.ttft = (atMs - startMs) / 1000;
+        } else output.itl.push((atMs - lastMs) / 1000);
+        lastMs = atMs;
+        const piece = chat ? choices[0].delta?.content : choices[0].text;
+        if (piece) text.push(piece);
+      } else if (chunk.usage) {
+        if (typeof chunk.usage.completion_tokens === "number") output.outputTokens = chunk.usage.completion_tokens;
+        if (typeof chunk.usage.prompt_tokens === "number") output.promptLen = chunk.usage.prompt_tokens;
+      } else if (chunk.error !== undefined) {
+        return `Server sent an error event: ${errorText(chunk.error)}`;
+      }
+      return null;
+    };
+
+    const transport = context.url.protocol === "https:" ? https : http;
+    const req = transport.request(
+      context.url,
+      {
+        method: "POST",
+        agent: context.agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "x-request-id": request.requestId,
+          ...context.headers
+        }
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          const parts: Buffer[] = [];
+          res.on("data", (part: Buffer) => parts.push(part));
+          res.on("end", () => {
+            const detail = Buffer.concat(parts).toString("utf8").slice(0, 500);
+            finish(`HTTP ${res.statusCode} ${res.statusMessage ?? ""}: ${detail}`.trim());
+          });
+          res.on("error", (error) => finish(`HTTP ${res.statusCode}: ${error.message}`));
+          return;
+        }
+        const sse = new SseDecoder();
+        res.on("data", (part: Buffer) => {
+          const atMs = now();
+          for (const payload of sse.push(part)) {
+            const error = onPayload(payload, atMs);
+            if (error) {
+              req.destroy();
+              finish(error);
+              return;
+            }
+          }
+        });
+        res.on("end", () => {
+          const atMs = now();
+          for (const payload of sse.flush()) {
+            const error = onPayload(payload, atMs);
+            if (error) return finish(error);
+          }
+          finish("");
+        });
+        res.on("close", () => {
+          if (!res.complete) finish("Stream truncated: the connection closed before the response ended.");
+        });
+        res.on("error", (error) => finish(`Stream truncated: ${error.message}`));
+      }
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish(`Request timed out after ${context.timeoutMs} ms.`);
+    }, context.timeoutMs);
+    req.on("error", (error) => finish(`${error.name}: ${error.message}`));
+    req.end(body);
+  });
+}
