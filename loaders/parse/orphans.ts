@@ -3,6 +3,7 @@
 import {splitLabel} from "./lines.js";
 import type {TextScan} from "./scan.js";
 import {looksLikeResult} from "./serving-labels.js";
+import {TRTLLM_BENCH_RESULT_LABELS} from "./trtllm-bench-text.js";
 
 export function reportOrphans(scan: TextScan): void {
   const {lines, claimed} = scan;
@@ -13,11 +14,11 @@ export function reportOrphans(scan: TextScan): void {
       continue;
     }
     const lv = lines[i].text === "" ? null : splitLabel(lines[i].text);
-    const result = lv !== null && looksLikeResult(lv.key);
+    const result = lv !== null && (looksLikeResult(lv.key) || TRTLLM_BENCH_RESULT_LABELS.has(lv.key));
     if (result && !inRun) {
       scan.errors.push({
         line: lines[i].n,
-        message: `"${lv.label}:" is outside any recognized result block (no "Serving Benchmark Result" banner above it)`
+        message: `"${lv.label}:" is outside any recognized result block (its banner or section header is missing)`
       });
     }
     // Neighbouring result lines belong to the same lost block: one error for all of them.

@@ -5,10 +5,15 @@ import {splitLines} from "./lines.js";
 import {reportOrphans} from "./orphans.js";
 import {newScan} from "./scan.js";
 import {scanServingBlocks} from "./serving-text.js";
+import {scanTrtllmBenchReports} from "./trtllm-bench-text.js";
+import {scanVllm2023Blocks} from "./vllm-2023-text.js";
 
 export function parseTextBlocks(content: string, file: string): ParseResult {
   const scan = newScan(splitLines(content));
+  // The trtllm-bench report goes first: its `=` rules would otherwise read as footers of other blocks.
+  scanTrtllmBenchReports(scan);
   scanServingBlocks(scan, file);
+  scanVllm2023Blocks(scan);
   reportOrphans(scan);
   return {file, blocks: scan.blocks, errors: scan.errors};
 }

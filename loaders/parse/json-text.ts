@@ -1,0 +1,143 @@
+// JSON reading that accepts Python's `json.dumps` output (bare Infinity, -Infinity, NaN) and reports line:column on errors.
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    /** 0-based offset into the text. */
+    readonly offset: number
+  ) {
+    super(message);
+  }
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text: string, offset: number): {line: number; column: number} {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return {line, column: offset - lineStart + 1};
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/** Parses JSON; the fast native parser first, this file's tolerant one only when that fails. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return parseTolerant(text);
+  }
+}
+
+function describe(text: string, i: number): string {
+  return i >= text.length ? "end of input" : JSON.stringify(text.slice(i, i + 12));
+}
+
+export function parseTolerant(text: string): unknown {
+  let i = 0;
+  const n = text.length;
+  const fail = (what: string): never => {
+    throw new JsonSyntaxError(`expected ${what}, found ${describe(text, i)}`, i);
+  };
+  const space = (): void => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else break;
+    }
+  };
+  const literal = (word: string, value: unknown): unknown => {
+    if (!text.startsWith(word, i)) fail("a JSON value");
+    i += word.length;
+    return value;
+  };
+  const string = (): string => {
+    const start = i;
+    let escaped = false;
+    for (i++; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) break;
+      if (c === 92) {
+        escaped = true;
+        i++;
+      } else if (c < 32) fail("a closing quote");
+    }
+    if (i >= n) {
+      i = start;
+      fail("a closing quote for the string");
+    }
+    i++;
+    if (!escaped) return text.slice(start + 1, i - 1);
+    try {
+      return JSON.parse(text.slice(start, i)) as string;
+    } catch {
+      i = start;
+      return fail("a valid string escape");
+    }
+  };
+  const value = (): unknown => {
+    space();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      const out: Record<string, unknown> = {};
+      space();
+      if (text[i] === "}") {
+        i++;
+        return out;
+      }
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail("a quoted key");
+        const key = string();
+        space();
+        if (text[i] !== ":") fail("':'");
+        i++;
+        out[key] = value();
+        space();
+        if (text[i] === ",") i++;
+        else if (text[i] === "}") {
+          i++;
+          return out;
+        } else fail("',' or '}'");
+      }
+    }
+    if (c === "[") {
+      i++;
+      const out: unknown[] = [];
+      space();
+      if (text[i] === "]") {
+        i++;
+        return out;
+      }
+      for (;;) {
+        out.push(value());
+        space();
+        if (text[i] === ",") i++;
+        else if (text[i] === "]") {
+          i++;
+          return out;
+        } else fail("',' or ']'");
+      }
+    }
+    if (c === '"') return string();
+    if (c === "t") return literal("true", true);
+    if (c === "f") return literal("false", false);
+    if (c === "n") return literal("null", null);
+    if (c === "N") return literal("NaN", NaN);
+    if (c === "I") return literal("Infinity", Infinity);
+    if (c === "-" && text.startsWith("-Infinity", i)) return literal("-Infinity", -Infinity);
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
+    if (!m) return fail("a JSON value");
+    i += m[0].length;
+    return Number(m[0]);
+  };
+  const result = value();
+  space();
+  if (i < n) fail("the end of the JSON text");
+  return result;
+}

@@ -1,0 +1,158 @@
+// Scans the `trtllm-bench` report: `=`-framed sections (ENGINE DETAILS … PERFORMANCE OVERVIEW … DATASET DETAILS).
+
+import type {ParsedBlock} from "../canonical.js";
+import {shiftDecimal} from "./decimal.js";
+import {splitLabel} from "./lines.js";
+import {BlockBuilder, claim, type TextScan} from "./scan.js";
+import {parseValue} from "./value.js";
+
+const RULE = /^={20,}$/;
+// The TensorRT-LLM logger may put `[03/25/2025-10:22:11] [TRT-LLM] [I] ` before the first line of the report.
+const LOGGER_PREFIX = /^(?:\[[^\]]*\]\s*)+/;
+const TITLE = /^= ([A-Z][A-Z +]*[A-Z])(?: \(([^)]*)\))?\s*$/;
+const SECTIONS = new Set([
+  "ENGINE DETAILS",
+  "PYTORCH BACKEND",
+  "MACHINE DETAILS",
+  "REQUEST DETAILS",
+  "WORLD + RUNTIME INFORMATION",
+  "PERFORMANCE OVERVIEW",
+  "DECODING STATISTICS",
+  "DATASET DETAILS"
+]);
+/** Sections whose lines are free text (GPU description, percentile table). */
+const FREE_TEXT = new Set(["MACHINE DETAILS", "DATASET DETAILS", "DECODING STATISTICS"]);
+
+/** Label → [metric, decimal shift of the printed value]. */
+const LABELS: Record<string, [string, number]> = {
+  "number of requests": ["completed", 0],
+  "request throughput (req/sec)": ["request_throughput", 0],
+  "total output throughput (tokens/sec)": ["output_throughput", 0],
+  "total token throughput (tokens/sec)": ["total_token_throughput", 0],
+  "total latency (ms)": ["duration", -3],
+  "average request latency (ms)": ["mean_e2el_ms", 0],
+  "average time-to-first-token [ttft] (ms)": ["mean_ttft_ms", 0],
+  "average time-per-output-token [tpot] (ms)": ["mean_tpot_ms", 0]
+};
+const BREAKDOWN = /^\[(TTFT|TPOT|Latency)\] (MINIMUM|MAXIMUM|P\d+(?:\.\d+)?)$/i;
+const FAMILY: Record<string, string> = {ttft: "ttft", tpot: "tpot", latency: "e2el"};
+
+export const TRTLLM_BENCH_RESULT_LABELS = new Set(Object.keys(LABELS).filter((k) => k !== "number of requests"));
+
+function isRule(text: string): boolean {
+  return RULE.test(text) || RULE.test(text.replace(LOGGER_PREFIX, ""));
+}
+
+function titleAt(scan: TextScan, i: number): string | null {
+  const m = TITLE.exec(scan.lines[i]?.text ?? "");
+  return m && SECTIONS.has(m[1]) ? m[1] : null;
+}
+
+/** `=====` then `= TITLE` then `=====` starting at index i. */
+function isSectionStart(scan: TextScan, i: number): boolean {
+  return isRule(scan.lines[i].text) && titleAt(scan, i + 1) !== null && RULE.test(scan.lines[i + 2]?.text ?? "");
+}
+
+export function scanTrtllmBenchReports(scan: TextScan): void {
+  for (let i = 0; i < scan.lines.length; i++) {
+    if (!scan.claimed[i] && isSectionStart(scan, i)) i = readReport(scan, i) - 1;
+  }
+}
+
+function readReport(scan: TextScan, start: number): number {
+  const {lines} = scan;
+  const builder = new BlockBuilder();
+  const seen = new Set<string>();
+  let section = "";
+  let last = start;
+  let i = start;
+  while (i < lines.length) {
+    const {text, n} = lines[i];
+    if (text === "") {
+      i++;
+      continue;
+    }
+    if (isSectionStart(scan, i)) {
+      section = titleAt(scan, i + 1)!;
+      const mode = TITLE.exec(lines[i + 1].text)![2];
+      if (mode) builder.setExtra("decoding_mode", mode);
+      seen.add(section);
+      last = i + 2;
+      i += 3;
+      continue;
+    }
+    if (RULE.test(text)) {
+      // closing rule of DATASET DETAILS / DECODING STATISTICS
+      last = i;
+      i++;
+      continue;
+    }
+    if (text.startsWith("-- ") || /^-{10,}$/.test(text)) {
+      last = i;
+      i++;
+      continue;
+    }
+    const lv = splitLabel(text);
+    if (!lv) {
+      if (!FREE_TEXT.has(section)) break;
+      if (section === "MACHINE DETAILS") builder.setExtra("machine", text);
+      last = i;
+      i++;
+      continue;
+    }
+    last = i;
+    i++;
+    const mapped = LABELS[lv.key];
+    const breakdown = BREAKDOWN.exec(lv.label);
+    if (!mapped && !breakdown) {
+      const key = lv.label in builder.extra ? `${section}: ${lv.label}` : lv.label;
+      builder.setExtra(key, lv.value);
+      continue;
+    }
+    const value = parseValue(lv.value);
+    if (value.kind === "invalid") {
+      const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
+      builder.errors.push({line: n, message: `"${lv.label}:" has ${shown}`});
+      continue;
+    }
+    let metric: string;
+    let shift = 0;
+    if (mapped) [metric, shift] = mapped;
+    else {
+      const [, family, stat] = breakdown!;
+      const s = stat.toLowerCase();
+      const statKey = s === "minimum" ? "min" : s === "maximum" ? "max" : s;
+      metric = `${statKey}_${FAMILY[family.toLowerCase()]}_ms`;
+    }
+    if (value.kind === "word") builder.setExtra(metric, value.raw);
+    else builder.setMetric(metric, shift === 0 ? value.value : shiftDecimal(value.raw, shift), n, lv.label);
+  }
+  claim(scan, start, last);
+  const first = lines[start].n;
+  const span = `trtllm-bench report at lines ${first}-${lines[last].n}`;
+  if (!seen.has("PERFORMANCE OVERVIEW")) {
+    builder.errors.push({line: first, message: `${span} has no PERFORMANCE OVERVIEW section (truncated?)`});
+  } else {
+    for (const [key, label] of [
+      ["completed", "Number of requests:"],
+      ["duration", "Total Latency (ms):"],
+      ["request_throughput", "Request Throughput (req/sec):"]
+    ]) {
+      if (builder.metrics[key] === undefined && builder.extra[key] === undefined) {
+        builder.errors.push({line: first, message: `${span} lacks the required line "${label}"`});
+      }
+    }
+  }
+  if (builder.errors.length > 0) scan.errors.push(...builder.errors);
+  else {
+    const block: ParsedBlock = {
+      tool: "trtllm-bench",
+      format: "text",
+      lines: [first, lines[last].n],
+      metrics: builder.metrics,
+      extra: builder.extra
+    };
+    scan.blocks.push(block);
+  }
+  return last + 1;
+}
