@@ -1,0 +1,130 @@
+// `tps-report run STUDY`: executes a study plan on this machine (or prints its commands with --dry-run).
+import {existsSync} from "node:fs";
+import {join} from "node:path";
+import {dryRunScript} from "../live/dry-run.js";
+import {withInterrupts} from "../live/interrupt.js";
+import {Progress} from "../live/progress.js";
+import {LiveError, runStudy, type RunStudyResult} from "../live/runner.js";
+import {SelectionError, selectRuns} from "../live/selection.js";
+import {liveSettings} from "../live/settings.js";
+import {runComplete} from "../live/run-folder.js";
+import {loadStudyPlan, PlanError} from "../study/plan.js";
+
+const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N]
+
+Runs every planned benchmark of STUDY (a folder with study.yaml) on this machine: for each server configuration it
+starts the server, waits until it answers, runs the benchmarks, stops it, and writes STUDY/runs/<run-id>/.
+
+  --only STEP|RUN…  only these steps, <step>--<candidate> pairs or run ids (several, or comma-separated)
+  --dry-run         print every server and benchmark command in order, start nothing
+  --resume          skip runs that are complete already (interrupted runs are never complete)
+  --force           run complete runs again and replace them
+  --timeout-s N     stop a benchmark after N seconds (a failed run, phase "timeout"); default: the plan's
+                    serve.bench_timeout_s, else 7200
+  --port N          port for the servers (default: the plan's serve.port, else 8000)
+
+Exit status: 0 when every selected run is recorded (failed runs are results too), 1 when the study could not be
+run here (nothing recorded for the runs not reached), 2 for usage errors, 130 when interrupted.`;
+
+interface RunArgs {
+  study: string;
+  only: string[];
+  dryRun: boolean;
+  resume: boolean;
+  force: boolean;
+  timeoutS?: number;
+  port?: number;
+}
+
+class UsageError extends Error {}
+
+export function parseRunArgs(argv: string[]): RunArgs | "help" {
+  const args: Partial<RunArgs> & {only: string[]} = {only: [], dryRun: false, resume: false, force: false};
+  const positiveInt = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number => {
+    const n = Number(value);
+    if (value === undefined || !/^\d+$/.test(value) || n < 1 || n > max)
+      throw new UsageError(`${flag} needs a whole number from 1 to ${max === Number.MAX_SAFE_INTEGER ? "…" : max}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--help" || arg === "-h") return "help";
+    if (arg === "--only") {
+      const start = args.only.length;
+      while (i + 1 < argv.length && !argv[i + 1].startsWith("--")) args.only.push(argv[++i]);
+      if (args.only.length === start) throw new UsageError("--only needs at least one step or run id");
+    } else if (arg.startsWith("--only=")) args.only.push(arg.slice("--only=".length));
+    else if (arg === "--dry-run") args.dryRun = true;
+    else if (arg === "--resume") args.resume = true;
+    else if (arg === "--force") args.force = true;
+    else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
+    else if (arg.startsWith("--timeout-s=")) args.timeoutS = positiveInt("--timeout-s", arg.split("=")[1]);
+    else if (arg === "--port") args.port = positiveInt(arg, argv[++i], 65535);
+    else if (arg.startsWith("--port=")) args.port = positiveInt("--port", arg.split("=")[1], 65535);
+    else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
+    else if (args.study === undefined) args.study = arg;
+    else throw new UsageError(`one study at a time (got '${args.study}' and '${arg}')`);
+  }
+  if (args.study === undefined) throw new UsageError("which study? (a folder with study.yaml)");
+  if (args.resume && args.force) throw new UsageError("--resume and --force contradict each other");
+  return args as RunArgs;
+}
+
+function summary(result: RunStudyResult): string {
+  const ok = result.runs.filter((r) => r.status === "ok").length;
+  const failed = result.runs.filter((r) => r.status === "failed");
+  const lines = [
+    `${result.runs.length} run${result.runs.length === 1 ? "" : "s"} recorded: ${ok} ok, ${failed.length} failed` +
+      (result.skipped.length ? `; ${result.skipped.length} already complete, skipped` : "") +
+      (result.interrupted
+        ? `; interrupted, ${result.selected - result.skipped.length - result.runs.length} not run`
+        : "")
+  ];
+  for (const run of failed) lines.push(`  failed ${run.id} (${run.failed_phase}): ${run.error}`);
+  return lines.join("\n");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args: RunArgs | "help";
+  try {
+    args = parseRunArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`tps-report run: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args === "help") {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  const {study} = args;
+  if (!existsSync(join(study, "study.yaml"))) {
+    process.stderr.write(`tps-report run: ${join(study, "study.yaml")} does not exist\n`);
+    return 1;
+  }
+  try {
+    const plan = loadStudyPlan(study);
+    if (args.dryRun) {
+      let runs = selectRuns(plan, args.only);
+      if (args.resume) runs = runs.filter((run) => !runComplete(join(plan.dir, "runs"), run.run));
+      process.stdout.write(
+        dryRunScript(plan, runs, liveSettings(plan, {port: args.port, benchTimeoutS: args.timeoutS}))
+      );
+      return 0;
+    }
+    const progress = new Progress({stream: process.stderr, live: Boolean(process.stderr.isTTY)});
+    const {only, resume, force, timeoutS, port} = args;
+    const result = await withInterrupts(
+      ({signal, hurry}) => runStudy(plan, {only, resume, force, timeoutS, port, signal, hurry, progress}),
+      (text) => progress.note(text)
+    );
+    process.stderr.write(summary(result) + "\n");
+    return result.interrupted ? 130 : 0;
+  } catch (error) {
+    if (error instanceof PlanError || error instanceof LiveError || error instanceof SelectionError) {
+      process.stderr.write(`tps-report run: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

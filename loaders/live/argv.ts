@@ -1,0 +1,67 @@
+// Builds the exact argv of each server and benchmark process a live run starts, and shows it as a shell line.
+import {join} from "node:path";
+import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import type {LiveSettings} from "./settings.js";
+
+/** File name the vLLM client is told to save its --save-result JSON under (the runs reader looks for it). */
+export const RESULT_FILE = "result.json";
+
+const PLACEHOLDER = /\{(host|port|base_url|run_dir)\}/g;
+
+export interface ArgvValues {
+  host: string;
+  port: number;
+  run_dir?: string;
+}
+
+/** Replaces {host}, {port}, {base_url} and {run_dir} inside each argument; other braces are left alone. */
+export function fillPlaceholders(argv: string[], values: ArgvValues): string[] {
+  const table: Record<string, string> = {
+    host: values.host,
+    port: String(values.port),
+    base_url: `http://${values.host.includes(":") ? `[${values.host}]` : values.host}:${values.port}`,
+    run_dir: values.run_dir ?? "{run_dir}"
+  };
+  return argv.map((arg) => arg.replace(PLACEHOLDER, (_, name: string) => table[name]));
+}
+
+const mentionsEndpoint = (argv: string[]): boolean => argv.some((arg) => /\{(port|base_url)\}/.test(arg));
+
+/** The server command: the candidate's argv, told where to listen unless it already says so with {port}. */
+export function serverArgv(candidate: PlanCandidate, settings: LiveSettings): string[] {
+  const values = {host: settings.host, port: settings.port};
+  const argv = fillPlaceholders(candidate.server, values);
+  return mentionsEndpoint(candidate.server) ? argv : [...argv, ...fillPlaceholders(settings.portArgs, values)];
+}
+
+/** The benchmark command of one run; `runDir` is where its result file lands. */
+export function clientArgv(
+  plan: StudyPlan,
+  candidate: PlanCandidate,
+  scenario: PlanScenario,
+  settings: LiveSettings,
+  runDir: string
+): string[] {
+  const planned = benchArgv(plan, candidate, scenario);
+  const argv = fillPlaceholders(planned, {host: settings.host, port: settings.port, run_dir: runDir});
+  if (settings.clientKind !== "vllm") return argv;
+  const endpoint = mentionsEndpoint(planned) ? [] : ["--host", settings.host, "--port", String(settings.port)];
+  return [...argv, ...endpoint, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
+}
+
+/** Where a run's files end up: <study>/runs/<run-id>. */
+export function runDirOf(plan: StudyPlan, id: string): string {
+  return join(plan.dir, "runs", id);
+}
+
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** One argument as a POSIX shell word (single quotes when anything could be read by the shell). */
+export function shellWord(arg: string): string {
+  if (arg !== "" && SAFE.test(arg)) return arg;
+  return `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
+export function shellLine(argv: string[]): string {
+  return argv.map(shellWord).join(" ");
+}

@@ -1,0 +1,30 @@
+// The commands a study runs, in order, as shell lines: what --dry-run prints and how a reader reproduces the study.
+import type {StudyPlan} from "../study/plan.js";
+import {clientArgv, runDirOf, serverArgv, shellLine} from "./argv.js";
+import type {PlannedRun} from "./selection.js";
+import {groupByServer} from "./selection.js";
+import type {LiveSettings} from "./settings.js";
+
+export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: LiveSettings): string {
+  const groups = groupByServer(runs);
+  const base = `http://${settings.host}:${settings.port}`;
+  const lines = [
+    `# Study ${plan.id}: ${runs.length} run${runs.length === 1 ? "" : "s"} on ${groups.length} server configuration${groups.length === 1 ? "" : "s"}, in this order (dry run: nothing was started).`,
+    `# Start each server, wait until GET ${base}${settings.readyPath} (or ${base}/v1/models) answers 200 (at most ${settings.readyTimeoutS} s),`,
+    `# run its benchmarks one after the other (each at most ${settings.benchTimeoutS} s), then stop the server`,
+    `# (SIGTERM, SIGKILL after ${settings.stopGraceS} s) and wait until port ${settings.port} is free before the next one.`
+  ];
+  let index = 0;
+  groups.forEach((group, g) => {
+    const engine = plan.engines[group.candidate.engine]?.name ?? group.candidate.engine;
+    lines.push("", `# [server ${g + 1}/${groups.length}] ${group.key} — ${group.candidate.label} (${engine})`);
+    lines.push(shellLine(serverArgv(group.candidate, settings)));
+    for (const run of group.runs) {
+      index += 1;
+      lines.push(`#   [run ${index}/${runs.length}] ${run.run}`);
+      lines.push(shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run))));
+    }
+    lines.push(`#   stop the server of ${group.key}`);
+  });
+  return lines.join("\n") + "\n";
+}

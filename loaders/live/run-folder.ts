@@ -1,0 +1,102 @@
+// Run folders of a live study: written under a hidden temporary name, renamed into place only when complete.
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+
+/** run.json as the archive has it; `failed_phase` and `log_tail` only on failed runs. */
+export interface LiveRunMeta {
+  id: string;
+  study: string;
+  step: string;
+  candidate: string;
+  scenario: string;
+  engine: string;
+  engine_version: string;
+  model: string;
+  quantization: string;
+  gpu: string;
+  gpu_count: number;
+  server_argv: string[];
+  bench_argv: string[];
+  status: "ok" | "failed";
+  error: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  origin: Record<string, unknown>;
+  failed_phase?: FailedPhase;
+  /** The last lines of the log that shows the failure, and which log that is. */
+  log_tail?: {file: string; lines: string[]};
+}
+
+export type FailedPhase = "server-start" | "server-crash" | "benchmark" | "timeout";
+
+const TMP = /^\.(.+)\.(?:tmp|old)-(\d+)$/;
+const SERVER_LOG = /^\.server\..+\.(\d+)\.log$/;
+
+export const tmpName = (id: string, pid = process.pid): string => `.${id}.tmp-${pid}`;
+export const serverLogName = (group: string, instance: number, pid = process.pid): string =>
+  `.server.${group}.${instance}.${pid}.log`;
+
+/** A run is complete when its folder has a run.json that parses with status ok or failed. */
+export function runComplete(runsDir: string, id: string): boolean {
+  const file = join(runsDir, id, "run.json");
+  if (!existsSync(file)) return false;
+  try {
+    const meta = JSON.parse(readFileSync(file, "utf8")) as {status?: unknown};
+    return meta.status === "ok" || meta.status === "failed";
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes temporary run folders and server logs left by runs whose process is gone; returns what it removed. */
+export function removeStale(runsDir: string): string[] {
+  if (!existsSync(runsDir)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(runsDir)) {
+    const match = TMP.exec(name) ?? SERVER_LOG.exec(name);
+    if (!match) continue;
+    const pid = Number(match[match.length - 1]);
+    if (alive(pid)) continue;
+    rmSync(join(runsDir, name), {recursive: true, force: true});
+    removed.push(name);
+  }
+  return removed;
+}
+
+export function createTmpRun(runsDir: string, id: string): string {
+  mkdirSync(runsDir, {recursive: true});
+  const dir = join(runsDir, tmpName(id));
+  rmSync(dir, {recursive: true, force: true});
+  mkdirSync(dir);
+  return dir;
+}
+
+export function writeRunJson(dir: string, meta: LiveRunMeta): void {
+  writeFileSync(join(dir, "run.json"), JSON.stringify(meta, null, 2) + "\n");
+}
+
+/** Moves a finished temporary folder to its final name; an existing run is replaced only when `replace` is set. */
+export function commitRun(runsDir: string, tmpDir: string, id: string, replace: boolean): string {
+  const finalDir = join(runsDir, id);
+  if (!existsSync(finalDir)) {
+    renameSync(tmpDir, finalDir);
+    return finalDir;
+  }
+  if (!replace) throw new Error(`${finalDir} exists already`);
+  const old = join(runsDir, `.${id}.old-${process.pid}`);
+  rmSync(old, {recursive: true, force: true});
+  renameSync(finalDir, old);
+  renameSync(tmpDir, finalDir);
+  rmSync(old, {recursive: true, force: true});
+  return finalDir;
+}

@@ -1,0 +1,478 @@
+// Executes a study plan: per server configuration start the server, wait for it, run its benchmarks, stop it.
+import {
+  accessSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync
+} from "node:fs";
+import {hostname} from "node:os";
+import {delimiter, join} from "node:path";
+import type {StudyPlan} from "../study/plan.js";
+import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "./argv.js";
+import {runClient} from "./client-process.js";
+import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
+import {failureLine, logTail} from "./log-tail.js";
+import {waitPortFree} from "./port.js";
+import {spawnGroup, stopGroup, type Exit, type GroupProcess} from "./process-group.js";
+import {Progress} from "./progress.js";
+import {waitReady, type Readiness} from "./readiness.js";
+import {
+  commitRun,
+  createTmpRun,
+  removeStale,
+  runComplete,
+  serverLogName,
+  writeRunJson,
+  type FailedPhase,
+  type LiveRunMeta
+} from "./run-folder.js";
+import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
+import {liveSettings, type LiveSettings} from "./settings.js";
+
+export interface RunStudyOptions {
+  /** Steps, `<step>--<candidate>` pairs or run ids (see selectRuns). */
+  only?: string[];
+  /** Skip runs that are complete already. */
+  resume?: boolean;
+  /** Run again (and replace) runs that are complete already. */
+  force?: boolean;
+  /** Limit for each benchmark, overriding the plan's serve.bench_timeout_s. */
+  timeoutS?: number;
+  /** Port for the servers, overriding the plan's serve.port. */
+  port?: number;
+  /** Ctrl-C: stop the server and the benchmark, keep no partial run. */
+  signal?: AbortSignal;
+  /** A second Ctrl-C: no grace period, SIGKILL at once. */
+  hurry?: AbortSignal;
+  progress?: Progress;
+  /** GPU query command (nvidia-smi by default). */
+  gpuQuery?: string[];
+  env?: NodeJS.ProcessEnv;
+  onSpawn?: (role: "server" | "benchmark", proc: GroupProcess) => void;
+}
+
+export interface RunOutcome {
+  id: string;
+  status: "ok" | "failed";
+  failed_phase?: FailedPhase;
+  error: string | null;
+}
+
+export interface RunStudyResult {
+  selected: number;
+  /** Complete before this command and left as they were. */
+  skipped: string[];
+  runs: RunOutcome[];
+  interrupted: boolean;
+}
+
+/** A problem of this machine or invocation (port taken, executable missing, runs in the way): nothing is recorded. */
+export class LiveError extends Error {}
+
+class Interrupted extends Error {}
+
+interface ServerInstance {
+  proc: GroupProcess;
+  argv: string[];
+  logFile: string;
+  startedAt: string;
+  readiness: Readiness;
+  version: EngineVersion | null;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const iso = (): string => new Date().toISOString();
+const BANNER = /=+ Serving Benchmark Result =+/;
+// vllm bench serve prints these once its warm-up request is done and the measured run begins.
+const MAIN_RUN = /Starting main benchmark run|Initial test run completed|Traffic request rate:/;
+
+function describeExit(exit: Exit | null): string {
+  if (!exit) return "is still running";
+  if (exit.error) return `could not be started (${exit.error.message})`;
+  if (exit.signal) return `was killed by ${exit.signal}`;
+  return `exited with code ${exit.code}`;
+}
+
+/** Where argv[0] would be found; null when it would not. */
+export function findExecutable(command: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const usable = (path: string): boolean => {
+    try {
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes("/")) return usable(command) ? command : null;
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir && usable(join(dir, command))) return join(dir, command);
+  }
+  return null;
+}
+
+export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): Promise<RunStudyResult> {
+  const settings = liveSettings(plan, {port: options.port, benchTimeoutS: options.timeoutS});
+  const runsDir = join(plan.dir, "runs");
+  const env: NodeJS.ProcessEnv = {PYTHONUNBUFFERED: "1", ...process.env, ...options.env};
+  const progress = options.progress ?? new Progress({stream: process.stderr, live: false});
+  const selected = selectRuns(plan, options.only);
+  const complete = selected.filter((run) => runComplete(runsDir, run.run)).map((run) => run.run);
+  if (complete.length && !options.resume && !options.force)
+    throw new LiveError(
+      `${complete.length} of the ${selected.length} selected runs exist already in ${runsDir} (${complete.slice(0, 3).join(", ")}` +
+        `${complete.length > 3 ? ", …" : ""}); --resume skips them, --force runs them again`
+    );
+  const skipped = options.force ? [] : complete;
+  const todo = selected.filter((run) => !skipped.includes(run.run));
+  const result: RunStudyResult = {selected: selected.length, skipped, runs: [], interrupted: false};
+  for (const name of removeStale(runsDir)) progress.note(`removed ${join(runsDir, name)} (left by an interrupted run)`);
+  if (todo.length === 0) return result;
+
+  const groups = groupByServer(todo);
+  const missing = new Map<string, string[]>();
+  for (const group of groups) {
+    const server = serverArgv(group.candidate, settings)[0];
+    const client = clientArgv(plan, group.candidate, group.runs[0].scenario, settings, "")[0];
+    for (const [command, role] of [
+      [server, "server"],
+      [client, "benchmark"]
+    ] as const)
+      if (!findExecutable(command, env))
+        missing.set(command, [...(missing.get(command) ?? []), `${role} of ${group.key}`]);
+  }
+  if (missing.size)
+    throw new LiveError(
+      [...missing]
+        .map(
+          ([command, uses]) =>
+            `'${command}' is not on PATH (${uses.slice(0, 3).join(", ")}${uses.length > 3 ? ", …" : ""})`
+        )
+        .join("; ") + "; install it or leave those runs out with --only"
+    );
+
+  mkdirSync(runsDir, {recursive: true});
+  const gpu = await queryGpus(options.gpuQuery);
+  if (gpu.error) progress.note(`GPU: ${gpu.error}; runs record gpu "unknown"`);
+  progress.begin(selected.length, skipped.length);
+  try {
+    for (const group of groups)
+      await runGroup(plan, group, settings, {...options, env, progress, gpu, runsDir, result});
+  } catch (error) {
+    if (!(error instanceof Interrupted)) throw error;
+    result.interrupted = true;
+    progress.note("interrupted: servers and benchmarks stopped, no partial run kept; --resume continues");
+  } finally {
+    progress.end();
+  }
+  return result;
+}
+
+interface GroupContext extends RunStudyOptions {
+  env: NodeJS.ProcessEnv;
+  progress: Progress;
+  gpu: GpuQuery;
+  runsDir: string;
+  result: RunStudyResult;
+}
+
+async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSettings, ctx: GroupContext): Promise<void> {
+  const baseUrl = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}`;
+  const graceMs = (): number => (ctx.hurry?.aborted ? 0 : settings.stopGraceS * 1000);
+  const argv = serverArgv(group.candidate, settings);
+  const engine = plan.engines[group.candidate.engine];
+  let server: ServerInstance | null = null;
+  let startFailure: {meta: Partial<LiveRunMeta>; logFile: string; startedAt: string; endedAt: string} | null = null;
+  let instance = 0;
+  const logs: string[] = [];
+
+  const stopServer = async (current: ServerInstance): Promise<void> => {
+    ctx.progress.phase("stopping server", `pid ${current.proc.pid}`, `${group.key} server`);
+    if (!(await stopGroup(current.proc, graceMs())))
+      ctx.progress.note(`warning: processes of server group ${current.proc.pid} survived SIGKILL`);
+    if (!(await waitPortFree(settings.host, settings.port, settings.stopGraceS * 1000 + 5000)))
+      throw new LiveError(
+        `port ${settings.port} on ${settings.host} is still in use after the server of ${group.key} stopped`
+      );
+  };
+
+  const startServer = async (): Promise<ServerInstance> => {
+    if (!(await waitPortFree(settings.host, settings.port, settings.stopGraceS * 1000)))
+      throw new LiveError(
+        `port ${settings.port} on ${settings.host} is in use by another process; stop it or choose another port (--port)`
+      );
+    const logFile = join(ctx.runsDir, serverLogName(group.key, instance++));
+    logs.push(logFile);
+    ctx.progress.phase("starting server", shellLine(argv));
+    const fd = openSync(logFile, "a");
+    let proc: GroupProcess;
+    try {
+      proc = spawnGroup(argv, {stdio: ["ignore", fd, fd], env: ctx.env});
+    } finally {
+      closeSync(fd);
+    }
+    ctx.onSpawn?.("server", proc);
+    const startedAt = iso();
+    const readiness = await waitReady({
+      baseUrl,
+      path: settings.readyPath,
+      timeoutMs: settings.readyTimeoutS * 1000,
+      exited: proc.exited,
+      signal: ctx.signal
+    });
+    const current: ServerInstance = {proc, argv, logFile, startedAt, readiness, version: null};
+    if (readiness.ready) current.version = await versionFromServer(baseUrl);
+    return current;
+  };
+
+  const engineVersion = async (current: ServerInstance | null): Promise<EngineVersion> =>
+    current?.version ?? (await versionFromCli(engine.version_argv)) ?? {version: engine.version, from: "plan"};
+
+  try {
+    for (const run of group.runs) {
+      if (ctx.signal?.aborted) throw new Interrupted();
+      ctx.progress.runStart(run.run);
+      if (!startFailure && (!server || server.proc.exit())) {
+        if (server) await stopServer(server);
+        server = await startServer();
+        if (ctx.signal?.aborted) throw new Interrupted();
+        const readiness = server.readiness;
+        if (!readiness.ready) {
+          const exit = server.proc.exit();
+          if (exit?.error) throw new LiveError(`cannot start ${shellLine([argv[0]])}: ${exit.error.message}`);
+          const endedAt = iso();
+          const failed = server;
+          server = null;
+          await stopServer(failed);
+          const lines = logTail(failed.logFile);
+          const cause = failureLine(lines);
+          const reason =
+            readiness.reason === "timeout"
+              ? `server was not ready within ${settings.readyTimeoutS} s (no 200 from ${settings.readyPath} or /v1/models)`
+              : `server ${describeExit(failed.proc.exit())} before it was ready`;
+          const version = await engineVersion(null);
+          startFailure = {
+            meta: {
+              error: cause ? `${reason}: ${cause}` : reason,
+              failed_phase: "server-start",
+              log_tail: {file: "server.log", lines},
+              engine_version: version.version,
+              origin: {engine_version_from: version.from, server_started_at: failed.startedAt, server_ready_s: null}
+            },
+            logFile: failed.logFile,
+            startedAt: failed.startedAt,
+            endedAt
+          };
+        } else {
+          ctx.progress.note(`${run.run}: server ready after ${readiness.seconds.toFixed(1)} s (GET ${readiness.path})`);
+        }
+      }
+      if (startFailure) {
+        recordFailedStart(plan, run, argv, settings, ctx, startFailure);
+        continue;
+      }
+      await benchmark(plan, run, server!, settings, ctx, await engineVersion(server), graceMs);
+    }
+  } finally {
+    if (server) await stopServer(server).catch((error: unknown) => ctx.progress.note(String(error)));
+    for (const log of logs) rmSync(log, {force: true});
+  }
+}
+
+function baseMeta(
+  plan: StudyPlan,
+  run: PlannedRun,
+  ctx: GroupContext
+): Omit<
+  LiveRunMeta,
+  "server_argv" | "bench_argv" | "status" | "error" | "started_at" | "ended_at" | "origin" | "engine_version"
+> {
+  return {
+    id: run.run,
+    study: plan.id,
+    step: run.step.id,
+    candidate: run.candidate.id,
+    scenario: run.scenario.id,
+    engine: run.candidate.engine,
+    model: run.candidate.model,
+    quantization: run.candidate.quantization,
+    gpu: ctx.gpu.gpus[0]?.name ?? "unknown",
+    gpu_count: plan.hardware.count
+  };
+}
+
+function origin(ctx: GroupContext, extra: Record<string, unknown>): Record<string, unknown> {
+  return {
+    kind: "live",
+    host: hostname(),
+    command: "tps-report run",
+    gpus: ctx.gpu.gpus,
+    ...(ctx.gpu.error ? {gpu_error: ctx.gpu.error} : {}),
+    ...extra
+  };
+}
+
+/** Orders run.json keys as the archive does: the shared fields, then failed_phase and log_tail for failures. */
+function assemble(fields: LiveRunMeta): LiveRunMeta {
+  const {failed_phase, log_tail, ...rest} = fields;
+  return {
+    id: rest.id,
+    study: rest.study,
+    step: rest.step,
+    candidate: rest.candidate,
+    scenario: rest.scenario,
+    engine: rest.engine,
+    engine_version: rest.engine_version,
+    model: rest.model,
+    quantization: rest.quantization,
+    gpu: rest.gpu,
+    gpu_count: rest.gpu_count,
+    server_argv: rest.server_argv,
+    bench_argv: rest.bench_argv,
+    status: rest.status,
+    error: rest.error,
+    started_at: rest.started_at,
+    ended_at: rest.ended_at,
+    origin: rest.origin,
+    ...(rest.status === "failed" ? {failed_phase, log_tail} : {})
+  };
+}
+
+function finish(ctx: GroupContext, tmpDir: string, meta: LiveRunMeta): void {
+  writeRunJson(tmpDir, assemble(meta));
+  commitRun(ctx.runsDir, tmpDir, meta.id, Boolean(ctx.force));
+  ctx.result.runs.push({id: meta.id, status: meta.status, failed_phase: meta.failed_phase, error: meta.error});
+  ctx.progress.runEnd(meta.id, meta.status, meta.error ?? undefined);
+}
+
+function recordFailedStart(
+  plan: StudyPlan,
+  run: PlannedRun,
+  argv: string[],
+  settings: LiveSettings,
+  ctx: GroupContext,
+  failure: {meta: Partial<LiveRunMeta>; logFile: string; startedAt: string; endedAt: string}
+): void {
+  const tmpDir = createTmpRun(ctx.runsDir, run.run);
+  const finalDir = join(ctx.runsDir, run.run);
+  try {
+    if (existsSync(failure.logFile)) copyFileSync(failure.logFile, join(tmpDir, "server.log"));
+    finish(ctx, tmpDir, {
+      ...baseMeta(plan, run, ctx),
+      engine_version: failure.meta.engine_version!,
+      server_argv: argv,
+      bench_argv: clientArgv(plan, run.candidate, run.scenario, settings, finalDir),
+      status: "failed",
+      error: failure.meta.error!,
+      started_at: failure.startedAt,
+      ended_at: failure.endedAt,
+      origin: origin(ctx, failure.meta.origin ?? {}),
+      failed_phase: failure.meta.failed_phase,
+      log_tail: failure.meta.log_tail
+    });
+  } finally {
+    rmSync(tmpDir, {recursive: true, force: true});
+  }
+}
+
+async function benchmark(
+  plan: StudyPlan,
+  run: PlannedRun,
+  server: ServerInstance,
+  settings: LiveSettings,
+  ctx: GroupContext,
+  version: EngineVersion,
+  graceMs: () => number
+): Promise<void> {
+  const tmpDir = createTmpRun(ctx.runsDir, run.run);
+  try {
+    const finalDir = join(ctx.runsDir, run.run);
+    const argv = clientArgv(plan, run.candidate, run.scenario, settings, tmpDir);
+    const recorded = argv.map((arg) => arg.replaceAll(tmpDir, finalDir));
+    const stdoutFile = join(tmpDir, "bench.log");
+    const stderrFile = join(tmpDir, "bench.stderr.log");
+    ctx.progress.phase("warming", shellLine(recorded));
+    let measuring = false;
+    const startedAt = iso();
+    const outcome = await runClient(argv, {
+      stdoutFile,
+      stderrFile,
+      timeoutMs: settings.benchTimeoutS * 1000,
+      serverExited: server.proc.exited,
+      signal: ctx.signal,
+      graceMs: () => Math.min(graceMs(), 10_000),
+      env: ctx.env,
+      onLine: (line) => {
+        if (!measuring && MAIN_RUN.test(line)) {
+          measuring = true;
+          ctx.progress.phase("benchmarking");
+        }
+      },
+      onSpawn: (proc) => ctx.onSpawn?.("benchmark", proc)
+    });
+    const endedAt = iso();
+    if (outcome.kind === "interrupted" || ctx.signal?.aborted) throw new Interrupted();
+    // A server dying while its client finishes (connection errors) is a crash, not a benchmark failure.
+    if (outcome.kind !== "server-exit" && !server.proc.exit()) await Promise.race([server.proc.exited, sleep(500)]);
+    copyFileSync(server.logFile, join(tmpDir, "server.log"));
+
+    const benchTail = (): {file: string; lines: string[]} => {
+      const errLines = logTail(stderrFile);
+      return errLines.length && failureLine(errLines)
+        ? {file: "bench.stderr.log", lines: errLines}
+        : {file: "bench.log", lines: logTail(stdoutFile)};
+    };
+    let failure: {phase: FailedPhase; error: string; tail: {file: string; lines: string[]}} | null = null;
+    if (server.proc.exit()) {
+      const lines = logTail(server.logFile);
+      const cause = failureLine(lines);
+      const reason = `server ${describeExit(server.proc.exit())} during the benchmark`;
+      failure = {
+        phase: "server-crash",
+        error: cause ? `${reason}: ${cause}` : reason,
+        tail: {file: "server.log", lines}
+      };
+    } else if (outcome.kind === "timeout") {
+      failure = {
+        phase: "timeout",
+        error: `benchmark did not finish within ${settings.benchTimeoutS} s and was stopped`,
+        tail: benchTail()
+      };
+    } else if (outcome.kind === "exit" && (outcome.exit.code !== 0 || outcome.exit.error)) {
+      const tail = benchTail();
+      const cause = failureLine(tail.lines);
+      const reason = `benchmark ${describeExit(outcome.exit)}`;
+      failure = {phase: "benchmark", error: cause ? `${reason}: ${cause}` : reason, tail};
+    } else if (!BANNER.test(readFileSync(stdoutFile, "utf8")) && !existsSync(join(tmpDir, RESULT_FILE))) {
+      failure = {
+        phase: "benchmark",
+        error: "benchmark exited with code 0 but printed no result block and saved no result file",
+        tail: benchTail()
+      };
+    }
+    finish(ctx, tmpDir, {
+      ...baseMeta(plan, run, ctx),
+      engine_version: version.version,
+      server_argv: server.argv,
+      bench_argv: recorded,
+      status: failure ? "failed" : "ok",
+      error: failure?.error ?? null,
+      started_at: startedAt,
+      ended_at: endedAt,
+      origin: origin(ctx, {
+        engine_version_from: version.from,
+        server_started_at: server.startedAt,
+        server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null
+      }),
+      failed_phase: failure?.phase,
+      log_tail: failure?.tail
+    });
+  } finally {
+    rmSync(tmpDir, {recursive: true, force: true});
+  }
+}

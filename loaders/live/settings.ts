@@ -1,0 +1,47 @@
+// Live-mode settings of a study: the plan's optional `serve:` block and `client.kind`, with defaults and overrides.
+import type {StudyPlan} from "../study/plan.js";
+
+export interface LiveSettings {
+  host: string;
+  port: number;
+  /** Appended to every server argv that does not name {port} itself. */
+  portArgs: string[];
+  readyPath: string;
+  readyTimeoutS: number;
+  stopGraceS: number;
+  benchTimeoutS: number;
+  /** "vllm": the client takes vllm bench serve's --host/--port/--save-result flags; "native": placeholders only. */
+  clientKind: "vllm" | "native";
+}
+
+export const DEFAULT_SETTINGS: LiveSettings = {
+  host: "127.0.0.1",
+  port: 8000,
+  // vllm serve, python3 -m sglang.launch_server and trtllm-serve all take these two flags.
+  portArgs: ["--host", "{host}", "--port", "{port}"],
+  readyPath: "/health",
+  readyTimeoutS: 1800,
+  stopGraceS: 30,
+  benchTimeoutS: 7200,
+  clientKind: "vllm"
+};
+
+export interface SettingsOverrides {
+  port?: number;
+  benchTimeoutS?: number;
+  readyTimeoutS?: number;
+}
+
+export function liveSettings(plan: StudyPlan, overrides: SettingsOverrides = {}): LiveSettings {
+  const serve = plan.serve ?? {};
+  return {
+    host: serve.host ?? DEFAULT_SETTINGS.host,
+    port: overrides.port ?? serve.port ?? DEFAULT_SETTINGS.port,
+    portArgs: serve.port_args ?? DEFAULT_SETTINGS.portArgs,
+    readyPath: serve.ready_path ?? DEFAULT_SETTINGS.readyPath,
+    readyTimeoutS: overrides.readyTimeoutS ?? serve.ready_timeout_s ?? DEFAULT_SETTINGS.readyTimeoutS,
+    stopGraceS: serve.stop_grace_s ?? DEFAULT_SETTINGS.stopGraceS,
+    benchTimeoutS: overrides.benchTimeoutS ?? serve.bench_timeout_s ?? DEFAULT_SETTINGS.benchTimeoutS,
+    clientKind: plan.client.kind ?? DEFAULT_SETTINGS.clientKind
+  };
+}
