@@ -1,0 +1,92 @@
+// `tps-report parse [--json] FILE…`: prints the canonical blocks found in benchmark output files.
+
+import {readFile} from "node:fs/promises";
+import type {ParseResult} from "../canonical.js";
+import {parseText} from "../parse/index.js";
+
+const USAGE = `usage: tps-report parse [--json] FILE...
+
+Parses vLLM / SGLang / TensorRT-LLM benchmark output (text logs, --save-result JSON, JSON Lines,
+trtllm-bench reports) into canonical records.
+
+  --json     print a JSON array, one object per file: {file, blocks, errors}
+  -h, --help show this help
+
+exit status: 0 every file parsed cleanly, 1 some file has errors, 2 bad usage or unreadable file`;
+
+function formatValue(value: number): string {
+  return String(value);
+}
+
+function table(rows: [string, string][], indent: string): string[] {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${indent}${k.padEnd(width)}  ${v}`);
+}
+
+export function formatResult(result: ParseResult): string {
+  const out: string[] = [];
+  const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+  out.push(`${result.file}: ${count(result.blocks.length, "block")}, ${count(result.errors.length, "error")}`);
+  result.blocks.forEach((block, i) => {
+    out.push("");
+    out.push(`  block ${i + 1}: ${block.tool} ${block.format}, lines ${block.lines[0]}-${block.lines[1]}`);
+    const metrics = Object.entries(block.metrics).map(([k, v]): [string, string] => [k, formatValue(v)]);
+    if (metrics.length > 0) out.push(...table(metrics, "    "));
+    const extra = Object.entries(block.extra);
+    if (extra.length > 0) {
+      out.push("    extra:");
+      out.push(...table(extra, "      "));
+    }
+  });
+  return out.join("\n");
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let json = false;
+  const files: string[] = [];
+  let flagsDone = false;
+  for (const arg of argv) {
+    if (!flagsDone && arg === "--") flagsDone = true;
+    else if (!flagsDone && arg === "--json") json = true;
+    else if (!flagsDone && (arg === "--help" || arg === "-h")) {
+      process.stdout.write(USAGE + "\n");
+      return 0;
+    } else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
+      process.stderr.write(`tps-report parse: unknown option '${arg}'\n\n${USAGE}\n`);
+      return 2;
+    } else files.push(arg);
+  }
+  if (files.length === 0) {
+    process.stderr.write(`tps-report parse: no input files\n\n${USAGE}\n`);
+    return 2;
+  }
+  const contents: string[] = [];
+  const unreadable: string[] = [];
+  for (const file of files) {
+    try {
+      contents.push(file === "-" ? await readStdin() : await readFile(file, "utf8"));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      unreadable.push(`tps-report parse: cannot read ${file} (${code})`);
+    }
+  }
+  if (unreadable.length > 0) {
+    process.stderr.write(unreadable.join("\n") + "\n");
+    return 2;
+  }
+  const results = files.map((file, i) => parseText(contents[i], file));
+  if (json) {
+    process.stdout.write(JSON.stringify(results, null, 2) + "\n");
+  } else {
+    process.stdout.write(results.map(formatResult).join("\n\n") + "\n");
+    const errors = results.flatMap((r) => r.errors.map((e) => `${r.file}:${e.line}: ${e.message}`));
+    if (errors.length > 0) process.stderr.write(errors.join("\n") + "\n");
+  }
+  return results.some((r) => r.errors.length > 0) ? 1 : 0;
+}
