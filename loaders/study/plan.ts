@@ -66,7 +66,7 @@ export interface StudyPlan {
   hardware: {gpu: string; name: string; count: number};
   /** version_argv (optional): a command printing the installed version, asked when the server does not say. */
   engines: Record<string, {name: string; version: string; version_argv?: string[]}>;
-  /** kind (optional): "vllm" when the client takes vllm bench serve's flags, "native" when it uses placeholders only. */
+  /** kind (optional): "vllm" runs argv as written; "native" runs `tps-report bench` with argv's flags instead. */
   client: {name: string; argv: string[]; kind?: "vllm" | "native"};
   serve?: PlanServe;
   scenarios: PlanScenario[];
