@@ -30,7 +30,8 @@ export interface RunRow {
   source_file: string | null;
   source_first_line: number | null;
   source_last_line: number | null;
-  /** Canonical metrics (see canonical.ts METRIC_COLUMNS); absent ones are null. */
+  /** Canonical metrics (see canonical.ts METRIC_COLUMNS) and headroom columns (ceiling_tps, realistic_tps,
+   * no_overlap_tps, ceiling_ratio, effective_tflops, binding); absent ones are null. */
   [metric: string]: string | number | null;
 }
 
@@ -134,6 +135,34 @@ export interface Finding {
   line: number | null;
 }
 
+export interface HeadroomScenario {
+  scenario: string;
+  /** Mean N, I and O of the scenario's measured runs (nominal values when none ran). */
+  num_prompts: number;
+  input_len: number;
+  output_len: number;
+  ceiling_tps: number;
+  realistic_tps: number;
+  no_overlap_tps: number;
+  binding: "compute" | "bandwidth" | "kv-capacity";
+  /** Time the work needs at peak compute and at peak bandwidth, seconds. */
+  compute_s: number;
+  memory_s: number;
+  kv_capacity_tokens: number;
+  max_concurrent: number;
+  from_runs: number;
+}
+
+export interface HeadroomReport {
+  model: string;
+  gpu: {id: string; name: string; bf16_tflops: number; bandwidth_gbs: number; memory_gib: number; sources: string[]};
+  mfu: number;
+  mbu: number;
+  binding_rule: string;
+  assumptions: Text[];
+  scenarios: HeadroomScenario[];
+}
+
 export interface Report {
   study: {
     id: string;
@@ -155,6 +184,8 @@ export interface Report {
   summary: SummaryRow[];
   claims: ClaimCheck[];
   findings: Finding[];
+  /** null when the study names no model config or its GPU is not in the table (a finding says which). */
+  headroom: HeadroomReport | null;
 }
 
 /** What a run page needs: its row, the parsed block, and the raw logs with line numbers. */

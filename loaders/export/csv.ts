@@ -1,12 +1,9 @@
-// RFC 4180 CSV of the runs table (papaparse quotes fields with commas, quotes or line breaks).
+// RFC 4180 CSV of the runs table (papaparse quotes fields with commas, quotes or line breaks); no trailing blank row.
 import Papa from "papaparse";
 import type {RunRow} from "../report-types.js";
 import {columnsOf} from "./columns.js";
 
 export function runsCsv(rows: RunRow[]): string {
   const columns = columnsOf(rows);
-  return (
-    Papa.unparse({fields: columns, data: rows.map((row) => columns.map((c) => row[c] ?? ""))}, {newline: "\r\n"}) +
-    "\r\n"
-  );
+  return Papa.unparse({fields: columns, data: rows.map((row) => columns.map((c) => row[c] ?? ""))}, {newline: "\r\n"});
 }

@@ -3,9 +3,7 @@ import {loadStudy, studyDir, type StudyData} from "./report.js";
 
 export async function studyForLoader(): Promise<StudyData> {
   const dir = studyDir();
-  if (process.env.TPS_REPORT_LIVE === "1") {
-    const {ensureLiveRuns} = await import("../live/ensure-live-runs.js");
-    await ensureLiveRuns(dir, {log: (line: string) => process.stderr.write(line + "\n")});
-  }
+  const {liveModeRequested, ensureLiveRuns} = await import("../live/ensure.js");
+  if (liveModeRequested()) await ensureLiveRuns(dir);
   return loadStudy(dir);
 }

@@ -2,10 +2,10 @@
 import type {Finding, Report, RunRow} from "../report-types.js";
 import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
+import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
 import {loadStudyPlan, type StudyPlan} from "./plan.js";
-import {runRows} from "./rows.js";
+import {runRows, shellCommand} from "./rows.js";
 import {readRuns, type RunRecord} from "./runs.js";
-import {shellCommand} from "./rows.js";
 import {validate} from "./validate.js";
 
 export interface StudyData {
@@ -21,10 +21,16 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
   const plan = loadStudyPlan(dir);
   const {runs, findings: readFindings} = await readRuns(plan, cwd);
   const rows = runRows(plan, runs);
+  const headroom = headroomContext(plan);
+  const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
-  const findings: Finding[] = [...readFindings, ...validate(plan, runs, rows), ...derived.findings].sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? "")
-  );
+  const findings: Finding[] = [
+    ...readFindings,
+    ...validate(plan, runs, rows),
+    ...derived.findings,
+    ...ceilingFindings,
+    ...("severity" in headroom ? [headroom] : [])
+  ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
   const report: Report = {
     study: {
       id: plan.id,
@@ -45,7 +51,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     headline: derived.headline,
     summary: derived.summary,
     claims: checkClaims(plan, derived, rows),
-    findings
+    findings,
+    headroom: headroomReport(plan, headroom, rows)
   };
   return {plan, runs, rows, report};
 }

@@ -148,3 +148,28 @@ describe("seed study: claims and findings", () => {
     expect(off[0].message).toContain("7699, 23.0% below 100 requests × 100 output tokens = 10000");
   });
 });
+
+describe("seed study: headroom", () => {
+  it("puts every measured run under its hard ceiling, compute-bound on the A100", () => {
+    const measured = data.rows.filter((r) => r.status === "ok");
+    expect(measured).toHaveLength(15);
+    for (const r of measured) {
+      expect(r.ceiling_ratio as number).toBeGreaterThan(0.2);
+      expect(r.ceiling_ratio as number).toBeLessThan(1);
+      expect(r.binding).toBe("compute");
+    }
+    const best = data.rows.find((r) => r.run === "other-scenarios--recommended--short")!;
+    expect(best.ceiling_ratio as number).toBeCloseTo(0.704, 3);
+    expect(data.rows.filter((r) => r.status === "failed").every((r) => r.ceiling_tps === null)).toBe(true);
+  });
+
+  it("reports a ceiling per scenario from the mean lengths of its runs", () => {
+    const h = data.report.headroom!;
+    expect(h.gpu.id).toBe("a100-sxm4-80gb");
+    expect(h.scenarios.map((s) => s.scenario)).toEqual(["sharegpt", "short", "medium", "long", "very-long"]);
+    const long = h.scenarios.find((s) => s.scenario === "long")!;
+    expect(long.from_runs).toBe(2);
+    expect(long.ceiling_tps).toBeGreaterThan(2037.67);
+    expect(h.assumptions.length).toBeGreaterThan(0);
+  });
+});

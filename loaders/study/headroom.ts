@@ -1,0 +1,142 @@
+// Puts every measured run and scenario of a study against the hardware's ceiling (loaders/headroom).
+import {ASSUMPTIONS} from "../headroom/assumptions.js";
+import {BINDING_RULE, DEFAULT_MBU, DEFAULT_MFU, scenarioCeiling} from "../headroom/ceiling.js";
+import {ceilingFinding} from "../headroom/ceiling-finding.js";
+import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
+import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
+import {runHeadroom} from "../headroom/run-headroom.js";
+import type {Finding, HeadroomReport, RunRow} from "../report-types.js";
+import type {StudyPlan} from "./plan.js";
+
+export const HEADROOM_COLUMNS = [
+  "ceiling_tps",
+  "realistic_tps",
+  "no_overlap_tps",
+  "ceiling_ratio",
+  "effective_tflops",
+  "binding"
+] as const;
+
+export interface HeadroomContext {
+  dims: ModelDims;
+  gpus: Gpu[];
+  studyGpu: Gpu;
+}
+
+/** The model and GPU of a study, or a finding saying why headroom cannot be computed. */
+export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
+  const fail = (message: string): Finding => ({
+    severity: "warning",
+    code: "headroom-unavailable",
+    message,
+    run: null,
+    file: plan.file,
+    line: null
+  });
+  if (!plan.model.config) return fail("the study names no model config (model.config), so no ceiling is computed");
+  try {
+    const dims = readModelConfig(plan.model.config);
+    const gpus = readGpuTable();
+    const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
+    if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
+    return {dims, gpus, studyGpu};
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+/** Adds the headroom columns to each row (null where the run has no result); returns above-ceiling findings. */
+export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const row of rows) {
+    for (const column of HEADROOM_COLUMNS) row[column] = null;
+    if ("severity" in context || row.status !== "ok") continue;
+    const metrics = [
+      "completed",
+      "total_input_tokens",
+      "total_output_tokens",
+      "duration",
+      "total_token_throughput"
+    ] as const;
+    const [completed, input, output, duration, tps] = metrics.map((m) => row[m]);
+    if (![completed, input, output, duration, tps].every((v) => typeof v === "number" && v > 0)) continue;
+    const gpu = findGpu(context.gpus, row.gpu) ?? context.studyGpu;
+    const h = runHeadroom(
+      {
+        completed: completed as number,
+        total_input_tokens: input as number,
+        total_output_tokens: output as number,
+        duration: duration as number,
+        total_token_throughput: tps as number,
+        quantization: row.quantization
+      },
+      context.dims,
+      gpu
+    );
+    Object.assign(row, {
+      ceiling_tps: h.ceiling_tps,
+      realistic_tps: h.realistic_tps,
+      no_overlap_tps: h.no_overlap_tps,
+      ceiling_ratio: h.ceiling_ratio,
+      effective_tflops: h.effective_tflops,
+      binding: h.binding
+    });
+    const finding = ceilingFinding(row.run, h, {file: row.source_file, line: row.source_first_line});
+    if (finding) findings.push(finding);
+  }
+  return findings;
+}
+
+/** Per scenario: the ceiling at the mean lengths of the scenario's measured runs (nominal lengths when none ran). */
+export function headroomReport(
+  plan: StudyPlan,
+  context: HeadroomContext | Finding,
+  rows: RunRow[]
+): HeadroomReport | null {
+  if ("severity" in context) return null;
+  const gpu = context.studyGpu;
+  const scenarios = plan.scenarios.flatMap((scenario) => {
+    const measured = rows.filter(
+      (r) => r.scenario === scenario.id && r.status === "ok" && typeof r.completed === "number"
+    );
+    const mean = (key: string) => measured.reduce((s, r) => s + (r[key] as number), 0) / measured.length;
+    const numPrompts = measured.length ? mean("completed") : scenario.num_prompts;
+    const inputLen = measured.length ? mean("total_input_tokens") / numPrompts : scenario.input_len;
+    const outputLen = measured.length ? mean("total_output_tokens") / numPrompts : scenario.output_len;
+    if (inputLen == null || outputLen == null) return [];
+    const c = scenarioCeiling(context.dims, gpu, {numPrompts, inputLen, outputLen});
+    return [
+      {
+        scenario: scenario.id,
+        num_prompts: numPrompts,
+        input_len: inputLen,
+        output_len: outputLen,
+        ceiling_tps: c.ceilingTps,
+        realistic_tps: c.realisticTps,
+        no_overlap_tps: c.noOverlapTps,
+        binding: c.binding,
+        compute_s: c.flops.total / c.peakFlops,
+        memory_s: c.bytes.total / c.bandwidth,
+        kv_capacity_tokens: c.kvCapacityTokens,
+        max_concurrent: c.maxConcurrent,
+        from_runs: measured.length
+      }
+    ];
+  });
+  return {
+    model: plan.model.name,
+    gpu: {
+      id: gpu.id,
+      name: gpu.name,
+      bf16_tflops: gpu.bf16Flops.value / 1e12,
+      bandwidth_gbs: gpu.hbmBandwidth.value / 1e9,
+      memory_gib: gpu.memoryBytes.value / 2 ** 30,
+      sources: [gpu.bf16Flops.source, gpu.hbmBandwidth.source, gpu.memoryBytes.source]
+    },
+    mfu: DEFAULT_MFU,
+    mbu: DEFAULT_MBU,
+    binding_rule: BINDING_RULE,
+    assumptions: ASSUMPTIONS,
+    scenarios
+  };
+}
