@@ -11,6 +11,7 @@ import {runComplete} from "../live/run-folder.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N]
+                        [--client vllm|native]
 
 Runs every planned benchmark of STUDY (a folder with study.yaml) on this machine: for each server configuration it
 starts the server, waits until it answers, runs the benchmarks, stops it, and writes STUDY/runs/<run-id>/.
@@ -22,6 +23,8 @@ starts the server, waits until it answers, runs the benchmarks, stops it, and wr
   --timeout-s N     stop a benchmark after N seconds (a failed run, phase "timeout"); default: the plan's
                     serve.bench_timeout_s, else 7200
   --port N          port for the servers (default: the plan's serve.port, else 8000)
+  --client KIND     vllm: the plan's client command as written (default); native: tps-report bench with the
+                    same flags (no Python needed on the client side)
 
 Exit status: 0 when every selected run is recorded (failed runs are results too), 1 when the study could not be
 run here (nothing recorded for the runs not reached), 2 for usage errors, 130 when interrupted.`;
@@ -34,6 +37,7 @@ interface RunArgs {
   force: boolean;
   timeoutS?: number;
   port?: number;
+  client?: "vllm" | "native";
 }
 
 class UsageError extends Error {}
@@ -61,7 +65,11 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
     else if (arg.startsWith("--timeout-s=")) args.timeoutS = positiveInt("--timeout-s", arg.split("=")[1]);
     else if (arg === "--port") args.port = positiveInt(arg, argv[++i], 65535);
     else if (arg.startsWith("--port=")) args.port = positiveInt("--port", arg.split("=")[1], 65535);
-    else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
+    else if (arg === "--client" || arg.startsWith("--client=")) {
+      const kind = arg === "--client" ? argv[++i] : arg.slice("--client=".length);
+      if (kind !== "vllm" && kind !== "native") throw new UsageError("--client is 'vllm' or 'native'");
+      args.client = kind;
+    } else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
     else if (args.study === undefined) args.study = arg;
     else throw new UsageError(`one study at a time (got '${args.study}' and '${arg}')`);
   }
@@ -108,14 +116,18 @@ export async function main(argv: string[]): Promise<number> {
       let runs = selectRuns(plan, args.only);
       if (args.resume) runs = runs.filter((run) => !runComplete(join(plan.dir, "runs"), run.run));
       process.stdout.write(
-        dryRunScript(plan, runs, liveSettings(plan, {port: args.port, benchTimeoutS: args.timeoutS}))
+        dryRunScript(
+          plan,
+          runs,
+          liveSettings(plan, {port: args.port, benchTimeoutS: args.timeoutS, clientKind: args.client})
+        )
       );
       return 0;
     }
     const progress = new Progress({stream: process.stderr, live: Boolean(process.stderr.isTTY)});
-    const {only, resume, force, timeoutS, port} = args;
+    const {only, resume, force, timeoutS, port, client} = args;
     const result = await withInterrupts(
-      ({signal, hurry}) => runStudy(plan, {only, resume, force, timeoutS, port, signal, hurry, progress}),
+      ({signal, hurry}) => runStudy(plan, {only, resume, force, timeoutS, port, client, signal, hurry, progress}),
       (text) => progress.note(text)
     );
     process.stderr.write(summary(result) + "\n");

@@ -1,5 +1,6 @@
 // Builds the exact argv of each server and benchmark process a live run starts, and shows it as a shell line.
 import {join} from "node:path";
+import {fileURLToPath} from "node:url";
 import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
 import type {LiveSettings} from "./settings.js";
 
@@ -34,7 +35,15 @@ export function serverArgv(candidate: PlanCandidate, settings: LiveSettings): st
   return mentionsEndpoint(candidate.server) ? argv : [...argv, ...fillPlaceholders(settings.portArgs, values)];
 }
 
-/** The benchmark command of one run; `runDir` is where its result file lands. */
+/** The native client, `tps-report bench`, run by this Node with this checkout's entry point. */
+export function nativeClient(): string[] {
+  return [process.execPath, fileURLToPath(new URL("../../bin/tps-report.js", import.meta.url)), "bench"];
+}
+
+/**
+ * The benchmark command of one run; `runDir` is where its result file lands. Both clients take vllm bench serve's
+ * flags, so the server's address and --save-result are added unless the plan's argv places {port}/{base_url} itself.
+ */
 export function clientArgv(
   plan: StudyPlan,
   candidate: PlanCandidate,
@@ -42,9 +51,13 @@ export function clientArgv(
   settings: LiveSettings,
   runDir: string
 ): string[] {
-  const planned = benchArgv(plan, candidate, scenario);
+  let planned = benchArgv(plan, candidate, scenario);
+  if (settings.clientKind === "native") {
+    // The plan's command words (`vllm bench serve`) give way to the native client; its flags stay.
+    const firstFlag = planned.findIndex((arg) => arg.startsWith("-"));
+    planned = [...nativeClient(), ...(firstFlag < 0 ? [] : planned.slice(firstFlag))];
+  }
   const argv = fillPlaceholders(planned, {host: settings.host, port: settings.port, run_dir: runDir});
-  if (settings.clientKind !== "vllm") return argv;
   const endpoint = mentionsEndpoint(planned) ? [] : ["--host", settings.host, "--port", String(settings.port)];
   return [...argv, ...endpoint, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
 }

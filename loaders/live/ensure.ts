@@ -11,6 +11,8 @@ export interface EnsureLiveOptions {
   timeoutS?: number;
   /** Server port; default: TPS_REPORT_LIVE_PORT, else the plan's. */
   port?: number;
+  /** Benchmark client; default: TPS_REPORT_LIVE_CLIENT ("vllm" or "native"), else the plan's. */
+  client?: "vllm" | "native";
   /** Where progress goes; stderr by default (a loader's stdout is its data file). */
   stream?: NodeJS.WritableStream;
   env?: NodeJS.ProcessEnv;
@@ -38,6 +40,9 @@ export async function ensureLiveRuns(studyDir: string, options: EnsureLiveOption
   const plan = loadStudyPlan(studyDir);
   const stream = options.stream ?? process.stderr;
   const progress = new Progress({stream, live: false});
+  const client = options.client ?? (env.TPS_REPORT_LIVE_CLIENT || undefined);
+  if (client !== undefined && client !== "vllm" && client !== "native")
+    throw new Error(`TPS_REPORT_LIVE_CLIENT must be 'vllm' or 'native', not '${client}'`);
   const only = options.only ?? (env.TPS_REPORT_LIVE_ONLY ? env.TPS_REPORT_LIVE_ONLY.split(",") : undefined);
   const result = await withInterrupts(
     ({signal, hurry}) =>
@@ -46,10 +51,12 @@ export async function ensureLiveRuns(studyDir: string, options: EnsureLiveOption
         resume: true,
         timeoutS: options.timeoutS ?? envNumber(env, "TPS_REPORT_LIVE_TIMEOUT_S"),
         port: options.port ?? envNumber(env, "TPS_REPORT_LIVE_PORT"),
+        client,
         signal,
         hurry,
         progress,
-        gpuQuery: options.gpuQuery
+        gpuQuery: options.gpuQuery,
+        env: options.env
       }),
     (text) => progress.note(text)
   );

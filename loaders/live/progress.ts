@@ -63,7 +63,7 @@ export class Progress {
     this.executed += 1;
     this.run = null;
     this.phaseName = null;
-    this.line(`${this.position(true)} ${id}: ${status}${detail ? ` — ${detail}` : ""}${this.timing()}`);
+    this.line(`${this.position(true)} ${id}: ${status}${detail ? ` — ${detail}` : ""} (${this.timing()})`);
   }
 
   note(text: string): void {
@@ -88,12 +88,12 @@ export class Progress {
 
   private timing(): string {
     const left = this.remainingMs();
-    return ` (elapsed ${formatDuration(this.now() - this.started)}${left == null ? "" : `, about ${formatDuration(left)} left`})`;
+    return `elapsed ${formatDuration(this.now() - this.started)}${left == null ? "" : `, about ${formatDuration(left)} left`}`;
   }
 
   private status(): string {
     const phase = this.phaseName ? ` · ${this.phaseName} ${formatDuration(this.now() - this.phaseSince)}` : "";
-    return `${this.position()} ${this.run ?? ""}${phase} ·${this.timing().slice(1)}`;
+    return `${this.position()} ${this.run ?? ""}${phase} · ${this.timing()}`;
   }
 
   private line(text: string): void {
@@ -116,6 +116,6 @@ export class Progress {
   private tick(): void {
     if (this.options.live) return this.draw();
     if (this.run && this.phaseName && this.now() - this.lastLine >= this.heartbeatMs)
-      this.line(`${this.position()} ${this.run}: still ${this.phaseName}${this.timing()}`);
+      this.line(`${this.position()} ${this.run}: still ${this.phaseName} (${this.timing()})`);
   }
 }

@@ -46,6 +46,8 @@ export interface RunStudyOptions {
   timeoutS?: number;
   /** Port for the servers, overriding the plan's serve.port. */
   port?: number;
+  /** Benchmark client, overriding the plan's client.kind ("native": tps-report bench). */
+  client?: "vllm" | "native";
   /** Ctrl-C: stop the server and the benchmark, keep no partial run. */
   signal?: AbortSignal;
   /** A second Ctrl-C: no grace period, SIGKILL at once. */
@@ -117,7 +119,11 @@ export function findExecutable(command: string, env: NodeJS.ProcessEnv = process
 }
 
 export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): Promise<RunStudyResult> {
-  const settings = liveSettings(plan, {port: options.port, benchTimeoutS: options.timeoutS});
+  const settings = liveSettings(plan, {
+    port: options.port,
+    benchTimeoutS: options.timeoutS,
+    clientKind: options.client
+  });
   const runsDir = join(plan.dir, "runs");
   const env: NodeJS.ProcessEnv = {PYTHONUNBUFFERED: "1", ...process.env, ...options.env};
   const progress = options.progress ?? new Progress({stream: process.stderr, live: false});

@@ -10,7 +10,7 @@ export interface LiveSettings {
   readyTimeoutS: number;
   stopGraceS: number;
   benchTimeoutS: number;
-  /** "vllm": the client takes vllm bench serve's --host/--port/--save-result flags; "native": placeholders only. */
+  /** "vllm": the plan's client argv as written; "native": `tps-report bench` with the same flags (see argv.ts). */
   clientKind: "vllm" | "native";
 }
 
@@ -28,6 +28,7 @@ export const DEFAULT_SETTINGS: LiveSettings = {
 
 export interface SettingsOverrides {
   port?: number;
+  clientKind?: "vllm" | "native";
   benchTimeoutS?: number;
   readyTimeoutS?: number;
 }
@@ -42,6 +43,6 @@ export function liveSettings(plan: StudyPlan, overrides: SettingsOverrides = {})
     readyTimeoutS: overrides.readyTimeoutS ?? serve.ready_timeout_s ?? DEFAULT_SETTINGS.readyTimeoutS,
     stopGraceS: serve.stop_grace_s ?? DEFAULT_SETTINGS.stopGraceS,
     benchTimeoutS: overrides.benchTimeoutS ?? serve.bench_timeout_s ?? DEFAULT_SETTINGS.benchTimeoutS,
-    clientKind: plan.client.kind ?? DEFAULT_SETTINGS.clientKind
+    clientKind: overrides.clientKind ?? plan.client.kind ?? DEFAULT_SETTINGS.clientKind
   };
 }

@@ -3,8 +3,9 @@
 //   node --import tsx test/live/stand-in-bench.ts --model M --host H --port P --dataset-name random
 //     --random-input-len N --random-output-len N --num-prompts N [--save-result --result-dir D --result-filename F]
 //     [--stand-in-exit CODE] [--stand-in-hang] [--stand-in-ignore-term] [--stand-in-spawn-child]
+//     [--stand-in-tee FILE (every stdout byte also goes there, to check the copy the runner keeps)]
 import {spawn} from "node:child_process";
-import {mkdirSync, writeFileSync} from "node:fs";
+import {appendFileSync, mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 
 interface Args {
@@ -29,6 +30,7 @@ interface Args {
   hang: boolean;
   ignoreTerm: boolean;
   spawnChild: boolean;
+  tee: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -53,7 +55,8 @@ function parseArgs(argv: string[]): Args {
     exitCode: null,
     hang: false,
     ignoreTerm: false,
-    spawnChild: false
+    spawnChild: false,
+    tee: null
   };
   const value = (i: number): string => {
     if (i >= argv.length) usage(`argument ${argv[i - 1]}: expected one argument`);
@@ -124,6 +127,9 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--stand-in-spawn-child":
         args.spawnChild = true;
+        break;
+      case "--stand-in-tee":
+        args.tee = value(++i);
         break;
       default:
         usage(`unrecognized arguments: ${flag}`);
@@ -249,21 +255,32 @@ function section(title: string): string {
   return "-".repeat(left) + title + "-".repeat(width - left);
 }
 
+let teeFile: string | null = null;
+
+/** stdout, and the same bytes to the tee file when asked for. */
+function emit(data: string | Buffer): void {
+  process.stdout.write(data);
+  if (teeFile) appendFileSync(teeFile, data);
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.ignoreTerm) process.on("SIGTERM", () => process.stdout.write("stand-in: ignoring SIGTERM\n"));
+  teeFile = args.tee;
+  // Bytes a text-mode copy would damage: a progress carriage return, CRLF, a non-ASCII word, an invalid UTF-8 byte.
+  emit(Buffer.from([0x70, 0x72, 0x65, 0x70, 0x0d, 0x50, 0x52, 0x45, 0x50, 0x0d, 0x0a, 0xc5, 0x9f, 0xff, 0x0a]));
+  if (args.ignoreTerm) process.on("SIGTERM", () => emit("stand-in: ignoring SIGTERM\n"));
   // vLLM prints its parsed arguments first; the stand-in prints the argv it received, as JSON.
-  process.stdout.write(`argv: ${JSON.stringify(process.argv.slice(2))}\n`);
+  emit(`argv: ${JSON.stringify(process.argv.slice(2))}\n`);
   const base = args.baseUrl ?? `http://${args.host}:${args.port}`;
   const url = base + args.endpoint;
   const models = await fetch(`${base}/v1/models`).then(
     (r) => r.json() as Promise<{data?: {id: string}[]}>,
     () => null
   );
-  process.stdout.write(`served models: ${JSON.stringify(models?.data?.map((m) => m.id) ?? null)}\n`);
+  emit(`served models: ${JSON.stringify(models?.data?.map((m) => m.id) ?? null)}\n`);
   const prompt = Array.from({length: args.inputLen}, () => "hi").join(" ");
 
-  process.stdout.write("Starting initial single prompt test run...\n");
+  emit("Starting initial single prompt test run...\n");
   const probe = await request(url, args, prompt, args.outputLen);
   if (!probe.ok) {
     process.stderr.write(
@@ -271,10 +288,8 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  process.stdout.write("Initial test run completed. Starting main benchmark run...\n");
-  process.stdout.write(
-    "Traffic request rate: inf\nBurstiness factor: 1.0 (Poisson process)\nMaximum request concurrency: None\n"
-  );
+  emit("Initial test run completed. Starting main benchmark run...\n");
+  emit("Traffic request rate: inf\nBurstiness factor: 1.0 (Poisson process)\nMaximum request concurrency: None\n");
   if (args.spawnChild) spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], {stdio: "ignore"});
   if (args.hang) {
     setInterval(() => process.stderr.write("."), 200);
@@ -289,8 +304,8 @@ async function main(): Promise<void> {
   const ok = results.filter((r) => r.ok);
   const failed = results.filter((r) => !r.ok);
   if (failed.length) {
-    process.stdout.write(`Failed requests during benchmark run detected (capping to 10):\n`);
-    failed.slice(0, 10).forEach((r, i) => process.stdout.write(`Error ${i}: ${r.error}\n`));
+    emit(`Failed requests during benchmark run detected (capping to 10):\n`);
+    failed.slice(0, 10).forEach((r, i) => emit(`Error ${i}: ${r.error}\n`));
   }
   const totalInput = ok.reduce((a, r) => a + r.promptTokens, 0);
   const totalOutput = ok.reduce((a, r) => a + r.outputTokens, 0);
@@ -337,7 +352,7 @@ async function main(): Promise<void> {
     line("P99 ITL (ms):", f(percentile(itls, 99))),
     "=".repeat(50)
   ];
-  process.stdout.write(out.join("\n") + "\n");
+  emit(out.join("\n") + "\n");
 
   if (args.saveResult) {
     const metadata = Object.fromEntries(

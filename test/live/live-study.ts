@@ -1,0 +1,134 @@
+// Test helpers: a throw-away study whose servers are the fixture server and whose client is the stand-in bench,
+// and a watch on every process a command starts, to check that none outlives it.
+import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
+import {stringify} from "yaml";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const NODE = process.execPath;
+export const FIXTURE_SERVER = [NODE, "--import", "tsx", join(ROOT, "test/support/fixture-server.ts")];
+export const STAND_IN_BENCH = [NODE, "--import", "tsx", join(ROOT, "test/live/stand-in-bench.ts")];
+/** A server that fails to load its model, the way TensorRT-LLM did with the seed's FP8 checkpoint. */
+export const FAILING_SERVER = [
+  NODE,
+  "-e",
+  "console.log('loading model'); console.error('Traceback (most recent call last):\\nRuntimeError: Unsupported SM version for FP8 block scaling GEMM'); process.exit(1)",
+  "--",
+  "{port}"
+];
+
+export interface CandidateSpec {
+  id: string;
+  server: string[];
+  bench_args?: string[];
+  model?: string;
+}
+
+export interface StudySpec {
+  port: number;
+  scenarios?: Record<string, {input_len: number; output_len: number; num_prompts: number}>;
+  steps: {id: string; scenarios: string[]; candidates: CandidateSpec[]}[];
+  serve?: Record<string, unknown>;
+  client?: string[];
+}
+
+/** Writes <tmp>/study.yaml and returns the study folder. */
+export function writeStudy(spec: StudySpec): string {
+  const dir = mkdtempSync(join(tmpdir(), "tps-live-"));
+  const scenarios = spec.scenarios ?? {tiny: {input_len: 16, output_len: 4, num_prompts: 6}};
+  const plan = {
+    id: "live-test",
+    title: "Live mode test study",
+    goal: "Exercise tps-report run against a loopback fixture server",
+    model: {name: "fixture-model"},
+    hardware: {gpu: "none", name: "none", count: 1},
+    engines: {fixture: {name: "Fixture", version: "fixture"}},
+    client: {argv: [...(spec.client ?? STAND_IN_BENCH), "--model", "{model}", "--backend", "openai-chat"]},
+    serve: {port: spec.port, ready_timeout_s: 5, stop_grace_s: 2, bench_timeout_s: 20, ...spec.serve},
+    scenarios: Object.fromEntries(
+      Object.entries(scenarios).map(([id, s]) => [id, {name: id, dataset: "random", ...s, seed: 1}])
+    ),
+    steps: spec.steps.map((step) => ({
+      id: step.id,
+      kind: "selection",
+      title: step.id,
+      scenarios: step.scenarios,
+      candidates: step.candidates.map((c) => ({
+        id: c.id,
+        engine: "fixture",
+        model: c.model ?? "fixture-model",
+        server: c.server,
+        ...(c.bench_args ? {bench_args: c.bench_args} : {})
+      }))
+    })),
+    baseline: {step: spec.steps[0].id, candidate: spec.steps[0].candidates[0].id}
+  };
+  writeFileSync(join(dir, "study.yaml"), stringify(plan));
+  return dir;
+}
+
+export function readRunJson(study: string, id: string): Record<string, any> {
+  return JSON.parse(readFileSync(join(study, "runs", id, "run.json"), "utf8"));
+}
+
+export function runsFolder(study: string): string[] {
+  try {
+    return readdirSync(join(study, "runs")).sort();
+  } catch {
+    return [];
+  }
+}
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  state: string;
+}
+
+function processTable(): ProcInfo[] {
+  const table: ProcInfo[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      table.push({pid: Number(entry), state: fields[0], ppid: Number(fields[1]), pgid: Number(fields[2])});
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return table;
+}
+
+/** Live (non-zombie) processes among `pids`. */
+export function stillAlive(pids: Iterable<number>): number[] {
+  const live = new Map(processTable().map((p) => [p.pid, p]));
+  return [...pids].filter((pid) => {
+    const p = live.get(pid);
+    return p !== undefined && p.state !== "Z" && p.state !== "X";
+  });
+}
+
+/** Polls the process table while a command runs, remembering every descendant of `root` (by parent chain). */
+export function watchDescendants(root: number, everyMs = 50): {seen: Set<number>; stop: () => void} {
+  const seen = new Set<number>();
+  const poll = (): void => {
+    const table = processTable();
+    const family = new Set([root, ...seen]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const p of table)
+        if (!family.has(p.pid) && family.has(p.ppid)) {
+          family.add(p.pid);
+          seen.add(p.pid);
+          grew = true;
+        }
+    }
+  };
+  poll();
+  const timer = setInterval(poll, everyMs);
+  return {seen, stop: () => clearInterval(timer)};
+}
