@@ -24,6 +24,8 @@ export class BlockBuilder {
   metrics: Record<string, number> = {};
   extra: Record<string, string> = {};
   errors: ParseIssue[] = [];
+  /** Metric keys whose line was present, whether or not its value could be read. */
+  seen = new Set<string>();
 
   setMetric(key: string, value: number, line: number, label: string): void {
     const old = this.metrics[key];

@@ -85,6 +85,7 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
       builder.setExtra(target.key, lv.value);
       continue;
     }
+    builder.seen.add(target.key);
     const value = parseValue(lv.value);
     if (value.kind === "invalid") {
       const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
@@ -108,7 +109,7 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
     ["completed", "Successful requests:"],
     ["duration", "Benchmark duration (s):"]
   ]) {
-    if (builder.metrics[key] === undefined && builder.extra[key] === undefined) {
+    if (!builder.seen.has(key)) {
       builder.errors.push({line: banner, message: `${span} lacks the required line "${label}"`});
     }
   }

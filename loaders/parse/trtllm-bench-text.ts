@@ -109,6 +109,7 @@ function readReport(scan: TextScan, start: number): number {
       builder.setExtra(key, lv.value);
       continue;
     }
+    if (mapped) builder.seen.add(mapped[0]);
     const value = parseValue(lv.value);
     if (value.kind === "invalid") {
       const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
@@ -138,7 +139,7 @@ function readReport(scan: TextScan, start: number): number {
       ["duration", "Total Latency (ms):"],
       ["request_throughput", "Request Throughput (req/sec):"]
     ]) {
-      if (builder.metrics[key] === undefined && builder.extra[key] === undefined) {
+      if (!builder.seen.has(key)) {
         builder.errors.push({line: first, message: `${span} lacks the required line "${label}"`});
       }
     }

@@ -1,0 +1,168 @@
+// Malformed and truncated inputs: every problem is an error with the line it was found on, nothing is skipped silently.
+import {describe, expect, it} from "vitest";
+import {parseText} from "../../loaders/parse/index.js";
+import {fixture} from "./helpers.js";
+
+describe("malformed input", () => {
+  it("a block cut mid-line has no footer: error at its banner, no block", async () => {
+    const result = await fixture("truncated-block.txt");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        line: 2,
+        message: 'result block at lines 2-19 has no closing "=====" line before line 20 ("Median IT") (truncated?)'
+      }
+    ]);
+  });
+
+  it("a block that ends with the file has no footer either", () => {
+    const text = [
+      "============ Serving Benchmark Result ============",
+      "Successful requests:   5",
+      "Benchmark duration (s):   1.00"
+    ];
+    const result = parseText(text.join("\n"), "cut.txt");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([
+      {line: 1, message: 'result block at lines 1-3 has no closing "=====" line before the end of cut.txt (truncated?)'}
+    ]);
+  });
+
+  it("a missing required line is named", async () => {
+    const result = await fixture("missing-duration.txt");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([
+      {line: 1, message: 'result block at lines 1-20 lacks the required line "Benchmark duration (s):"'}
+    ]);
+  });
+
+  it("an unparseable value of a known metric is an error on its line", async () => {
+    const result = await fixture("bad-value.txt");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([{line: 6, message: '"Request throughput (req/s):" has unparseable value "12.3.4"'}]);
+  });
+
+  it("an empty value of a known metric is an error", () => {
+    const text = [
+      "============ Serving Benchmark Result ============",
+      "Successful requests:                     5",
+      "Benchmark duration (s):",
+      "=================================================="
+    ].join("\n");
+    const result = parseText(text, "empty.txt");
+    expect(result.errors[0]).toEqual({line: 3, message: '"Benchmark duration (s):" has no value'});
+  });
+
+  it("result lines whose banner is lost give one error; the good block after them still parses", async () => {
+    const result = await fixture("orphan-lines.txt");
+    expect(result.errors).toEqual([
+      {
+        line: 2,
+        message:
+          '"Successful requests:" is outside any recognized result block (its banner or section header is missing)'
+      }
+    ]);
+    expect(result.blocks.map((b) => b.lines)).toEqual([[23, 43]]);
+  });
+
+  it("a banner without footer followed by a full block: error for the first, block for the second", async () => {
+    const result = await fixture("banner-without-footer.txt");
+    expect(result.errors).toEqual([
+      {
+        line: 1,
+        message: 'result block at lines 1-8 has no closing "=====" line before the next banner on line 10 (truncated?)'
+      }
+    ]);
+    expect(result.blocks.map((b) => b.lines)).toEqual([[10, 30]]);
+  });
+
+  it("two lines giving the same metric different values conflict", () => {
+    const text = [
+      "============ Serving Benchmark Result ============",
+      "Successful requests:                     5",
+      "Failed requests:                         1",
+      "Benchmark duration (s):                  2.00",
+      "Total failed requests: 2",
+      "=================================================="
+    ].join("\n");
+    const result = parseText(text, "dup.txt");
+    expect(result.errors).toEqual([
+      {line: 5, message: '"Total failed requests" gives failed = 2, but an earlier line gave 1'}
+    ]);
+  });
+
+  it("an unknown label inside a block is extra, not an error", () => {
+    const text = [
+      "============ Serving Benchmark Result ============",
+      "Successful requests:                     5",
+      "Benchmark duration (s):                  2.00",
+      "Accuracy Rate (%):                       97.50",
+      "=================================================="
+    ].join("\n");
+    const result = parseText(text, "fork.txt");
+    expect(result.errors).toEqual([]);
+    expect(result.blocks[0].extra).toEqual({"Accuracy Rate (%)": "97.50"});
+  });
+
+  it("a file without any result", async () => {
+    const result = await fixture("no-result.txt");
+    expect(result).toEqual({
+      file: "test/fixtures/parse/no-result.txt",
+      blocks: [],
+      errors: [{line: 1, message: "no benchmark result found"}]
+    });
+    expect(parseText("", "empty.txt").errors).toEqual([{line: 1, message: "no benchmark result found"}]);
+  });
+
+  it("a trtllm-bench report cut before its performance section", () => {
+    const rule = "=".repeat(59);
+    const text = [rule, "= REQUEST DETAILS ", rule, "Number of requests:             30", "Number of concurrent"].join(
+      "\n"
+    );
+    const result = parseText(text, "bench.log");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([
+      {line: 1, message: "trtllm-bench report at lines 1-4 has no PERFORMANCE OVERVIEW section (truncated?)"}
+    ]);
+  });
+});
+
+describe("malformed JSON", () => {
+  it("a syntax error gives line and column", async () => {
+    const result = await fixture("broken.json");
+    expect(result.blocks).toEqual([]);
+    expect(result.errors).toEqual([
+      {line: 5, message: `invalid JSON at column 3: expected ',' or '}', found "\\"p99_ttft_ms"`}
+    ]);
+  });
+
+  it("a truncated file reports the end of input", async () => {
+    const result = await fixture("truncated.json");
+    expect(result.errors).toEqual([
+      {line: 1, message: "invalid JSON at column 301: expected a JSON value, found end of input"}
+    ]);
+  });
+
+  it("one broken JSON Lines record is an error on its line; the others still parse", async () => {
+    const result = await fixture("broken-line.jsonl");
+    expect(result.blocks.map((b) => b.lines)).toEqual([
+      [1, 1],
+      [3, 3]
+    ]);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0].line).toBe(2);
+    expect(result.errors[0].message).toMatch(/^invalid JSON at column 114: expected a closing quote/);
+  });
+
+  it("a JSON object that is not a benchmark result", async () => {
+    const result = await fixture("not-a-result.json");
+    expect(result.errors).toEqual([
+      {line: 1, message: "JSON object holds no benchmark result (no completed, duration or metric keys)"}
+    ]);
+  });
+
+  it("a result record without duration", () => {
+    const result = parseText('{"completed": 10, "mean_ttft_ms": 5.0}\n', "r.json");
+    expect(result.errors).toEqual([{line: 1, message: "JSON result record lacks the required key duration"}]);
+  });
+});
