@@ -2,7 +2,7 @@
 
 import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
-import {parseText} from "../parse/index.js";
+import {parseBuffer} from "../parse/index.js";
 
 const USAGE = `usage: tps-report parse [--json] FILE...
 
@@ -41,10 +41,10 @@ export function formatResult(result: ParseResult): string {
   return out.join("\n");
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -66,11 +66,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tps-report parse: no input files\n\n${USAGE}\n`);
     return 2;
   }
-  const contents: string[] = [];
+  const contents: Buffer[] = [];
   const unreadable: string[] = [];
   for (const file of files) {
     try {
-      contents.push(file === "-" ? await readStdin() : await readFile(file, "utf8"));
+      contents.push(file === "-" ? await readStdin() : await readFile(file));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
       unreadable.push(`tps-report parse: cannot read ${file} (${code})`);
@@ -80,7 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(unreadable.join("\n") + "\n");
     return 2;
   }
-  const results = files.map((file, i) => parseText(contents[i], file));
+  const results = files.map((file, i) => parseBuffer(contents[i], file));
   if (json) {
     process.stdout.write(JSON.stringify(results, null, 2) + "\n");
   } else {

@@ -2,7 +2,7 @@
 
 import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
-import {parseJsonContent} from "./json.js";
+import {parseJsonContent, parseLargeJson} from "./json.js";
 import {parseTextBlocks} from "./text.js";
 
 export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
@@ -21,6 +21,32 @@ export function parseText(text: string, file: string): ParseResult {
   return result;
 }
 
+/** Files above this size are not decoded into one string (V8 caps strings near 512 M characters). */
+export const STRING_LIMIT = 256 * 1024 * 1024;
+/** In large JSON files, arrays above this size are counted rather than decoded. */
+const INLINE_LIMIT = 1024 * 1024;
+
+/** Parses file contents given as bytes; large JSON is read without materializing its per-request arrays. */
+export function parseBuffer(
+  buf: Buffer,
+  file: string,
+  stringLimit = STRING_LIMIT,
+  inlineLimit = INLINE_LIMIT
+): ParseResult {
+  if (buf.length <= stringLimit) return parseText(buf.toString("utf8"), file);
+  let first = 0;
+  while (first < buf.length && /\s/.test(String.fromCharCode(buf[first]))) first++;
+  if (buf[first] !== 0x7b && buf[first] !== 0x5b) {
+    const message = `text file of ${buf.length} bytes is larger than the ${stringLimit}-byte limit for text parsing`;
+    return {file, blocks: [], errors: [{line: 1, message}]};
+  }
+  const result = parseLargeJson(buf, file, inlineLimit);
+  if (result.blocks.length === 0 && result.errors.length === 0) {
+    result.errors.push({line: 1, message: "no benchmark result found"});
+  }
+  return result;
+}
+
 export async function parseFile(path: string): Promise<ParseResult> {
-  return parseText(await readFile(path, "utf8"), path);
+  return parseBuffer(await readFile(path), path);
 }

@@ -1,6 +1,7 @@
 // Maps one parsed JSON result record (vLLM `--save-result`, SGLang `--output-file`, TRT-LLM serve) to a canonical block.
 
 import type {ParsedBlock, Tool} from "../canonical.js";
+import {SkippedArray} from "./json-skim.js";
 import {trtllmBenchRecord, isTrtllmBenchRecord} from "./trtllm-bench-json.js";
 
 /** Run parameters and labels: kept in `extra` as text even when numeric. */
@@ -125,6 +126,8 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
         if (typeof v === "number" && Number.isFinite(v)) metrics[`${stat}_avg_decoded_tokens_per_iter`] = v;
         else extra[`avg_decoded_tokens_per_iter.${stat}`] = jsonText(v);
       }
+    } else if (value instanceof SkippedArray) {
+      arrays.push(`${key}[${value.length}]`);
     } else if (Array.isArray(value) && PER_REQUEST.has(key)) {
       arrays.push(`${key}[${value.length}]`);
     } else if (value !== null && typeof value === "object") {

@@ -3,6 +3,7 @@
 import type {ParseIssue, ParseResult, ParsedBlock} from "../canonical.js";
 import {JsonSyntaxError, lineColumn, parseJson} from "./json-text.js";
 import {recordToBlock} from "./json-record.js";
+import {skimObject} from "./json-skim.js";
 
 /** 1-based numbers of the first and last non-blank lines. */
 function contentLines(content: string): [number, number] {
@@ -73,5 +74,57 @@ export function parseJsonContent(content: string, file: string): ParseResult {
     if (value.length === 0) errors.push({line: lines[0], message: "JSON array is empty: no benchmark result found"});
     for (const item of value) addRecord(item, lines, blocks, errors);
   } else addRecord(value, lines, blocks, errors);
+  return {file, blocks, errors};
+}
+
+/** 1-based line and column (in bytes) of a byte offset. */
+function byteLineColumn(buf: Buffer, offset: number): {line: number; column: number} {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = buf.indexOf(0x0a); i !== -1 && i < offset; i = buf.indexOf(0x0a, i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return {line, column: offset - lineStart + 1};
+}
+
+/**
+ * JSON or JSON Lines too large for one string: records are read from the bytes, and arrays longer than
+ * `inlineLimit` bytes are counted instead of decoded.
+ */
+export function parseLargeJson(buf: Buffer, file: string, inlineLimit: number): ParseResult {
+  const blocks: ParsedBlock[] = [];
+  const errors: ParseIssue[] = [];
+  const rows: {start: number; end: number; line: number}[] = [];
+  let line = 1;
+  for (let start = 0; start < buf.length; line++) {
+    let end = buf.indexOf(0x0a, start);
+    if (end === -1) end = buf.length;
+    let first = start;
+    while (first < end && (buf[first] === 0x20 || buf[first] === 0x09 || buf[first] === 0x0d)) first++;
+    if (first < end) rows.push({start: first, end, line});
+    start = end + 1;
+  }
+  if (rows.length === 0) return {file, blocks, errors: [{line: 1, message: "no benchmark result found"}]};
+  if (buf[rows[0].start] === 0x5b) {
+    errors.push({line: rows[0].line, message: `JSON array of ${buf.length} bytes is too large to read`});
+    return {file, blocks, errors};
+  }
+  const jsonLines = rows.length > 1 && rows.every((row) => buf[row.start] === 0x7b);
+  const spans = jsonLines ? rows : [{start: rows[0].start, end: buf.length, line: rows[0].line}];
+  for (const span of spans) {
+    let record: unknown;
+    try {
+      record = skimObject(buf, span.start, span.end, inlineLimit);
+    } catch (error) {
+      if (error instanceof JsonSyntaxError) {
+        const {line, column} = byteLineColumn(buf, error.offset);
+        errors.push({line, message: `invalid JSON at column ${column}: ${error.message}`});
+      } else errors.push({line: span.line, message: `invalid JSON: ${String(error)}`});
+      continue;
+    }
+    const lines: [number, number] = jsonLines ? [span.line, span.line] : [rows[0].line, rows[rows.length - 1].line];
+    addRecord(record, lines, blocks, errors);
+  }
   return {file, blocks, errors};
 }

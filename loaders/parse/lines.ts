@@ -50,8 +50,13 @@ export interface LabelValue {
 
 /** `Label:   value` → parts; the label ends at the first colon followed by whitespace or the line end. */
 export function splitLabel(text: string): LabelValue | null {
-  const m = /^([^:]*?[^\s:][^:]*?)\s*:(?:\s+(.*))?$/.exec(text);
-  if (!m) return null;
-  const label = m[1].replace(/\s+/g, " ").trim();
-  return {label, key: label.toLowerCase(), value: (m[2] ?? "").trim()};
+  // A scan with indexOf rather than a regex: log lines can be megabytes long (argument dumps).
+  for (let at = text.indexOf(":"); at !== -1; at = text.indexOf(":", at + 1)) {
+    const next = text.charCodeAt(at + 1);
+    if (at + 1 < text.length && next !== 32 && next !== 9) continue;
+    const label = text.slice(0, at).replace(/\s+/g, " ").trim();
+    if (label === "") return null;
+    return {label, key: label.toLowerCase(), value: text.slice(at + 1).trim()};
+  }
+  return null;
 }

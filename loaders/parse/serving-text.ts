@@ -9,7 +9,8 @@ import {parseValue} from "./value.js";
 export const BANNER = /^=+ ?Serving Benchmark Result ?=+$/i;
 const FOOTER = /^={10,}$/;
 const FAILED_BANNER = /^=+!.*!=+$/;
-const SECTION = /^-{3,}.*-{3,}$|^-+ .* -+$/;
+/** `---------------Time to First Token----------------`; a test without backtracking regexes. */
+const isSection = (text: string): boolean => text.length >= 6 && text.startsWith("---") && text.endsWith("---");
 /** Run parameters printed above the banner (vLLM) that belong to the block below them. */
 const PREAMBLE: Record<string, string> = {
   "traffic request rate": "request_rate",
@@ -64,7 +65,7 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
       last = j;
       continue;
     }
-    if (SECTION.test(text)) {
+    if (isSection(text)) {
       last = j;
       continue;
     }
