@@ -1,0 +1,143 @@
+// Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
+import {existsSync, readdirSync, readFileSync} from "node:fs";
+import {join} from "node:path";
+import {parse} from "yaml";
+
+type Text = {en: string; tr: string};
+
+interface PlanStep {
+  id: string;
+  title: Text;
+  candidates: {id: string; label: string}[];
+}
+
+interface Plan {
+  title: Text;
+  steps: PlanStep[];
+  scenarios: Record<string, {name: Text}>;
+}
+
+interface MarkdownToken {
+  type: string;
+  content: string;
+  children: MarkdownToken[] | null;
+}
+
+interface MarkdownIt {
+  core: {ruler: {push(name: string, rule: (state: {tokens: MarkdownToken[]; env: {path?: string}}) => void): void}};
+}
+
+interface PageLink {
+  name: string;
+  path: string;
+}
+
+const studyDir = process.env.TPS_REPORT_STUDY ?? "data/studies/qwen3-32b-a100";
+const planFile = join(studyDir, "study.yaml");
+const plan = parse(readFileSync(planFile, "utf8")) as Plan;
+if (!Array.isArray(plan?.steps)) throw new Error(`${planFile}: no steps list`);
+const runIds = readdirSync(join(studyDir, "runs"), {withFileTypes: true})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
+function pageTitle(path: string): string | null {
+  const match = /^(\/tr)?\/(steps|runs)\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  const lang = match[1] ? "tr" : "en";
+  const [, , kind, id] = match;
+  if (kind === "steps") {
+    const index = plan.steps.findIndex((step) => step.id === id);
+    return index < 0 ? null : `${index + 1}. ${plan.steps[index].title[lang]}`;
+  }
+  const runFile = join(studyDir, "runs", id, "run.json");
+  if (!existsSync(runFile)) return null;
+  const run = JSON.parse(readFileSync(runFile, "utf8")) as {step: string; candidate: string; scenario: string};
+  const label = plan.steps.find((s) => s.id === run.step)?.candidates.find((c) => c.id === run.candidate)?.label;
+  const scenario = plan.scenarios[run.scenario]?.name[lang] ?? run.scenario;
+  return `${label ?? run.candidate} — ${scenario}`;
+}
+
+// A markdown-it rule: "{{title}}" in a parameterized page's text becomes that page's title.
+function parameterizedTitles(md: MarkdownIt): MarkdownIt {
+  md.core.ruler.push("parameterized-titles", (state) => {
+    const title = state.env.path ? pageTitle(state.env.path) : null;
+    if (title == null) return;
+    for (const token of state.tokens) {
+      if (token.type !== "inline" || !token.content.includes("{{title}}")) continue;
+      token.content = token.content.replaceAll("{{title}}", title);
+      for (const child of token.children ?? []) child.content = child.content.replaceAll("{{title}}", title);
+    }
+  });
+  return md;
+}
+
+// One page list per language; the Turkish one lives in its own section with its own pager.
+function pageLinks(lang: "en" | "tr"): PageLink[] {
+  const prefix = lang === "tr" ? "/tr" : "";
+  const names = {
+    setup: {en: "Goal and setup", tr: "Amaç ve kurulum"},
+    summary: {en: "Summary of optimization options", tr: "Optimizasyon seçeneklerinin özeti"},
+    notes: {en: "Notes and caveats", tr: "Notlar ve uyarılar"},
+    quality: {en: "Data quality and claims", tr: "Veri kalitesi ve iddialar"},
+    headroom: {en: "Headroom", tr: "İyileştirme payı"},
+    runs: {en: "All runs", tr: "Tüm koşular"}
+  };
+  const links: PageLink[] = [{name: names.setup[lang], path: `${prefix}/setup`}];
+  for (const step of plan.steps) links.push({name: step.title[lang], path: `${prefix}/steps/${step.id}`});
+  links.push({name: names.summary[lang], path: `${prefix}/summary`});
+  links.push({name: names.notes[lang], path: `${prefix}/notes`});
+  links.push({name: names.quality[lang], path: `${prefix}/quality`});
+  // Slot for the headroom page: listed once the page exists.
+  if (existsSync(`src${prefix}/headroom.md`)) links.push({name: names.headroom[lang], path: `${prefix}/headroom`});
+  links.push({name: names.runs[lang], path: `${prefix}/runs/`});
+  return links;
+}
+
+// The language switch: the same page in the other language.
+function languageSwitch({path}: {path: string}): string {
+  const page = path.replace(/\/index$/, "/");
+  const isTurkish = page === "/tr/" || page.startsWith("/tr/");
+  const other = isTurkish ? page.slice(3) || "/" : `/tr${page}`;
+  const label = isTurkish ? "English" : "Türkçe";
+  const lang = isTurkish ? "en" : "tr";
+  return `<nav class="language-switch" aria-label="Language"><a href="${other}" hreflang="${lang}" lang="${lang}">${label}</a></nav>`;
+}
+
+export default {
+  root: "src",
+  title: "tps-report",
+  // Only the 404 page uses base; every other link is relative, so the site works under any sub-path.
+  base: process.env.TPS_REPORT_BASE ?? "/",
+  output: process.env.TPS_REPORT_OUTPUT ?? "dist",
+  pages: [
+    ...pageLinks("en"),
+    {name: "Türkçe", path: "/tr/", collapsible: true, open: false, pager: "tr", pages: pageLinks("tr")}
+  ],
+  // An empty icon: the browser asks for no favicon, so pages load without a 404.
+  head: `<link rel="icon" href="data:,">`,
+  header: languageSwitch,
+  // No build date: the same data builds the same site.
+  footer: `tps-report — ${escapeHtml(plan.title.en)}`,
+  globalStylesheets: [],
+  style: "style.css",
+  search: true,
+  markdownIt: parameterizedTitles,
+  // Wide tables and side-by-side charts need the page width more than a table of contents does.
+  toc: false,
+  async *dynamicPaths() {
+    for (const step of plan.steps) {
+      yield `/steps/${step.id}`;
+      yield `/tr/steps/${step.id}`;
+    }
+    for (const run of runIds) {
+      yield `/runs/${run}`;
+      yield `/tr/runs/${run}`;
+    }
+  }
+};

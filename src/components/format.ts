@@ -1,0 +1,36 @@
+// One number format for every page: vLLM's two decimals, integers for counts, signed one-decimal percentages.
+import {isCountMetric} from "./metricLabels.js";
+
+export const DASH = "—";
+
+function isNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** Two decimals, as `vllm bench serve` prints; "—" when there is no value. */
+export function formatFixed(value: number | null | undefined, digits = 2): string {
+  return isNumber(value) ? value.toFixed(digits) : DASH;
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return isNumber(value) ? Math.round(value).toFixed(0) : DASH;
+}
+
+/** Signed percentage with one decimal: +18.7%, −12.1% (a true minus sign), 0.0%; "—" when there is none. */
+export function formatPercent(value: number | null | undefined): string {
+  if (!isNumber(value)) return DASH;
+  const magnitude = Math.abs(value).toFixed(1);
+  if (Number(magnitude) === 0) return "0.0%";
+  return `${value > 0 ? "+" : "−"}${magnitude}%`;
+}
+
+/** Relative change of `after` over `before` in percent; null when it cannot be computed. */
+export function percentChange(before: number | null | undefined, after: number | null | undefined): number | null {
+  if (!isNumber(before) || !isNumber(after) || before === 0) return null;
+  return ((after - before) / before) * 100;
+}
+
+/** A metric as vLLM prints it: counts as integers, everything else with two decimals. */
+export function formatMetric(key: string, value: number | null | undefined): string {
+  return isCountMetric(key) ? formatCount(value) : formatFixed(value);
+}

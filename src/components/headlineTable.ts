@@ -1,0 +1,56 @@
+// The headline table: per scenario, the baseline against the recommended configuration, with both relative changes.
+import type {HeadlineRow, Report} from "../../loaders/report-types.js";
+import {formatFixed, formatPercent} from "./format.js";
+import {t} from "./i18n.js";
+import {link, runHref, type PageContext} from "./links.js";
+import {dataTable, fragment, textElement, type Column} from "./table.js";
+import {scenarioName} from "./verdict.js";
+
+/** Throughput went up but mean TPOT went up by more, relatively: the gain is bought with latency. */
+export function latencyCostExceedsGain(row: HeadlineRow): boolean {
+  return row.change_percent > 0 && row.tpot_change_percent != null && row.tpot_change_percent > row.change_percent;
+}
+
+function changeBadge(value: number | null, higherIsBetter: boolean): HTMLElement {
+  const better = value != null && value !== 0 && value > 0 === higherIsBetter;
+  const worse = value != null && value !== 0 && !better;
+  return textElement("span", formatPercent(value), better ? "change better" : worse ? "change worse" : "change");
+}
+
+export function headlineTable(report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const columns: Column<HeadlineRow>[] = [
+    {label: t("scenario", lang), value: (row) => scenarioName(report, row.scenario, lang)},
+    {
+      label: t("totalTps", lang),
+      numeric: true,
+      value: (row) => link(runHref(row.baseline_run, context), formatFixed(row.baseline_tps))
+    },
+    {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.baseline_tpot_ms)},
+    {
+      label: t("totalTps", lang),
+      numeric: true,
+      value: (row) => link(runHref(row.recommended_run, context), formatFixed(row.recommended_tps))
+    },
+    {label: t("throughputChange", lang), numeric: true, value: (row) => changeBadge(row.change_percent, true)},
+    {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.recommended_tpot_ms)},
+    {
+      label: t("tpotChange", lang),
+      numeric: true,
+      value: (row) =>
+        fragment(
+          changeBadge(row.tpot_change_percent, false),
+          latencyCostExceedsGain(row) ? textElement("span", `⚠ ${t("latencyWarning", lang)}`, "latency-warning") : null
+        )
+    }
+  ];
+  return dataTable(report.headline, columns, {
+    className: "headline",
+    groups: [
+      {label: "", span: 1},
+      {label: t("baselineLong", lang), span: 2},
+      {label: `${t("recommended", lang)}: ${report.recommended.label}`, span: 4}
+    ],
+    rowClass: (row) => (latencyCostExceedsGain(row) ? "tradeoff-warning" : null)
+  });
+}

@@ -1,0 +1,92 @@
+// Interface words in English and Turkish; page prose lives in the pages themselves.
+import type {Lang, Text} from "../../loaders/report-types.js";
+
+export type {Lang, Text};
+
+const STRINGS = {
+  scenario: {en: "Scenario", tr: "Senaryo"},
+  candidate: {en: "Candidate", tr: "Aday"},
+  configuration: {en: "Configuration", tr: "Yapılandırma"},
+  baseline: {en: "Baseline", tr: "Temel yapılandırma"},
+  baselineLong: {en: "Baseline (unoptimized)", tr: "Temel yapılandırma (optimizasyonsuz)"},
+  recommended: {en: "Recommended", tr: "Önerilen"},
+  status: {en: "Status", tr: "Durum"},
+  ok: {en: "ok", tr: "başarılı"},
+  failed: {en: "failed", tr: "başarısız"},
+  error: {en: "Error", tr: "Hata"},
+  run: {en: "Run", tr: "Koşu"},
+  step: {en: "Step", tr: "Adım"},
+  engine: {en: "Engine", tr: "Motor"},
+  version: {en: "Version", tr: "Sürüm"},
+  model: {en: "Model", tr: "Model"},
+  quantization: {en: "Quantization", tr: "Quantization"},
+  gpu: {en: "GPU", tr: "GPU"},
+  gpuCount: {en: "GPU count", tr: "GPU sayısı"},
+  study: {en: "Study", tr: "Çalışma"},
+  failedPhase: {en: "Failed during", tr: "Başarısız olduğu aşama"},
+  serverCommand: {en: "Server command", tr: "Sunucu komutu"},
+  benchCommand: {en: "Benchmark command", tr: "Benchmark komutu"},
+  metric: {en: "Metric", tr: "Metrik"},
+  value: {en: "Value", tr: "Değer"},
+  logLine: {en: "Log line", tr: "Günlük satırı"},
+  totalTps: {en: "Total token throughput (tok/s)", tr: "Toplam token işlem hacmi (tok/s)"},
+  meanTpot: {en: "Mean TPOT (ms)", tr: "Ortalama TPOT (ms)"},
+  throughputChange: {en: "Throughput change", tr: "İşlem hacmi değişimi"},
+  tpotChange: {en: "Mean TPOT change", tr: "Ortalama TPOT değişimi"},
+  latencyWarning: {
+    en: "latency cost exceeds the throughput gain",
+    tr: "gecikme maliyeti işlem hacmi kazancını aşıyor"
+  },
+  gain: {en: "Throughput gain", tr: "İşlem hacmi kazancı"},
+  bestCandidate: {en: "Best candidate of the step", tr: "Adımın en iyi adayı"},
+  bestSoFar: {en: "Best configuration before the step", tr: "Adımdan önceki en iyi yapılandırma"},
+  dataset: {en: "Dataset", tr: "Veri kümesi"},
+  datasetPath: {en: "Dataset file", tr: "Veri kümesi dosyası"},
+  inputLen: {en: "Input tokens", tr: "Giriş token'ı"},
+  outputLen: {en: "Output tokens", tr: "Çıkış token'ı"},
+  prompts: {en: "Prompts", tr: "İstem sayısı"},
+  seed: {en: "Seed", tr: "Tohum (seed)"},
+  severity: {en: "Severity", tr: "Önem"},
+  code: {en: "Code", tr: "Kod"},
+  message: {en: "Message", tr: "İleti"},
+  location: {en: "Location", tr: "Konum"},
+  claim: {en: "Claim", tr: "İddia"},
+  published: {en: "Published", tr: "Yayımlanan"},
+  recomputed: {en: "Recomputed from the runs", tr: "Koşulardan yeniden hesaplanan"},
+  detail: {en: "Detail", tr: "Ayrıntı"},
+  confirmed: {en: "confirmed", tr: "doğrulandı"},
+  contradicted: {en: "contradicted", tr: "çelişiyor"},
+  unverifiable: {en: "unverifiable", tr: "doğrulanamaz"},
+  severity_error: {en: "error", tr: "hata"},
+  severity_warning: {en: "warning", tr: "uyarı"},
+  severity_info: {en: "info", tr: "bilgi"},
+  noFindings: {en: "No findings.", tr: "Bulgu yok."},
+  noClaims: {en: "The study published no claims.", tr: "Çalışma hiçbir iddia yayımlamadı."},
+  paretoFront: {en: "Pareto front", tr: "Pareto cephesi"},
+  dominated: {en: "dominated", tr: "baskın olunan"},
+  onFront: {en: "on the front", tr: "cephede"},
+  log: {en: "Log", tr: "Günlük"},
+  lines: {en: "lines", tr: "satırlar"},
+  noLog: {en: "No log was archived for this run.", tr: "Bu koşu için günlük arşivlenmedi."},
+  noMetrics: {en: "This run produced no metrics.", tr: "Bu koşu metrik üretmedi."},
+  backToStep: {en: "Back to the step", tr: "Adıma dön"},
+  chartThroughput: {en: "Total token throughput (tok/s)", tr: "Toplam token işlem hacmi (tok/s)"},
+  chartTpot: {en: "Mean TPOT (ms, lower is better)", tr: "Ortalama TPOT (ms, düşük olan iyi)"},
+  chartChange: {en: "Change vs. baseline (%)", tr: "Temel yapılandırmaya göre değişim (%)"},
+  measure: {en: "Measure", tr: "Ölçü"},
+  better: {en: "better", tr: "daha iyi"},
+  worse: {en: "worse", tr: "daha kötü"},
+  runs: {en: "Runs", tr: "Koşular"}
+} satisfies Record<string, Text>;
+
+export type StringKey = keyof typeof STRINGS;
+
+export function t(key: StringKey, lang: Lang): string {
+  return STRINGS[key][lang];
+}
+
+/** Picks a language from a bilingual text, falling back to English. */
+export function pick(text: Text | null | undefined, lang: Lang): string {
+  if (!text) return "";
+  return text[lang] ?? text.en;
+}

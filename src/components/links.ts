@@ -1,0 +1,28 @@
+// Links between pages built in the browser: Framework rewrites only links written in Markdown, so these are relative.
+import type {Lang} from "./i18n.js";
+
+/** Where a page sits: its language and the relative path from it to the site root ("./", "../", "../../"). */
+export interface PageContext {
+  lang: Lang;
+  root: string;
+}
+
+function languagePrefix(lang: Lang): string {
+  return lang === "tr" ? "tr/" : "";
+}
+
+export function runHref(run: string, {lang, root}: PageContext): string {
+  return `${root}${languagePrefix(lang)}runs/${encodeURIComponent(run)}`;
+}
+
+export function stepHref(step: string, {lang, root}: PageContext): string {
+  return `${root}${languagePrefix(lang)}steps/${encodeURIComponent(step)}`;
+}
+
+/** An anchor whose text is set as text, never parsed as HTML. */
+export function link(href: string, text: string): HTMLAnchorElement {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}

@@ -1,0 +1,71 @@
+// How metrics are named on the page: the labels `vllm bench serve` prints, built from the canonical metric keys.
+
+const SUMMARY_LABELS: Record<string, string> = {
+  completed: "Successful requests",
+  failed: "Failed requests",
+  duration: "Benchmark duration (s)",
+  total_input_tokens: "Total input tokens",
+  total_output_tokens: "Total generated tokens",
+  request_throughput: "Request throughput (req/s)",
+  request_goodput: "Request goodput (req/s)",
+  output_throughput: "Output token throughput (tok/s)",
+  max_output_tokens_per_s: "Peak output token throughput (tok/s)",
+  max_concurrent_requests: "Peak concurrent requests",
+  total_token_throughput: "Total Token throughput (tok/s)"
+};
+
+// Turkish names for chart titles and sentences; tables keep the tool's own labels so they match the raw log.
+const SUMMARY_LABELS_TR: Record<string, string> = {
+  completed: "Başarılı istekler",
+  failed: "Başarısız istekler",
+  duration: "Benchmark süresi (s)",
+  total_input_tokens: "Toplam giriş token'ı",
+  total_output_tokens: "Toplam üretilen token",
+  request_throughput: "İstek işlem hacmi (req/s)",
+  request_goodput: "İstek goodput (req/s)",
+  output_throughput: "Çıkış token işlem hacmi (tok/s)",
+  max_output_tokens_per_s: "En yüksek çıkış token işlem hacmi (tok/s)",
+  max_concurrent_requests: "En yüksek eş zamanlı istek",
+  total_token_throughput: "Toplam token işlem hacmi (tok/s)"
+};
+
+const STAT_TR: Record<string, string> = {mean: "Ortalama", median: "Medyan", std: "Std. sapma"};
+
+const COUNT_METRICS = new Set(["completed", "failed", "total_input_tokens", "total_output_tokens"]);
+
+const LATENCY_PATTERN = /^(mean|median|std|p\d+(?:\.\d+)?)_([a-z0-9]+)_ms$/;
+
+/** The label vLLM prints for a metric key, e.g. mean_tpot_ms → "Mean TPOT (ms)"; unknown keys are shown as they are. */
+export function metricLabel(key: string): string {
+  if (key in SUMMARY_LABELS) return SUMMARY_LABELS[key];
+  const match = LATENCY_PATTERN.exec(key);
+  if (!match) return key;
+  const [, stat, family] = match;
+  const statLabel = stat.startsWith("p") ? stat.toUpperCase() : stat[0].toUpperCase() + stat.slice(1);
+  return `${statLabel} ${family.toUpperCase()} (ms)`;
+}
+
+/** A metric's name in the page language: vLLM's label in English, a Turkish rendering in Turkish. */
+export function metricTitle(key: string, lang: "en" | "tr"): string {
+  if (lang === "en") return metricLabel(key);
+  if (key in SUMMARY_LABELS_TR) return SUMMARY_LABELS_TR[key];
+  const match = LATENCY_PATTERN.exec(key);
+  if (!match) return key;
+  const [, stat, family] = match;
+  return `${STAT_TR[stat] ?? stat.toUpperCase()} ${family.toUpperCase()} (ms)`;
+}
+
+export function isCountMetric(key: string): boolean {
+  return COUNT_METRICS.has(key);
+}
+
+/** Short unit for sentences: "tok/s", "ms", … taken from the label's parentheses. */
+export function metricUnit(key: string): string {
+  const match = /\(([^)]+)\)\s*$/.exec(metricLabel(key));
+  return match ? match[1] : "";
+}
+
+/** Whether a larger value is better (throughputs, completed requests) or worse (latencies, failures). */
+export function higherIsBetter(key: string): boolean {
+  return !(LATENCY_PATTERN.test(key) || key === "failed" || key === "duration");
+}

@@ -1,0 +1,67 @@
+// The data-quality page: validation findings and every published claim beside the value recomputed from the runs.
+import type {ClaimCheck, Finding, Report} from "../../loaders/report-types.js";
+import {DASH} from "./format.js";
+import {pick, t, type Lang} from "./i18n.js";
+import {link, runHref, type PageContext} from "./links.js";
+import type {RunTable} from "./runRows.js";
+import {dataTable, textElement} from "./table.js";
+
+const CLAIM_MARK = {confirmed: "✓", contradicted: "✗", unverifiable: "?"} as const;
+
+export function claimBadge(status: ClaimCheck["status"], lang: Lang): HTMLElement {
+  return textElement("span", `${CLAIM_MARK[status]} ${t(status, lang)}`, `claim-status ${status}`);
+}
+
+export function claimsTable(report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  if (!report.claims.length) return textElement("p", t("noClaims", lang));
+  return dataTable(
+    report.claims,
+    [
+      {label: t("claim", lang), value: (c) => pick(c.subject, lang)},
+      {label: t("published", lang), value: (c) => textElement("code", c.published)},
+      {label: t("recomputed", lang), value: (c) => textElement("code", c.recomputed)},
+      {label: t("status", lang), value: (c) => claimBadge(c.status, lang)},
+      {label: t("detail", lang), value: (c) => c.detail ?? ""}
+    ],
+    {className: "claims", rowClass: (c) => `claim-${c.status}`}
+  );
+}
+
+/** "15 claims: 12 confirmed, 2 contradicted, 1 unverifiable." */
+export function claimCounts(report: Report, lang: Lang): string {
+  const count = (status: ClaimCheck["status"]) => report.claims.filter((c) => c.status === status).length;
+  const parts = (["confirmed", "contradicted", "unverifiable"] as const)
+    .filter((s) => count(s) > 0)
+    .map((s) => `${count(s)} ${t(s, lang)}`);
+  const total = report.claims.length;
+  return lang === "tr"
+    ? `${total} iddia denetlendi${parts.length ? `: ${parts.join(", ")}` : ""}.`
+    : `${total} claim${total === 1 ? "" : "s"} checked${parts.length ? `: ${parts.join(", ")}` : ""}.`;
+}
+
+export function findingsTable(report: Report, runTable: RunTable, context: PageContext): HTMLElement {
+  const {lang} = context;
+  if (!report.findings.length) return textElement("p", t("noFindings", lang));
+  const runs = new Set(runTable.rows.map((r) => r.run));
+  return dataTable(
+    report.findings,
+    [
+      {
+        label: t("severity", lang),
+        value: (f: Finding) => textElement("span", t(`severity_${f.severity}`, lang), `severity severity-${f.severity}`)
+      },
+      {label: t("code", lang), value: (f) => textElement("code", f.code)},
+      {label: t("message", lang), value: (f) => f.message},
+      {
+        label: t("run", lang),
+        value: (f) => (f.run ? (runs.has(f.run) ? link(runHref(f.run, context), f.run) : f.run) : DASH)
+      },
+      {
+        label: t("location", lang),
+        value: (f) => (f.file ? textElement("code", f.line != null ? `${f.file}:${f.line}` : f.file) : DASH)
+      }
+    ],
+    {className: "findings", rowClass: (f) => `finding-${f.severity}`}
+  );
+}

@@ -1,0 +1,136 @@
+// A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
+import type {Report, RunDetail} from "../../loaders/report-types.js";
+import {DASH, formatCount, formatMetric} from "./format.js";
+import {pick, t} from "./i18n.js";
+import {link, stepHref, type PageContext} from "./links.js";
+import {metricLabel} from "./metricLabels.js";
+import {statusBadge} from "./stepTable.js";
+import {dataTable, textElement, type Cell} from "./table.js";
+import {scenarioName} from "./verdict.js";
+
+/** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
+export function metricLines(
+  detail: RunDetail,
+  metricOrder: readonly string[] = Object.keys(detail.metrics)
+): Map<string, number> {
+  const lines = new Map<string, number>();
+  const block = detail.block;
+  const log = detail.logs.find((l) => l.file === detail.row.source_file);
+  if (!block || !log || block.format !== "text") return lines;
+  const text = log.text.split("\n");
+  const byLabel = new Map(metricOrder.map((m) => [metricLabel(m).toLowerCase(), m]));
+  for (let n = block.lines[0]; n <= block.lines[1] && n <= text.length; n++) {
+    const colon = text[n - 1].indexOf(":");
+    if (colon < 0) continue;
+    const metric = byLabel.get(text[n - 1].slice(0, colon).trim().toLowerCase());
+    if (metric && !lines.has(metric)) lines.set(metric, n);
+  }
+  return lines;
+}
+
+export function lineId(logIndex: number, line: number): string {
+  return `log-${logIndex}-L${line}`;
+}
+
+export function runFacts(detail: RunDetail, report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const row = detail.row;
+  const step = report.steps.find((s) => s.id === row.step);
+  const facts: [string, Cell][] = [
+    [t("status", lang), statusBadge(row.status, lang)],
+    [t("step", lang), link(stepHref(row.step, context), pick(step?.title, lang) || row.step)],
+    [t("candidate", lang), row.label],
+    [t("scenario", lang), scenarioName(report, row.scenario, lang)],
+    [
+      t("engine", lang),
+      `${report.study.engines.find((e) => e.id === row.engine)?.name ?? row.engine} ${row.engine_version}`
+    ],
+    [t("model", lang), row.model],
+    [t("quantization", lang), row.quantization],
+    [t("gpu", lang), `${row.gpu} × ${formatCount(row.gpu_count)}`],
+    [t("study", lang), row.study]
+  ];
+  if (row.status !== "ok") {
+    facts.push([t("failedPhase", lang), row.failed_phase ?? DASH]);
+    facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);
+  }
+  const list = document.createElement("dl");
+  list.className = "run-facts";
+  for (const [term, value] of facts) {
+    const dt = textElement("dt", term);
+    const dd = document.createElement("dd");
+    if (typeof value === "string") dd.textContent = value;
+    else if (value) dd.append(value);
+    list.append(dt, dd);
+  }
+  return list;
+}
+
+export function runMetricsTable(detail: RunDetail, metricOrder: readonly string[], context: PageContext): HTMLElement {
+  const {lang} = context;
+  // Metrics in the tool's print order first, then any the order does not know.
+  const keys = [
+    ...metricOrder.filter((m) => m in detail.metrics),
+    ...Object.keys(detail.metrics).filter((m) => !metricOrder.includes(m))
+  ];
+  if (!keys.length) return textElement("p", t("noMetrics", lang));
+  const lines = metricLines(detail, keys);
+  const logIndex = detail.logs.findIndex((l) => l.file === detail.row.source_file);
+  return dataTable(
+    keys,
+    [
+      {label: t("metric", lang), value: (key) => metricLabel(key)},
+      {label: t("value", lang), numeric: true, value: (key) => formatMetric(key, detail.metrics[key])},
+      {
+        label: t("logLine", lang),
+        numeric: true,
+        value: (key) => {
+          const line = lines.get(key);
+          return line != null && logIndex >= 0 ? link(`#${lineId(logIndex, line)}`, `L${line}`) : DASH;
+        }
+      }
+    ],
+    {className: "run-metrics"}
+  );
+}
+
+/** The raw logs, line-numbered; the result block is shaded and each line a figure came from is marked. */
+export function logView(detail: RunDetail, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const container = document.createElement("div");
+  container.className = "run-logs";
+  if (!detail.logs.length) {
+    container.append(textElement("p", t("noLog", lang)));
+    return container;
+  }
+  const figureLines = new Map([...metricLines(detail)].map(([metric, line]) => [line, metric]));
+  detail.logs.forEach((log, index) => {
+    const isSource = log.file === detail.row.source_file && detail.block != null;
+    const [first, last] = isSource && detail.block ? detail.block.lines : [0, -1];
+    const figure = document.createElement("figure");
+    figure.className = "log";
+    const caption = document.createElement("figcaption");
+    caption.append(textElement("code", log.file));
+    if (isSource) caption.append(` — ${t("lines", lang)} ${first}–${last}`);
+    figure.append(caption);
+    const pre = document.createElement("pre");
+    const text = log.text.endsWith("\n") ? log.text.slice(0, -1) : log.text;
+    text.split("\n").forEach((content, i) => {
+      const n = i + 1;
+      const line = document.createElement("span");
+      line.id = lineId(index, n);
+      const classes = ["log-line"];
+      if (n >= first && n <= last) classes.push("in-block");
+      if (isSource && figureLines.has(n)) {
+        classes.push("figure-line");
+        line.dataset.metric = figureLines.get(n);
+      }
+      line.className = classes.join(" ");
+      line.append(textElement("span", String(n), "line-number"), document.createTextNode(content + "\n"));
+      pre.append(line);
+    });
+    figure.append(pre);
+    container.append(figure);
+  });
+  return container;
+}

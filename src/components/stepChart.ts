@@ -1,0 +1,192 @@
+// A step's comparison chart: the objective and mean TPOT of every candidate, failed runs marked, the best so far as a rule.
+import type {TopLevelSpec} from "vega-lite";
+import type {Field} from "vega-lite/types_unstable/channeldef.js";
+import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
+import type {Report, RunRow, StepReport} from "../../loaders/report-types.js";
+import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
+import {formatFixed} from "./format.js";
+import {t} from "./i18n.js";
+import {runHref, type PageContext} from "./links.js";
+import {metricTitle} from "./metricLabels.js";
+import {candidateLabel, scenarioName} from "./verdict.js";
+import {changeColors} from "./vegaChart.js";
+
+export interface StepChartOptions extends PageContext {
+  width: number;
+  dark?: boolean;
+}
+
+interface StepDatum {
+  scenario: string;
+  candidate: string;
+  value: number | null;
+  valueText: string;
+  tpot: number | null;
+  tpotText: string;
+  failed: boolean;
+  failedText: string;
+  href: string;
+}
+
+export function stepChartSpec(
+  step: StepReport,
+  rows: RunRow[],
+  report: Report,
+  options: StepChartOptions
+): TopLevelSpec {
+  const {lang, width, dark = false} = options;
+  const objective = report.study.objective;
+  const byRun = new Map(rows.map((r) => [r.run, r]));
+  const multi = step.scenarios.length > 1;
+  const scenarios = step.scenarios.map((s) => scenarioName(report, s, lang));
+  const values: StepDatum[] = step.scenarios.flatMap((scenario) =>
+    (step.standings[scenario] ?? []).map((standing) => {
+      const row = byRun.get(standing.run);
+      const tpot = row?.status === "ok" && typeof row.mean_tpot_ms === "number" ? row.mean_tpot_ms : null;
+      return {
+        scenario: scenarioName(report, scenario, lang),
+        candidate: standing.label,
+        value: standing.value,
+        valueText: formatFixed(standing.value),
+        tpot,
+        tpotText: formatFixed(tpot),
+        failed: standing.value == null,
+        failedText: `✕ ${t("failed", lang)}`,
+        href: runHref(standing.run, options)
+      };
+    })
+  );
+  // One scenario: candidates in ranking order. Several: candidates grouped within each scenario in plan order.
+  const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
+  const layout = panelLayout(width, multi ? scenarios : candidates);
+  const band = multi ? Math.max(28, 18 * candidates.length + 8) : 26;
+  const y = multi
+    ? {field: "scenario", type: "nominal" as const, sort: scenarios, title: null}
+    : {field: "candidate", type: "nominal" as const, sort: candidates, title: null};
+  const yOffset = multi ? {yOffset: {field: "candidate", type: "nominal" as const, sort: candidates}} : {};
+  const color = {
+    field: "candidate",
+    type: "nominal" as const,
+    sort: candidates,
+    legend: multi ? {title: null} : null
+  };
+  const tooltip = [
+    {field: "candidate", type: "nominal" as const, title: t("candidate", lang)},
+    ...(multi ? [{field: "scenario", type: "nominal" as const, title: t("scenario", lang)}] : []),
+    {field: "valueText", type: "nominal" as const, title: metricTitle(objective, lang)},
+    {field: "tpotText", type: "nominal" as const, title: metricTitle("mean_tpot_ms", lang)}
+  ];
+  const colors = changeColors(dark);
+  const incumbent = step.verdict.incumbent;
+  const showIncumbent = step.kind === "selection" && incumbent != null && incumbent.step !== step.id;
+  const valueMax = paddedMax([...values.map((v) => v.value), showIncumbent ? incumbent.value : null]);
+
+  const objectivePanel: LayerSpec<Field> = {
+    title: metricTitle(objective, lang),
+    width: layout.panelWidth,
+    height: {step: band},
+    data: {values},
+    layer: [
+      {
+        mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer"},
+        encoding: {
+          x: {field: "value", type: "quantitative", title: null, scale: {domain: [0, valueMax]}, axis: {format: "d"}},
+          y,
+          ...yOffset,
+          color,
+          href: {field: "href"},
+          tooltip
+        }
+      },
+      {
+        transform: [{filter: "datum.value != null"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11},
+        encoding: {x: {field: "value", type: "quantitative"}, y, ...yOffset, text: {field: "valueText"}}
+      },
+      {
+        transform: [{filter: "datum.failed"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold", color: colors.worse},
+        encoding: {
+          x: {datum: 0, type: "quantitative"},
+          y,
+          ...yOffset,
+          text: {field: "failedText"},
+          href: {field: "href"}
+        }
+      },
+      ...(showIncumbent
+        ? [
+            {
+              data: {
+                values: [
+                  {
+                    value: incumbent.value,
+                    text: `${lang === "tr" ? "şimdiye kadarki en iyi" : "best so far"}: ${candidateLabel(report, incumbent.step, incumbent.candidate)} ${formatFixed(incumbent.value)}`
+                  }
+                ]
+              },
+              layer: [
+                {
+                  mark: {type: "rule" as const, strokeDash: [5, 3], strokeWidth: 1.5, color: colors.neutral},
+                  encoding: {x: {field: "value", type: "quantitative" as const}}
+                },
+                {
+                  mark: {
+                    type: "text" as const,
+                    align: "right" as const,
+                    baseline: "bottom" as const,
+                    dx: -4,
+                    y: -2,
+                    fontSize: 10,
+                    color: colors.neutral
+                  },
+                  encoding: {x: {field: "value", type: "quantitative" as const}, text: {field: "text"}}
+                }
+              ]
+            }
+          ]
+        : [])
+    ]
+  };
+
+  const tpotY = layout.sideBySide ? {...y, axis: null} : y;
+  const tpotPanel: LayerSpec<Field> = {
+    title: t("chartTpot", lang),
+    width: layout.panelWidth,
+    height: {step: band},
+    data: {values},
+    layer: [
+      {
+        mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer", opacity: 0.75},
+        encoding: {
+          x: {
+            field: "tpot",
+            type: "quantitative",
+            title: null,
+            scale: {
+              domain: [
+                0,
+                paddedMax(
+                  values.map((v) => v.tpot),
+                  1.3
+                )
+              ]
+            },
+            axis: {format: "d"}
+          },
+          y: tpotY,
+          ...yOffset,
+          color,
+          href: {field: "href"},
+          tooltip
+        }
+      },
+      {
+        transform: [{filter: "datum.tpot != null"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11},
+        encoding: {x: {field: "tpot", type: "quantitative"}, y: tpotY, ...yOffset, text: {field: "tpotText"}}
+      }
+    ]
+  };
+  return arrangePanels(layout, [objectivePanel, tpotPanel]);
+}

@@ -1,0 +1,98 @@
+// A step's results: one row per candidate and scenario, ranked, with every metric of the run; failed runs keep their error.
+import type {Report, RunRow, Standing, StepReport} from "../../loaders/report-types.js";
+import {formatMetric} from "./format.js";
+import {t} from "./i18n.js";
+import {link, runHref, type PageContext} from "./links.js";
+import {metricLabel} from "./metricLabels.js";
+import type {RunTable} from "./runRows.js";
+import {dataTable, textElement, type Column} from "./table.js";
+import {rankingText, scenarioName} from "./verdict.js";
+
+interface StepRow {
+  scenario: string;
+  standing: Standing;
+  row: RunRow | null;
+}
+
+export function statusBadge(status: string, lang: PageContext["lang"]): HTMLElement {
+  const ok = status === "ok";
+  return textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
+}
+
+export function stepTable(step: StepReport, runs: RunTable, report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const byRun = new Map(runs.rows.map((r) => [r.run, r]));
+  const rows: StepRow[] = step.scenarios.flatMap((scenario) =>
+    (step.standings[scenario] ?? []).map((standing) => ({scenario, standing, row: byRun.get(standing.run) ?? null}))
+  );
+  // Only the metrics these runs printed, in the order the tool prints them.
+  const metrics = runs.metrics.filter((m) => rows.some((r) => typeof r.row?.[m] === "number"));
+  const anyFailed = rows.some((r) => r.standing.status !== "ok" || r.standing.value == null);
+  const columns: Column<StepRow>[] = [
+    {
+      label: t("candidate", lang),
+      value: ({standing, row}) => (row ? link(runHref(standing.run, context), standing.label) : standing.label)
+    },
+    ...(step.scenarios.length > 1
+      ? [{label: t("scenario", lang), value: (r: StepRow) => scenarioName(report, r.scenario, lang)}]
+      : []),
+    {label: t("status", lang), value: ({standing}) => statusBadge(standing.status, lang)},
+    ...(anyFailed
+      ? [
+          {
+            label: t("error", lang),
+            className: "wide-text",
+            value: (r: StepRow) => (r.standing.error ? textElement("code", r.standing.error) : "")
+          }
+        ]
+      : []),
+    ...metrics.map((metric): Column<StepRow> => ({
+      label: metricLabel(metric),
+      numeric: true,
+      value: ({row}) => formatMetric(metric, row?.status === "ok" ? (row[metric] as number | null) : null)
+    }))
+  ];
+  return dataTable(rows, columns, {
+    className: "step-results",
+    stickyFirst: true,
+    rowClass: ({standing}) => (standing.status === "ok" && standing.value != null ? null : "failed")
+  });
+}
+
+/** Each candidate's server command, as the study ran it. */
+export function candidateCommands(step: StepReport, runs: RunTable, context: PageContext): HTMLElement {
+  const archived = new Set(runs.rows.map((r) => r.run));
+  const list = document.createElement("dl");
+  list.className = "commands";
+  for (const candidate of step.candidates) {
+    const term = document.createElement("dt");
+    term.textContent = candidate.label;
+    const detail = document.createElement("dd");
+    const pre = document.createElement("pre");
+    pre.append(textElement("code", candidate.server_command));
+    detail.append(pre);
+    const runLinks = document.createElement("p");
+    runLinks.className = "run-links";
+    runLinks.append(`${t("runs", context.lang)}: `);
+    candidate.runs.forEach((run, i) => {
+      if (i) runLinks.append(", ");
+      runLinks.append(archived.has(run) ? link(runHref(run, context), run) : run);
+    });
+    detail.append(runLinks);
+    list.append(term, detail);
+  }
+  return list;
+}
+
+/** The ranking on each of the step's scenarios, one line per scenario. */
+export function stepRanking(step: StepReport, report: Report, {lang}: PageContext): HTMLElement {
+  const container = document.createElement("div");
+  for (const scenario of step.scenarios) {
+    const p = document.createElement("p");
+    p.className = "ranking";
+    p.append(textElement("strong", `${scenarioName(report, scenario, lang)}: `));
+    p.append(rankingText(step.standings[scenario] ?? [], report.study.objective, lang));
+    container.append(p);
+  }
+  return container;
+}

@@ -1,0 +1,44 @@
+// The summary of optimization options: each selection step's gain over the best configuration before it, or "—".
+import type {Report, SummaryRow} from "../../loaders/report-types.js";
+import {DASH, formatFixed, formatPercent} from "./format.js";
+import {pick, t} from "./i18n.js";
+import {link, runHref, stepHref, type PageContext} from "./links.js";
+import {dataTable, fragment, textElement, type Column} from "./table.js";
+import {candidateLabel} from "./verdict.js";
+
+export function summaryTable(report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const stepOf = (row: SummaryRow) => report.steps.find((s) => s.id === row.step);
+  const columns: Column<SummaryRow>[] = [
+    {label: t("step", lang), value: (row) => link(stepHref(row.step, context), pick(row.title, lang))},
+    {
+      label: t("bestSoFar", lang),
+      value: (row) => {
+        const incumbent = stepOf(row)?.verdict.incumbent;
+        if (!incumbent) return DASH;
+        return fragment(
+          link(runHref(incumbent.run, context), candidateLabel(report, incumbent.step, incumbent.candidate)),
+          ` (${formatFixed(incumbent.value)})`
+        );
+      }
+    },
+    {
+      label: t("bestCandidate", lang),
+      value: (row) => {
+        const best = stepOf(row)?.verdict.best;
+        if (!best) return DASH;
+        return fragment(
+          link(runHref(best.run, context), candidateLabel(report, row.step, best.candidate)),
+          ` (${formatFixed(best.value)})`
+        );
+      }
+    },
+    {
+      label: t("gain", lang),
+      numeric: true,
+      value: (row) =>
+        textElement("span", formatPercent(row.gain_percent), row.gain_percent == null ? "change" : "change better")
+    }
+  ];
+  return dataTable(report.summary, columns, {className: "summary"});
+}

@@ -1,0 +1,101 @@
+// Tables built with DOM APIs: every value from data goes in as text, so markup in a log or a model name stays inert.
+
+export type Cell = string | Node | null;
+
+export interface Column<T> {
+  label: string;
+  value: (row: T) => Cell;
+  /** Numbers are right-aligned so their decimals line up. */
+  numeric?: boolean;
+  title?: string;
+  /** Class names for the column's cells, e.g. "wide-text". */
+  className?: string;
+}
+
+export interface TableOptions<T> {
+  caption?: string;
+  className?: string;
+  /** Extra class names for a row, e.g. "failed". */
+  rowClass?: (row: T) => string | null;
+  /** Keep the first column in view when the table scrolls sideways. */
+  stickyFirst?: boolean;
+  /** A header row above the column labels that groups them: labels with the number of columns each spans. */
+  groups?: {label: string; span: number}[];
+}
+
+export function appendCell(parent: HTMLElement, content: Cell): void {
+  if (content == null) return;
+  if (typeof content === "string") parent.append(document.createTextNode(content));
+  else parent.append(content);
+}
+
+export function dataTable<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  options: TableOptions<T> = {}
+): HTMLElement {
+  const wrapper = document.createElement("div");
+  wrapper.className = "table-scroll";
+  const table = document.createElement("table");
+  table.className = ["data-table", options.className, options.stickyFirst ? "sticky-first" : null]
+    .filter(Boolean)
+    .join(" ");
+  if (options.caption) {
+    const caption = table.createCaption();
+    caption.textContent = options.caption;
+  }
+  const head = table.createTHead();
+  if (options.groups) {
+    const groupRow = head.insertRow();
+    for (const group of options.groups) {
+      const th = document.createElement("th");
+      th.scope = "colgroup";
+      th.colSpan = group.span;
+      th.textContent = group.label;
+      th.className = group.label ? "group" : "";
+      groupRow.append(th);
+    }
+  }
+  const headRow = head.insertRow();
+  for (const column of columns) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = column.label;
+    if (column.title) th.title = column.title;
+    th.className = [column.numeric ? "numeric" : null, column.className].filter(Boolean).join(" ");
+    headRow.append(th);
+  }
+  const body = table.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    const rowClass = options.rowClass?.(row);
+    if (rowClass) tr.className = rowClass;
+    columns.forEach((column, index) => {
+      const cell = document.createElement(index === 0 ? "th" : "td");
+      if (index === 0) (cell as HTMLTableCellElement).scope = "row";
+      cell.className = [column.numeric ? "numeric" : null, column.className].filter(Boolean).join(" ");
+      appendCell(cell, column.value(row));
+      tr.append(cell);
+    });
+  }
+  wrapper.append(table);
+  return wrapper;
+}
+
+/** A small element holding text, e.g. a badge or a code span. */
+export function textElement(tag: string, text: string, className?: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+/** Several cells' worth of content in one cell. */
+export function fragment(...parts: Cell[]): DocumentFragment {
+  const result = document.createDocumentFragment();
+  for (const part of parts) {
+    if (part == null) continue;
+    result.append(typeof part === "string" ? document.createTextNode(part) : part);
+  }
+  return result;
+}

@@ -1,0 +1,124 @@
+// The trade-off plane: every run's objective against its mean TPOT, each scenario's Pareto front joined by a line.
+import type {TopLevelSpec} from "vega-lite";
+import type {Report, RunRow} from "../../loaders/report-types.js";
+import {formatFixed} from "./format.js";
+import {t} from "./i18n.js";
+import {link, runHref, type PageContext} from "./links.js";
+import {metricTitle} from "./metricLabels.js";
+import {paretoFront} from "./pareto.js";
+import {dataTable} from "./table.js";
+import {scenarioName} from "./verdict.js";
+
+export interface TradeoffChartOptions extends PageContext {
+  width: number;
+  dark?: boolean;
+}
+
+export interface TradeoffDatum {
+  run: string;
+  /** Position of the scenario in the study plan. */
+  scenarioOrder: number;
+  scenario: string;
+  throughput: number;
+  latency: number;
+  label: string;
+  front: boolean;
+  frontText: string;
+  throughputText: string;
+  latencyText: string;
+  href: string;
+}
+
+/** Runs that have both numbers, marked on or off their scenario's front. */
+export function tradeoffData(rows: RunRow[], report: Report, options: PageContext): TradeoffDatum[] {
+  const objective = report.study.objective;
+  const points = rows.flatMap((row) => {
+    const throughput = row[objective];
+    const latency = row.mean_tpot_ms;
+    if (row.status !== "ok" || typeof throughput !== "number" || typeof latency !== "number") return [];
+    return [{row, scenario: row.scenario, throughput, latency}];
+  });
+  const front = paretoFront(points);
+  return points.map((p) => ({
+    run: p.row.run,
+    scenarioOrder: report.study.scenarios.findIndex((s) => s.id === p.scenario),
+    scenario: scenarioName(report, p.scenario, options.lang),
+    throughput: p.throughput,
+    latency: p.latency,
+    label: p.row.label,
+    front: front.has(p),
+    frontText: front.has(p) ? t("onFront", options.lang) : t("dominated", options.lang),
+    throughputText: formatFixed(p.throughput),
+    latencyText: formatFixed(p.latency),
+    href: runHref(p.row.run, options)
+  }));
+}
+
+export function tradeoffSpec(rows: RunRow[], report: Report, options: TradeoffChartOptions): TopLevelSpec {
+  const {lang, width} = options;
+  const values = tradeoffData(rows, report, options);
+  const scenarios = report.study.scenarios.map((s) => scenarioName(report, s.id, lang));
+  const objectiveTitle = metricTitle(report.study.objective, lang);
+  const tpotTitle = t("chartTpot", lang);
+  const x = {
+    field: "latency",
+    type: "quantitative" as const,
+    title: `${tpotTitle} — log`,
+    scale: {type: "log" as const, nice: false, padding: 16},
+    axis: {format: "~s"}
+  };
+  const y = {
+    field: "throughput",
+    type: "quantitative" as const,
+    title: objectiveTitle,
+    scale: {zero: false, padding: 16},
+    axis: {format: "d"}
+  };
+  const color = {field: "scenario", type: "nominal" as const, sort: scenarios, title: t("scenario", lang)};
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    // The y axis and its title take about 80 px to the left of the plot.
+    width: Math.max(200, width - 90),
+    height: Math.round(Math.min(440, Math.max(280, width * 0.45))),
+    data: {values},
+    encoding: {x, y, color},
+    layer: [
+      {
+        transform: [{filter: "datum.front"}],
+        mark: {type: "line", strokeWidth: 1.5, strokeDash: [4, 3], opacity: 0.8},
+        encoding: {order: {field: "latency"}, detail: {field: "scenario"}}
+      },
+      {
+        mark: {type: "point", size: 90, strokeWidth: 2, cursor: "pointer"},
+        encoding: {
+          fill: {
+            condition: {test: "datum.front", field: "scenario", type: "nominal", sort: scenarios},
+            value: "transparent"
+          },
+          href: {field: "href"},
+          tooltip: [
+            {field: "label", type: "nominal", title: t("candidate", lang)},
+            {field: "scenario", type: "nominal", title: t("scenario", lang)},
+            {field: "throughputText", type: "nominal", title: objectiveTitle},
+            {field: "latencyText", type: "nominal", title: metricTitle("mean_tpot_ms", lang)},
+            {field: "frontText", type: "nominal", title: t("paretoFront", lang)}
+          ]
+        }
+      }
+    ]
+  };
+}
+
+/** The runs on each scenario's front, as a table that names them: the chart only shows them as points. */
+export function paretoTable(rows: RunRow[], report: Report, context: PageContext): HTMLElement {
+  const {lang} = context;
+  const front = tradeoffData(rows, report, context)
+    .filter((d) => d.front)
+    .sort((a, b) => a.scenarioOrder - b.scenarioOrder || b.throughput - a.throughput);
+  return dataTable(front, [
+    {label: t("scenario", lang), value: (d) => d.scenario},
+    {label: t("candidate", lang), value: (d) => link(d.href, d.label)},
+    {label: metricTitle(report.study.objective, lang), numeric: true, value: (d) => d.throughputText},
+    {label: metricTitle("mean_tpot_ms", lang), numeric: true, value: (d) => d.latencyText}
+  ]);
+}

@@ -1,0 +1,92 @@
+// The sentences that state each step's outcome, computed from the step's standings and verdict.
+import type {Report, Standing, StepReport} from "../../loaders/report-types.js";
+import {formatFixed, formatPercent} from "./format.js";
+import {pick, type Lang} from "./i18n.js";
+import {metricUnit} from "./metricLabels.js";
+
+export function candidateLabel(report: Report, step: string, candidate: string): string {
+  const found = report.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === candidate);
+  return found?.label ?? candidate;
+}
+
+export function scenarioName(report: Report, scenario: string, lang: Lang): string {
+  const found = report.study.scenarios.find((s) => s.id === scenario);
+  return found ? pick(found.name, lang) : scenario;
+}
+
+function withValue(label: string, value: number | null, unit: string): string {
+  return `${label} (${formatFixed(value)}${unit ? ` ${unit}` : ""})`;
+}
+
+/** "A (2054.21 tok/s) > B (1730.98 tok/s); failed: C, D". Equal values are joined with "=". */
+export function rankingText(standings: Standing[], objective: string, lang: Lang): string {
+  const unit = metricUnit(objective);
+  const ranked = standings.filter((s) => s.value != null);
+  const failed = standings.filter((s) => s.value == null);
+  let text = ranked
+    .map((s, i) => {
+      const sep = i === 0 ? "" : s.value === ranked[i - 1].value ? " = " : " > ";
+      return sep + withValue(s.label, s.value, unit);
+    })
+    .join("");
+  if (failed.length) {
+    const list = failed.map((s) => s.label).join(", ");
+    text += `${text ? "; " : ""}${lang === "tr" ? "başarısız" : "failed"}: ${list}`;
+  }
+  return text;
+}
+
+/** One sentence on what the step decided. */
+export function verdictText(step: StepReport, report: Report, lang: Lang): string {
+  const unit = metricUnit(report.study.objective);
+  const verdict = step.verdict;
+  const incumbent = verdict.incumbent;
+  const incumbentLabel = incumbent ? candidateLabel(report, incumbent.step, incumbent.candidate) : "";
+  const incumbentStep = incumbent ? pick(report.steps.find((s) => s.id === incumbent.step)?.title, lang) : "";
+  // "TensorRT-LLM from Engine selection (2054.21 tok/s)": where the best so far comes from, when another step.
+  const incumbentText =
+    incumbent && incumbent.step !== step.id
+      ? lang === "tr"
+        ? `${incumbentStep} adımındaki ${withValue(incumbentLabel, incumbent.value, unit)}`
+        : `${withValue(`${incumbentLabel} from ${incumbentStep}`, incumbent.value, unit)}`
+      : withValue(incumbentLabel || "—", incumbent?.value ?? null, unit);
+  const best = verdict.best;
+  const bestLabel = best ? candidateLabel(report, step.id, best.candidate) : "";
+  switch (verdict.kind) {
+    case "improved":
+      if (!best) return "";
+      if (!incumbent)
+        return lang === "tr"
+          ? `Kazanan ${withValue(bestLabel, best.value, unit)}; karşılaştırılacak temel değer yok.`
+          : `${withValue(bestLabel, best.value, unit)} wins; there is no baseline value to compare with.`;
+      return lang === "tr"
+        ? `Kazanan ${withValue(bestLabel, best.value, unit)}: ${incumbentText} yapılandırmasına göre ${formatPercent(verdict.gain_percent)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+        : `${withValue(bestLabel, best.value, unit)} wins: ${formatPercent(verdict.gain_percent)} over ${incumbentText}. It becomes the best configuration so far.`;
+    case "no-improvement":
+      return lang === "tr"
+        ? `İyileşme yok: bu adımın en iyisi ${withValue(bestLabel, best?.value ?? null, unit)}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
+        : `No improvement: the step's best, ${withValue(bestLabel, best?.value ?? null, unit)}, does not beat ${incumbentText}, which stays the best configuration so far.`;
+    case "all-failed":
+      return lang === "tr"
+        ? `İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma ${incumbentText} olarak kalıyor.`
+        : `No improvement: every candidate failed, so ${incumbentText} stays the best configuration so far.`;
+    case "comparison":
+      return comparisonText(step, report, lang);
+  }
+}
+
+/** For a step that compares fixed configurations across scenarios: who leads where. */
+function comparisonText(step: StepReport, report: Report, lang: Lang): string {
+  const leaders = step.scenarios.map((scenario) => ({scenario, top: step.standings[scenario]?.[0] ?? null}));
+  const recommended = step.candidates.find((c) => c.role === "recommended");
+  if (recommended) {
+    const leads = leaders.filter((l) => l.top?.value != null && l.top.candidate === recommended.id);
+    const where = leads.map((l) => scenarioName(report, l.scenario, lang)).join(", ");
+    return lang === "tr"
+      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.`
+      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.`;
+  }
+  return leaders
+    .map((l) => `${scenarioName(report, l.scenario, lang)}: ${l.top?.value != null ? l.top.label : "—"}`)
+    .join("; ");
+}
