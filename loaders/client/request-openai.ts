@@ -19,6 +19,8 @@ export interface RequestContext {
   timeoutMs: number;
   /** Monotonic clock in milliseconds. */
   now: () => number;
+  /** Clock for chunk arrivals (default `now`); see turn-clock.ts. */
+  arrivalNow?: () => number;
 }
 
 export function requestBody(context: RequestContext, request: SampleRequest): Record<string, unknown> {
@@ -62,6 +64,7 @@ export function sendRequest(
   arrivalMs: number
 ): Promise<RequestOutput> {
   const now = context.now;
+  const arrivalNow = context.arrivalNow ?? now;
   const body = JSON.stringify(requestBody(context, request));
   const chat = context.endpoint === "/v1/chat/completions";
   return new Promise<RequestOutput>((resolve) => {
@@ -150,7 +153,7 @@ export function sendRequest(
         }
         const sse = new SseDecoder();
         res.on("data", (part: Buffer) => {
-          const atMs = now();
+          const atMs = arrivalNow();
           for (const payload of sse.push(part)) {
             const error = onPayload(payload, atMs);
             if (error) {
@@ -161,7 +164,7 @@ export function sendRequest(
           }
         });
         res.on("end", () => {
-          const atMs = now();
+          const atMs = arrivalNow();
           for (const payload of sse.flush()) {
             const error = onPayload(payload, atMs);
             if (error) return finish(error);

@@ -16,6 +16,7 @@ import {sendRequest, type Endpoint, type RequestContext} from "./request-openai.
 import {pythonJson, resultDate, resultFileName, resultJson} from "./result-json.js";
 import {summaryBlock} from "./summary-block.js";
 import {loadTokenizer, type BenchTokenizer} from "./tokenizer.js";
+import {turnClock} from "./turn-clock.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
 
 export interface BenchmarkOptions {
@@ -61,6 +62,8 @@ export interface BenchmarkOptions {
   log?: (line: string) => void;
   /** Monotonic clock in ms (default performance.now). */
   now?: () => number;
+  /** Connection pool to use (and leave open) instead of a fresh one; lets runs reuse warm connections. */
+  agent?: http.Agent;
 }
 
 export interface ClientOverhead {
@@ -186,8 +189,9 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const ignoreEos = options.ignoreEos ?? datasetName === "random";
 
   const url = new URL(baseUrl + endpoint);
-  const agentOptions = {keepAlive: true, maxSockets: maxConcurrency ?? Infinity, keepAliveMsecs: 60_000};
-  const agent = url.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+  const agentOptions = {keepAlive: true, maxSockets: maxConcurrency ?? Infinity, keepAliveMsecs: 60_000, noDelay: true};
+  const agent =
+    options.agent ?? (url.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions));
   const context: RequestContext = {
     url,
     endpoint,
@@ -197,7 +201,8 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     extraBody: options.extraBody,
     headers: options.headers,
     timeoutMs: (options.requestTimeoutS ?? 6 * 3600) * 1000,
-    now
+    now,
+    arrivalNow: turnClock(now)
   };
   const offsets = arrivalOffsets(requests.length, requestRate, burstiness, seed);
 
@@ -236,7 +241,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const durationS = (now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
-  agent.destroy();
+  if (!options.agent) agent.destroy();
 
   const failures = outputs.filter((output) => !output.success);
   if (failures.length) {

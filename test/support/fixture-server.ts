@@ -48,6 +48,8 @@ export interface FixtureServerOptions {
 
 export interface FixtureRequestLog {
   index: number;
+  /** The x-request-id header, when the client sent one. */
+  requestId: string | null;
   path: string;
   stream: boolean;
   maxTokens: number;
@@ -154,8 +156,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     const stream = body.stream === true;
     const includeUsage =
       usageEnabled && (body.stream_options as {include_usage?: unknown} | undefined)?.include_usage === true;
+    const idHeader = req.headers["x-request-id"];
     const log: FixtureRequestLog = {
       index: requests.length,
+      requestId: typeof idHeader === "string" ? idHeader : null,
       path,
       stream,
       maxTokens,
