@@ -12,7 +12,12 @@ export function parseText(text: string, file: string): ParseResult {
   // A file whose first character opens a JSON value is JSON or JSON Lines; anything else is terminal text.
   const first = content.search(/\S/);
   const isJson = first >= 0 && (content[first] === "{" || /^\[\s*[{\]]/.test(content.slice(first, first + 64)));
-  const result = isJson ? parseJsonContent(content, file) : parseTextBlocks(content, file);
+  let result = isJson ? parseJsonContent(content, file) : parseTextBlocks(content, file);
+  // A log that merely starts with a brace (a printed dict) is still a log when its text holds result blocks.
+  if (isJson && result.blocks.length === 0) {
+    const asText = parseTextBlocks(content, file);
+    if (asText.blocks.length > 0) result = asText;
+  }
   result.blocks.sort((a, b) => a.lines[0] - b.lines[0]);
   result.errors.sort((a, b) => a.line - b.line);
   if (result.blocks.length === 0 && result.errors.length === 0) {

@@ -94,3 +94,18 @@ describe("noise around benchmark blocks", () => {
     expect(blocks[0].metrics).toEqual({completed: 4000, duration: 150, total_input_tokens: 4110623430});
   });
 });
+
+describe("format detection", () => {
+  it("a log that starts with a printed dict is read as text", () => {
+    const text = "{'model': 'Qwen/Qwen3-8B', 'tp': 1}\n" + read("vllm-2024-late.txt");
+    const result = parseText(text, "dict.log");
+    expect(result.errors).toEqual([]);
+    expect(result.blocks[0].lines).toEqual([7, 27]);
+  });
+
+  it("a log whose lines start with '[' logger stamps is not taken for a JSON array", async () => {
+    const result = await fixture("trtllm-bench.txt");
+    expect(result.errors).toEqual([]);
+    expect(result.blocks[0].tool).toBe("trtllm-bench");
+  });
+});

@@ -1,6 +1,8 @@
 // TensorRT-LLM benchmark_serving.py blocks (Std Dev, failed banner, energy) and the trtllm-bench report, text and JSON.
 import {describe, expect, it} from "vitest";
-import {onlyBlock} from "./helpers.js";
+import {readFileSync} from "node:fs";
+import {parseText} from "../../loaders/parse/index.js";
+import {FIXTURES, onlyBlock} from "./helpers.js";
 
 describe("TensorRT-LLM serve benchmark", () => {
   it("text block: Std Dev lines, failed-requests banner inside the block, Avg Decoded Tokens, energy", async () => {
@@ -118,5 +120,18 @@ describe("trtllm-bench report", () => {
     expect(block.metrics).toEqual(expected);
     expect(block.extra["world_info.scheduling_policy"]).toBe("GUARANTEED_NO_EVICT");
     expect(block.extra["engine.version"]).toBe("1.2.0rc1");
+  });
+});
+
+describe("trtllm-bench report with the logger prefix on its first rule", () => {
+  it("still starts at the first rule", () => {
+    const text = readFileSync(`${FIXTURES}/trtllm-bench.txt`, "utf8").replace(
+      "[12/02/2025-14:05:51] [TRT-LLM] [I] \n\n=",
+      "[12/02/2025-14:05:51] [TRT-LLM] [I] ="
+    );
+    const {blocks, errors} = parseText(text, "bench.log");
+    expect(errors).toEqual([]);
+    expect(blocks[0].lines).toEqual([2, 109]);
+    expect(blocks[0].metrics.duration).toBe(271.5101342);
   });
 });

@@ -1,5 +1,6 @@
 // vLLM text summaries of every vintage: 2023 (no banner) → 2024 → 2025/2026 (goodput, E2EL, P90/P95/P99.9, spec decoding).
 import {describe, expect, it} from "vitest";
+import {parseText} from "../../loaders/parse/index.js";
 import {onlyBlock} from "./helpers.js";
 
 describe("vLLM text blocks", () => {
@@ -99,5 +100,57 @@ describe("vLLM text blocks", () => {
       "Position 1": "71.93",
       "Position 2": "53.72"
     });
+  });
+});
+
+describe("vLLM optional sections", () => {
+  it("probe requests, client queueing sections and an 'RPS.' suffixed rate above the banner", () => {
+    const text = [
+      "Traffic request rate: 15.0 RPS.",
+      "Maximum request concurrency: None",
+      "============ Serving Benchmark Result ============",
+      "Successful requests:                     300       ",
+      "Failed requests:                         0         ",
+      "Benchmark duration (s):                  20.01     ",
+      "Request throughput (req/s):              14.99     ",
+      "------------------Probe Requests------------------",
+      "Probe requests completed:                20        ",
+      "Probe requests failed:                   1         ",
+      "Median probe E2EL (ms):                  812.50    ",
+      "P99 probe E2EL (ms):                     1400.25   ",
+      "Max probe E2EL (ms):                     1502.00   ",
+      "---------------Client-side Queueing---------------",
+      "Mean Client Queue Time (ms):             3.20      ",
+      "Median Client Queue Time (ms):           0.00      ",
+      "P99 Client Queue Time (ms):              41.75     ",
+      "--------Queue-inclusive End-to-end Latency--------",
+      "Mean E2EL incl. Client Queue (ms):       905.10    ",
+      "Median E2EL incl. Client Queue (ms):     880.00    ",
+      "P99 E2EL incl. Client Queue (ms):        1733.33   ",
+      "RTFx (Inverse Real-Time Factor):         12.40     ",
+      "=================================================="
+    ].join("\n");
+    const {blocks, errors} = parseText(text, "probe.txt");
+    expect(errors).toEqual([]);
+    expect(blocks[0].lines).toEqual([3, 23]);
+    expect(blocks[0].metrics).toEqual({
+      completed: 300,
+      failed: 0,
+      duration: 20.01,
+      request_throughput: 14.99,
+      probe_completed: 20,
+      probe_failed: 1,
+      probe_median_e2el_ms: 812.5,
+      probe_p99_e2el_ms: 1400.25,
+      probe_max_e2el_ms: 1502,
+      mean_client_queue_time_ms: 3.2,
+      median_client_queue_time_ms: 0,
+      p99_client_queue_time_ms: 41.75,
+      mean_e2el_including_client_queue_ms: 905.1,
+      median_e2el_including_client_queue_ms: 880,
+      p99_e2el_including_client_queue_ms: 1733.33,
+      rtfx: 12.4
+    });
+    expect(blocks[0].extra).toEqual({request_rate: "15.0 RPS.", max_concurrency: "None"});
   });
 });
