@@ -52,6 +52,10 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
   for (; j < lines.length; j++) {
     const {text, n} = lines[j];
     if (text === "") continue;
+    if (scan.claimed[j]) {
+      stop = `line ${n}, where another report starts`;
+      break;
+    }
     if (FOOTER.test(text)) {
       footer = j;
       break;

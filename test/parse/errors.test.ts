@@ -1,7 +1,8 @@
 // Malformed and truncated inputs: every problem is an error with the line it was found on, nothing is skipped silently.
 import {describe, expect, it} from "vitest";
 import {parseText} from "../../loaders/parse/index.js";
-import {fixture} from "./helpers.js";
+import {readFileSync} from "node:fs";
+import {FIXTURES, fixture} from "./helpers.js";
 
 describe("malformed input", () => {
   it("a block cut mid-line has no footer: error at its banner, no block", async () => {
@@ -164,5 +165,22 @@ describe("malformed JSON", () => {
   it("a result record without duration", () => {
     const result = parseText('{"completed": 10, "mean_ttft_ms": 5.0}\n', "r.json");
     expect(result.errors).toEqual([{line: 1, message: "JSON result record lacks the required key duration"}]);
+  });
+});
+
+describe("blocks next to each other", () => {
+  it("a truncated serving block right before a trtllm-bench report does not take the report's rule as its footer", () => {
+    const report = readFileSync(`${FIXTURES}/trtllm-bench.txt`, "utf8").split("\n").slice(3).join("\n");
+    const text = ["============ Serving Benchmark Result ============", "Successful requests:   5", report].join("\n");
+    const result = parseText(text, "mixed.log");
+    expect(result.errors).toEqual([
+      {
+        line: 1,
+        message:
+          'result block at lines 1-2 has no closing "=====" line before line 3, where another report starts (truncated?)'
+      },
+      {line: 1, message: 'result block at lines 1-2 lacks the required line "Benchmark duration (s):"'}
+    ]);
+    expect(result.blocks.map((b) => [b.tool, b.lines])).toEqual([["trtllm-bench", [3, 110]]]);
   });
 });
