@@ -78,6 +78,19 @@ export function groupMembers(pgid: number): number[] {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `promise` at most `ms`; the timer is cleared either way, so a lost bound keeps nothing alive. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
@@ -109,6 +122,6 @@ export async function stopGroup(proc: GroupProcess, graceMs: number, killWaitMs 
     }
   }
   // The leader's 'close' follows its pipes closing; bounded in case a pipe was inherited elsewhere.
-  await Promise.race([proc.exited, sleep(killWaitMs)]);
+  await within(proc.exited, killWaitMs);
   return true;
 }

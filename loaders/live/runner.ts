@@ -19,7 +19,7 @@ import {runClient} from "./client-process.js";
 import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
 import {failureLine, logTail} from "./log-tail.js";
 import {waitPortFree} from "./port.js";
-import {spawnGroup, stopGroup, type Exit, type GroupProcess} from "./process-group.js";
+import {spawnGroup, stopGroup, within, type Exit, type GroupProcess} from "./process-group.js";
 import {Progress} from "./progress.js";
 import {waitReady, type Readiness} from "./readiness.js";
 import {
@@ -88,7 +88,6 @@ interface ServerInstance {
   version: EngineVersion | null;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const iso = (): string => new Date().toISOString();
 const BANNER = /=+ Serving Benchmark Result =+/;
 // vllm bench serve prints these once its warm-up request is done and the measured run begins.
@@ -424,7 +423,7 @@ async function benchmark(
     const endedAt = iso();
     if (outcome.kind === "interrupted" || ctx.signal?.aborted) throw new Interrupted();
     // A server dying while its client finishes (connection errors) is a crash, not a benchmark failure.
-    if (outcome.kind !== "server-exit" && !server.proc.exit()) await Promise.race([server.proc.exited, sleep(500)]);
+    if (outcome.kind !== "server-exit" && !server.proc.exit()) await within(server.proc.exited, 500);
     copyFileSync(server.logFile, join(tmpDir, "server.log"));
 
     const benchTail = (): {file: string; lines: string[]} => {
