@@ -82,6 +82,7 @@ export function sendRequest(
       error: ""
     };
     let settled = false;
+    let responded = false;
     let firstChunk = false;
     let sawDone = false;
     let lastMs = startMs;
@@ -141,6 +142,7 @@ export function sendRequest(
         }
       },
       (res) => {
+        responded = true;
         if (res.statusCode !== 200) {
           const parts: Buffer[] = [];
           res.on("data", (part: Buffer) => parts.push(part));
@@ -181,7 +183,11 @@ export function sendRequest(
       req.destroy();
       finish(`Request timed out after ${context.timeoutMs} ms.`);
     }, context.timeoutMs);
-    req.on("error", (error) => finish(`${error.name}: ${error.message}`));
+    req.on("error", (error) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      const what = code ? `${code} ${error.message}` : `${error.name}: ${error.message}`;
+      finish(responded ? `Stream truncated: ${what}` : what);
+    });
     req.end(body);
   });
 }
