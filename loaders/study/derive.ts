@@ -109,9 +109,17 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       ? null
       : {candidate: plan.baseline.candidate, step: baselineStep.id, run: baselineRun, value: baselineValue};
   let incumbentCandidate: PlanCandidate | null = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
+  // Each step ranks only its own rows: building a table of every run per step and scenario grows as runs².
+  const rowsByStep = new Map<string, RunRow[]>();
+  for (const row of rows) {
+    const list = rowsByStep.get(row.step);
+    if (list) list.push(row);
+    else rowsByStep.set(row.step, [row]);
+  }
   const steps: StepReport[] = plan.steps.map((step) => {
+    const stepRows = rowsByStep.get(step.id) ?? [];
     const stepStandings = Object.fromEntries(
-      step.scenarios.map((scenario) => [scenario, standings(rows, step, scenario, objective)])
+      step.scenarios.map((scenario) => [scenario, standings(stepRows, step, scenario, objective)])
     );
     const candidates = step.candidates.map((c) => candidateInfo(step, c));
     if (step.kind !== "selection")

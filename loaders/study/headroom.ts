@@ -100,7 +100,8 @@ export function headroomReport(
       (r) => r.scenario === scenario.id && r.status === "ok" && typeof r.completed === "number"
     );
     const mean = (key: string) => measured.reduce((s, r) => s + (r[key] as number), 0) / measured.length;
-    const numPrompts = measured.length ? mean("completed") : scenario.num_prompts;
+    // Runs with failed requests make the mean fractional; the ceiling needs a whole number of prompts.
+    const numPrompts = measured.length ? Math.round(mean("completed")) : scenario.num_prompts;
     const inputLen = measured.length ? mean("total_input_tokens") / numPrompts : scenario.input_len;
     const outputLen = measured.length ? mean("total_output_tokens") / numPrompts : scenario.output_len;
     if (inputLen == null || outputLen == null) return [];

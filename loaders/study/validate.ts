@@ -38,7 +38,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
   ) => findings.push({severity, code, message, run, file, line});
 
   const planned = plannedRuns(plan);
-  const plannedIds = new Set(planned.map((p) => p.run));
+  const plannedById = new Map(planned.map((p) => [p.run, p]));
   const present = new Set(runs.map((r) => r.meta.id));
   for (const p of planned)
     if (!present.has(p.run))
@@ -55,11 +55,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const {meta} = record;
     const metaFile = `${record.dir}/run.json`;
     findings.push(...record.findings);
-    if (!plannedIds.has(meta.id)) {
+    if (!plannedById.has(meta.id)) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
     }
-    const {step, candidate, scenario} = planned.find((p) => p.run === meta.id)!;
+    const {step, candidate, scenario} = plannedById.get(meta.id)!;
     const expect = (field: string, actual: unknown, wanted: unknown, severity: Finding["severity"] = "error") => {
       if (actual !== wanted)
         add(
