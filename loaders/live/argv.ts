@@ -2,7 +2,7 @@
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
-import type {LiveSettings} from "./settings.js";
+import {liveSettings, type LiveSettings} from "./settings.js";
 
 /** File name the vLLM client is told to save its --save-result JSON under (the runs reader looks for it). */
 export const RESULT_FILE = "result.json";
@@ -77,4 +77,20 @@ export function shellWord(arg: string): string {
 
 export function shellLine(argv: string[]): string {
   return argv.map(shellWord).join(" ");
+}
+
+/**
+ * The commands a recorded live run was meant to start, from its plan entry and the address it recorded in
+ * origin.serve: what a validator compares a live run.json's server_argv and bench_argv with (runDir as recorded).
+ */
+export function expectedLiveCommands(
+  plan: StudyPlan,
+  candidate: PlanCandidate,
+  scenario: PlanScenario,
+  runDir: string,
+  serve: {host: string; port: number; client?: "vllm" | "native"}
+): {server: string[]; bench: string[]} {
+  const settings = liveSettings(plan, {port: serve.port, clientKind: serve.client});
+  const used: LiveSettings = {...settings, host: serve.host};
+  return {server: serverArgv(candidate, used), bench: clientArgv(plan, candidate, scenario, used, runDir)};
 }

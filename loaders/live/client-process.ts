@@ -14,6 +14,8 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** How long SIGTERM may take before SIGKILL, read when the client is stopped. */
   graceMs: () => number;
+  /** Cuts the grace period short (a second Ctrl-C). */
+  hurry?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   /** Each complete stdout line, as it arrives (for the progress phase). */
   onLine?: (line: string) => void;
@@ -54,7 +56,7 @@ export async function runClient(argv: string[], options: ClientOptions): Promise
   ]);
   for (const timer of timers) clearTimeout(timer);
   if (onAbort) options.signal?.removeEventListener("abort", onAbort);
-  if (outcome.kind !== "exit") await stopGroup(proc, options.graceMs());
+  if (outcome.kind !== "exit") await stopGroup(proc, options.graceMs(), {hurry: options.hurry});
   else await stopGroup(proc, 0); // children it left behind do not outlive it
   await new Promise<void>((resolve) => out.end(resolve));
   return outcome;

@@ -99,24 +99,29 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-async function waitGroupGone(pgid: number, ms: number): Promise<boolean> {
+async function waitGroupGone(pgid: number, ms: number, hurry?: AbortSignal): Promise<boolean> {
   const until = Date.now() + ms;
   for (;;) {
     if (groupMembers(pgid).length === 0) return true;
-    if (Date.now() >= until) return false;
+    if (Date.now() >= until || hurry?.aborted) return false;
     await sleep(Math.min(100, Math.max(1, until - Date.now())));
   }
 }
 
 /**
- * SIGTERM to the group, SIGKILL after `graceMs`; resolves when no process of the group is left (or, after SIGKILL,
- * when `killWaitMs` has passed: false then).
+ * SIGTERM to the group, SIGKILL after `graceMs` (or as soon as `hurry` aborts); resolves when no process of the
+ * group is left (or, after SIGKILL, when `killWaitMs` has passed: false then).
  */
-export async function stopGroup(proc: GroupProcess, graceMs: number, killWaitMs = 5000): Promise<boolean> {
+export async function stopGroup(
+  proc: GroupProcess,
+  graceMs: number,
+  options: {hurry?: AbortSignal; killWaitMs?: number} = {}
+): Promise<boolean> {
+  const killWaitMs = options.killWaitMs ?? 5000;
   if (proc.pid <= 0) return true;
   if (groupMembers(proc.pid).length > 0) {
     signalGroup(proc.pid, "SIGTERM");
-    if (!(await waitGroupGone(proc.pid, graceMs))) {
+    if (!(await waitGroupGone(proc.pid, graceMs, options.hurry))) {
       signalGroup(proc.pid, "SIGKILL");
       if (!(await waitGroupGone(proc.pid, killWaitMs))) return false;
     }

@@ -198,7 +198,7 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
 
   const stopServer = async (current: ServerInstance): Promise<void> => {
     ctx.progress.phase("stopping server", `pid ${current.proc.pid}`, `${group.key} server`);
-    if (!(await stopGroup(current.proc, graceMs())))
+    if (!(await stopGroup(current.proc, graceMs(), {hurry: ctx.hurry})))
       ctx.progress.note(`warning: processes of server group ${current.proc.pid} survived SIGKILL`);
     if (!(await waitPortFree(settings.host, settings.port, settings.stopGraceS * 1000 + 5000)))
       throw new LiveError(
@@ -311,11 +311,12 @@ function baseMeta(
   };
 }
 
-function origin(ctx: GroupContext, extra: Record<string, unknown>): Record<string, unknown> {
+function origin(ctx: GroupContext, settings: LiveSettings, extra: Record<string, unknown>): Record<string, unknown> {
   return {
     kind: "live",
     host: hostname(),
     command: "tps-report run",
+    serve: {host: settings.host, port: settings.port, client: settings.clientKind},
     gpus: ctx.gpu.gpus,
     ...(ctx.gpu.error ? {gpu_error: ctx.gpu.error} : {}),
     ...extra
@@ -376,7 +377,7 @@ function recordFailedStart(
       error: failure.meta.error!,
       started_at: failure.startedAt,
       ended_at: failure.endedAt,
-      origin: origin(ctx, failure.meta.origin ?? {}),
+      origin: origin(ctx, settings, failure.meta.origin ?? {}),
       failed_phase: failure.meta.failed_phase,
       log_tail: failure.meta.log_tail
     });
@@ -411,6 +412,7 @@ async function benchmark(
       serverExited: server.proc.exited,
       signal: ctx.signal,
       graceMs: () => Math.min(graceMs(), 10_000),
+      hurry: ctx.hurry,
       env: ctx.env,
       onLine: (line) => {
         if (!measuring && MAIN_RUN.test(line)) {
@@ -469,7 +471,7 @@ async function benchmark(
       error: failure?.error ?? null,
       started_at: startedAt,
       ended_at: endedAt,
-      origin: origin(ctx, {
+      origin: origin(ctx, settings, {
         engine_version_from: version.from,
         server_started_at: server.startedAt,
         server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null

@@ -1,135 +1,14 @@
-// `tps-report run` as a user runs it: Ctrl-C mid-run and --resume, a hanging benchmark, the machine's problems
-// (port taken, executable missing, runs in the way), and the Framework loader running a study in live mode.
-import {spawn} from "node:child_process";
+// `tps-report run` as a user runs it: the machine's problems (port taken, executable missing, runs in the way),
+// usage errors, and the Framework loader running a study in live mode.
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {createServer} from "node:net";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {freePort, portFree} from "../../loaders/live/port.js";
-import {FIXTURE_SERVER, readRunJson, ROOT, runsFolder, stillAlive, watchDescendants, writeStudy} from "./live-study.js";
-
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  descendants: number[];
-}
-
-/** Runs a command from the repository root, watching every process it starts; `onStderr` may signal it. */
-function runCli(
-  argv: string[],
-  options: {env?: NodeJS.ProcessEnv; onStderr?: (text: string, pid: number) => void; timeoutMs?: number} = {}
-): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, {cwd: ROOT, env: {...process.env, ...options.env}});
-    const watch = watchDescendants(child.pid!);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => {
-      stderr += d;
-      options.onStderr?.(stderr, child.pid!);
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`timed out: ${argv.join(" ")}\n${stderr}`));
-    }, options.timeoutMs ?? 60_000);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      watch.stop();
-      resolve({code, signal, stdout, stderr, descendants: [...watch.seen]});
-    });
-  });
-}
-
-const tps = (...args: string[]): string[] => ["bin/tps-report.js", "run", ...args];
-const scenarios = {
-  a: {input_len: 8, output_len: 30, num_prompts: 4},
-  b: {input_len: 8, output_len: 30, num_prompts: 4},
-  c: {input_len: 8, output_len: 30, num_prompts: 4}
-};
+import {parseRunArgs} from "../../loaders/cli/run.js";
+import {freePort} from "../../loaders/live/port.js";
+import {FIXTURE_SERVER, readRunJson, ROOT, runCli, runsFolder, stillAlive, tps, writeStudy} from "./live-study.js";
 
 describe("tps-report run", () => {
-  it("Ctrl-C mid-run stops server and benchmark, keeps no partial run; --resume completes the study", async () => {
-    const port = await freePort();
-    const study = writeStudy({
-      port,
-      scenarios,
-      steps: [
-        {
-          id: "s",
-          scenarios: ["a", "b", "c"],
-          candidates: [{id: "slow", server: [...FIXTURE_SERVER, "--first-token-ms", "50", "--token-gap-ms", "40"]}]
-        }
-      ]
-    });
-    let sent = false;
-    const interrupted = await runCli(tps(study), {
-      onStderr: (text, pid) => {
-        if (!sent && /\[2\/3\] s--slow--b: benchmarking/.test(text)) {
-          sent = true;
-          // The benchmark is mid-way (30 tokens, 40 ms apart): a terminal's Ctrl-C sends SIGINT.
-          setTimeout(() => process.kill(pid, "SIGINT"), 300);
-        }
-      }
-    });
-    expect(sent).toBe(true);
-    expect(interrupted.code).toBe(130);
-    expect(interrupted.stderr).toContain("SIGINT: stopping the server and the benchmark");
-    expect(interrupted.stderr).toContain("1 run recorded: 1 ok, 0 failed; interrupted, 2 not run");
-    // Only the run that finished; no temporary folder, no server log left in runs/.
-    expect(runsFolder(study)).toEqual(["s--slow--a"]);
-    expect(interrupted.descendants.length).toBeGreaterThanOrEqual(3);
-    expect(stillAlive(interrupted.descendants)).toEqual([]);
-    expect(await portFree("127.0.0.1", port)).toBe(true);
-    const first = readFileSync(join(study, "runs", "s--slow--a", "run.json"), "utf8");
-
-    const resumed = await runCli(tps(study, "--resume"));
-    expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toContain("2 runs recorded: 2 ok, 0 failed; 1 already complete, skipped");
-    expect(resumed.stderr).toMatch(/\[2\/3\] s--slow--b: starting server/);
-    expect(runsFolder(study)).toEqual(["s--slow--a", "s--slow--b", "s--slow--c"]);
-    expect(readFileSync(join(study, "runs", "s--slow--a", "run.json"), "utf8")).toBe(first);
-    expect(readRunJson(study, "s--slow--b").status).toBe("ok");
-    expect(stillAlive(resumed.descendants)).toEqual([]);
-  }, 60_000);
-
-  it("a benchmark hanging past --timeout-s is stopped (children too) and recorded as a timeout", async () => {
-    const port = await freePort();
-    const study = writeStudy({
-      port,
-      serve: {stop_grace_s: 1},
-      steps: [
-        {
-          id: "s",
-          scenarios: ["tiny"],
-          candidates: [
-            {
-              id: "hang",
-              server: FIXTURE_SERVER,
-              bench_args: ["--stand-in-hang", "--stand-in-ignore-term", "--stand-in-spawn-child"]
-            }
-          ]
-        }
-      ]
-    });
-    const started = Date.now();
-    const done = await runCli(tps(study, "--timeout-s", "2"));
-    expect(done.code).toBe(0);
-    const meta = readRunJson(study, "s--hang--tiny");
-    expect(meta.status).toBe("failed");
-    expect(meta.failed_phase).toBe("timeout");
-    expect(meta.error).toBe("benchmark did not finish within 2 s and was stopped");
-    expect(readFileSync(join(study, "runs", "s--hang--tiny", "bench.log"), "utf8")).toContain(
-      "stand-in: ignoring SIGTERM"
-    );
-    // Server, stand-in, and the child the stand-in left behind: all gone.
-    expect(done.descendants.length).toBeGreaterThanOrEqual(3);
-    expect(stillAlive(done.descendants)).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(20_000);
-  }, 30_000);
-
   it("refuses a port that another process holds, recording nothing", async () => {
     const port = await freePort();
     const holder = createServer().listen(port, "127.0.0.1");
@@ -185,10 +64,21 @@ describe("tps-report run", () => {
     expect(runsFolder(study)).toEqual(["s--x--tiny"]);
   }, 30_000);
 
-  it("usage errors exit 2", async () => {
+  it("usage errors exit 2 and say what is wrong", async () => {
     expect((await runCli(tps())).code).toBe(2);
-    expect((await runCli(tps("x", "--timeout-s", "0"))).stderr).toContain("--timeout-s needs a whole number");
-    expect((await runCli(tps("x", "--resume", "--force"))).code).toBe(2);
+    expect(() => parseRunArgs(["x", "--timeout-s", "0"])).toThrow("--timeout-s needs a whole number");
+    expect(() => parseRunArgs(["x", "--resume", "--force"])).toThrow("--resume and --force contradict each other");
+    expect(() => parseRunArgs(["x", "--client", "python"])).toThrow("--client is 'vllm' or 'native'");
+    expect(() => parseRunArgs(["x", "--only"])).toThrow("--only needs at least one step or run id");
+    expect(parseRunArgs(["s", "--only", "a", "b--c", "--port=9000", "--timeout-s", "60", "--resume"])).toEqual({
+      study: "s",
+      only: ["a", "b--c"],
+      dryRun: false,
+      resume: true,
+      force: false,
+      port: 9000,
+      timeoutS: 60
+    });
   });
 });
 

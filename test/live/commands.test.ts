@@ -1,8 +1,9 @@
 // The commands a live run starts: the seed's published commands come out of the plan, arguments pass untouched.
-import {execFileSync, spawnSync} from "node:child_process";
+import {execFileSync} from "node:child_process";
 import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
+import {main} from "../../loaders/cli/run.js";
 import {clientArgv, fillPlaceholders, serverArgv, shellLine, shellWord} from "../../loaders/live/argv.js";
 import {groupByServer, selectRuns, SelectionError} from "../../loaders/live/selection.js";
 import {liveSettings} from "../../loaders/live/settings.js";
@@ -11,6 +12,20 @@ import {ROOT} from "./live-study.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 const plan = loadStudyPlan(SEED);
+
+/** `tps-report run <seed> --dry-run …` in this process, its output captured. */
+async function dryRun(...args: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+  const out = {stdout: "", stderr: ""};
+  const writes = {stdout: process.stdout.write, stderr: process.stderr.write};
+  process.stdout.write = ((chunk: string) => ((out.stdout += chunk), true)) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => ((out.stderr += chunk), true)) as typeof process.stderr.write;
+  try {
+    return {code: await main([SEED, "--dry-run", ...args]), ...out};
+  } finally {
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+  }
+}
 
 describe("seed study as an executable plan", () => {
   const settings = liveSettings(plan);
@@ -75,20 +90,14 @@ describe("seed study as an executable plan", () => {
     expect(readdirSync(join(SEED, "runs")).sort()).toEqual(before);
   });
 
-  it("--only narrows to steps, step--candidate pairs and run ids; --resume leaves complete runs out", () => {
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ["bin/tps-report.js", "run", SEED, "--dry-run", ...args], {
-        cwd: ROOT,
-        encoding: "utf8"
-      });
-    const only = run("--only", "quantization", "engine-selection--sglang");
+  it("--only narrows to steps, step--candidate pairs and run ids; --resume leaves complete runs out", async () => {
+    const only = await dryRun("--only", "quantization", "engine-selection--sglang");
     expect(only.stdout.match(/^vllm bench serve/gm)).toHaveLength(5);
-    expect(run("--only", "other-scenarios--baseline--short,max-num-tokens").stdout.match(/^# \[server/gm)).toHaveLength(
-      3
-    );
-    expect(run("--resume").stdout).toContain("# Study qwen3-32b-a100: 0 runs on 0 server configurations");
-    const bad = run("--only", "no-such-step");
-    expect(bad.status).toBe(1);
+    const mixed = await dryRun("--only", "other-scenarios--baseline--short,max-num-tokens");
+    expect(mixed.stdout.match(/^# \[server/gm)).toHaveLength(3);
+    expect((await dryRun("--resume")).stdout).toContain("# Study qwen3-32b-a100: 0 runs on 0 server configurations");
+    const bad = await dryRun("--only", "no-such-step");
+    expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("no step, step--candidate or run named 'no-such-step'");
   });
 

@@ -1,5 +1,6 @@
 // Test helpers: a throw-away study whose servers are the fixture server and whose client is the stand-in bench,
 // and a watch on every process a command starts, to check that none outlives it.
+import {spawn} from "node:child_process";
 import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
@@ -132,3 +133,42 @@ export function watchDescendants(root: number, everyMs = 50): {seen: Set<number>
   const timer = setInterval(poll, everyMs);
   return {seen, stop: () => clearInterval(timer)};
 }
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  descendants: number[];
+}
+
+/** Runs a command from the repository root, watching every process it starts; `onStderr` may signal it. */
+export function runCli(
+  argv: string[],
+  options: {env?: NodeJS.ProcessEnv; onStderr?: (text: string, pid: number) => void; timeoutMs?: number} = {}
+): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, like a shell job: a terminal's Ctrl-C signals the whole foreground group.
+    const child = spawn(process.execPath, argv, {cwd: ROOT, env: {...process.env, ...options.env}, detached: true});
+    const watch = watchDescendants(child.pid!);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => {
+      stderr += d;
+      options.onStderr?.(stderr, child.pid!);
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`timed out: ${argv.join(" ")}\n${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      watch.stop();
+      resolve({code, signal, stdout, stderr, descendants: [...watch.seen]});
+    });
+  });
+}
+
+/** argv of `tps-report run …` for runCli. */
+export const tps = (...args: string[]): string[] => ["bin/tps-report.js", "run", ...args];
