@@ -49,6 +49,7 @@ export async function ensureLiveRuns(studyDir: string, options: EnsureLiveOption
       runStudy(plan, {
         only,
         resume: true,
+        waitForLock: true,
         timeoutS: options.timeoutS ?? envNumber(env, "TPS_REPORT_LIVE_TIMEOUT_S"),
         port: options.port ?? envNumber(env, "TPS_REPORT_LIVE_PORT"),
         client,

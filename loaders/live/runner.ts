@@ -33,6 +33,7 @@ import {
   type LiveRunMeta
 } from "./run-folder.js";
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
+import {LOCK_FILE, lockStudy} from "./study-lock.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
 export interface RunStudyOptions {
@@ -40,6 +41,8 @@ export interface RunStudyOptions {
   only?: string[];
   /** Skip runs that are complete already. */
   resume?: boolean;
+  /** When another process is running this study, wait for it (loaders) instead of failing (the CLI). */
+  waitForLock?: boolean;
   /** Run again (and replace) runs that are complete already. */
   force?: boolean;
   /** Limit for each benchmark, overriding the plan's serve.bench_timeout_s. */
@@ -127,6 +130,39 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
   const env: NodeJS.ProcessEnv = {PYTHONUNBUFFERED: "1", ...process.env, ...options.env};
   const progress = options.progress ?? new Progress({stream: process.stderr, live: false});
   const selected = selectRuns(plan, options.only);
+  mkdirSync(runsDir, {recursive: true});
+  const lock = await lockStudy(runsDir, {
+    wait: Boolean(options.waitForLock),
+    signal: options.signal,
+    onWait: (holder) => progress.note(`waiting for tps-report (pid ${holder}) to finish running ${plan.id}`)
+  });
+  if (lock === null) return {selected: selected.length, skipped: [], runs: [], interrupted: true};
+  if (!("release" in lock))
+    throw new LiveError(`another tps-report (pid ${lock.heldBy}) is running ${plan.id} (${join(runsDir, LOCK_FILE)})`);
+  try {
+    return await runLocked(plan, options, {settings, runsDir, env, progress, selected});
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(
+  plan: StudyPlan,
+  options: RunStudyOptions,
+  {
+    settings,
+    runsDir,
+    env,
+    progress,
+    selected
+  }: {
+    settings: LiveSettings;
+    runsDir: string;
+    env: NodeJS.ProcessEnv;
+    progress: Progress;
+    selected: PlannedRun[];
+  }
+): Promise<RunStudyResult> {
   const complete = selected.filter((run) => runComplete(runsDir, run.run)).map((run) => run.run);
   if (complete.length && !options.resume && !options.force)
     throw new LiveError(
@@ -161,7 +197,6 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
         .join("; ") + "; install it or leave those runs out with --only"
     );
 
-  mkdirSync(runsDir, {recursive: true});
   const gpu = await queryGpus(options.gpuQuery);
   if (gpu.error) progress.note(`GPU: ${gpu.error}; runs record gpu "unknown"`);
   progress.begin(selected.length, skipped.length);

@@ -6,6 +6,9 @@ import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {parseRunArgs} from "../../loaders/cli/run.js";
 import {freePort} from "../../loaders/live/port.js";
+import {LiveError, runStudy} from "../../loaders/live/runner.js";
+import {tryLockStudy} from "../../loaders/live/study-lock.js";
+import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {FIXTURE_SERVER, readRunJson, ROOT, runCli, runsFolder, stillAlive, tps, writeStudy} from "./live-study.js";
 
 describe("tps-report run", () => {
@@ -64,6 +67,23 @@ describe("tps-report run", () => {
     expect(runsFolder(study)).toEqual(["s--x--tiny"]);
   }, 30_000);
 
+  it("refuses a study another tps-report is running", async () => {
+    const study = writeStudy({
+      port: await freePort(),
+      steps: [{id: "s", scenarios: ["tiny"], candidates: [{id: "x", server: FIXTURE_SERVER}]}]
+    });
+    mkdirSync(join(study, "runs"));
+    const lock = tryLockStudy(join(study, "runs"));
+    try {
+      await expect(runStudy(loadStudyPlan(study))).rejects.toThrow(
+        new LiveError(`another tps-report (pid ${process.pid}) is running live-test (${join(study, "runs", ".lock")})`)
+      );
+    } finally {
+      if ("release" in lock) lock.release();
+    }
+    expect(runsFolder(study)).toEqual([]);
+  });
+
   it("usage errors exit 2 and say what is wrong", async () => {
     expect((await runCli(tps())).code).toBe(2);
     expect(() => parseRunArgs(["x", "--timeout-s", "0"])).toThrow("--timeout-s needs a whole number");
@@ -100,6 +120,28 @@ describe("loaders in live mode", () => {
     const second = await runCli(["--import", "tsx", "src/data/runs.csv.ts"], {env});
     expect(second.stderr).toContain("0 run(s) executed (0 failed), 1 already complete");
     expect(second.stdout).toBe(first.stdout);
+  }, 60_000);
+
+  it("loaders started together run each benchmark once: one runs the study, the others wait and read", async () => {
+    const study = writeStudy({
+      port: await freePort(),
+      steps: [{id: "s", scenarios: ["tiny"], candidates: [{id: "x", server: FIXTURE_SERVER}]}]
+    });
+    const env = {TPS_REPORT_LIVE: "1", TPS_REPORT_STUDY: study};
+    const loaders = await Promise.all([
+      runCli(["--import", "tsx", "src/data/runs.csv.ts"], {env}),
+      runCli(["--import", "tsx", "src/data/report.json.ts"], {env})
+    ]);
+    expect(loaders.map((l) => l.code)).toEqual([0, 0]);
+    const executed = loaders.map((l) => /(\d) run\(s\) executed/.exec(l.stderr)![1]).sort();
+    expect(executed).toEqual(["0", "1"]);
+    expect(loaders.some((l) => /waiting for tps-report \(pid \d+\) to finish running live-test/.test(l.stderr))).toBe(
+      true
+    );
+    expect(readFileSync(join(study, "runs", "s--x--tiny", "server.log"), "utf8").match(/^listening on/gm)).toHaveLength(
+      1
+    );
+    expect(runsFolder(study)).toEqual(["s--x--tiny"]);
   }, 60_000);
 
   it("--client native runs the study with tps-report bench", async () => {
