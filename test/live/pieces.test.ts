@@ -1,6 +1,6 @@
 // The small parts of live mode: failure lines, GPU listing, progress lines and time estimates, process groups.
 import {spawnSync} from "node:child_process";
-import {mkdtempSync, writeFileSync} from "node:fs";
+import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
 import {createServer} from "node:net";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -56,6 +56,10 @@ describe("GPU and engine version", () => {
       {name: "NVIDIA A100-SXM4-80GB", memory_total: "81920 MiB", driver_version: "535.104.05"}
     ]);
     expect(parseGpuCsv("No devices were found\n")).toEqual([]);
+    // Captured on a real H200 machine with the query live runs use.
+    expect(parseGpuCsv(readFileSync(join(import.meta.dirname, "fixtures/nvidia-smi-h200.csv"), "utf8"))).toEqual([
+      {name: "NVIDIA H200", memory_total: "143771 MiB", driver_version: "580.159.04"}
+    ]);
   });
 
   it("says why no GPU is listed instead of failing", async () => {
