@@ -11,9 +11,10 @@ const USAGE = `usage: tps-report bench --base-url URL [--model NAME] [--endpoint
          [--ignore-eos] [--percentile-metrics ttft,tpot,itl,e2el] [--metric-percentiles 50,90,99]
          [--goodput ttft:MS tpot:MS e2el:MS] [--temperature T] [--top-p P] [--top-k K] [--extra-body JSON]
          [--header KEY=VALUE ...] [--metadata KEY=VALUE ...] [--request-id-prefix P] [--request-timeout S]
-         [--save-result] [--save-detailed] [--result-dir D] [--result-filename F]
+         [--save-result] [--save-detailed] [--result-dir D] [--result-filename F] [--prewarm-connections]
 
 Same meanings as \`vllm bench serve\`; --host/--port (default 127.0.0.1:8000) stand in for --base-url.
+--prewarm-connections (not in vLLM) opens the connections before the clock starts.
 Prints the "Serving Benchmark Result" block; --save-result writes vLLM's result JSON.`;
 
 class UsageError extends Error {}
@@ -217,6 +218,9 @@ export function parseBenchArgs(argv: string[]): BenchmarkOptions | "help" {
         break;
       case "--result-filename":
         options.resultFilename = value();
+        break;
+      case "--prewarm-connections":
+        options.prewarmConnections = true;
         break;
       case "--disable-tqdm":
         break;

@@ -2,6 +2,7 @@
 // TTFT at the first chunk carrying a choice, ITL between choice chunks, latency to the last choice chunk.
 import http from "node:http";
 import https from "node:https";
+import {choiceText} from "./chunk-scan.js";
 import {SseDecoder} from "./sse.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
 
@@ -61,11 +62,12 @@ function errorText(value: unknown): string {
 export function sendRequest(
   context: RequestContext,
   request: SampleRequest,
-  arrivalMs: number
+  arrivalMs: number,
+  prebuiltBody?: string
 ): Promise<RequestOutput> {
   const now = context.now;
   const arrivalNow = context.arrivalNow ?? now;
-  const body = JSON.stringify(requestBody(context, request));
+  const body = prebuiltBody ?? JSON.stringify(requestBody(context, request));
   const chat = context.endpoint === "/v1/chat/completions";
   return new Promise<RequestOutput>((resolve) => {
     const startMs = now();
@@ -102,6 +104,16 @@ export function sendRequest(
     const onPayload = (payload: string, atMs: number): string | null => {
       if (payload === "[DONE]") {
         sawDone = true;
+        return null;
+      }
+      const fast = choiceText(payload, chat);
+      if (fast !== null) {
+        if (!firstChunk) {
+          firstChunk = true;
+          output.ttft = (atMs - startMs) / 1000;
+        } else output.itl.push((atMs - lastMs) / 1000);
+        lastMs = atMs;
+        if (fast) text.push(fast);
         return null;
       }
       let chunk: ChunkJson;

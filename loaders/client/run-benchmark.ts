@@ -12,7 +12,7 @@ import {shareGptDataset} from "./dataset-sharegpt.js";
 import {calculateMetrics, type BenchmarkMetrics, type GoodputMetric} from "./metrics.js";
 import {percentile} from "./percentile.js";
 import {floatRepr} from "./python-format.js";
-import {sendRequest, type Endpoint, type RequestContext} from "./request-openai.js";
+import {requestBody, sendRequest, type Endpoint, type RequestContext} from "./request-openai.js";
 import {pythonJson, resultDate, resultFileName, resultJson} from "./result-json.js";
 import {summaryBlock} from "./summary-block.js";
 import {loadTokenizer, type BenchTokenizer} from "./tokenizer.js";
@@ -64,6 +64,11 @@ export interface BenchmarkOptions {
   now?: () => number;
   /** Connection pool to use (and leave open) instead of a fresh one; lets runs reuse warm connections. */
   agent?: http.Agent;
+  /**
+   * Open the connections (one per concurrent request, GET /health) before the clock starts, so TCP set-up is not in
+   * the first wave's TTFT. Off by default: `vllm bench serve` connects inside the measured run.
+   */
+  prewarmConnections?: boolean;
 }
 
 export interface ClientOverhead {
@@ -107,6 +112,31 @@ class Semaphore {
     if (next) next();
     else this.free++;
   }
+}
+
+// Timers fire late by up to a millisecond; the last stretch yields with setImmediate so I/O keeps flowing.
+async function until(due: number, now: () => number): Promise<void> {
+  for (;;) {
+    const wait = due - now();
+    if (wait <= 0) return;
+    if (wait > 2) await new Promise((resolve) => setTimeout(resolve, wait - 1.5));
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function prewarm(agent: http.Agent, baseUrl: string, count: number): Promise<void> {
+  const url = new URL("/health", baseUrl);
+  const transport = url.protocol === "https:" ? https : http;
+  const one = (): Promise<void> =>
+    new Promise((resolve) => {
+      const req = transport.get(url, {agent}, (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+        res.on("error", () => resolve());
+      });
+      req.on("error", () => resolve());
+    });
+  await Promise.all(Array.from({length: count}, one));
 }
 
 async function firstModel(baseUrl: string): Promise<string> {
@@ -205,6 +235,9 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     arrivalNow: turnClock(now)
   };
   const offsets = arrivalOffsets(requests.length, requestRate, burstiness, seed);
+  // Bodies are serialized before the clock starts so sending costs the client as little as possible.
+  const bodies = requests.map((request) => JSON.stringify(requestBody(context, request)));
+  if (options.prewarmConnections) await prewarm(agent, baseUrl, Math.min(requests.length, maxConcurrency ?? Infinity));
 
   log("Starting main benchmark run...");
   log(`Traffic request rate: ${Number.isFinite(requestRate) ? floatRepr(requestRate) : "inf"}`);
@@ -220,8 +253,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const start = now();
   for (let i = 0; i < requests.length; i++) {
     const due = start + offsets[i] * 1000;
-    const wait = due - now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await until(due, now);
     const arrival = now();
     sendLags.push(Math.max(0, arrival - due));
     const request = requests[i];
@@ -230,7 +262,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
         const pending = semaphore?.acquire();
         if (pending) await pending;
         try {
-          return await sendRequest(context, request, arrival);
+          return await sendRequest(context, request, arrival, bodies[i]);
         } finally {
           semaphore?.release();
         }

@@ -3,6 +3,8 @@
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3]
+// Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
+// GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
 // `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
 import http from "node:http";
@@ -149,6 +151,9 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       return;
     }
     const chat = path === "/v1/chat/completions";
+    // Per-request timing overrides, so one fixture process can serve a sweep.
+    const firstMs = typeof body.fixture_first_token_ms === "number" ? body.fixture_first_token_ms : firstTokenMs;
+    const gapMs = typeof body.fixture_token_gap_ms === "number" ? body.fixture_token_gap_ms : tokenGapMs;
     const maxTokens = Math.max(
       1,
       Number((chat ? (body.max_completion_tokens ?? body.max_tokens) : body.max_tokens) ?? defaultMaxTokens)
@@ -177,9 +182,9 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 
     // Absolute due times so timer lateness never accumulates across tokens.
     const due: number[] = [];
-    let at = log.receivedAt + firstTokenMs;
+    let at = log.receivedAt + firstMs;
     for (let i = 0; i < maxTokens; i++) {
-      if (i > 0) at += tokenGapMs + (jitterMs > 0 ? jitter() * jitterMs : 0);
+      if (i > 0) at += gapMs + (jitterMs > 0 ? jitter() * jitterMs : 0);
       due.push(at);
     }
     res.on("close", () => {
@@ -197,7 +202,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           code: 500
         });
         noteFinished();
-      }, firstTokenMs);
+      }, firstMs);
       timers.add(timer);
       return;
     }
@@ -309,6 +314,18 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           object: "list",
           data: [{id: model, object: "model", created: 0, owned_by: "fixture", root: model, max_model_len: 131072}]
         });
+      } else if (path === "/fixture/requests") {
+        // Chunk write times on the process.hrtime clock (ms), comparable with another process's hrtime.
+        const offset = hrtimeMs() - performance.now();
+        sendJson(res, 200, {
+          requests: requests.map((r) => ({
+            requestId: r.requestId,
+            outcome: r.outcome,
+            receivedAt: r.receivedAt + offset,
+            chunkTimes: r.chunkTimes.map((t) => t + offset)
+          }))
+        });
+        if ((req.url ?? "").includes("clear=1")) requests.length = 0;
       } else if (path === "/version") {
         sendJson(res, 200, {version: "fixture"});
       } else sendJson(res, 404, {object: "error", message: `no route GET ${path}`, type: "NotFoundError", code: 404});
@@ -332,7 +349,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    // A deep accept queue: a benchmark opens a thousand connections at once.
+    server.listen({port: options.port ?? 0, host: options.host ?? "127.0.0.1", backlog: 4096}, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
 
