@@ -1,0 +1,71 @@
+// How the site tests drive Debian's Chromium: headless, loopback only, every console error and stray request recorded.
+import type {Browser, Page} from "playwright-core";
+import {chromium} from "playwright-core";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-dev-shm-usage"
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+}
+
+/** What went wrong while a page loaded: console errors, uncaught errors, HTTP errors, requests off the loopback. */
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  httpErrors: string[];
+  offLoopback: string[];
+}
+
+export interface OpenedPage {
+  page: Page;
+  problems: PageProblems;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** A new page that refuses any request leaving the loopback and records what went wrong. */
+export async function newCheckedPage(
+  browser: Browser,
+  options: {colorScheme?: "light" | "dark"; width?: number} = {}
+): Promise<OpenedPage> {
+  const page = await browser.newPage({
+    viewport: {width: options.width ?? 1280, height: 900},
+    colorScheme: options.colorScheme ?? "light"
+  });
+  const problems: PageProblems = {consoleErrors: [], pageErrors: [], httpErrors: [], offLoopback: []};
+  await page.route("**", (route) => {
+    const url = new URL(route.request().url());
+    if ((url.protocol === "http:" || url.protocol === "https:") && !LOOPBACK.has(url.hostname)) {
+      problems.offLoopback.push(url.href);
+      return route.abort("blockedbyclient");
+    }
+    return route.continue();
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(`${page.url()}: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.httpErrors.push(`${response.status()} ${response.url()}`);
+  });
+  return {page, problems};
+}
+
+/** Loads a page and waits until Framework has rendered it: the network is idle and no cell is still loading. */
+export async function visit(page: Page, url: string): Promise<void> {
+  const response = await page.goto(url, {waitUntil: "networkidle", timeout: 30_000});
+  if (!response || response.status() !== 200) throw new Error(`${url}: HTTP ${response?.status()}`);
+  await page.waitForFunction(() => !document.querySelector("observablehq-loading"), null, {timeout: 20_000});
+}
+
+export const NO_PROBLEMS: PageProblems = {consoleErrors: [], pageErrors: [], httpErrors: [], offLoopback: []};

@@ -1,0 +1,64 @@
+// Builds the site for the browser tests, one build at a time: builds share Framework's loader cache.
+import {spawn} from "node:child_process";
+import {existsSync, mkdirSync, rmSync, statSync} from "node:fs";
+import {join} from "node:path";
+
+const LOCK = "test/.tmp/site-build.lock";
+const LOCK_WAIT_MS = 12 * 60_000;
+const STALE_LOCK_MS = 20 * 60_000;
+
+export interface BuildOptions {
+  /** Study folder (TPS_REPORT_STUDY); the seed study when absent. */
+  study?: string;
+  /** Output folder (TPS_REPORT_OUTPUT). */
+  output: string;
+  /** Base path for the 404 page (TPS_REPORT_BASE). */
+  base?: string;
+}
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  mkdirSync("test/.tmp", {recursive: true});
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS)
+        rmSync(LOCK, {recursive: true, force: true});
+      if (Date.now() > deadline) throw new Error(`${LOCK}: another site build held the lock for too long`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, {recursive: true, force: true});
+  }
+}
+
+/** Runs `observable build` with a clean loader cache (a cached loader would hide the study being built). */
+export async function buildSite({study, output, base}: BuildOptions): Promise<string> {
+  return withLock(async () => {
+    rmSync("src/.observablehq/cache", {recursive: true, force: true});
+    rmSync(output, {recursive: true, force: true});
+    const env = {
+      ...process.env,
+      OBSERVABLE_TELEMETRY_DISABLE: "true",
+      TPS_REPORT_OUTPUT: output,
+      ...(study ? {TPS_REPORT_STUDY: study} : {}),
+      ...(base ? {TPS_REPORT_BASE: base} : {})
+    };
+    let log = "";
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn("npx", ["observable", "build"], {env, stdio: ["ignore", "pipe", "pipe"]});
+      child.stdout.on("data", (chunk) => (log += chunk));
+      child.stderr.on("data", (chunk) => (log += chunk));
+      child.on("error", reject);
+      child.on("close", resolve);
+    });
+    if (code !== 0 || !existsSync(join(output, "index.html")))
+      throw new Error(`observable build failed (exit ${code}):\n${log.slice(-4000)}`);
+    return log;
+  });
+}

@@ -1,0 +1,273 @@
+// The built site in a real browser: every page loads clean and offline, the headline shows the seed's figures,
+// charts draw, tables lead to run pages, and the Turkish pages render.
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {join} from "node:path";
+import type {Browser, Page} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {buildSite} from "./build.js";
+import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {serveSite, type SiteServer} from "./server.js";
+import {pageUrl, sitePaths} from "./sitePaths.js";
+
+const OUTPUT = "dist";
+const BASE = "/tps-report/";
+
+let server: SiteServer;
+let browser: Browser;
+let paths: string[];
+
+beforeAll(async () => {
+  if (process.env.TPS_SITE_PREBUILT !== "1") await buildSite({output: OUTPUT, base: BASE});
+  if (!existsSync(join(OUTPUT, "index.html"))) throw new Error(`${OUTPUT}/index.html is missing: build the site first`);
+  if (!existsSync("/usr/bin/chromium")) throw new Error("/usr/bin/chromium is missing: apt-get install -y chromium");
+  server = await serveSite(OUTPUT, {prefix: BASE});
+  browser = await launchChromium();
+  paths = await sitePaths();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, colorScheme: "light" | "dark" = "light") {
+  const opened = await newCheckedPage(browser, {colorScheme});
+  await visit(opened.page, pageUrl(server.url, path));
+  return opened;
+}
+
+async function tableRows(page: Page, selector: string): Promise<string[][]> {
+  return page.$$eval(`${selector} tbody tr`, (rows) =>
+    rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => (cell.textContent ?? "").trim()))
+  );
+}
+
+/** The other language's version of a site path, as the language switch should link it. */
+function counterpart(path: string): string {
+  if (path === "/tr/") return "/";
+  if (path.startsWith("/tr/")) return path.slice(3);
+  return `/tr${path}`;
+}
+
+describe("site pages", () => {
+  it("lists every page: both languages, each step and each run", () => {
+    const runs = readdirSync("data/studies/qwen3-32b-a100/runs");
+    expect(runs).toHaveLength(17);
+    for (const run of runs) expect(paths).toEqual(expect.arrayContaining([`/runs/${run}`, `/tr/runs/${run}`]));
+    for (const step of ["engine-selection", "quantization", "max-num-tokens", "other-scenarios"])
+      expect(paths).toEqual(expect.arrayContaining([`/steps/${step}`, `/tr/steps/${step}`]));
+    const fixed = ["/", "/setup", "/summary", "/notes", "/quality", "/runs/"];
+    expect(paths).toEqual(expect.arrayContaining([...fixed, ...fixed.map((p) => (p === "/" ? "/tr/" : `/tr${p}`))]));
+  });
+
+  it("loads every page with no console error, no failed request and nothing leaving the loopback", async () => {
+    for (const path of paths) {
+      const {page, problems} = await open(path);
+      expect({path, ...problems}).toEqual({path, ...NO_PROBLEMS});
+      expect(await page.$$(".observablehq--error"), path).toHaveLength(0);
+      expect((await page.textContent("h1"))?.trim(), path).not.toBe("");
+      expect(await page.textContent("body"), path).not.toMatch(/\bNaN\b|undefined|\[object Object\]/);
+      // The language switch leads to the same page in the other language.
+      const switchHref = await page.$eval(".language-switch a", (a) => (a as HTMLAnchorElement).href);
+      expect(switchHref, path).toBe(pageUrl(server.url, counterpart(path)));
+      await page.close();
+    }
+  }, 600_000);
+
+  it("shows the seed's throughput and TPOT in the headline table, with signed changes", async () => {
+    const {page} = await open("/");
+    expect(await tableRows(page, "table.headline")).toEqual([
+      ["ShareGPT", "1730.98", "149.67", "2054.21", "+18.7%", "89.01", "−40.5%"],
+      [
+        "Short prompt",
+        "2656.71",
+        "528.57",
+        "3535.54",
+        "+33.1%",
+        "1885.18",
+        "+256.7%⚠ latency cost exceeds the throughput gain"
+      ],
+      ["Medium prompt", "2521.38", "143.23", "2715.90", "+7.7%", "145.49", "+1.6%"],
+      ["Long prompt", "1837.08", "96.19", "2037.67", "+10.9%", "100.09", "+4.1%"],
+      ["Very long prompt", "1798.45", "67.87", "1580.36", "−12.1%", "47.37", "−30.2%"]
+    ]);
+    expect(await page.textContent(".recommended-command")).toContain(
+      "trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill"
+    );
+    await page.close();
+  });
+
+  it("states each step's verdict from the data", async () => {
+    const verdicts: Record<string, RegExp> = {
+      "/steps/engine-selection": /TensorRT-LLM \(2054\.21 tok\/s\) wins: \+18\.7% over vLLM \(1730\.98 tok\/s\)/,
+      "/steps/quantization":
+        /No improvement: the step's best, vLLM AWQ \(1767\.21 tok\/s\), does not beat TensorRT-LLM/,
+      "/steps/max-num-tokens": /No improvement: the step's best, max_num_tokens=16384 \(1897\.50 tok\/s\)/,
+      "/steps/other-scenarios": /leads in 3 of 4 scenarios/
+    };
+    for (const [path, verdict] of Object.entries(verdicts)) {
+      const {page} = await open(path);
+      expect(await page.textContent(".verdict"), path).toMatch(verdict);
+      await page.close();
+    }
+    const {page} = await open("/summary");
+    expect(await tableRows(page, "table.summary")).toEqual([
+      ["Engine selection", "vLLM (1730.98)", "TensorRT-LLM (2054.21)", "+18.7%"],
+      ["Quantization", "TensorRT-LLM (2054.21)", "vLLM AWQ (1767.21)", "—"],
+      ["Max tokens per batch (TensorRT-LLM)", "TensorRT-LLM (2054.21)", "max_num_tokens=16384 (1897.50)", "—"]
+    ]);
+    await page.close();
+  });
+
+  it("keeps failed runs in the step table as rows with their error", async () => {
+    const {page} = await open("/steps/quantization");
+    const rows = await tableRows(page, "table.step-results");
+    expect(rows.map((r) => r.slice(0, 3))).toEqual([
+      ["vLLM AWQ", "ok", ""],
+      ["vLLM FP8", "ok", ""],
+      ["TensorRT-LLM AWQ", "failed", "KeyError: 'weight'"],
+      ["TensorRT-LLM FP8", "failed", "RuntimeError: Unsupported SM version for FP8 block scaling GEMM"]
+    ]);
+    // vLLM's block order: the first metric columns of the ok rows.
+    expect(rows[0].slice(3, 8)).toEqual(["1000", "237.22", "217393", "201832", "4.22"]);
+    await page.close();
+  });
+
+  it("draws marks in every chart, in both languages", async () => {
+    const chartPaths = paths.filter((p) => /^(\/tr)?\/(|steps\/.+|summary|runs\/)$/.test(p));
+    expect(chartPaths).toHaveLength(2 * 7);
+    for (const path of chartPaths) {
+      const {page} = await open(path);
+      const marks = await page.$$eval("figure.vega-chart", (figures) =>
+        figures.map((f) => f.querySelectorAll("svg g.mark-rect path, svg g.mark-symbol path").length)
+      );
+      expect(marks.length, path).toBeGreaterThan(0);
+      for (const count of marks) expect(count, path).toBeGreaterThan(0);
+      await page.close();
+    }
+  }, 300_000);
+
+  it("themes charts for dark mode", async () => {
+    const labelFill = async (scheme: "light" | "dark") => {
+      const {page} = await open("/", scheme);
+      const fill = await page.$eval("figure.vega-chart g.role-axis-label text", (t) => t.getAttribute("fill"));
+      await page.close();
+      return fill;
+    };
+    expect(await labelFill("light")).toBe("#5f6670");
+    expect(await labelFill("dark")).toBe("#9aa0a8");
+  });
+
+  it("reaches every run page from the tables", async () => {
+    const linked = new Set<string>();
+    for (const path of paths.filter((p) => /^\/(steps\/.+|runs\/|summary|quality|setup)?$/.test(p))) {
+      const {page} = await open(path);
+      for (const href of await page.$$eval("table a[href], .bench-commands a[href]", (as) =>
+        as.map((a) => (a as HTMLAnchorElement).href)
+      ))
+        if (href.includes("/runs/")) linked.add(href);
+      await page.close();
+    }
+    const runs = readdirSync("data/studies/qwen3-32b-a100/runs");
+    expect([...linked].sort()).toEqual(runs.map((run) => pageUrl(server.url, `/runs/${run}`)).sort());
+    for (const href of linked) {
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, href);
+      expect(await page.$$("dl.run-facts"), href).toHaveLength(1);
+      expect(problems, href).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  }, 300_000);
+
+  it("opens a failed run from its step and shows the error and the raw log", async () => {
+    const {page} = await open("/steps/quantization");
+    await Promise.all([
+      page.waitForURL(/runs\/quantization--trtllm-fp8--sharegpt$/),
+      page.click("table.step-results a:text-is('TensorRT-LLM FP8')")
+    ]);
+    await page.waitForFunction(() => !document.querySelector("observablehq-loading"));
+    expect(await page.textContent("h1")).toBe("TensorRT-LLM FP8 — ShareGPT");
+    expect(await page.textContent("dl.run-facts")).toContain(
+      "RuntimeError: Unsupported SM version for FP8 block scaling GEMM"
+    );
+    expect(await page.textContent(".run-logs pre")).toContain("Unsupported SM version");
+    await page.close();
+  });
+
+  it("marks on a run page the log lines each figure came from", async () => {
+    const {page} = await open("/runs/engine-selection--trtllm--sharegpt");
+    const rows = await tableRows(page, "table.run-metrics");
+    expect(rows).toContainEqual(["Total Token throughput (tok/s)", "2054.21", "L10"]);
+    expect(rows).toContainEqual(["Mean TPOT (ms)", "89.01", "L16"]);
+    const line = await page.$eval("#log-0-L10", (el) => [el.className, el.textContent]);
+    expect(line[0]).toContain("figure-line");
+    expect(line[1]).toContain("2054.21");
+    expect(await page.$$(".log-line.in-block")).toHaveLength(23);
+    await page.close();
+  });
+
+  it("renders the Turkish pages in Turkish", async () => {
+    const {page} = await open("/tr/");
+    expect(await page.textContent("h1")).toBe("NVIDIA A100 üzerinde Qwen3-32B işlem hacmi optimizasyonu");
+    expect(await page.textContent("table.headline thead")).toContain("Senaryo");
+    expect((await tableRows(page, "table.headline"))[1].slice(0, 5)).toEqual([
+      "Kısa istem",
+      "2656.71",
+      "528.57",
+      "3535.54",
+      "+33.1%"
+    ]);
+    await visit(page, pageUrl(server.url, "/tr/steps/quantization"));
+    expect(await page.textContent("h1")).toBe("2. Quantization");
+    expect(await page.textContent(".verdict")).toMatch(/^İyileşme yok/);
+    expect(await page.textContent("table.step-results")).toContain("başarısız");
+    await visit(page, pageUrl(server.url, "/tr/runs/quantization--trtllm-fp8--sharegpt"));
+    expect(await page.textContent("h2")).toBe("Komutlar");
+    await page.close();
+  });
+
+  it("serves a 404 page that works under the project sub-path", async () => {
+    const {page, problems} = await newCheckedPage(browser);
+    const response = await page.goto(pageUrl(server.url, "/no-such-page"), {waitUntil: "networkidle"});
+    expect(response?.status()).toBe(404);
+    expect(await page.textContent("h1")).toBe("Page not found");
+    expect(problems.consoleErrors.filter((e) => !e.includes("404"))).toEqual([]);
+    expect(problems.httpErrors.filter((e) => !e.includes("/no-such-page"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("build output", () => {
+  function files(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? files(path) : [path];
+    });
+  }
+
+  it("references no CDN: every library is bundled from node_modules", () => {
+    // Framework's own runtime (_observablehq/client, stdlib) keeps lazy CDN stubs for built-ins the pages never call.
+    const checked = files(OUTPUT).filter(
+      (f) => f.endsWith(".html") || (/^dist\/_(import|node)\//.test(f) && f.endsWith(".js"))
+    );
+    expect(existsSync(join(OUTPUT, "_npm"))).toBe(false);
+    expect(checked.length).toBeGreaterThan(60);
+    for (const file of checked) {
+      const text = readFileSync(file, "utf8");
+      expect(text.includes("cdn.jsdelivr.net"), file).toBe(false);
+      expect(text.includes("/_npm/"), file).toBe(false);
+      expect(text.includes("fonts.googleapis.com"), file).toBe(false);
+    }
+  });
+
+  it("has no build date in the footer", () => {
+    const html = readFileSync(join(OUTPUT, "index.html"), "utf8");
+    const footer = /<footer id="observablehq-footer">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? "";
+    expect(footer).toContain("tps-report — Qwen3-32B throughput optimization on one NVIDIA A100");
+    expect(footer).not.toMatch(/Built with|\b20\d\d\b/);
+  });
+
+  it("gives the 404 page the project base", () => {
+    expect(readFileSync(join(OUTPUT, "404.html"), "utf8")).toContain(`<base href="${BASE}">`);
+  });
+});
