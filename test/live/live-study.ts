@@ -40,20 +40,23 @@ export function writeStudy(spec: StudySpec): string {
   const scenarios = spec.scenarios ?? {tiny: {input_len: 16, output_len: 4, num_prompts: 6}};
   const plan = {
     id: "live-test",
-    title: "Live mode test study",
-    goal: "Exercise tps-report run against a loopback fixture server",
+    title: {en: "Live mode test study", tr: "Canlı mod deneme çalışması"},
+    goal: {
+      en: "Exercise tps-report run against a loopback fixture server",
+      tr: "tps-report run, yerel bir sunucuya karşı"
+    },
     model: {name: "fixture-model"},
     hardware: {gpu: "none", name: "none", count: 1},
     engines: {fixture: {name: "Fixture", version: "fixture"}},
     client: {argv: [...(spec.client ?? STAND_IN_BENCH), "--model", "{model}", "--backend", "openai-chat"]},
     serve: {port: spec.port, ready_timeout_s: 5, stop_grace_s: 2, bench_timeout_s: 20, ...spec.serve},
     scenarios: Object.fromEntries(
-      Object.entries(scenarios).map(([id, s]) => [id, {name: id, dataset: "random", ...s, seed: 1}])
+      Object.entries(scenarios).map(([id, s]) => [id, {name: {en: id, tr: id}, dataset: "random", ...s, seed: 1}])
     ),
     steps: spec.steps.map((step) => ({
       id: step.id,
       kind: "selection",
-      title: step.id,
+      title: {en: step.id, tr: step.id},
       scenarios: step.scenarios,
       candidates: step.candidates.map((c) => ({
         id: c.id,
