@@ -25,6 +25,7 @@ export class Progress {
   private done = 0;
   private executed = 0;
   private started = 0;
+  private lastEnd = 0;
   private run: string | null = null;
   private phaseName: Phase | null = null;
   private phaseSince = 0;
@@ -43,6 +44,7 @@ export class Progress {
     this.total = total;
     this.done = done;
     this.started = this.now();
+    this.lastEnd = this.started;
     this.timer = setInterval(() => this.tick(), this.options.live ? 1000 : Math.min(this.heartbeatMs, 10_000));
     this.timer.unref();
   }
@@ -61,6 +63,7 @@ export class Progress {
   runEnd(id: string, status: "ok" | "failed", detail?: string): void {
     this.done += 1;
     this.executed += 1;
+    this.lastEnd = this.now();
     this.run = null;
     this.phaseName = null;
     this.line(`${this.position(true)} ${id}: ${status}${detail ? ` — ${detail}` : ""} (${this.timing()})`);
@@ -76,10 +79,12 @@ export class Progress {
     if (this.options.live) this.options.stream.write("\r\x1b[2K");
   }
 
-  /** Estimated time left: the mean wall time of runs done by this command times the runs still to do. */
+  /** Estimated time left: the mean wall time of runs done by this command times the runs still to do, less the
+   * time already spent on the current one. */
   remainingMs(): number | null {
     if (this.executed === 0) return null;
-    return ((this.now() - this.started) / this.executed) * (this.total - this.done);
+    const mean = (this.lastEnd - this.started) / this.executed;
+    return Math.max(0, mean * (this.total - this.done) - (this.now() - this.lastEnd));
   }
 
   private position(after = false): string {
@@ -93,7 +98,9 @@ export class Progress {
 
   private status(): string {
     const phase = this.phaseName ? ` · ${this.phaseName} ${formatDuration(this.now() - this.phaseSince)}` : "";
-    return `${this.position()} ${this.run ?? ""}${phase} · ${this.timing()}`;
+    const left = this.remainingMs();
+    const timing = `${formatDuration(this.now() - this.started)} elapsed${left == null ? "" : `, ~${formatDuration(left)} left`}`;
+    return `${this.position()} ${this.run ?? ""}${phase} · ${timing}`;
   }
 
   private line(text: string): void {

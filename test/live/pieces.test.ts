@@ -100,8 +100,11 @@ describe("progress", () => {
     progress.phase("benchmarking");
     now += 30_000;
     progress.runEnd("s--a--x", "ok");
-    // 120 s for one run, two runs left → 240 s.
+    // 120 s for one run, two runs left → 240 s; 50 s into the next one → 190 s.
     expect(progress.remainingMs()).toBe(240_000);
+    now += 50_000;
+    expect(progress.remainingMs()).toBe(190_000);
+    now -= 50_000;
     progress.end();
     expect(out.split("\n")).toEqual([
       "12:00:00 [2/4] s--a--x: starting server — srv --port 8000",
@@ -120,7 +123,7 @@ describe("progress", () => {
     progress.runStart("a");
     progress.phase("warming");
     progress.end();
-    expect(out).toBe("\r\x1b[2K[1/2] a: warming\n\r\x1b[2K[1/2] a · warming 0s · elapsed 0s\r\x1b[2K");
+    expect(out).toBe("\r\x1b[2K[1/2] a: warming\n\r\x1b[2K[1/2] a · warming 0s · 0s elapsed\r\x1b[2K");
     expect(formatDuration(3_723_000)).toBe("1h 02m");
   });
 });
