@@ -1,5 +1,6 @@
 // Shapes of what the Framework loaders in src/data/ write and the pages read.
 import type {Metrics, ParsedBlock} from "./canonical.js";
+import type {RequestDistributions} from "./requests/request-collector.js";
 
 export type Lang = "en" | "tr";
 export type Text = Record<Lang, string>;
@@ -193,5 +194,8 @@ export interface RunDetail {
   row: RunRow;
   block: ParsedBlock | null;
   metrics: Metrics;
+  /** Logs as shown: a result JSON's per-request arrays are elided (their distributions are in `requests`). */
   logs: {file: string; text: string}[];
+  /** Per-request distributions of a --save-detailed result JSON (null when the run saved none). */
+  requests: RequestDistributions | null;
 }

@@ -12,6 +12,16 @@ export interface ResultRecord {
   arrays: Record<string, number>;
   /** Distributions of the per-request arrays (null when the record has none: saved without --save-detailed). */
   requests: RequestDistributions | null;
+  /** Where each per-request array lies in the file: byte offsets [start, end) and its first and last line. */
+  spans: ArraySpan[];
+}
+
+export interface ArraySpan {
+  key: string;
+  length: number;
+  start: number;
+  end: number;
+  lines: [number, number];
 }
 
 export class ResultJsonError extends Error {
@@ -106,6 +116,7 @@ class ResultReader {
     if (this.next() !== OPEN_BRACE) this.fail("a result record must be a JSON object");
     const fields: Record<string, unknown> = {};
     const arrays: Record<string, number> = {};
+    const spans: ArraySpan[] = [];
     const collector = new RequestCollector();
     this.skipSpace();
     if (this.peek() === CLOSE_BRACE) this.w.pos++;
@@ -117,17 +128,21 @@ class ResultReader {
         this.skipSpace();
         if (this.next() !== COLON) this.fail(`expected ':' after "${key}"`);
         this.skipSpace();
-        if (this.peek() === OPEN_BRACKET && (NUMBER_ARRAYS.has(key) || key === "itls"))
-          arrays[key] = key === "itls" ? this.nestedNumbers(collector) : this.numbers(collector.sink(key));
-        else if (this.peek() === OPEN_BRACKET && (key === "errors" || key === "generated_texts"))
-          arrays[key] = this.strings(key === "errors" ? collector : null);
-        else fields[key] = this.value();
+        const perRequest = NUMBER_ARRAYS.has(key) || key === "itls" || key === "errors" || key === "generated_texts";
+        if (perRequest && this.peek() === OPEN_BRACKET) {
+          const start = this.w.dropped + this.w.pos;
+          const line = this.line;
+          if (key === "itls") arrays[key] = this.nestedNumbers(collector);
+          else if (NUMBER_ARRAYS.has(key)) arrays[key] = this.numbers(collector.sink(key));
+          else arrays[key] = this.strings(key === "errors" ? collector : null);
+          spans.push({key, length: arrays[key], start, end: this.w.dropped + this.w.pos, lines: [line, this.line]});
+        } else fields[key] = this.value();
         this.skipSpace();
         const c = this.next();
         if (c === CLOSE_BRACE) break;
         if (c !== COMMA) this.fail(`expected ',' or '}' after "${key}", found ${this.describe(c)}`);
       }
-    return {line, fields, arrays, requests: collector.distributions()};
+    return {line, fields, arrays, requests: collector.distributions(), spans};
   }
 
   private peek(): number {

@@ -2,6 +2,9 @@
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {RunDetail} from "../report-types.js";
+import {elideArrays} from "../requests/elide-arrays.js";
+import type {RequestDistributions} from "../requests/request-collector.js";
+import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
 import {loadStudyPlan} from "./plan.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./runs.js";
@@ -13,12 +16,30 @@ export async function runDetail(dir: string, run: string): Promise<RunDetail> {
   const plan = loadStudyPlan(dir);
   const record = await readRun(join(dir, "runs", run));
   const [row] = runRows(plan, [record], metricColumns([record]));
+  let requests: RequestDistributions | null = null;
   const logs = record.logs.map((file) => {
-    const text = readFileSync(file, "utf8");
+    const text = file.endsWith(".json") ? resultText(file, (r) => (requests ??= r)) : readFileSync(file, "utf8");
     return {
       file,
       text: text.length > MAX_LOG_BYTES ? text.slice(0, MAX_LOG_BYTES) + `\n… (cut at ${MAX_LOG_BYTES} bytes)\n` : text
     };
   });
-  return {row, block: record.block, metrics: record.block?.metrics ?? {}, logs};
+  return {row, block: record.block, metrics: record.block?.metrics ?? {}, logs, requests};
+}
+
+/** A result JSON streamed: per-request arrays become distributions, and are elided from the text a page shows. */
+function resultText(file: string, found: (requests: RequestDistributions) => void): string {
+  try {
+    const records = readResultJson(file);
+    const first = records.find((r) => r.requests);
+    if (first?.requests) found(first.requests);
+    return elideArrays(
+      file,
+      records.flatMap((r) => r.spans)
+    );
+  } catch (error) {
+    // Malformed JSON: the parser reports it with its line; the page shows the text as it is.
+    if (!(error instanceof ResultJsonError)) throw error;
+    return readFileSync(file, "utf8");
+  }
 }

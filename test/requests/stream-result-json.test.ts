@@ -3,6 +3,7 @@ import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
+import {elideArrays} from "../../loaders/requests/elide-arrays.js";
 import {readResultJson, ResultJsonError} from "../../loaders/requests/stream-result-json.js";
 import {selectRanks} from "../../loaders/requests/select-ranks.js";
 import {summarize} from "../../loaders/requests/summary.js";
@@ -113,5 +114,21 @@ describe("summaries", () => {
     const ranks = [0, 1, 49, 50, 2499, 2500, 4949, 4950, 4999];
     selectRanks(values, ranks);
     for (const k of ranks) expect(values[k]).toBe(sorted[k]);
+  });
+});
+
+describe("elideArrays", () => {
+  it("keeps every field and line, with each per-request array replaced by its length", () => {
+    const text = `{"duration": 1.5,\n "ttfts": [0.1,\n 0.2], "itls": [[0.1], []], "errors": ["", "x"], "completed": 2}\n{"completed": 3}\n`;
+    const path = file(text);
+    const records = readResultJson(path);
+    const elided = elideArrays(
+      path,
+      records.flatMap((r) => r.spans)
+    );
+    expect(elided).toBe(
+      `{"duration": 1.5,\n "ttfts": [… 2 per-request values …]\n, "itls": [… 2 per-request values …], "errors": [… 2 per-request values …], "completed": 2}\n{"completed": 3}\n`
+    );
+    expect(elided.split("\n")).toHaveLength(text.split("\n").length);
   });
 });
