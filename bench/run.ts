@@ -1,0 +1,155 @@
+// `npm run bench`: generates synthetic archives at 1×, 10×, 100×, 1000× the seed, measures ingestion, builds and
+// page weight, and writes the "Performance and scale" section of BENCHMARKS.md.
+import {spawnSync} from "node:child_process";
+import {existsSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
+import {cpus, loadavg, release, totalmem, type} from "node:os";
+import {join, resolve} from "node:path";
+import {fileURLToPath} from "node:url";
+import {parseArgs} from "node:util";
+import {writeFileAtomic} from "../loaders/export/write-atomic.js";
+import {currentManifest} from "../loaders/synth/write-archive.js";
+import {timeBuild} from "./build-time.js";
+import {measureIngestion} from "./ingestion.js";
+import {pageKind, pageWeights} from "./page-weight.js";
+import {renderSection, spliceSection, type PageKindWeight, type Results, type SizeResult} from "./report-markdown.js";
+import {goalSummary} from "./goals.js";
+import {prepareSiteTree} from "./site-tree.js";
+
+const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const WORK = join(REPO, ".bench");
+const RESULTS = join(WORK, "results.json");
+const GENERATE = join(REPO, "loaders", "synth", "generate-archive.ts");
+const NOTES = join(REPO, "bench", "notes.md");
+
+const {values} = parseArgs({
+  options: {
+    sizes: {type: "string", default: "1,10,100,1000"},
+    seed: {type: "string", default: "tps-report"},
+    reps: {type: "string", default: "2"},
+    "skip-build": {type: "boolean", default: false},
+    "build-timeout": {type: "string", default: "1200"},
+    out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
+  }
+});
+const sizes = values.sizes!.split(",").map(Number);
+const seed = values.seed!;
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+function ensureArchive(scale: number): {dir: string; seconds: number} {
+  const dir = join(WORK, `archive-${scale}x`);
+  const existing = currentManifest(dir, scale, seed);
+  if (existing) return {dir, seconds: existing.seconds};
+  log(`generating ${dir}`);
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, GENERATE, "--scale", String(scale), "--out", dir, "--seed", seed],
+    {
+      stdio: ["ignore", "inherit", "inherit"]
+    }
+  );
+  if (child.status !== 0) throw new Error(`generating the ${scale}× archive failed`);
+  return {dir, seconds: currentManifest(dir, scale, seed)!.seconds};
+}
+
+function archiveFigures(dir: string, seconds: number): SizeResult["archive"] {
+  const manifest = JSON.parse(readFileSync(join(dir, "synth.json"), "utf8"));
+  let files = 1;
+  let bytes = statSync(join(dir, "study.yaml")).size;
+  let json = 0;
+  const runs = join(dir, "runs");
+  for (const run of readdirSync(runs))
+    for (const name of readdirSync(join(runs, run))) {
+      const size = statSync(join(runs, run, name)).size;
+      files++;
+      bytes += size;
+      if (name === "result.json") json += size;
+    }
+  return {
+    runs: manifest.runs,
+    detailed_runs: manifest.detailed_runs,
+    files,
+    bytes,
+    json_bytes: json,
+    generate_seconds: seconds
+  };
+}
+
+function groupPages(dist: string): PageKindWeight[] {
+  const groups = new Map<string, PageKindWeight>();
+  for (const page of pageWeights(dist)) {
+    const kind = pageKind(page.page);
+    const group = groups.get(kind);
+    if (!group) groups.set(kind, {kind, count: 1, heaviest: page});
+    else {
+      group.count++;
+      if (page.total.gzip > group.heaviest.total.gzip) group.heaviest = page;
+    }
+  }
+  const order = (k: string) => (k === "/" ? "" : k);
+  return [...groups.values()].sort((a, b) => order(a.kind).localeCompare(order(b.kind)));
+}
+
+async function measureSize(scale: number, tree: string | null): Promise<SizeResult> {
+  const {dir, seconds} = ensureArchive(scale);
+  const archive = archiveFigures(dir, seconds);
+  log(`${scale}×: ingestion (${archive.files} files, ${(archive.bytes / 1e6).toFixed(0)} MB)`);
+  const ingestion = measureIngestion(dir, Number(values.reps));
+  let build: SizeResult["build"] = null;
+  let pages: PageKindWeight[] = [];
+  if (tree) {
+    const timeout = Number(values["build-timeout"]);
+    const output = `dist-${scale}x`;
+    rmSync(join(tree, output), {recursive: true, force: true});
+    const env = {TPS_REPORT_STUDY: dir, TPS_REPORT_OUTPUT: output};
+    log(`${scale}×: cold build (timeout ${timeout} s)`);
+    const cold = await timeBuild(tree, ["npm", "run", "build"], env, timeout, join(WORK, `build-${scale}x-cold.log`));
+    let warm = null;
+    if (!cold.timed_out && cold.exit_code === 0) {
+      log(`${scale}×: warm build`);
+      warm = await timeBuild(
+        tree,
+        ["npx", "observable", "build"],
+        env,
+        timeout,
+        join(WORK, `build-${scale}x-warm.log`)
+      );
+      pages = groupPages(join(tree, output));
+    }
+    build = {timeout_seconds: timeout, cold, warm};
+  }
+  return {scale, archive, ingestion, build, pages, measured_at: new Date().toISOString()};
+}
+
+async function main(): Promise<void> {
+  const previous: Results | null = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, "utf8")) : null;
+  const results: Results = {
+    machine: {
+      cpu: cpus()[0]?.model ?? "unknown CPU",
+      cores: cpus().length,
+      memory_gb: totalmem() / 2 ** 30,
+      node: process.version,
+      os: `${type()} ${release()}`,
+      load_average: loadavg()
+    },
+    date: new Date().toISOString().slice(0, 10),
+    sizes: {...(previous?.sizes ?? {})}
+  };
+  const tree = values["skip-build"] ? null : prepareSiteTree(REPO, join(WORK, "site"));
+  for (const scale of sizes) {
+    const result = await measureSize(scale, tree);
+    // Without a build this run, the last measured build of that size is kept.
+    if (!result.build && previous?.sizes[scale]?.build) {
+      result.build = previous.sizes[scale].build;
+      result.pages = previous.sizes[scale].pages;
+    }
+    results.sizes[scale] = result;
+    writeFileAtomic(RESULTS, JSON.stringify(results, null, 2) + "\n");
+    log(`${scale}×: done`);
+  }
+  const section = renderSection(results) + "\n" + goalSummary(results);
+  const notes = existsSync(NOTES) ? readFileSync(NOTES, "utf8") : "";
+  spliceSection(values.out!, section, notes);
+  process.stdout.write(section);
+}
+
+await main();
