@@ -37,28 +37,41 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs `observable build` with a clean loader cache (a cached loader would hide the study being built). */
+const CACHE = "src/.observablehq/cache";
+
+/**
+ * Runs `observable build` with a clean loader cache: a cached loader would hide the study being built. The cache is
+ * not keyed by study, so after building another study it is cleared again, or `npm run dev` would show that study.
+ */
 export async function buildSite({study, output, base}: BuildOptions): Promise<string> {
   return withLock(async () => {
-    rmSync("src/.observablehq/cache", {recursive: true, force: true});
-    rmSync(output, {recursive: true, force: true});
-    const env = {
-      ...process.env,
-      OBSERVABLE_TELEMETRY_DISABLE: "true",
-      TPS_REPORT_OUTPUT: output,
-      ...(study ? {TPS_REPORT_STUDY: study} : {}),
-      ...(base ? {TPS_REPORT_BASE: base} : {})
-    };
-    let log = "";
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn("npx", ["observable", "build"], {env, stdio: ["ignore", "pipe", "pipe"]});
-      child.stdout.on("data", (chunk) => (log += chunk));
-      child.stderr.on("data", (chunk) => (log += chunk));
-      child.on("error", reject);
-      child.on("close", resolve);
-    });
-    if (code !== 0 || !existsSync(join(output, "index.html")))
-      throw new Error(`observable build failed (exit ${code}):\n${log.slice(-4000)}`);
-    return log;
+    rmSync(CACHE, {recursive: true, force: true});
+    try {
+      return await runBuild({study, output, base});
+    } finally {
+      if (study) rmSync(CACHE, {recursive: true, force: true});
+    }
   });
+}
+
+async function runBuild({study, output, base}: BuildOptions): Promise<string> {
+  rmSync(output, {recursive: true, force: true});
+  const env = {
+    ...process.env,
+    OBSERVABLE_TELEMETRY_DISABLE: "true",
+    TPS_REPORT_OUTPUT: output,
+    ...(study ? {TPS_REPORT_STUDY: study} : {}),
+    ...(base ? {TPS_REPORT_BASE: base} : {})
+  };
+  let log = "";
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn("npx", ["observable", "build"], {env, stdio: ["ignore", "pipe", "pipe"]});
+    child.stdout.on("data", (chunk) => (log += chunk));
+    child.stderr.on("data", (chunk) => (log += chunk));
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  if (code !== 0 || !existsSync(join(output, "index.html")))
+    throw new Error(`observable build failed (exit ${code}):\n${log.slice(-4000)}`);
+  return log;
 }
