@@ -266,12 +266,13 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
       signal: ctx.signal
     });
     const current: ServerInstance = {proc, argv, logFile, startedAt, readiness, version: null};
-    if (readiness.ready) current.version = await versionFromServer(baseUrl);
+    if (readiness.ready) current.version = (await versionFromServer(baseUrl)) ?? (await engineVersion(null));
     return current;
   };
 
-  const engineVersion = async (current: ServerInstance | null): Promise<EngineVersion> =>
-    current?.version ?? (await versionFromCli(engine.version_argv)) ?? {version: engine.version, from: "plan"};
+  async function engineVersion(current: ServerInstance | null): Promise<EngineVersion> {
+    return current?.version ?? (await versionFromCli(engine.version_argv)) ?? {version: engine.version, from: "plan"};
+  }
 
   try {
     for (const run of group.runs) {
