@@ -19,8 +19,8 @@ export function claimsTable(report: Report, context: PageContext): HTMLElement {
     report.claims,
     [
       {label: t("claim", lang), value: (c) => pick(c.subject, lang)},
-      {label: t("published", lang), value: (c) => textElement("code", c.published)},
-      {label: t("recomputed", lang), value: (c) => textElement("code", c.recomputed)},
+      {label: t("published", lang), className: "mid-text", value: (c) => textElement("code", c.published)},
+      {label: t("recomputed", lang), className: "mid-text", value: (c) => textElement("code", c.recomputed)},
       {label: t("status", lang), value: (c) => claimBadge(c.status, lang)},
       {label: t("detail", lang), value: (c) => c.detail ?? ""}
     ],
@@ -59,6 +59,7 @@ export function findingsTable(report: Report, runTable: RunTable, context: PageC
       },
       {
         label: t("location", lang),
+        className: "mid-text",
         value: (f) => (f.file ? textElement("code", f.line != null ? `${f.file}:${f.line}` : f.file) : DASH)
       }
     ],

@@ -87,33 +87,7 @@ export function stepChartSpec(
     height: {step: band},
     data: {values},
     layer: [
-      {
-        mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer"},
-        encoding: {
-          x: {field: "value", type: "quantitative", title: null, scale: {domain: [0, valueMax]}, axis: {format: "d"}},
-          y,
-          ...yOffset,
-          color,
-          href: {field: "href"},
-          tooltip
-        }
-      },
-      {
-        transform: [{filter: "datum.value != null"}],
-        mark: {type: "text", align: "left", dx: 4, fontSize: 11},
-        encoding: {x: {field: "value", type: "quantitative"}, y, ...yOffset, text: {field: "valueText"}}
-      },
-      {
-        transform: [{filter: "datum.failed"}],
-        mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold", color: colors.worse},
-        encoding: {
-          x: {datum: 0, type: "quantitative"},
-          y,
-          ...yOffset,
-          text: {field: "failedText"},
-          href: {field: "href"}
-        }
-      },
+      // The best so far goes first, so the bars and their labels are drawn over it.
       ...(showIncumbent
         ? [
             {
@@ -145,7 +119,34 @@ export function stepChartSpec(
               ]
             }
           ]
-        : [])
+        : []),
+      {
+        mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer"},
+        encoding: {
+          x: {field: "value", type: "quantitative", title: null, scale: {domain: [0, valueMax]}, axis: {format: "d"}},
+          y,
+          ...yOffset,
+          color,
+          href: {field: "href"},
+          tooltip
+        }
+      },
+      {
+        transform: [{filter: "datum.value != null"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11},
+        encoding: {x: {field: "value", type: "quantitative"}, y, ...yOffset, text: {field: "valueText"}}
+      },
+      {
+        transform: [{filter: "datum.failed"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold", color: colors.worse},
+        encoding: {
+          x: {datum: 0, type: "quantitative"},
+          y,
+          ...yOffset,
+          text: {field: "failedText"},
+          href: {field: "href"}
+        }
+      }
     ]
   };
 
