@@ -5,7 +5,7 @@ import type {RunDetail} from "../report-types.js";
 import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
-import {loadStudyPlan} from "./plan.js";
+import {loadStudyPlanCached} from "../scale/plan-cache.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./runs.js";
 
@@ -13,7 +13,8 @@ import {readRun} from "./runs.js";
 const MAX_LOG_BYTES = 256 * 1024;
 
 export async function runDetail(dir: string, run: string): Promise<RunDetail> {
-  const plan = loadStudyPlan(dir);
+  // Cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
+  const plan = loadStudyPlanCached(dir);
   const record = await readRun(join(dir, "runs", run));
   const [row] = runRows(plan, [record], metricColumns([record]));
   let requests: RequestDistributions | null = null;
