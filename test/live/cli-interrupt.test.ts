@@ -2,9 +2,20 @@
 // is kept, no process outlives the command, and --resume completes the study.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
-import {describe, expect, it} from "vitest";
+import {afterAll, describe, expect, it} from "vitest";
 import {freePort, portFree} from "../../loaders/live/port.js";
-import {FIXTURE_SERVER, readRunJson, runCli, runsFolder, stillAlive, tps, writeStudy} from "./live-study.js";
+import {
+  FIXTURE_SERVER,
+  readRunJson,
+  runCli,
+  runsFolder,
+  stillAlive,
+  tps,
+  writeStudy,
+  removeStudies
+} from "./live-study.js";
+
+afterAll(removeStudies);
 
 const scenarios = {
   a: {input_len: 8, output_len: 30, num_prompts: 4},

@@ -3,13 +3,25 @@
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {createServer} from "node:net";
 import {join} from "node:path";
-import {describe, expect, it} from "vitest";
+import {afterAll, describe, expect, it} from "vitest";
 import {parseRunArgs} from "../../loaders/cli/run.js";
 import {freePort} from "../../loaders/live/port.js";
 import {LiveError, runStudy} from "../../loaders/live/runner.js";
 import {tryLockStudy} from "../../loaders/live/study-lock.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {FIXTURE_SERVER, readRunJson, ROOT, runCli, runsFolder, stillAlive, tps, writeStudy} from "./live-study.js";
+import {
+  FIXTURE_SERVER,
+  readRunJson,
+  ROOT,
+  runCli,
+  runsFolder,
+  stillAlive,
+  tps,
+  writeStudy,
+  removeStudies
+} from "./live-study.js";
+
+afterAll(removeStudies);
 
 describe("tps-report run", () => {
   it("refuses a port that another process holds, recording nothing", async () => {

@@ -1,7 +1,7 @@
 // Test helpers: a throw-away study whose servers are the fixture server and whose client is the stand-in bench,
 // and a watch on every process a command starts, to check that none outlives it.
 import {spawn} from "node:child_process";
-import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {stringify} from "yaml";
@@ -34,9 +34,18 @@ export interface StudySpec {
   client?: string[];
 }
 
+const made: string[] = [];
+
+/** Removes the study folders this test file wrote (kept when TPS_LIVE_KEEP is set, to look at them). */
+export function removeStudies(): void {
+  if (process.env.TPS_LIVE_KEEP) return;
+  for (const dir of made.splice(0)) rmSync(dir, {recursive: true, force: true});
+}
+
 /** Writes <tmp>/study.yaml and returns the study folder. */
 export function writeStudy(spec: StudySpec): string {
   const dir = mkdtempSync(join(tmpdir(), "tps-live-"));
+  made.push(dir);
   const scenarios = spec.scenarios ?? {tiny: {input_len: 16, output_len: 4, num_prompts: 6}};
   const plan = {
     id: "live-test",

@@ -1,9 +1,9 @@
 // The small parts of live mode: failure lines, GPU listing, progress lines and time estimates, process groups.
 import {spawnSync} from "node:child_process";
-import {mkdtempSync, readFileSync, writeFileSync} from "node:fs";
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {createServer} from "node:net";
 import {tmpdir} from "node:os";
-import {join} from "node:path";
+import {dirname, join} from "node:path";
 import {PassThrough} from "node:stream";
 import {describe, expect, it} from "vitest";
 import {parseGpuCsv, queryGpus, versionFromCli} from "../../loaders/live/environment.js";
@@ -42,6 +42,7 @@ describe("failure lines", () => {
     writeFileSync(file, `${body}\n\x1b[31mred\x1b[0m\n 10%|#   | 1/10\r 50%|#####  | 5/10\r\n\n`);
     expect(logTail(file, 3)).toEqual(["line 29", "red", " 50%|#####  | 5/10"]);
     expect(logTail(join(file, "missing"))).toEqual([]);
+    rmSync(dirname(file), {recursive: true, force: true});
   });
 });
 

@@ -1,8 +1,8 @@
 // A whole study run live against the loopback fixture server: results, every failure mode as a recorded failed run,
 // byte-for-byte output, untouched arguments, no process left behind, and the report built from the fresh runs.
-import {existsSync, mkdtempSync, readdirSync, readFileSync} from "node:fs";
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join, relative} from "node:path";
+import {dirname, join, relative} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {expectedLiveCommands} from "../../loaders/live/argv.js";
 import {freePort, portFree} from "../../loaders/live/port.js";
@@ -12,7 +12,15 @@ import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {loadStudy, type StudyData} from "../../loaders/study/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {FAILING_SERVER, FIXTURE_SERVER, readRunJson, runsFolder, stillAlive, writeStudy} from "./live-study.js";
+import {
+  FAILING_SERVER,
+  FIXTURE_SERVER,
+  readRunJson,
+  runsFolder,
+  stillAlive,
+  writeStudy,
+  removeStudies
+} from "./live-study.js";
 
 const ARCHIVE_KEYS = [
   "id",
@@ -94,6 +102,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
+  removeStudies();
+  rmSync(dirname(tee), {recursive: true, force: true});
   for (const pgid of groups) for (const pid of groupMembers(pgid)) process.kill(pid, "SIGKILL");
 });
 
