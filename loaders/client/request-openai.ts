@@ -1,7 +1,6 @@
 // One streaming request to an OpenAI-compatible endpoint, timed the way vLLM's request functions time it:
 // TTFT at the first chunk carrying a choice, ITL between choice chunks, latency to the last choice chunk.
-import http from "node:http";
-import https from "node:https";
+import type {Connections} from "./connections.js";
 import {choiceText} from "./chunk-scan.js";
 import {SseDecoder} from "./sse.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
@@ -13,7 +12,7 @@ export interface RequestContext {
   endpoint: Endpoint;
   /** Model name sent in the body. */
   model: string;
-  agent: http.Agent;
+  connections: Connections;
   ignoreEos: boolean;
   extraBody?: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -140,66 +139,59 @@ export function sendRequest(
       return null;
     };
 
-    const transport = context.url.protocol === "https:" ? https : http;
-    const req = transport.request(
+    let status = 0;
+    let reason = "";
+    const errorBody: Buffer[] = [];
+    const sse = new SseDecoder();
+    let abort: () => void = () => {};
+    const timer = setTimeout(() => {
+      abort();
+      finish(`Request timed out after ${context.timeoutMs} ms.`);
+    }, context.timeoutMs);
+    abort = context.connections.post(
       context.url,
+      {"Content-Type": "application/json", "x-request-id": request.requestId, ...context.headers},
+      body,
       {
-        method: "POST",
-        agent: context.agent,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "x-request-id": request.requestId,
-          ...context.headers
-        }
-      },
-      (res) => {
-        responded = true;
-        if (res.statusCode !== 200) {
-          const parts: Buffer[] = [];
-          res.on("data", (part: Buffer) => parts.push(part));
-          res.on("end", () => {
-            const detail = Buffer.concat(parts).toString("utf8").slice(0, 500);
-            finish(`HTTP ${res.statusCode} ${res.statusMessage ?? ""}: ${detail}`.trim());
-          });
-          res.on("error", (error) => finish(`HTTP ${res.statusCode}: ${error.message}`));
-          return;
-        }
-        const sse = new SseDecoder();
-        res.on("data", (part: Buffer) => {
+        onResponse(code, message) {
+          responded = true;
+          status = code;
+          reason = message;
+        },
+        onData(bytes) {
+          if (settled) return;
+          if (status !== 200) {
+            errorBody.push(Buffer.from(bytes));
+            return;
+          }
           const atMs = arrivalNow();
-          for (const payload of sse.push(part)) {
+          for (const payload of sse.push(bytes)) {
             const error = onPayload(payload, atMs);
             if (error) {
-              req.destroy();
+              abort();
               finish(error);
               return;
             }
           }
-        });
-        res.on("end", () => {
+        },
+        onEnd() {
+          if (status !== 200) {
+            const detail = Buffer.concat(errorBody).toString("utf8").slice(0, 500);
+            finish(`HTTP ${status} ${reason}: ${detail}`.trim());
+            return;
+          }
           const atMs = arrivalNow();
           for (const payload of sse.flush()) {
             const error = onPayload(payload, atMs);
             if (error) return finish(error);
           }
           finish("");
-        });
-        res.on("close", () => {
-          if (!res.complete) finish("Stream truncated: the connection closed before the response ended.");
-        });
-        res.on("error", (error) => finish(`Stream truncated: ${error.message}`));
+        },
+        onError(message, afterResponse) {
+          if (afterResponse && status !== 200) finish(`HTTP ${status} ${reason}: ${message}`);
+          else finish(afterResponse ? `Stream truncated: ${message}` : message);
+        }
       }
     );
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish(`Request timed out after ${context.timeoutMs} ms.`);
-    }, context.timeoutMs);
-    req.on("error", (error) => {
-      const code = (error as NodeJS.ErrnoException).code;
-      const what = code ? `${code} ${error.message}` : `${error.name}: ${error.message}`;
-      finish(responded ? `Stream truncated: ${what}` : what);
-    });
-    req.end(body);
   });
 }

@@ -2,13 +2,12 @@
 // --save-result JSON. Also measures the client's own load (event-loop delay, CPU, send lag) so its queueing shows.
 import {randomBytes} from "node:crypto";
 import {mkdirSync, renameSync, writeFileSync} from "node:fs";
-import http from "node:http";
-import https from "node:https";
 import {join} from "node:path";
 import {monitorEventLoopDelay} from "node:perf_hooks";
 import {arrivalOffsets} from "./arrival.js";
 import {randomDataset} from "./dataset-random.js";
 import {shareGptDataset} from "./dataset-sharegpt.js";
+import {openConnections, type Connections} from "./connections.js";
 import {calculateMetrics, type BenchmarkMetrics, type GoodputMetric} from "./metrics.js";
 import {percentile} from "./percentile.js";
 import {floatRepr} from "./python-format.js";
@@ -62,8 +61,8 @@ export interface BenchmarkOptions {
   log?: (line: string) => void;
   /** Monotonic clock in ms (default performance.now). */
   now?: () => number;
-  /** Connection pool to use (and leave open) instead of a fresh one; lets runs reuse warm connections. */
-  agent?: http.Agent;
+  /** Connections to use (and leave open) instead of fresh ones; lets runs reuse warm connections. */
+  connections?: Connections;
   /**
    * Open the connections (one per concurrent request, GET /health) before the clock starts, so TCP set-up is not in
    * the first wave's TTFT. Off by default: `vllm bench serve` connects inside the measured run.
@@ -122,21 +121,6 @@ async function until(due: number, now: () => number): Promise<void> {
     if (wait > 2) await new Promise((resolve) => setTimeout(resolve, wait - 1.5));
     else await new Promise((resolve) => setImmediate(resolve));
   }
-}
-
-async function prewarm(agent: http.Agent, baseUrl: string, count: number): Promise<void> {
-  const url = new URL("/health", baseUrl);
-  const transport = url.protocol === "https:" ? https : http;
-  const one = (): Promise<void> =>
-    new Promise((resolve) => {
-      const req = transport.get(url, {agent}, (res) => {
-        res.resume();
-        res.on("end", () => resolve());
-        res.on("error", () => resolve());
-      });
-      req.on("error", () => resolve());
-    });
-  await Promise.all(Array.from({length: count}, one));
 }
 
 async function firstModel(baseUrl: string): Promise<string> {
@@ -219,14 +203,12 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const ignoreEos = options.ignoreEos ?? datasetName === "random";
 
   const url = new URL(baseUrl + endpoint);
-  const agentOptions = {keepAlive: true, maxSockets: maxConcurrency ?? Infinity, keepAliveMsecs: 60_000, noDelay: true};
-  const agent =
-    options.agent ?? (url.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions));
+  const connections = options.connections ?? openConnections(url, maxConcurrency ?? Infinity);
   const context: RequestContext = {
     url,
     endpoint,
     model: options.servedModelName ?? model,
-    agent,
+    connections,
     ignoreEos,
     extraBody: options.extraBody,
     headers: options.headers,
@@ -237,7 +219,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const offsets = arrivalOffsets(requests.length, requestRate, burstiness, seed);
   // Bodies are serialized before the clock starts so sending costs the client as little as possible.
   const bodies = requests.map((request) => JSON.stringify(requestBody(context, request)));
-  if (options.prewarmConnections) await prewarm(agent, baseUrl, Math.min(requests.length, maxConcurrency ?? Infinity));
+  if (options.prewarmConnections) await connections.prewarm(Math.min(requests.length, maxConcurrency ?? Infinity));
 
   log("Starting main benchmark run...");
   log(`Traffic request rate: ${Number.isFinite(requestRate) ? floatRepr(requestRate) : "inf"}`);
@@ -273,7 +255,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const durationS = (now() - start) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
-  if (!options.agent) agent.destroy();
+  if (!options.connections) connections.destroy();
 
   const failures = outputs.filter((output) => !output.success);
   if (failures.length) {

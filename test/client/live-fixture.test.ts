@@ -1,10 +1,10 @@
 // The whole live path against the loopback fixture server: timing, failures, truncation, usage, concurrency, CLI.
 import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
-import http from "node:http";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {main} from "../../loaders/cli/bench.js";
+import {openConnections, type Connections} from "../../loaders/client/connections.js";
 import {runBenchmark} from "../../loaders/client/run-benchmark.js";
 import {loadTokenizer, type BenchTokenizer} from "../../loaders/client/tokenizer.js";
 import {parseText} from "../../loaders/parse/index.js";
@@ -25,15 +25,16 @@ describe("timing against a fixture with known delays", () => {
   const TOKENS = 12;
   let fixture: FixtureServer;
   // Kept-alive connections shared by the runs, so TCP set-up and JIT warm-up stay out of the measured run.
-  const agent = new http.Agent({keepAlive: true, noDelay: true});
+  let pool: Connections;
   beforeAll(async () => {
     fixture = await startFixtureServer({firstTokenMs: FIRST, tokenGapMs: GAP});
+    pool = openConnections(new URL(fixture.baseUrl));
     for (let i = 0; i < 2; i++) {
       await runBenchmark({
         baseUrl: fixture.baseUrl,
         model: MODEL,
         tokenizer,
-        agent,
+        connections: pool,
         numPrompts: 16,
         randomInputLen: 16,
         randomOutputLen: 4,
@@ -43,7 +44,7 @@ describe("timing against a fixture with known delays", () => {
     fixture.requests.length = 0;
   });
   afterAll(async () => {
-    agent.destroy();
+    pool.destroy();
     await fixture.close();
   });
 
@@ -53,7 +54,7 @@ describe("timing against a fixture with known delays", () => {
       baseUrl: fixture.baseUrl,
       model: MODEL,
       tokenizer,
-      agent,
+      connections: pool,
       numPrompts: 16,
       randomInputLen: 64,
       randomOutputLen: TOKENS,
@@ -106,7 +107,7 @@ describe("timing against a fixture with known delays", () => {
       baseUrl: fixture.baseUrl,
       model: MODEL,
       tokenizer,
-      agent,
+      connections: pool,
       numPrompts: 8,
       randomInputLen: 32,
       randomOutputLen: 4,
@@ -127,7 +128,7 @@ describe("timing against a fixture with known delays", () => {
       baseUrl: fixture.baseUrl,
       model: MODEL,
       tokenizer,
-      agent,
+      connections: pool,
       numPrompts: 3,
       randomInputLen: 20,
       randomOutputLen: 2,
