@@ -89,14 +89,15 @@ describe("timing against a fixture with known delays", () => {
     expect(errors[Math.floor(errors.length * 0.5)]).toBeLessThan(1 + stall.event_loop_delay_p99_ms);
     expect(errors[Math.floor(errors.length * 0.95)]).toBeLessThan(2 + stall.event_loop_delay_p99_ms);
 
-    // Against the fixture's schedule (its timers can fire late on a loaded machine, never early).
+    // Against the fixture's schedule: its timers share this event loop, so they run late by the same stall.
     const m = run.metrics.latency;
+    const slack = stall.event_loop_delay_p99_ms;
     expect(m.ttft.median).toBeGreaterThanOrEqual(FIRST);
-    expect(m.ttft.median).toBeLessThan(FIRST + 20);
-    expect(Math.abs(m.tpot.mean - GAP)).toBeLessThan(2);
-    expect(Math.abs(m.itl.median - GAP)).toBeLessThan(2);
+    expect(m.ttft.median).toBeLessThan(FIRST + 20 + slack);
+    expect(Math.abs(m.tpot.mean - GAP)).toBeLessThan(2 + slack);
+    expect(Math.abs(m.itl.median - GAP)).toBeLessThan(2 + slack);
     expect(m.e2el.median).toBeGreaterThanOrEqual(FIRST + (TOKENS - 1) * GAP);
-    expect(m.e2el.median).toBeLessThan(FIRST + (TOKENS - 1) * GAP + 25);
+    expect(m.e2el.median).toBeLessThan(FIRST + (TOKENS - 1) * GAP + 25 + slack);
     expect(run.metrics.completed).toBe(16);
     expect(run.metrics.totalOutput).toBe(16 * TOKENS);
     expect(run.metrics.maxConcurrentRequests).toBe(16);
