@@ -12,9 +12,8 @@ import {readRun} from "./runs.js";
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
 const MAX_LOG_BYTES = 256 * 1024;
 
-export async function runDetail(dir: string, run: string): Promise<RunDetail> {
-  // Cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
-  const plan = loadStudyPlanCached(dir);
+// The plan is cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
+export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
   const record = await readRun(join(dir, "runs", run));
   const [row] = runRows(plan, [record], metricColumns([record]));
   let requests: RequestDistributions | null = null;

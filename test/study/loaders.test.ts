@@ -8,6 +8,7 @@ import {parquetMetadata, parquetReadObjects} from "hyparquet";
 import Papa from "papaparse";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Report, RunDetail} from "../../loaders/report-types.js";
+import {readZipEntry, zipEntryNames} from "../../loaders/scale/zip-reader.js";
 
 const tsx = (loader: string, ...args: string[]): Buffer =>
   execFileSync("npx", ["tsx", loader, ...args], {maxBuffer: 64 << 20, env: {...process.env, TPS_REPORT_LIVE: ""}});
@@ -113,15 +114,17 @@ describe("report.json and runs/[run].json", () => {
   });
 
   it("a run's page data holds its row, metrics and raw log", () => {
-    const detail = JSON.parse(tsx("src/data/runs/[run].json.ts", `--run=${SGLANG}`).toString("utf8")) as RunDetail;
+    const zip = tsx("src/data/runs.zip.ts");
+    expect(zipEntryNames(zip)).toHaveLength(17);
+    const detail = JSON.parse(readZipEntry(zip, `${SGLANG}.json`)!.toString("utf8")) as RunDetail;
     expect(detail.row.run).toBe(SGLANG);
     expect(detail.metrics.mean_tpot_ms).toBe(75.11);
     expect(detail.block?.lines).toEqual([1, 23]);
     expect(detail.logs[0].text).toBe(readFileSync(`data/studies/qwen3-32b-a100/runs/${SGLANG}/bench.log`, "utf8"));
   });
 
-  it("a loader fails loudly on an unknown run", () => {
-    expect(() => tsx("src/data/runs/[run].json.ts", "--run=no-such-run")).toThrow();
+  it("has no page data for an unknown run (Framework then fails the build loudly)", () => {
+    expect(readZipEntry(tsx("src/data/runs.zip.ts"), "no-such-run.json")).toBeNull();
   });
 });
 

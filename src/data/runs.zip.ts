@@ -1,0 +1,7 @@
+// Every run's page data in one archive: Framework serves data/runs/<run>.json from it, one loader for all runs.
+import {writeRunArchive} from "../../loaders/scale/run-archive.js";
+import {studyDir} from "../../loaders/study/report.js";
+
+const chunks: Buffer[] = [];
+await writeRunArchive(studyDir(), (chunk) => chunks.push(chunk));
+process.stdout.write(Buffer.concat(chunks));
