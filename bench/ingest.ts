@@ -38,8 +38,8 @@ async function main(mode: string, dir: string): Promise<IngestResult> {
     }
     runs = files.filter((f) => f.endsWith("run.json")).length;
   } else if (mode === "ours") {
-    const study = await loadStudy(dir);
-    runs = study.runs.length;
+    // The report loaders hold the study; the run loaders then stream results without it, as in a build.
+    runs = (await loadStudy(dir)).runs.length;
     for (const file of files) if (file.endsWith("result.json")) readResultJson(file);
   } else throw new Error(`mode must be floor or ours, not ${mode}`);
   const seconds = (performance.now() - started) / 1000;
