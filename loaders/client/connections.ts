@@ -46,7 +46,7 @@ function nodeConnections(maxSockets: number): Connections {
           const names: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers)) names[name] = String(value);
           handlers.onResponse(res.statusCode ?? 0, res.statusMessage ?? "", names);
-          res.on("data", (bytes: Buffer) => handlers.onData(bytes));
+          res.on("data", (bytes: Buffer) => handlers.onData(bytes, 0, bytes.length));
           res.on("end", () => end(() => handlers.onEnd()));
           res.on("close", () => {
             if (!res.complete) end(() => handlers.onError("the connection closed before the response ended", true));

@@ -6,8 +6,8 @@ import net from "node:net";
 export interface ExchangeHandlers {
   /** Status line and headers (names lower-cased) have arrived. */
   onResponse(status: number, reason: string, headers: Record<string, string>): void;
-  /** Body bytes, de-chunked; the buffer is only valid during the call. */
-  onData(bytes: Buffer): void;
+  /** Body bytes bytes[start, end), de-chunked; only valid during the call. */
+  onData(bytes: Buffer, start: number, end: number): void;
   /** The body ended as its framing said. */
   onEnd(): void;
   /** The connection failed or closed before the body ended; `afterResponse` when headers had arrived. */
@@ -16,6 +16,24 @@ export interface ExchangeHandlers {
 
 const CRLF = Buffer.from("\r\n");
 const HEAD_END = Buffer.from("\r\n\r\n");
+
+/** Chunk size from its hex line (extensions after ';' ignored), read from the bytes; -1 if malformed. */
+function hexSize(buffer: Buffer, from: number, to: number): number {
+  let size = 0;
+  let digits = 0;
+  for (let i = from; i < to; i++) {
+    const c = buffer[i];
+    let v: number;
+    if (c >= 0x30 && c <= 0x39) v = c - 0x30;
+    else if (c >= 0x61 && c <= 0x66) v = c - 0x57;
+    else if (c >= 0x41 && c <= 0x46) v = c - 0x37;
+    else if (c === 0x3b || c === 0x20 || c === 0x09) break;
+    else return -1;
+    size = size * 16 + v;
+    digits++;
+  }
+  return digits > 0 && size <= Number.MAX_SAFE_INTEGER ? size : -1;
+}
 
 type State = "head" | "size" | "data" | "dataEnd" | "trailers" | "length" | "close" | "done";
 
@@ -45,9 +63,8 @@ class Exchange {
         case "size": {
           const end = buffer.indexOf(CRLF, at);
           if (end < 0) return this.hold(buffer, at);
-          const line = buffer.toString("latin1", at, end);
-          const size = parseInt(line, 16);
-          if (!Number.isFinite(size) || size < 0) return this.fail(`bad chunk size line '${line.slice(0, 40)}'`);
+          const size = hexSize(buffer, at, end);
+          if (size < 0) return this.fail(`bad chunk size line '${buffer.toString("latin1", at, end).slice(0, 40)}'`);
           at = end + 2;
           this.remaining = size;
           this.state = size === 0 ? "trailers" : "data";
@@ -55,7 +72,7 @@ class Exchange {
         }
         case "data": {
           const take = Math.min(this.remaining, buffer.length - at);
-          this.handlers.onData(buffer.subarray(at, at + take));
+          this.handlers.onData(buffer, at, at + take);
           at += take;
           this.remaining -= take;
           if (this.remaining === 0) this.state = "dataEnd";
@@ -78,14 +95,14 @@ class Exchange {
         }
         case "length": {
           const take = Math.min(this.remaining, buffer.length - at);
-          if (take > 0) this.handlers.onData(buffer.subarray(at, at + take));
+          if (take > 0) this.handlers.onData(buffer, at, at + take);
           at += take;
           this.remaining -= take;
           if (this.remaining === 0) this.finish();
           break;
         }
         case "close":
-          this.handlers.onData(buffer.subarray(at));
+          this.handlers.onData(buffer, at, buffer.length);
           at = buffer.length;
           break;
       }

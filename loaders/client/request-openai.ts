@@ -158,21 +158,20 @@ export function sendRequest(
           status = code;
           reason = message;
         },
-        onData(bytes) {
+        onData(bytes, from, to) {
           if (settled) return;
           if (status !== 200) {
-            errorBody.push(Buffer.from(bytes));
+            errorBody.push(Buffer.from(bytes.subarray(from, to)));
             return;
           }
           const atMs = arrivalNow();
-          for (const payload of sse.push(bytes)) {
+          sse.each(bytes, from, to, (payload) => {
             const error = onPayload(payload, atMs);
-            if (error) {
-              abort();
-              finish(error);
-              return;
-            }
-          }
+            if (!error) return false;
+            abort();
+            finish(error);
+            return true;
+          });
         },
         onEnd() {
           if (status !== 200) {

@@ -4,21 +4,47 @@ import {StringDecoder} from "node:string_decoder";
 export class SseDecoder {
   private readonly utf8 = new StringDecoder("utf8");
   private pending = "";
+  // The StringDecoder may hold the first bytes of a character split across reads.
+  private decoderMayHold = false;
 
   /** Feeds one network chunk; returns the data payloads of every event it completed, in order. */
   push(chunk: Buffer): string[] {
-    const text = this.pending ? this.pending + this.utf8.write(chunk) : this.utf8.write(chunk);
     const payloads: string[] = [];
+    this.each(chunk, 0, chunk.length, (payload) => {
+      payloads.push(payload);
+    });
+    return payloads;
+  }
+
+  /**
+   * Feeds bytes[start, end) and calls `fn` with each completed payload, without building arrays; `fn` returning
+   * true stops (the rest of this input is dropped). Returns false when stopped.
+   */
+  each(bytes: Buffer, start: number, end: number, fn: (payload: string) => boolean | void): boolean {
+    let decoded: string;
+    if (end > start && !this.decoderMayHold && bytes[end - 1] < 0x80) decoded = bytes.toString("utf8", start, end);
+    else {
+      decoded = this.utf8.write(bytes.subarray(start, end));
+      this.decoderMayHold = end > start && bytes[end - 1] >= 0x80;
+    }
+    const text = this.pending ? this.pending + decoded : decoded;
     let from = 0;
     for (;;) {
-      const end = findEventEnd(text, from);
-      if (end < 0) break;
-      const payload = dataOf(text.slice(from, end));
-      if (payload !== null) payloads.push(payload);
-      from = end + separatorLength(text, end);
+      const stop = findEventEnd(text, from);
+      if (stop < 0) break;
+      // Fast path: a single `data: ` line, which is what every OpenAI-compatible server sends.
+      let payload: string | null;
+      if (text.startsWith("data: ", from) && text.indexOf("\n", from) === stop) {
+        payload = text.slice(from + 6, text.charCodeAt(stop - 1) === 0x0d ? stop - 1 : stop);
+      } else payload = dataOf(text.slice(from, stop));
+      from = stop + separatorLength(text, stop);
+      if (payload !== null && fn(payload) === true) {
+        this.pending = "";
+        return false;
+      }
     }
     this.pending = from === 0 ? text : text.slice(from);
-    return payloads;
+    return true;
   }
 
   /** At end of stream: the last event if the server did not close it with a blank line. */

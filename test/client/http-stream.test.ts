@@ -50,7 +50,7 @@ function exchange(pool: ConnectionPool, pieces: string[], close = false): Promis
         out.status = status;
         out.headers = headers;
       },
-      onData: (bytes) => parts.push(Buffer.from(bytes)),
+      onData: (bytes, start, end) => parts.push(Buffer.from(bytes.subarray(start, end))),
       onEnd: () => resolve({...out, body: Buffer.concat(parts).toString("utf8")}),
       onError: (message, afterResponse) =>
         resolve({...out, body: Buffer.concat(parts).toString("utf8"), error: message, afterResponse})
@@ -65,7 +65,7 @@ const split = (text: string, step: number): string[] =>
 describe("raw HTTP/1.1 streaming client", () => {
   const chunked = (body: string[]): string =>
     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n" +
-    body.map((b) => `${Buffer.byteLength(b, "latin1").toString(16)}\r\n${b}\r\n`).join("") +
+    body.map((b, i) => `${Buffer.byteLength(b, "latin1").toString(16)}${i % 2 ? ";ext=1" : ""}\r\n${b}\r\n`).join("") +
     "0\r\n\r\n";
 
   it("decodes chunked bodies however the bytes are split, and reuses the connection", async () => {

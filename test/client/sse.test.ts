@@ -39,4 +39,16 @@ describe("SSE decoder", () => {
     expect(decoder.buffered).toBeGreaterThan(0);
     expect(decoder.flush()).toEqual(['{"x":1}']);
   });
+
+  it("reads byte ranges of a larger buffer and stops when told to", () => {
+    const decoder = new SseDecoder();
+    const bytes = Buffer.from('xxdata: {"a":"é"}\n\ndata: 2\n\ndata: 3\n\nyy', "utf8");
+    const seen: string[] = [];
+    const end = bytes.length - 2;
+    expect(decoder.each(bytes, 2, end, (p) => void seen.push(p))).toBe(true);
+    expect(seen).toEqual(['{"a":"é"}', "2", "3"]);
+    const stopped: string[] = [];
+    expect(new SseDecoder().each(bytes, 2, end, (p) => (stopped.push(p), p === "2"))).toBe(false);
+    expect(stopped).toEqual(['{"a":"é"}', "2"]);
+  });
 });
