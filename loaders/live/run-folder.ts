@@ -1,26 +1,10 @@
 // Run folders of a live study: written under a hidden temporary name, renamed into place only when complete.
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
+import type {RunMeta} from "../study/runs.js";
 
 /** run.json as the archive has it; `failed_phase` and `log_tail` only on failed runs. */
-export interface LiveRunMeta {
-  id: string;
-  study: string;
-  step: string;
-  candidate: string;
-  scenario: string;
-  engine: string;
-  engine_version: string;
-  model: string;
-  quantization: string;
-  gpu: string;
-  gpu_count: number;
-  server_argv: string[];
-  bench_argv: string[];
-  status: "ok" | "failed";
-  error: string | null;
-  started_at: string | null;
-  ended_at: string | null;
+export interface LiveRunMeta extends Omit<RunMeta, "failed_phase" | "origin"> {
   origin: Record<string, unknown>;
   failed_phase?: FailedPhase;
   /** The last lines of the log that shows the failure, and which log that is. */

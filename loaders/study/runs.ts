@@ -43,7 +43,7 @@ export interface RunRecord {
 
 /** Result files in the order they are preferred: the printed block, then the --save-result JSON. */
 const RESULT_FILES = ["bench.log", "result.json"];
-const LOG_FILES = ["bench.log", "server.log", "result.json"];
+const LOG_FILES = ["bench.log", "bench.stderr.log", "server.log", "result.json"];
 
 const REQUIRED: [keyof RunMeta, "string" | "number" | "array"][] = [
   ["id", "string"],

@@ -1,8 +1,11 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
 import type {Finding, RunRow} from "../report-types.js";
+import {expectedLiveCommands} from "../live/argv.js";
 import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 import type {RunRecord} from "./runs.js";
+
+type LiveServe = Parameters<typeof expectedLiveCommands>[4];
 
 /** Random-dataset token totals may differ from prompts × length by re-tokenization; beyond this they are suspicious. */
 export const TOKEN_TOLERANCE = 0.02;
@@ -80,16 +83,21 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     expect("quantization", meta.quantization, candidate.quantization);
     expect("engine_version", meta.engine_version, plan.engines[candidate.engine]?.version, "warning");
     expect("gpu_count", meta.gpu_count, plan.hardware.count);
-    if (shellCommand(meta.server_argv) !== shellCommand(candidate.server))
+    // A live run adds host, port and result flags to the plan's commands; compare against what the runner would run.
+    const serve = meta.origin?.kind === "live" ? (meta.origin.serve as LiveServe | undefined) : undefined;
+    const wanted = serve
+      ? expectedLiveCommands(plan, candidate, scenario, record.dir, serve)
+      : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
+    if (shellCommand(meta.server_argv) !== shellCommand(wanted.server))
       add(
         "warning",
         "server-argv-differs",
-        `server command '${shellCommand(meta.server_argv)}' differs from the plan's '${shellCommand(candidate.server)}'`,
+        `server command '${shellCommand(meta.server_argv)}' differs from the plan's '${shellCommand(wanted.server)}'`,
         meta.id,
         metaFile,
         1
       );
-    const wantedBench = benchArgv(plan, candidate, scenario);
+    const wantedBench = wanted.bench;
     if (shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
       add(
         "warning",
