@@ -1,21 +1,10 @@
 // Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
-import {existsSync, readdirSync, readFileSync} from "node:fs";
+import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
-import {parse} from "yaml";
-
-type Text = {en: string; tr: string};
-
-interface PlanStep {
-  id: string;
-  title: Text;
-  candidates: {id: string; label: string}[];
-}
-
-interface Plan {
-  title: Text;
-  steps: PlanStep[];
-  scenarios: Record<string, {name: Text}>;
-}
+import {ensureLiveRuns, liveModeRequested} from "./loaders/live/ensure.js";
+import {loadStudyPlan} from "./loaders/study/plan.js";
+import {studyDir} from "./loaders/study/report.js";
+import {listRunDirs} from "./loaders/study/runs.js";
 
 interface MarkdownToken {
   type: string;
@@ -32,14 +21,11 @@ interface PageLink {
   path: string;
 }
 
-const studyDir = process.env.TPS_REPORT_STUDY ?? "data/studies/qwen3-32b-a100";
-const planFile = join(studyDir, "study.yaml");
-const plan = parse(readFileSync(planFile, "utf8")) as Plan;
-if (!Array.isArray(plan?.steps)) throw new Error(`${planFile}: no steps list`);
-const runIds = readdirSync(join(studyDir, "runs"), {withFileTypes: true})
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
+const study = studyDir();
+const plan = loadStudyPlan(study);
+// Live mode runs the missing runs first, so the run pages below include them.
+if (liveModeRequested()) await ensureLiveRuns(study);
+const runIds = listRunDirs(join(study, "runs"));
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -55,11 +41,11 @@ function pageTitle(path: string): string | null {
     const index = plan.steps.findIndex((step) => step.id === id);
     return index < 0 ? null : `${index + 1}. ${plan.steps[index].title[lang]}`;
   }
-  const runFile = join(studyDir, "runs", id, "run.json");
+  const runFile = join(study, "runs", id, "run.json");
   if (!existsSync(runFile)) return null;
   const run = JSON.parse(readFileSync(runFile, "utf8")) as {step: string; candidate: string; scenario: string};
   const label = plan.steps.find((s) => s.id === run.step)?.candidates.find((c) => c.id === run.candidate)?.label;
-  const scenario = plan.scenarios[run.scenario]?.name[lang] ?? run.scenario;
+  const scenario = plan.scenarios.find((s) => s.id === run.scenario)?.name[lang] ?? run.scenario;
   return `${label ?? run.candidate} — ${scenario}`;
 }
 
@@ -101,6 +87,8 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
 
 // The language switch: the same page in the other language.
 function languageSwitch({path}: {path: string}): string {
+  // The 404 page has no Turkish twin, so it gets no switch.
+  if (path === "/404") return "";
   const page = path.replace(/\/index$/, "/");
   const isTurkish = page === "/tr/" || page.startsWith("/tr/");
   const other = isTurkish ? page.slice(3) || "/" : `/tr${page}`;
