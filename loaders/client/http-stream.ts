@@ -15,6 +15,7 @@ export interface ExchangeHandlers {
 }
 
 const CRLF = Buffer.from("\r\n");
+const READ_BUFFER = Buffer.alloc(256 * 1024);
 const HEAD_END = Buffer.from("\r\n\r\n");
 
 /** Chunk size from its hex line (extensions after ';' ignored), read from the bytes; -1 if malformed. */
@@ -47,22 +48,28 @@ class Exchange {
   constructor(readonly handlers: ExchangeHandlers) {}
 
   /** Feeds socket bytes; returns true when the response is complete. */
-  feed(input: Buffer): boolean {
-    const buffer = this.held ? Buffer.concat([this.held, input]) : input;
+  feed(input: Buffer, start: number, stop: number): boolean {
+    let buffer = input;
+    let at = start;
+    let limit = stop;
+    if (this.held) {
+      buffer = Buffer.concat([this.held, input.subarray(start, stop)]);
+      at = 0;
+      limit = buffer.length;
+    }
     this.held = null;
-    let at = 0;
-    while (at < buffer.length && this.state !== "done") {
+    while (at < limit && this.state !== "done") {
       switch (this.state) {
         case "head": {
           const end = buffer.indexOf(HEAD_END, at);
-          if (end < 0) return this.hold(buffer, at);
+          if (end < 0 || end + 4 > limit) return this.hold(buffer, at, limit);
           this.head(buffer.toString("latin1", at, end));
           at = end + 4;
           break;
         }
         case "size": {
           const end = buffer.indexOf(CRLF, at);
-          if (end < 0) return this.hold(buffer, at);
+          if (end < 0 || end + 2 > limit) return this.hold(buffer, at, limit);
           const size = hexSize(buffer, at, end);
           if (size < 0) return this.fail(`bad chunk size line '${buffer.toString("latin1", at, end).slice(0, 40)}'`);
           at = end + 2;
@@ -71,7 +78,7 @@ class Exchange {
           break;
         }
         case "data": {
-          const take = Math.min(this.remaining, buffer.length - at);
+          const take = Math.min(this.remaining, limit - at);
           this.handlers.onData(buffer, at, at + take);
           at += take;
           this.remaining -= take;
@@ -79,7 +86,7 @@ class Exchange {
           break;
         }
         case "dataEnd": {
-          if (buffer.length - at < 2) return this.hold(buffer, at);
+          if (limit - at < 2) return this.hold(buffer, at, limit);
           if (buffer[at] !== 0x0d || buffer[at + 1] !== 0x0a) return this.fail("chunk not followed by CRLF");
           at += 2;
           this.state = "size";
@@ -87,14 +94,14 @@ class Exchange {
         }
         case "trailers": {
           const end = buffer.indexOf(CRLF, at);
-          if (end < 0) return this.hold(buffer, at);
+          if (end < 0 || end + 2 > limit) return this.hold(buffer, at, limit);
           // An empty line ends the trailers (and the response).
           if (end === at) this.finish();
           at = end + 2;
           break;
         }
         case "length": {
-          const take = Math.min(this.remaining, buffer.length - at);
+          const take = Math.min(this.remaining, limit - at);
           if (take > 0) this.handlers.onData(buffer, at, at + take);
           at += take;
           this.remaining -= take;
@@ -102,13 +109,13 @@ class Exchange {
           break;
         }
         case "close":
-          this.handlers.onData(buffer, at, buffer.length);
-          at = buffer.length;
+          this.handlers.onData(buffer, at, limit);
+          at = limit;
           break;
       }
     }
     // Bytes after the end of the response: the connection is out of step, do not reuse it.
-    if (this.state === "done" && at < buffer.length) this.keepAlive = false;
+    if (this.state === "done" && at < limit) this.keepAlive = false;
     return this.state === "done";
   }
 
@@ -123,8 +130,9 @@ class Exchange {
     this.handlers.onError(reason, this.responded);
   }
 
-  private hold(buffer: Buffer, at: number): boolean {
-    this.held = Buffer.from(buffer.subarray(at));
+  private hold(buffer: Buffer, at: number, limit: number): boolean {
+    // A copy: the read buffer is reused for the next read.
+    this.held = Buffer.from(buffer.subarray(at, limit));
     return false;
   }
 
@@ -261,20 +269,30 @@ export class ConnectionPool {
   }
 
   private open(): PooledSocket {
-    const socket = net.connect({host: this.host, port: this.port, noDelay: true});
-    const pooled: PooledSocket = {socket, exchange: null};
-    this.all.add(pooled);
-    socket.on("data", (bytes: Buffer) => {
-      const exchange = pooled.exchange;
-      if (!exchange) return;
-      if (exchange.feed(bytes)) {
-        if (exchange.keepAlive) this.release(pooled);
-        else {
-          pooled.exchange = null;
-          socket.destroy();
+    // Reads land in one shared buffer (no allocation per read); everything is consumed or copied before returning.
+    const pooled: PooledSocket = {socket: null as unknown as net.Socket, exchange: null};
+    const socket = net.connect({
+      host: this.host,
+      port: this.port,
+      noDelay: true,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (size: number, bytes: Uint8Array): boolean => {
+          const exchange = pooled.exchange;
+          if (!exchange) return true;
+          if (exchange.feed(bytes as Buffer, 0, size)) {
+            if (exchange.keepAlive) this.release(pooled);
+            else {
+              pooled.exchange = null;
+              socket.destroy();
+            }
+          }
+          return true;
         }
       }
     });
+    pooled.socket = socket;
+    this.all.add(pooled);
     let failure = "socket closed by the server";
     socket.on("error", (error: NodeJS.ErrnoException) => {
       failure = error.code ? `${error.code} ${error.message}` : error.message;
