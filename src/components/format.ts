@@ -24,6 +24,11 @@ export function formatPercent(value: number | null | undefined): string {
   return `${value > 0 ? "+" : "−"}${magnitude}%`;
 }
 
+/** A share of a whole, e.g. measured over ceiling: 0.7039 → "70.4%" (one decimal, no sign); "—" when there is none. */
+export function formatShare(ratio: number | null | undefined): string {
+  return isNumber(ratio) ? `${(ratio * 100).toFixed(1)}%` : DASH;
+}
+
 /** Relative change of `after` over `before` in percent; null when it cannot be computed. */
 export function percentChange(before: number | null | undefined, after: number | null | undefined): number | null {
   if (!isNumber(before) || !isNumber(after) || before === 0) return null;

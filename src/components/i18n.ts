@@ -76,7 +76,17 @@ const STRINGS = {
   measure: {en: "Measure", tr: "Ölçü"},
   better: {en: "better", tr: "daha iyi"},
   worse: {en: "worse", tr: "daha kötü"},
-  runs: {en: "Runs", tr: "Koşular"}
+  runs: {en: "Runs", tr: "Koşular"},
+  role: {en: "Role", tr: "Rol"},
+  hardCeiling: {en: "Hard ceiling (tok/s)", tr: "Sert tavan (tok/s)"},
+  realisticBand: {en: "Realistic band (tok/s)", tr: "Gerçekçi aralık (tok/s)"},
+  shareOfCeiling: {en: "Measured / ceiling", tr: "Ölçülen / tavan"},
+  effectiveTflops: {en: "Effective TFLOP/s", tr: "Etkin TFLOP/s"},
+  binding: {en: "Binding resource", tr: "Bağlayıcı kaynak"},
+  binding_compute: {en: "compute", tr: "hesaplama"},
+  binding_bandwidth: {en: "memory bandwidth", tr: "bellek bant genişliği"},
+  "binding_kv-capacity": {en: "KV-cache capacity", tr: "KV önbellek kapasitesi"},
+  quantity: {en: "Quantity", tr: "Büyüklük"}
 } satisfies Record<string, Text>;
 
 export type StringKey = keyof typeof STRINGS;

@@ -19,6 +19,16 @@ export function stepHref(step: string, {lang, root}: PageContext): string {
   return `${root}${languagePrefix(lang)}steps/${encodeURIComponent(step)}`;
 }
 
+/** The Headroom page, or one scenario's part of it. */
+export function headroomHref({lang, root}: PageContext, scenario?: string): string {
+  return `${root}${languagePrefix(lang)}headroom${scenario ? `#${headroomAnchor(scenario)}` : ""}`;
+}
+
+/** The id of a scenario's section on the Headroom page. */
+export function headroomAnchor(scenario: string): string {
+  return `scenario-${scenario.replace(/[^\w-]+/g, "-")}`;
+}
+
 /** An anchor whose text is set as text, never parsed as HTML. */
 export function link(href: string, text: string): HTMLAnchorElement {
   const a = document.createElement("a");

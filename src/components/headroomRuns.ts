@@ -1,0 +1,133 @@
+// Every run of a scenario against its hard ceiling, and the headline's two runs as shares of theirs.
+import type {HeadroomScenario, Report, RunRow} from "../../loaders/report-types.js";
+import {pick} from "./i18n.js";
+import {runHref, stepHref, type PageContext} from "./links.js";
+
+export type Binding = HeadroomScenario["binding"];
+
+export interface HeadroomRun {
+  run: string;
+  /** The candidate's label, made unique within the scenario with its step's title when two share it. */
+  label: string;
+  step: string;
+  stepTitle: string;
+  engine: string;
+  role: "baseline" | "recommended" | null;
+  failed: boolean;
+  error: string | null;
+  /** Total token throughput, the unit of the ceiling. */
+  throughput: number | null;
+  /** The run's own hard ceiling, built from its token totals. */
+  ceiling: number | null;
+  /** throughput / ceiling; null for a failed run. */
+  ratio: number | null;
+  effectiveTflops: number | null;
+  binding: Binding | null;
+  href: string;
+  stepHref: string;
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function bindingOf(value: unknown): Binding | null {
+  return value === "compute" || value === "bandwidth" || value === "kv-capacity" ? value : null;
+}
+
+/** A scenario's runs, measured ones by throughput (highest first), then the failed ones in plan order. */
+export function headroomRuns(
+  rows: readonly RunRow[],
+  report: Report,
+  scenario: string,
+  context: PageContext
+): HeadroomRun[] {
+  const headline = report.headline.find((h) => h.scenario === scenario);
+  const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
+  const candidateOrder = (row: RunRow) =>
+    report.steps.find((s) => s.id === row.step)?.candidates.findIndex((c) => c.id === row.candidate) ?? 0;
+  const engineName = (id: string) => report.study.engines.find((e) => e.id === id)?.name ?? id;
+  const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, context.lang) || id;
+  const inScenario = rows.filter((r) => r.scenario === scenario);
+  const labelCount = new Map<string, number>();
+  for (const row of inScenario) labelCount.set(row.label, (labelCount.get(row.label) ?? 0) + 1);
+  const runs = inScenario.map((row): HeadroomRun => {
+    const failed = row.status !== "ok";
+    const throughput = failed ? null : numberOrNull(row.total_token_throughput);
+    const ceiling = failed ? null : numberOrNull(row.ceiling_tps);
+    return {
+      run: row.run,
+      label: (labelCount.get(row.label) ?? 0) > 1 ? `${row.label} (${stepTitle(row.step)})` : row.label,
+      step: row.step,
+      stepTitle: stepTitle(row.step),
+      engine: engineName(row.engine),
+      role:
+        row.run === headline?.baseline_run ? "baseline" : row.run === headline?.recommended_run ? "recommended" : null,
+      failed,
+      error: row.error,
+      throughput,
+      ceiling,
+      ratio: failed ? null : numberOrNull(row.ceiling_ratio),
+      effectiveTflops: failed ? null : numberOrNull(row.effective_tflops),
+      binding: failed ? null : bindingOf(row.binding),
+      href: runHref(row.run, context),
+      stepHref: stepHref(row.step, context)
+    };
+  });
+  const order = new Map(inScenario.map((row) => [row.run, [stepOrder.get(row.step) ?? 99, candidateOrder(row)]]));
+  return runs.sort((a, b) => {
+    if (a.throughput != null && b.throughput != null) return b.throughput - a.throughput;
+    if (a.throughput != null || b.throughput != null) return a.throughput != null ? -1 : 1;
+    const [stepA, candidateA] = order.get(a.run)!;
+    const [stepB, candidateB] = order.get(b.run)!;
+    return stepA - stepB || candidateA - candidateB;
+  });
+}
+
+/** The realistic band: from the lower to the higher of the realistic ceiling and the no-overlap figure. */
+export function realisticBand(scenario: HeadroomScenario): [number, number] {
+  const low = Math.min(scenario.realistic_tps, scenario.no_overlap_tps);
+  const high = Math.max(scenario.realistic_tps, scenario.no_overlap_tps);
+  return [low, high];
+}
+
+export interface HeadroomHeadline {
+  scenario: string;
+  /** The scenario's hard ceiling (tok/s); null when the study has no headroom. */
+  ceiling: number | null;
+  baselineRun: string;
+  recommendedRun: string;
+  baselineRatio: number | null;
+  recommendedRatio: number | null;
+  /** Throughput change of the recommended configuration over the baseline, percent. */
+  changePercent: number | null;
+  /** recommendedRatio − baselineRatio, in percentage points of the ceiling. */
+  pointsGained: number | null;
+  /** 1 − baselineRatio, in percentage points: how far the baseline was from the ceiling. */
+  pointsToCeiling: number | null;
+}
+
+/** Per headline scenario: how much of its ceiling the baseline and the recommended run reach. */
+export function headroomHeadline(report: Report, rows: readonly RunRow[]): HeadroomHeadline[] {
+  const byRun = new Map(rows.map((r) => [r.run, r]));
+  const ratio = (run: string) => {
+    const row = byRun.get(run);
+    return row?.status === "ok" ? numberOrNull(row.ceiling_ratio) : null;
+  };
+  return report.headline.map((h) => {
+    const baselineRatio = ratio(h.baseline_run);
+    const recommendedRatio = ratio(h.recommended_run);
+    const both = baselineRatio != null && recommendedRatio != null;
+    return {
+      scenario: h.scenario,
+      ceiling: report.headroom?.scenarios.find((s) => s.scenario === h.scenario)?.ceiling_tps ?? null,
+      baselineRun: h.baseline_run,
+      recommendedRun: h.recommended_run,
+      baselineRatio,
+      recommendedRatio,
+      changePercent: h.change_percent,
+      pointsGained: both ? (recommendedRatio - baselineRatio) * 100 : null,
+      pointsToCeiling: baselineRatio != null ? (1 - baselineRatio) * 100 : null
+    };
+  });
+}
