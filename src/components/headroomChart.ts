@@ -1,0 +1,185 @@
+// A scenario's headroom chart: each run's throughput as a bar, the hard ceiling as a rule, the realistic band shaded.
+import type {TopLevelSpec} from "vega-lite";
+import type {HeadroomScenario, Report} from "../../loaders/report-types.js";
+import {labelWidth, paddedMax, panelLayout} from "./chartLayout.js";
+import {formatFixed, formatShare} from "./format.js";
+import {t, type Lang} from "./i18n.js";
+import type {PageContext} from "./links.js";
+import {realisticBand, type HeadroomRun} from "./headroomRuns.js";
+import {bindingName} from "./headroomText.js";
+import {changeColors, chartConfig} from "./vegaChart.js";
+
+export interface HeadroomChartOptions extends PageContext {
+  width: number;
+  dark?: boolean;
+}
+
+interface HeadroomDatum {
+  label: string;
+  engine: string;
+  value: number | null;
+  shareText: string;
+  valueText: string;
+  ceilingText: string;
+  bindingText: string;
+  failed: boolean;
+  href: string;
+}
+
+const FONT_SIZE = 10;
+// Rough width of a character at FONT_SIZE, to decide whether two labels fit side by side.
+const CHAR_PX = 5.8;
+
+function referenceLabels(lang: Lang, ceiling: number): {ceiling: string; band: string} {
+  return lang === "tr"
+    ? {ceiling: `sert tavan ${formatFixed(ceiling)}`, band: "gerçekçi aralık"}
+    : {ceiling: `hard ceiling ${formatFixed(ceiling)}`, band: "realistic band"};
+}
+
+export function headroomChartSpec(
+  scenario: HeadroomScenario,
+  runs: readonly HeadroomRun[],
+  report: Report,
+  options: HeadroomChartOptions
+): TopLevelSpec {
+  const {lang, width, dark = false} = options;
+  const colors = changeColors(dark);
+  // An engine keeps its color from one scenario's chart to the next: its place among the study's engines picks it.
+  const allEngines = [...new Set([...report.study.engines.map((e) => e.name), ...runs.map((r) => r.engine)])];
+  const engines = allEngines.filter((name) => runs.some((r) => r.engine === name));
+  const palette = chartConfig(dark).range?.category as string[];
+  const values: HeadroomDatum[] = runs.map((r) => ({
+    label: r.label,
+    engine: r.engine,
+    value: r.throughput,
+    shareText: r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
+    valueText: formatFixed(r.throughput),
+    ceilingText: formatFixed(r.ceiling),
+    bindingText: r.binding ? bindingName(r.binding, lang) : "—",
+    failed: r.failed,
+    href: r.href
+  }));
+  const labels = values.map((v) => v.label);
+  const emphasized = runs.filter((r) => r.role).map((r) => r.label);
+  const {panelWidth} = panelLayout(width, labels, 1);
+  const [bandLow, bandHigh] = realisticBand(scenario);
+  // The scale ends a little past the ceiling (or a run above it, which the model says cannot happen).
+  const domainMax = paddedMax(
+    [scenario.ceiling_tps, ...runs.map((r) => r.throughput), ...runs.map((r) => r.ceiling)],
+    1.04
+  );
+  const px = (value: number) => (value / domainMax) * panelWidth;
+  const text = referenceLabels(lang, scenario.ceiling_tps);
+  // The band's name goes left of the ceiling's only where both fit above the plot without touching.
+  const bandLabelFits =
+    px(bandLow) + 4 + text.band.length * CHAR_PX + 8 < px(scenario.ceiling_tps) - 4 - text.ceiling.length * CHAR_PX;
+  const y = {
+    field: "label",
+    type: "nominal" as const,
+    sort: labels,
+    title: null,
+    axis: {
+      // Bold names run wider than the estimate the plot width was sized with.
+      labelLimit: Math.min(240, Math.round(labelWidth(labels) * 1.15)),
+      labelFontWeight: {
+        condition: {test: `indexof(${JSON.stringify(emphasized)}, datum.value) >= 0`, value: "bold" as const},
+        value: "normal" as const
+      }
+    }
+  };
+  const bandColor = colors.neutral;
+  const ruleColor = dark ? "#d8dade" : "#1b1e23";
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    width: panelWidth,
+    height: {step: 26},
+    data: {values},
+    layer: [
+      // Band and ceiling first, so the bars and their labels are drawn over them.
+      {
+        data: {values: [{low: bandLow, high: bandHigh}]},
+        mark: {type: "rect", color: bandColor, opacity: dark ? 0.3 : 0.18},
+        encoding: {
+          x: {field: "low", type: "quantitative"},
+          x2: {field: "high"}
+        }
+      },
+      {
+        data: {values: [{value: scenario.ceiling_tps, text: text.ceiling, band: text.band, low: bandLow}]},
+        layer: [
+          {
+            mark: {type: "rule", color: ruleColor, strokeWidth: 2},
+            encoding: {x: {field: "value", type: "quantitative"}}
+          },
+          {
+            mark: {
+              type: "text",
+              align: "right",
+              baseline: "bottom",
+              dx: -4,
+              y: -3,
+              fontSize: FONT_SIZE,
+              fontWeight: "bold",
+              color: ruleColor
+            },
+            encoding: {x: {field: "value", type: "quantitative"}, text: {field: "text"}}
+          },
+          ...(bandLabelFits
+            ? [
+                {
+                  mark: {
+                    type: "text" as const,
+                    align: "left" as const,
+                    baseline: "bottom" as const,
+                    dx: 4,
+                    y: -3,
+                    fontSize: FONT_SIZE,
+                    color: bandColor
+                  },
+                  encoding: {x: {field: "low", type: "quantitative" as const}, text: {field: "band"}}
+                }
+              ]
+            : [])
+        ]
+      },
+      {
+        mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer", height: {band: 0.7}},
+        encoding: {
+          x: {
+            field: "value",
+            type: "quantitative",
+            title: t("totalTps", lang),
+            scale: {domain: [0, domainMax], nice: false},
+            axis: {format: "d", tickCount: Math.max(2, Math.round(panelWidth / 90))}
+          },
+          y,
+          color: {
+            field: "engine",
+            type: "nominal",
+            scale: {domain: engines, range: engines.map((name) => palette[allEngines.indexOf(name) % palette.length])},
+            legend: {title: t("engine", lang)}
+          },
+          href: {field: "href"},
+          tooltip: [
+            {field: "label", type: "nominal", title: t("candidate", lang)},
+            {field: "engine", type: "nominal", title: t("engine", lang)},
+            {field: "valueText", type: "nominal", title: t("totalTps", lang)},
+            {field: "ceilingText", type: "nominal", title: t("hardCeiling", lang)},
+            {field: "shareText", type: "nominal", title: t("shareOfCeiling", lang)},
+            {field: "bindingText", type: "nominal", title: t("binding", lang)}
+          ]
+        }
+      },
+      {
+        transform: [{filter: "datum.value != null"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold"},
+        encoding: {x: {field: "value", type: "quantitative"}, y, text: {field: "shareText"}}
+      },
+      {
+        transform: [{filter: "datum.failed"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold", color: colors.worse},
+        encoding: {x: {datum: 0, type: "quantitative"}, y, text: {field: "shareText"}, href: {field: "href"}}
+      }
+    ]
+  };
+}

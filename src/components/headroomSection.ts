@@ -1,0 +1,46 @@
+// One scenario's part of the Headroom page: why its resource binds, its chart, what the chart shows, its runs.
+import type {HeadroomScenario, Report, RunRow} from "../../loaders/report-types.js";
+import {formatFixed} from "./format.js";
+import {headroomAnchor, type PageContext} from "./links.js";
+import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
+import {headroomRunsTable} from "./headroomTables.js";
+import {bindingSentence, ceilingGapSentence} from "./headroomText.js";
+import {textElement} from "./table.js";
+import {scenarioName} from "./verdict.js";
+
+/** What the chart's marks stand for, with the scenario's own ceiling and band. */
+export function chartNote(scenario: HeadroomScenario, context: PageContext): string {
+  const [low, high] = realisticBand(scenario);
+  const ceiling = formatFixed(scenario.ceiling_tps);
+  const band = `${formatFixed(low)}–${formatFixed(high)}`;
+  return context.lang === "tr"
+    ? `Çubuklar her koşunun toplam token işlem hacmini gösterir; yanındaki yüzde, koşunun kendi sert tavanına oranıdır. Kalın yazılan adlar temel ve önerilen yapılandırmadır. Dikey çizgi senaryonun sert tavanı (${ceiling} tok/s), gölgeli alan gerçekçi aralıktır (${band} tok/s: gerçekçi tavan ile örtüşmesiz değer arası).`
+    : `Bars show each run's total token throughput, labelled with its share of the run's own hard ceiling; the names in bold are the baseline and the recommended configuration. The vertical line is the scenario's hard ceiling (${ceiling} tok/s); the shaded area is the realistic band (${band} tok/s, between the realistic ceiling and the no-overlap figure).`;
+}
+
+export function headroomScenarioSection(
+  scenario: HeadroomScenario,
+  runs: readonly HeadroomRun[],
+  report: Report,
+  rows: readonly RunRow[],
+  context: PageContext,
+  chart: Node
+): HTMLElement {
+  const section = document.createElement("section");
+  section.className = "headroom-scenario";
+  section.dataset.scenario = scenario.scenario;
+  const heading = textElement("h2", scenarioName(report, scenario.scenario, context.lang));
+  heading.id = headroomAnchor(scenario.scenario);
+  section.append(heading);
+  section.append(textElement("p", bindingSentence(scenario, context.lang), "verdict headroom-binding"));
+  const headline = headroomHeadline(report, rows).find((h) => h.scenario === scenario.scenario);
+  const gap = headline ? ceilingGapSentence(headline, context.lang) : "";
+  if (gap) section.append(textElement("p", gap, "headroom-gap"));
+  const card = document.createElement("div");
+  card.className = "card";
+  card.append(chart);
+  section.append(card);
+  section.append(textElement("p", chartNote(scenario, context), "chart-note"));
+  section.append(headroomRunsTable(runs, context));
+  return section;
+}

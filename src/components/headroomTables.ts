@@ -1,0 +1,117 @@
+// The Headroom tables: a scenario's runs against their ceilings, the GPU facts, and the headline's share of the ceiling.
+import type {HeadroomReport, Report, RunRow} from "../../loaders/report-types.js";
+import {formatFixed, formatPercent, formatShare} from "./format.js";
+import {t} from "./i18n.js";
+import {headroomHref, link, runHref, type PageContext} from "./links.js";
+import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
+import {bindingMeaning, bindingName} from "./headroomText.js";
+import {statusBadge} from "./stepTable.js";
+import {dataTable, textElement, type Column} from "./table.js";
+import {scenarioName} from "./verdict.js";
+
+/** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
+export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext): HTMLElement {
+  const {lang} = context;
+  const columns: Column<HeadroomRun>[] = [
+    {label: t("candidate", lang), value: (r) => link(r.href, r.label)},
+    {label: t("step", lang), value: (r) => link(r.stepHref, r.stepTitle)},
+    {label: t("engine", lang), value: (r) => r.engine},
+    {label: t("role", lang), value: (r) => (r.role ? t(r.role, lang) : "")},
+    {label: t("totalTps", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
+    {label: t("hardCeiling", lang), numeric: true, value: (r) => formatFixed(r.ceiling)},
+    {
+      label: t("shareOfCeiling", lang),
+      numeric: true,
+      value: (r) => (r.failed ? statusBadge("failed", lang) : textElement("strong", formatShare(r.ratio)))
+    },
+    {label: t("effectiveTflops", lang), numeric: true, value: (r) => formatFixed(r.effectiveTflops)},
+    {label: t("binding", lang), value: (r) => (r.binding ? bindingName(r.binding, lang) : "—")}
+  ];
+  return dataTable(runs, columns, {
+    className: "headroom-runs",
+    stickyFirst: true,
+    rowClass: (r) => [r.failed ? "failed" : null, r.role ? `role-${r.role}` : null].filter(Boolean).join(" ") || null
+  });
+}
+
+/** The GPU and model figures the ceilings are computed from. */
+export function headroomFacts(headroom: HeadroomReport, {lang}: PageContext): HTMLElement {
+  const {gpu} = headroom;
+  const facts: [string, string][] =
+    lang === "tr"
+      ? [
+          ["Model", headroom.model],
+          ["GPU", gpu.name],
+          ["Yoğun BF16 tepe hesaplama", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
+          ["HBM bant genişliği", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
+          ["Bellek (CUDA'nın bildirdiği)", `${formatFixed(gpu.memory_gib)} GiB`],
+          ["Gerçekçi tavanın hesaplama oranı (MFU)", formatFixed(headroom.mfu)],
+          ["Gerçekçi tavanın bant genişliği oranı (MBU)", formatFixed(headroom.mbu)]
+        ]
+      : [
+          ["Model", headroom.model],
+          ["GPU", gpu.name],
+          ["Dense BF16 peak compute", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
+          ["HBM bandwidth", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
+          ["Memory (as CUDA reports it)", `${formatFixed(gpu.memory_gib)} GiB`],
+          ["Compute share of the realistic ceiling (MFU)", formatFixed(headroom.mfu)],
+          ["Bandwidth share of the realistic ceiling (MBU)", formatFixed(headroom.mbu)]
+        ];
+  return dataTable(
+    facts,
+    [
+      {label: t("quantity", lang), value: ([name]) => name},
+      {label: t("value", lang), value: ([, value]) => value}
+    ],
+    {className: "headroom-facts"}
+  );
+}
+
+/** A plain list of texts, e.g. the model's sources or assumptions. */
+export function textList(items: readonly string[], className: string): HTMLElement {
+  const list = document.createElement("ul");
+  list.className = className;
+  for (const item of items) list.append(textElement("li", item));
+  return list;
+}
+
+/** Per scenario of the headline: the share of the ceiling the baseline and the recommended configuration reach. */
+export function headroomHeadlineTable(report: Report, rows: readonly RunRow[], context: PageContext): HTMLElement {
+  const {lang} = context;
+  const share = (run: string, ratio: number | null) => link(runHref(run, context), formatShare(ratio));
+  const columns: Column<HeadroomHeadline>[] = [
+    {
+      label: t("scenario", lang),
+      value: (h) => link(headroomHref(context, h.scenario), scenarioName(report, h.scenario, lang))
+    },
+    {label: t("hardCeiling", lang), numeric: true, value: (h) => formatFixed(h.ceiling)},
+    {label: t("baseline", lang), numeric: true, value: (h) => share(h.baselineRun, h.baselineRatio)},
+    {label: t("recommended", lang), numeric: true, value: (h) => share(h.recommendedRun, h.recommendedRatio)},
+    {label: t("throughputChange", lang), numeric: true, value: (h) => formatPercent(h.changePercent)}
+  ];
+  return dataTable(headroomHeadline(report, rows), columns, {
+    className: "headroom-headline",
+    groups: [
+      {label: "", span: 2},
+      {label: lang === "tr" ? "Sert tavana oranı" : "Share of the hard ceiling", span: 2},
+      {label: "", span: 1}
+    ]
+  });
+}
+
+/** The resources that bind in at least one scenario, each with what it means and where it binds. */
+export function bindingList(headroom: HeadroomReport, report: Report, {lang}: PageContext): HTMLElement {
+  const list = document.createElement("ul");
+  list.className = "binding-list";
+  for (const binding of ["compute", "bandwidth", "kv-capacity"] as const) {
+    const scenarios = headroom.scenarios.filter((s) => s.binding === binding);
+    if (!scenarios.length) continue;
+    const item = document.createElement("li");
+    const name = bindingName(binding, lang);
+    item.append(textElement("strong", name.charAt(0).toLocaleUpperCase(lang) + name.slice(1)));
+    item.append(` (${scenarios.map((s) => scenarioName(report, s.scenario, lang)).join(", ")}): `);
+    item.append(bindingMeaning(binding, lang));
+    list.append(item);
+  }
+  return list;
+}
