@@ -22,26 +22,52 @@ export interface RandomDataset {
 
 const MAX_RETRY = 10;
 
-/** Decode, re-encode, then pad or cut until the text encodes to `target` tokens (at most 10 rounds). */
-function decodeToTargetLength(
-  tokenizer: BenchTokenizer,
-  tokens: number[],
-  target: number,
-  rng: NumpyGenerator
-): {prompt: string; tokens: number[]; mismatch: number} {
+/** Where the re-encoding loop stands for one prompt: settled, or waiting for padding drawn from the generator. */
+export type Settling =
+  | {done: true; prompt: string; tokens: number[]; mismatch: number}
+  | {done: false; prompt: string; tokens: number[]; remaining: number};
+
+/**
+ * vLLM's decode → re-encode → cut loop for one prompt, run as far as it goes without the generator: it stops where a
+ * round comes out short and vLLM would draw padding tokens. Those stops are finished in request order by
+ * `finishSettling`, so the generator's draws (and the prompts) stay exactly vLLM's even when this part runs in workers.
+ */
+export function settle(tokenizer: BenchTokenizer, tokens: number[], target: number, remaining = MAX_RETRY): Settling {
   let sequence = tokens;
-  let prompt = "";
-  for (let remaining = MAX_RETRY; ; remaining--) {
-    prompt = tokenizer.decode(sequence);
+  for (; ; remaining--) {
+    const prompt = tokenizer.decode(sequence);
     sequence = tokenizer.encode(prompt, false);
-    if (remaining <= 0) return {prompt, tokens: sequence, mismatch: sequence.length - target};
-    if (sequence.length === target) return {prompt, tokens: sequence, mismatch: 0};
-    if (sequence.length < target) sequence.push(...rng.integers(0, tokenizer.vocabSize, target - sequence.length));
-    else sequence = sequence.slice(0, target);
+    if (remaining <= 0) return {done: true, prompt, tokens: sequence, mismatch: sequence.length - target};
+    if (sequence.length === target) return {done: true, prompt, tokens: sequence, mismatch: 0};
+    if (sequence.length < target) return {done: false, prompt, tokens: sequence, remaining};
+    sequence = sequence.slice(0, target);
   }
 }
 
-export function randomDataset(tokenizer: BenchTokenizer, options: RandomDatasetOptions): RandomDataset {
+export function finishSettling(
+  tokenizer: BenchTokenizer,
+  state: Settling,
+  target: number,
+  rng: NumpyGenerator
+): {prompt: string; tokens: number[]; mismatch: number} {
+  let current = state;
+  while (!current.done) {
+    const padded = current.tokens.concat(rng.integers(0, tokenizer.vocabSize, target - current.tokens.length));
+    current = settle(tokenizer, padded, target, current.remaining - 1);
+  }
+  return {prompt: current.prompt, tokens: current.tokens, mismatch: current.mismatch};
+}
+
+/** The lengths, offsets and token sequences vLLM draws before any prompt is decoded. */
+export interface RandomPlan {
+  rng: NumpyGenerator;
+  sequences: number[][];
+  targets: number[];
+  outputLens: number[];
+  idPrefix: string;
+}
+
+export function randomPlan(tokenizer: BenchTokenizer, options: RandomDatasetOptions): RandomPlan {
   const rangeRatio = options.rangeRatio ?? 0;
   const prefixLen = options.prefixLen ?? 0;
   const idPrefix = options.requestIdPrefix ?? "";
@@ -70,20 +96,36 @@ export function randomDataset(tokenizer: BenchTokenizer, options: RandomDatasetO
   const allowed: number[] = [];
   for (let id = 0; id < tokenizer.vocabSize; id++) if (!special.has(id)) allowed.push(id);
   const prefix = prefixLen > 0 ? rng.integers(0, allowed.length, prefixLen).map((k) => allowed[k]) : [];
-
-  const requests: SampleRequest[] = [];
-  let tokenMismatch = 0;
+  const sequences: number[][] = [];
+  const targets: number[] = [];
   for (let i = 0; i < n; i++) {
     const sequence = prefix.slice();
     for (let k = 0; k < inputLens[i]; k++) sequence.push(allowed[(offsets[i] + i + k) % allowed.length]);
-    const made = decodeToTargetLength(tokenizer, sequence, prefixLen + inputLens[i], rng);
+    sequences.push(sequence);
+    targets.push(prefixLen + inputLens[i]);
+  }
+  return {rng, sequences, targets, outputLens, idPrefix};
+}
+
+/** Settles every prompt in order (or finishes the given settlings), drawing padding from the plan's generator. */
+export function completeRandomPlan(tokenizer: BenchTokenizer, plan: RandomPlan, settled?: Settling[]): RandomDataset {
+  const requests: SampleRequest[] = [];
+  let tokenMismatch = 0;
+  plan.sequences.forEach((sequence, i) => {
+    const target = plan.targets[i];
+    const state = settled ? settled[i] : settle(tokenizer, sequence, target);
+    const made = finishSettling(tokenizer, state, target, plan.rng);
     tokenMismatch += made.mismatch;
     requests.push({
       prompt: made.prompt,
       promptLen: made.tokens.length,
-      expectedOutputLen: outputLens[i],
-      requestId: idPrefix + String(i)
+      expectedOutputLen: plan.outputLens[i],
+      requestId: plan.idPrefix + String(i)
     });
-  }
+  });
   return {requests, tokenMismatch};
+}
+
+export function randomDataset(tokenizer: BenchTokenizer, options: RandomDatasetOptions): RandomDataset {
+  return completeRandomPlan(tokenizer, randomPlan(tokenizer, options));
 }

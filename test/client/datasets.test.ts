@@ -3,6 +3,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {randomDataset} from "../../loaders/client/dataset-random.js";
+import {randomDatasetParallel} from "../../loaders/client/dataset-random-parallel.js";
 import {shareGptDataset} from "../../loaders/client/dataset-sharegpt.js";
 import {loadTokenizer, type BenchTokenizer} from "../../loaders/client/tokenizer.js";
 
@@ -59,6 +60,14 @@ describe("random dataset", () => {
     for (const request of requests) expect(request.promptLen).toBe(56);
     const heads = requests.map((r) => tokenizer.encode(r.prompt, false).slice(0, 12).join(","));
     expect(new Set(heads).size).toBe(1);
+  });
+
+  it("builds the same prompts in worker threads as in one thread", async () => {
+    const options = {numPrompts: 6, inputLen: 300, outputLen: 5, rangeRatio: 0.5, prefixLen: 4, seed: 11};
+    const warnings: string[] = [];
+    const parallel = await randomDatasetParallel(tokenizer, options, (line) => warnings.push(line), 2, 0);
+    expect(warnings).toEqual([]);
+    expect(parallel).toEqual(randomDataset(tokenizer, options));
   });
 
   it("refuses a range ratio outside [0, 1)", () => {
