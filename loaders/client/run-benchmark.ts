@@ -232,37 +232,43 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
 
   const semaphore = maxConcurrency !== undefined ? new Semaphore(maxConcurrency) : null;
   const loopDelay = monitorEventLoopDelay({resolution: 1});
-  loopDelay.enable();
-  const cpuBefore = process.cpuUsage();
   const sendLags: number[] = [];
-  const tasks: Array<Promise<RequestOutput>> = [];
-  const start = now();
-  for (let i = 0; i < requests.length; i++) {
-    const due = start + offsets[i] * 1000;
-    // Every send yields one event-loop turn first, so chunks already arriving are read (and timed) between sends
-    // instead of queueing behind a burst of request writes.
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    await until(due, now);
-    const arrival = now();
-    sendLags.push(Math.max(0, arrival - due));
-    const request = requests[i];
-    tasks.push(
-      (async () => {
-        const pending = semaphore?.acquire();
-        if (pending) await pending;
-        try {
-          return await sendRequest(context, request, arrival, bodies[i]);
-        } finally {
-          semaphore?.release();
-        }
-      })()
-    );
+  let outputs: RequestOutput[];
+  let durationS: number;
+  let cpu: NodeJS.CpuUsage;
+  try {
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
+    const tasks: Array<Promise<RequestOutput>> = [];
+    const start = now();
+    for (let i = 0; i < requests.length; i++) {
+      const due = start + offsets[i] * 1000;
+      // Every send yields one event-loop turn first, so chunks already arriving are read (and timed) between sends
+      // instead of queueing behind a burst of request writes.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      await until(due, now);
+      const arrival = now();
+      sendLags.push(Math.max(0, arrival - due));
+      const request = requests[i];
+      tasks.push(
+        (async () => {
+          const pending = semaphore?.acquire();
+          if (pending) await pending;
+          try {
+            return await sendRequest(context, request, arrival, bodies[i]);
+          } finally {
+            semaphore?.release();
+          }
+        })()
+      );
+    }
+    outputs = await Promise.all(tasks);
+    durationS = (now() - start) / 1000;
+    cpu = process.cpuUsage(cpuBefore);
+  } finally {
+    loopDelay.disable();
+    if (!options.connections) connections.destroy();
   }
-  const outputs = await Promise.all(tasks);
-  const durationS = (now() - start) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  loopDelay.disable();
-  if (!options.connections) connections.destroy();
 
   const failures = outputs.filter((output) => !output.success);
   if (failures.length) {
