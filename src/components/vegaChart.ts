@@ -58,8 +58,9 @@ export function changeColors(dark: boolean): {better: string; worse: string; neu
 export async function vegaChart(spec: TopLevelSpec, {dark = false, label}: ChartOptions = {}): Promise<HTMLElement> {
   const figure = document.createElement("figure");
   figure.className = "vega-chart";
-  if (label) figure.setAttribute("aria-label", label);
   const themed = {...spec, config: {...chartConfig(dark), ...spec.config}} as TopLevelSpec;
   await embed(figure, themed, {actions: false, renderer: "svg"});
+  // After embedding: vega-embed sets its own generic aria-label on the container.
+  if (label) figure.setAttribute("aria-label", label);
   return figure;
 }
