@@ -56,7 +56,7 @@ describe("site pages", () => {
     for (const run of runs) expect(paths).toEqual(expect.arrayContaining([`/runs/${run}`, `/tr/runs/${run}`]));
     for (const step of ["engine-selection", "quantization", "max-num-tokens", "other-scenarios"])
       expect(paths).toEqual(expect.arrayContaining([`/steps/${step}`, `/tr/steps/${step}`]));
-    const fixed = ["/", "/setup", "/summary", "/notes", "/quality", "/runs/"];
+    const fixed = ["/", "/setup", "/summary", "/notes", "/quality", "/headroom", "/runs/"];
     expect(paths).toEqual(expect.arrayContaining([...fixed, ...fixed.map((p) => (p === "/" ? "/tr/" : `/tr${p}`))]));
   });
 
@@ -233,6 +233,119 @@ describe("site pages", () => {
     expect(await page.textContent("h1")).toBe("Page not found");
     expect(problems.consoleErrors.filter((e) => !e.includes("404"))).toEqual([]);
     expect(problems.httpErrors.filter((e) => !e.includes("/no-such-page"))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("headroom pages", () => {
+  const RESOURCES = ["compute", "memory bandwidth", "KV-cache capacity"];
+
+  it("sets every measured run against its ceiling with its binding resource, failed runs as failed", async () => {
+    const {page} = await open("/headroom");
+    const rows = await tableRows(page, "table.headroom-runs");
+    expect(rows).toHaveLength(17);
+    const measured = rows.filter((r) => /^\d+\.\d%$/.test(r[6]));
+    expect(measured).toHaveLength(15);
+    for (const r of measured) {
+      expect(RESOURCES, r[0]).toContain(r[8]);
+      // Throughput, then the run's hard ceiling: the ceiling is above what was measured.
+      expect(Number(r[5]), r[0]).toBeGreaterThan(Number(r[4]));
+      expect(Number(r[6].slice(0, -1)), r[0]).toBeCloseTo((100 * Number(r[4])) / Number(r[5]), 1);
+    }
+    expect(rows.filter((r) => r[6] === "failed").map((r) => [r[0], r[4], r[5], r[8]])).toEqual([
+      ["TensorRT-LLM FP8", "—", "—", "—"],
+      ["TensorRT-LLM AWQ", "—", "—", "—"]
+    ]);
+    expect(rows[0]).toEqual([
+      "TensorRT-LLM",
+      "Engine selection",
+      "TensorRT-LLM",
+      "Recommended",
+      "2054.21",
+      "4917.27",
+      "41.8%",
+      "130.34",
+      "compute"
+    ]);
+    // Every measured run of the study, each linked once to its run page.
+    const links = await page.$$eval("table.headroom-runs tbody tr", (trs) =>
+      trs.filter((tr) => !tr.classList.contains("failed")).map((tr) => tr.querySelector("a")!.getAttribute("href"))
+    );
+    const ok = readdirSync("data/studies/qwen3-32b-a100/runs").filter(
+      (run) => JSON.parse(readFileSync(`data/studies/qwen3-32b-a100/runs/${run}/run.json`, "utf8")).status === "ok"
+    );
+    expect(links.map((href) => href!.replace("./runs/", "")).sort()).toEqual(ok.sort());
+    expect(await page.$$eval(".headroom-binding", (ps) => ps.map((p) => p.textContent))).toHaveLength(5);
+    expect(await page.textContent(".headroom-binding")).toMatch(
+      /^Compute binds: .*85\.18 s.*55\.26 s.*42549 tokens\) holds 194 sequences/
+    );
+    expect(await page.textContent("pre")).toContain("compute if F/Π ≥ B/β");
+    expect(await page.$$("ul.assumptions li")).toHaveLength(11);
+    expect(await page.textContent("table.headroom-facts")).toContain("312.00 TFLOP/s");
+    await page.close();
+  });
+
+  it("draws each scenario's runs left of the hard ceiling, the band shaded", async () => {
+    for (const scheme of ["light", "dark"] as const) {
+      const {page} = await open("/headroom", scheme);
+      const charts = await page.$$eval("figure.vega-chart[aria-label='headroom-chart']", (figures) =>
+        figures.map((f) => {
+          const right = (el: Element) => el.getBoundingClientRect().right;
+          const bars = [...f.querySelectorAll("path[aria-roledescription='bar']")];
+          const rule = f.querySelector("g.mark-rule.role-mark line");
+          const rects = f.querySelectorAll("g.mark-rect.role-mark path[aria-roledescription='rect mark']");
+          return {
+            bars: bars.length,
+            band: rects.length,
+            barRight: Math.max(...bars.map(right)),
+            rule: rule ? rule.getBoundingClientRect().left : null
+          };
+        })
+      );
+      // One bar per measured run: 15 in all; the two failed ShareGPT runs are marked as failed, not drawn.
+      expect(charts.map((c) => c.bars)).toEqual([7, 2, 2, 2, 2]);
+      for (const chart of charts) {
+        expect(chart.band).toBe(1);
+        expect(chart.rule).not.toBeNull();
+        expect(chart.rule!).toBeGreaterThan(chart.barRight);
+      }
+      await page.close();
+    }
+  });
+
+  it("renders the Turkish headroom page in Turkish", async () => {
+    const {page} = await open("/tr/headroom");
+    expect(await page.textContent("h1")).toBe("İyileştirme payı");
+    expect(await page.textContent("table.headroom-runs thead")).toContain("Bağlayıcı kaynak");
+    const rows = await tableRows(page, "table.headroom-runs");
+    expect(rows[0].slice(0, 4)).toEqual(["TensorRT-LLM", "Çıkarım motoru seçimi", "TensorRT-LLM", "Önerilen"]);
+    expect(rows.filter((r) => r[8] === "hesaplama")).toHaveLength(15);
+    expect(rows.filter((r) => r[6] === "başarısız")).toHaveLength(2);
+    expect(await page.textContent(".headroom-binding")).toMatch(/^Hesaplama bağlayıcı: /);
+    expect(await page.textContent("ul.assumptions")).toContain("Senaryonun tamamını tek bir GPU karşılar.");
+    await page.close();
+  });
+
+  it("shows on the result page how much of each scenario's ceiling the baseline and the recommendation reach", async () => {
+    const {page} = await open("/");
+    expect(await tableRows(page, "table.headroom-headline")).toEqual([
+      ["ShareGPT", "4917.26", "35.2%", "41.8%", "+18.7%"],
+      ["Short prompt", "5022.30", "52.9%", "70.4%", "+33.1%"],
+      ["Medium prompt", "4825.68", "52.2%", "56.3%", "+7.7%"],
+      ["Long prompt", "4665.76", "39.4%", "43.7%", "+10.9%"],
+      ["Very long prompt", "3248.33", "55.4%", "48.7%", "−12.1%"]
+    ]);
+    expect(
+      await page.$eval("table.headroom-headline tbody tr:nth-child(2) a", (a) => (a as HTMLAnchorElement).href)
+    ).toBe(pageUrl(server.url, "/headroom#scenario-short"));
+    await visit(page, pageUrl(server.url, "/tr/"));
+    expect((await tableRows(page, "table.headroom-headline"))[1]).toEqual([
+      "Kısa istem",
+      "5022.30",
+      "52.9%",
+      "70.4%",
+      "+33.1%"
+    ]);
     await page.close();
   });
 });
