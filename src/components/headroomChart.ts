@@ -1,7 +1,7 @@
 // A scenario's headroom chart: each run's throughput as a bar, the hard ceiling as a rule, the realistic band shaded.
 import type {TopLevelSpec} from "vega-lite";
 import type {HeadroomScenario, Report} from "../../loaders/report-types.js";
-import {labelWidth, paddedMax, panelLayout} from "./chartLayout.js";
+import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
 import {t, type Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
@@ -19,6 +19,8 @@ interface HeadroomDatum {
   engine: string;
   value: number | null;
   shareText: string;
+  /** The share is printed inside the bar's end when the bar is long enough, so it never crosses the ceiling rule. */
+  inside: boolean;
   valueText: string;
   ceilingText: string;
   bindingText: string;
@@ -29,6 +31,8 @@ interface HeadroomDatum {
 const FONT_SIZE = 10;
 // Rough width of a character at FONT_SIZE, to decide whether two labels fit side by side.
 const CHAR_PX = 5.8;
+// A bar at least this long (px) carries its share inside its end.
+const INSIDE_MIN_PX = 52;
 
 function referenceLabels(lang: Lang, ceiling: number): {ceiling: string; band: string} {
   return lang === "tr"
@@ -48,20 +52,11 @@ export function headroomChartSpec(
   const allEngines = [...new Set([...report.study.engines.map((e) => e.name), ...runs.map((r) => r.engine)])];
   const engines = allEngines.filter((name) => runs.some((r) => r.engine === name));
   const palette = chartConfig(dark).range?.category as string[];
-  const values: HeadroomDatum[] = runs.map((r) => ({
-    label: r.label,
-    engine: r.engine,
-    value: r.throughput,
-    shareText: r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
-    valueText: formatFixed(r.throughput),
-    ceilingText: formatFixed(r.ceiling),
-    bindingText: r.binding ? bindingName(r.binding, lang) : "—",
-    failed: r.failed,
-    href: r.href
-  }));
-  const labels = values.map((v) => v.label);
+  const labels = runs.map((r) => r.label);
   const emphasized = runs.filter((r) => r.role).map((r) => r.label);
-  const {panelWidth} = panelLayout(width, labels, 1);
+  // On a narrow page the names give up room to the plot (and are cut with an ellipsis) rather than squeeze it.
+  const labelsPx = Math.min(240, Math.round(labelWidth(labels) * 1.15), Math.round(width * 0.45));
+  const panelWidth = Math.max(120, width - labelsPx - 24);
   const [bandLow, bandHigh] = realisticBand(scenario);
   // The scale ends a little past the ceiling (or a run above it, which the model says cannot happen).
   const domainMax = paddedMax(
@@ -69,6 +64,18 @@ export function headroomChartSpec(
     1.04
   );
   const px = (value: number) => (value / domainMax) * panelWidth;
+  const values: HeadroomDatum[] = runs.map((r) => ({
+    label: r.label,
+    engine: r.engine,
+    value: r.throughput,
+    shareText: r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
+    inside: r.throughput != null && px(r.throughput) >= INSIDE_MIN_PX,
+    valueText: formatFixed(r.throughput),
+    ceilingText: formatFixed(r.ceiling),
+    bindingText: r.binding ? bindingName(r.binding, lang) : "—",
+    failed: r.failed,
+    href: r.href
+  }));
   const text = referenceLabels(lang, scenario.ceiling_tps);
   // The band's name goes left of the ceiling's only where both fit above the plot without touching.
   const bandLabelFits =
@@ -79,8 +86,7 @@ export function headroomChartSpec(
     sort: labels,
     title: null,
     axis: {
-      // Bold names run wider than the estimate the plot width was sized with.
-      labelLimit: Math.min(240, Math.round(labelWidth(labels) * 1.15)),
+      labelLimit: labelsPx,
       labelFontWeight: {
         condition: {test: `indexof(${JSON.stringify(emphasized)}, datum.value) >= 0`, value: "bold" as const},
         value: "normal" as const
@@ -89,6 +95,8 @@ export function headroomChartSpec(
   };
   const bandColor = colors.neutral;
   const ruleColor = dark ? "#d8dade" : "#1b1e23";
+  // Light text on the day palette's dark bars, dark text on the night palette's light ones.
+  const insideText = dark ? "#1b1e23" : "#ffffff";
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     width: panelWidth,
@@ -171,7 +179,12 @@ export function headroomChartSpec(
         }
       },
       {
-        transform: [{filter: "datum.value != null"}],
+        transform: [{filter: "datum.value != null && datum.inside"}],
+        mark: {type: "text", align: "right", dx: -5, fontSize: 11, fontWeight: "bold", color: insideText},
+        encoding: {x: {field: "value", type: "quantitative"}, y, text: {field: "shareText"}}
+      },
+      {
+        transform: [{filter: "datum.value != null && !datum.inside"}],
         mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold"},
         encoding: {x: {field: "value", type: "quantitative"}, y, text: {field: "shareText"}}
       },

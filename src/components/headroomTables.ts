@@ -42,20 +42,20 @@ export function headroomFacts(headroom: HeadroomReport, {lang}: PageContext): HT
       ? [
           ["Model", headroom.model],
           ["GPU", gpu.name],
-          ["Yoğun BF16 tepe hesaplama", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
-          ["HBM bant genişliği", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
-          ["Bellek (CUDA'nın bildirdiği)", `${formatFixed(gpu.memory_gib)} GiB`],
-          ["Gerçekçi tavanın hesaplama oranı (MFU)", formatFixed(headroom.mfu)],
-          ["Gerçekçi tavanın bant genişliği oranı (MBU)", formatFixed(headroom.mbu)]
+          ["Tepe hesaplama (BF16, yoğun)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
+          ["Bellek bant genişliği (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
+          ["Bellek (CUDA toplamı)", `${formatFixed(gpu.memory_gib)} GiB`],
+          ["MFU (gerçekçi tavan)", formatFixed(headroom.mfu)],
+          ["MBU (gerçekçi tavan)", formatFixed(headroom.mbu)]
         ]
       : [
           ["Model", headroom.model],
           ["GPU", gpu.name],
-          ["Dense BF16 peak compute", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
-          ["HBM bandwidth", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
-          ["Memory (as CUDA reports it)", `${formatFixed(gpu.memory_gib)} GiB`],
-          ["Compute share of the realistic ceiling (MFU)", formatFixed(headroom.mfu)],
-          ["Bandwidth share of the realistic ceiling (MBU)", formatFixed(headroom.mbu)]
+          ["Peak compute (BF16, dense)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
+          ["Memory bandwidth (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
+          ["Memory (CUDA total)", `${formatFixed(gpu.memory_gib)} GiB`],
+          ["MFU (realistic ceiling)", formatFixed(headroom.mfu)],
+          ["MBU (realistic ceiling)", formatFixed(headroom.mbu)]
         ];
   return dataTable(
     facts,
