@@ -36,6 +36,12 @@ export function headroomScenarioSection(
   const headline = headroomHeadline(report, rows).find((h) => h.scenario === scenario.scenario);
   const gap = headline ? ceilingGapSentence(headline, context.lang) : "";
   if (gap) section.append(textElement("p", gap, "headroom-gap"));
+  if (!runs.length) {
+    const none =
+      context.lang === "tr" ? "Bu senaryonun arşivlenmiş koşusu yok." : "No run of this scenario is archived.";
+    section.append(textElement("p", none, "headroom-no-runs"));
+    return section;
+  }
   const card = document.createElement("div");
   card.className = "card";
   card.append(chart);

@@ -67,10 +67,12 @@ describe("markup in data", () => {
     "/steps/quantization",
     "/summary",
     "/quality",
+    "/headroom",
     "/runs/",
     "/runs/quantization--trtllm-fp8--sharegpt",
     "/runs/engine-selection--sglang--sharegpt",
     "/tr/steps/quantization",
+    "/tr/headroom",
     "/tr/runs/engine-selection--sglang--sharegpt"
   ];
 
