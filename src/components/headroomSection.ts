@@ -14,8 +14,8 @@ export function chartNote(scenario: HeadroomScenario, context: PageContext): str
   const ceiling = formatFixed(scenario.ceiling_tps);
   const band = `${formatFixed(low)}–${formatFixed(high)}`;
   return context.lang === "tr"
-    ? `Çubuklar her koşunun toplam token işlem hacmini gösterir; yanındaki yüzde, koşunun kendi sert tavanına oranıdır. Kalın yazılan adlar temel ve önerilen yapılandırmadır. Dikey çizgi senaryonun sert tavanı (${ceiling} tok/s), gölgeli alan gerçekçi aralıktır (${band} tok/s: gerçekçi tavan ile örtüşmesiz değer arası).`
-    : `Bars show each run's total token throughput, labelled with its share of the run's own hard ceiling; the names in bold are the baseline and the recommended configuration. The vertical line is the scenario's hard ceiling (${ceiling} tok/s); the shaded area is the realistic band (${band} tok/s, between the realistic ceiling and the no-overlap figure).`;
+    ? `Çizgi: sert tavan, ${ceiling} tok/s. Gölgeli alan: gerçekçi aralık, ${band} tok/s. Çubuk etiketleri: her koşunun kendi sert tavanına oranı; kalın adlar temel ve önerilen yapılandırma.`
+    : `Line: hard ceiling, ${ceiling} tok/s. Shaded: realistic band, ${band} tok/s. Bar labels: each run's share of its own hard ceiling; names in bold: the baseline and the recommended configuration.`;
 }
 
 export function headroomScenarioSection(

@@ -170,8 +170,8 @@ describe("headroom sentences", () => {
   });
 
   it("names the scenario's ceiling and band under its chart", () => {
-    expect(chartNote(scenario("short"), en)).toContain(
-      "hard ceiling (5022.30 tok/s); the shaded area is the realistic band (3264.49–5022.30 tok/s"
+    expect(chartNote(scenario("short"), en)).toMatch(
+      /^Line: hard ceiling, 5022\.30 tok\/s\. Shaded: realistic band, 3264\.49–5022\.30 tok\/s\./
     );
   });
 
