@@ -1,5 +1,5 @@
 // Reduces a list of per-request values to what a page draws: count, moments, quantiles and a histogram.
-import {selectRanks} from "./select-ranks.js";
+import {orderStatistics} from "./order-statistics.js";
 
 export interface Histogram {
   /** Bin edges, one more than counts; log-spaced when the values span more than a factor of 20. */
@@ -21,7 +21,7 @@ export interface Summary {
 export const QUANTILES = [1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9];
 export const HISTOGRAM_BINS = 40;
 
-/** Summary of the first `length` values (their order in the array is changed). */
+/** Summary of the first `length` values. */
 export function summarize(values: Float64Array, length = values.length): Summary {
   const v = values.subarray(0, length);
   const quantiles: Record<string, number> = {};
@@ -43,14 +43,12 @@ export function summarize(values: Float64Array, length = values.length): Summary
   for (let i = 0; i < length; i++) sq += (v[i] - mean) * (v[i] - mean);
   const positions = QUANTILES.map((q) => ((length - 1) * q) / 100);
   const ranks = [...new Set(positions.flatMap((pos) => [Math.floor(pos), Math.min(length - 1, Math.floor(pos) + 1)]))];
-  selectRanks(
-    v,
-    ranks.sort((a, b) => a - b)
-  );
+  const at = new Map(orderStatistics(v, ranks, min, max).map((value, k) => [ranks[k], value]));
   QUANTILES.forEach((q, k) => {
     const lo = Math.floor(positions[k]);
-    const hi = Math.min(length - 1, lo + 1);
-    quantiles[`p${q}`] = v[lo] + (v[hi] - v[lo]) * (positions[k] - lo);
+    const a = at.get(lo)!;
+    const b = at.get(Math.min(length - 1, lo + 1))!;
+    quantiles[`p${q}`] = a + (b - a) * (positions[k] - lo);
   });
   return {count: length, mean, std: Math.sqrt(sq / length), min, max, quantiles, histogram: histogram(v, min, max)};
 }

@@ -5,6 +5,7 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {elideArrays} from "../../loaders/requests/elide-arrays.js";
 import {readResultJson, ResultJsonError} from "../../loaders/requests/stream-result-json.js";
+import {orderStatistics} from "../../loaders/requests/order-statistics.js";
 import {selectRanks} from "../../loaders/requests/select-ranks.js";
 import {summarize} from "../../loaders/requests/summary.js";
 
@@ -130,5 +131,20 @@ describe("elideArrays", () => {
       `{"duration": 1.5,\n "ttfts": [… 2 per-request values …]\n, "itls": [… 2 per-request values …], "errors": [… 2 per-request values …], "completed": 2}\n{"completed": 3}\n`
     );
     expect(elided.split("\n")).toHaveLength(text.split("\n").length);
+  });
+});
+
+describe("orderStatistics", () => {
+  it("gives what a full sort gives, on heavy-tailed and on tied values", () => {
+    const tailed = Float64Array.from(
+      {length: 50_000},
+      (_, i) => Math.exp(Math.sin(i * 12.9898) * 6) * (i % 97 === 0 ? 50 : 1)
+    );
+    const tied = Float64Array.from({length: 20_000}, (_, i) => i % 3);
+    for (const values of [tailed, tied]) {
+      const sorted = Float64Array.from(values).sort();
+      const ranks = [0, 1, 499, 500, values.length / 2, values.length - 2, values.length - 1];
+      expect(orderStatistics(values, ranks, sorted[0], sorted.at(-1)!)).toEqual(ranks.map((r) => sorted[r]));
+    }
   });
 });
