@@ -20,16 +20,18 @@ export interface RequestDistributions {
 }
 
 /** A growing list of doubles. */
-class Numbers {
+export class Numbers {
   data = new Float64Array(1024);
   length = 0;
 
+  grow(): void {
+    const bigger = new Float64Array(this.data.length * 2);
+    bigger.set(this.data);
+    this.data = bigger;
+  }
+
   push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = value;
   }
 }
@@ -40,29 +42,26 @@ export class RequestCollector {
   private readonly lists = new Map<string, Numbers>();
   private readonly itls = new Numbers();
   private readonly itlSums = new Numbers();
-  private requestSum = 0;
   private itlLists = 0;
   private readonly failed = new Map<number, string>();
 
-  sink(key: string): (value: number) => void {
+  /** The list a per-request number array is read into. */
+  list(key: string): Numbers {
     const list = new Numbers();
     this.lists.set(key, list);
-    return (value) => list.push(value);
+    return list;
   }
 
-  itlSink(): (value: number) => void {
-    return (value) => {
-      this.itls.push(value);
-      this.requestSum += value;
-    };
+  /** Inter-token latencies of all requests, pooled; each request's list is read into it, then closed. */
+  itlList(): Numbers {
+    return this.itls;
   }
 
-  startRequestItls(): void {
-    this.requestSum = 0;
-  }
-
-  endRequestItls(): void {
-    this.itlSums.push(this.requestSum);
+  /** Closes a request's inter-token latencies: those read since `from`. */
+  endRequestItls(from: number): void {
+    let sum = 0;
+    for (let i = from; i < this.itls.length; i++) sum += this.itls.data[i];
+    this.itlSums.push(sum);
     this.itlLists++;
   }
 

@@ -1,7 +1,7 @@
 // Streams a --save-result JSON file (one object, an array of objects, or JSON Lines from --append-result):
 // scalar fields are kept, per-request arrays are folded into distributions as they are read, never held as JSON.
 import {ByteWindow} from "./byte-window.js";
-import {RequestCollector, type RequestDistributions} from "./request-collector.js";
+import {RequestCollector, type Numbers, type RequestDistributions} from "./request-collector.js";
 
 export interface ResultRecord {
   /** 1-based line where the record starts (JSON Lines: its own line). */
@@ -133,7 +133,7 @@ class ResultReader {
           const start = this.w.dropped + this.w.pos;
           const line = this.line;
           if (key === "itls") arrays[key] = this.nestedNumbers(collector);
-          else if (NUMBER_ARRAYS.has(key)) arrays[key] = this.numbers(collector.sink(key));
+          else if (NUMBER_ARRAYS.has(key)) arrays[key] = this.numbers(collector.list(key));
           else arrays[key] = this.strings(key === "errors" ? collector : null);
           spans.push({key, length: arrays[key], start, end: this.w.dropped + this.w.pos, lines: [line, this.line]});
         } else fields[key] = this.value();
@@ -293,8 +293,8 @@ class ResultReader {
     this.fail("expected a number");
   }
 
-  /** A flat array of numbers, each handed to `sink`; returns its length. */
-  private numbers(sink: (value: number) => void): number {
+  /** A flat array of numbers, appended to `list`; returns its length. */
+  private numbers(list: Numbers): number {
     const w = this.w;
     w.pos++;
     this.skipSpace();
@@ -304,7 +304,9 @@ class ResultReader {
     }
     let count = 0;
     for (;;) {
-      sink(this.number());
+      const value = this.number();
+      if (list.length === list.data.length) list.grow();
+      list.data[list.length++] = value;
       count++;
       let c = w.pos < w.end ? w.buf[w.pos] : this.peek();
       if (c === 0x20 || c === NEWLINE || c === 0x09 || c === 0x0d) {
@@ -329,13 +331,13 @@ class ResultReader {
       return 0;
     }
     let count = 0;
-    const sink = collector.itlSink();
+    const itls = collector.itlList();
     for (;;) {
       if (this.peek() !== OPEN_BRACKET)
         this.fail(`itls: expected a list per request, found ${this.describe(this.peek())}`);
-      collector.startRequestItls();
-      this.numbers(sink);
-      collector.endRequestItls();
+      const from = itls.length;
+      this.numbers(itls);
+      collector.endRequestItls(from);
       count++;
       this.skipSpace();
       const c = this.next();
