@@ -203,7 +203,7 @@ describe("failures are counted, not dropped", () => {
       });
       expect(run.metrics.completed).toBe(3);
       expect(run.metrics.failed).toBe(7);
-      expect(run.outputs.slice(3).every((o) => /ECONNREFUSED|ECONNRESET|socket hang up/.test(o.error))).toBe(true);
+      expect(run.outputs.slice(3).every((o) => /ECONNREFUSED|ECONNRESET|EPIPE|closed/.test(o.error))).toBe(true);
     } finally {
       await fixture.close();
     }
