@@ -18,6 +18,8 @@ export interface SizeResult {
   scale: number;
   archive: {
     runs: number;
+    /** Steps in the plan (pages grow with runs and steps). */
+    steps?: number;
     detailed_runs: number;
     files: number;
     bytes: number;
@@ -52,11 +54,20 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 const both = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)}`;
 const secs = (s: number) => (s >= 100 ? s.toFixed(0) : s.toFixed(1));
 
-function buildCell(t: BuildTiming | null | undefined, timeout: number): string {
+function buildCell(t: BuildTiming | null | undefined, timeout: number, expected: number | null = null): string {
   if (!t) return "not run";
-  if (t.timed_out) return `> ${secs(timeout)} (stopped; ${t.pages} pages started)`;
+  if (t.timed_out)
+    return `> ${secs(timeout)} (stopped at the bound; ${t.pages}${expected ? ` of ≈ ${expected}` : ""} pages loaded)`;
   if (t.exit_code !== 0) return `failed (exit ${t.exit_code}) after ${secs(t.seconds)}`;
   return secs(t.seconds);
+}
+
+/** Pages a build of this size makes: two languages × (steps + runs), plus the fixed pages seen in a finished build. */
+function expectedPages(sizes: SizeResult[], s: SizeResult): number | null {
+  const done = sizes.find((x) => x.build?.cold && !x.build.cold.timed_out && x.build.cold.exit_code === 0);
+  if (!done || done.archive.steps == null || s.archive.steps == null) return null;
+  const fixed = done.build!.cold!.pages - 2 * (done.archive.runs + done.archive.steps);
+  return 2 * (s.archive.runs + s.archive.steps) + fixed;
 }
 
 export function renderSection(results: Results): string {
@@ -64,7 +75,7 @@ export function renderSection(results: Results): string {
   const m = results.machine;
   const lines: string[] = [SECTION, ""];
   lines.push(
-    `Reproduce with \`npm run bench\` (archives are generated under \`.bench/\` by \`loaders/synth/generate-archive.ts\`; options: \`-- --sizes 1,10 --skip-build --build-timeout 1200\`).`,
+    `Reproduce with \`npm run bench\` (archives are generated under \`.bench/\` by \`loaders/synth/generate-archive.ts\`; options: \`-- --sizes 1,10 --reps 3 --skip-build --build-timeout 1200 --report-only\`).`,
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb.toFixed(0)} GB RAM, ${m.os}; Node ${m.node}. Measured ${results.date}; load average when the run started ${m.load_average.map((x) => x.toFixed(1)).join(" / ")} (the machine is shared, so absolute times are noisy; floor and ours are measured alternately in the same run).`,
     ""
@@ -116,8 +127,9 @@ export function renderSection(results: Results): string {
         : cold?.timed_out && previous?.build?.cold
           ? `> ×${(b!.timeout_seconds / previous.build.cold.seconds).toFixed(1)}`
           : "—";
+    const expected = expectedPages(sizes, s);
     lines.push(
-      `| ${s.scale}× | ${cold ? cold.pages : "—"} | ${b ? buildCell(cold, b.timeout_seconds) : "not run"} | ${b ? buildCell(b.warm, b.timeout_seconds) : "not run"} | ${growth} | ${cold?.max_rss_mb != null ? cold.max_rss_mb.toFixed(0) : "—"} |`
+      `| ${s.scale}× | ${cold ? (cold.timed_out ? `${cold.pages} (≈ ${expected ?? "?"} planned)` : cold.pages) : "—"} | ${b ? buildCell(cold, b.timeout_seconds, expected) : "not run"} | ${b ? buildCell(b.warm, b.timeout_seconds) : "not run"} | ${growth} | ${cold?.max_rss_mb && !cold.timed_out ? cold.max_rss_mb.toFixed(0) : "—"} |`
     );
     previous = s;
   }

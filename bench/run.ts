@@ -7,6 +7,7 @@ import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../loaders/export/write-atomic.js";
+import {loadStudyPlan} from "../loaders/study/plan.js";
 import {currentManifest} from "../loaders/synth/write-archive.js";
 import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
@@ -27,6 +28,7 @@ const {values} = parseArgs({
     seed: {type: "string", default: "tps-report"},
     reps: {type: "string", default: "2"},
     "skip-build": {type: "boolean", default: false},
+    "report-only": {type: "boolean", default: false},
     "build-timeout": {type: "string", default: "1200"},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
@@ -66,6 +68,7 @@ function archiveFigures(dir: string, seconds: number): SizeResult["archive"] {
     }
   return {
     runs: manifest.runs,
+    steps: loadStudyPlan(dir).steps.length,
     detailed_runs: manifest.detailed_runs,
     files,
     bytes,
@@ -134,8 +137,14 @@ async function main(): Promise<void> {
     date: new Date().toISOString().slice(0, 10),
     sizes: {...(previous?.sizes ?? {})}
   };
-  const tree = values["skip-build"] ? null : prepareSiteTree(REPO, join(WORK, "site"));
-  for (const scale of sizes) {
+  if (values["report-only"]) {
+    // Re-render BENCHMARKS.md from the last measurements (.bench/results.json) without measuring again.
+    if (!previous) throw new Error(`${RESULTS}: no measurements yet; run without --report-only first`);
+    results.machine = previous.machine;
+    results.date = previous.date;
+  }
+  const tree = values["skip-build"] || values["report-only"] ? null : prepareSiteTree(REPO, join(WORK, "site"));
+  for (const scale of values["report-only"] ? [] : sizes) {
     const result = await measureSize(scale, tree);
     // Without a build this run, the last measured build of that size is kept.
     if (!result.build && previous?.sizes[scale]?.build) {
