@@ -121,17 +121,16 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     const stepStandings = Object.fromEntries(
       step.scenarios.map((scenario) => [scenario, standings(stepRows, step, scenario, objective)])
     );
-    const candidates = step.candidates.map((c) => candidateInfo(step, c));
+    const report = {
+      id: step.id,
+      kind: step.kind,
+      title: step.title,
+      scenarios: step.scenarios,
+      candidates: step.candidates.map((c) => candidateInfo(step, c)),
+      standings: stepStandings
+    };
     if (step.kind !== "selection")
-      return {
-        id: step.id,
-        kind: step.kind,
-        title: step.title,
-        scenarios: step.scenarios,
-        candidates,
-        standings: stepStandings,
-        verdict: {kind: "comparison", incumbent: null, best: null, gain_percent: null, winner: null}
-      };
+      return {...report, verdict: {kind: "comparison", incumbent: null, best: null, gain_percent: null, winner: null}};
     const top = stepStandings[step.scenarios[0]][0];
     const best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
     const before = incumbent;
@@ -144,15 +143,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
       incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
     }
-    return {
-      id: step.id,
-      kind: step.kind,
-      title: step.title,
-      scenarios: step.scenarios,
-      candidates,
-      standings: stepStandings,
-      verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}
-    };
+    return {...report, verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}};
   });
 
   const winnerStep = incumbent?.step ?? baselineStep.id;
