@@ -2,6 +2,10 @@
 import {writeRunArchive} from "../../loaders/scale/run-archive.js";
 import {studyDir} from "../../loaders/study/report.js";
 
-const chunks: Buffer[] = [];
-await writeRunArchive(studyDir(), (chunk) => chunks.push(chunk));
-process.stdout.write(Buffer.concat(chunks));
+async function load(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await writeRunArchive(studyDir(), (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
+}
+
+process.stdout.write(await load());
