@@ -1,6 +1,7 @@
-// Renders a Vega-Lite spec with vega-embed as SVG, themed for the page's light or dark scheme.
-import embed from "vega-embed";
-import type {Config, TopLevelSpec} from "vega-lite";
+// Renders a Vega-Lite spec as SVG, themed for the page's light or dark scheme.
+// Compiled and run with vega directly: vega-embed would add its themes, tooltip and action menu to every page's weight.
+import {parse, View} from "vega";
+import {compile, type Config, type TopLevelSpec} from "vega-lite";
 
 export interface ChartOptions {
   dark?: boolean;
@@ -59,8 +60,8 @@ export async function vegaChart(spec: TopLevelSpec, {dark = false, label}: Chart
   const figure = document.createElement("figure");
   figure.className = "vega-chart";
   const themed = {...spec, config: {...chartConfig(dark), ...spec.config}} as TopLevelSpec;
-  await embed(figure, themed, {actions: false, renderer: "svg"});
-  // After embedding: vega-embed sets its own generic aria-label on the container.
+  const view = new View(parse(compile(themed).spec), {renderer: "svg", container: figure, hover: true});
+  await view.runAsync();
   if (label) figure.setAttribute("aria-label", label);
   return figure;
 }
