@@ -1,7 +1,7 @@
 // Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
 import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
-import {ensureLiveRuns, liveModeRequested} from "./loaders/live/ensure.js";
+import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/study/report.js";
 import {listRunDirs} from "./loaders/study/runs.js";
@@ -24,7 +24,7 @@ interface PageLink {
 const study = studyDir();
 const plan = loadStudyPlan(study);
 // Live mode runs the missing runs first, so the run pages below include them.
-if (liveModeRequested()) await ensureLiveRuns(study);
+if (liveModeRequested()) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
 const runIds = listRunDirs(join(study, "runs"));
 
 function escapeHtml(text: string): string {

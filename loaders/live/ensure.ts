@@ -19,10 +19,7 @@ export interface EnsureLiveOptions {
   gpuQuery?: string[];
 }
 
-/** True when TPS_REPORT_LIVE asks loaders to run the benchmark first. */
-export function liveModeRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  return /^(1|true|yes)$/i.test(env.TPS_REPORT_LIVE ?? "");
-}
+export {liveModeRequested} from "./mode.js";
 
 const envNumber = (env: NodeJS.ProcessEnv, name: string): number | undefined => {
   const value = env[name];
