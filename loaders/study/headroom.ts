@@ -48,6 +48,8 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
 /** Adds the headroom columns to each row (null where the run has no result); returns above-ceiling findings. */
 export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]): Finding[] {
   const findings: Finding[] = [];
+  // Runs name a handful of GPUs; resolving each name once keeps the table search out of the per-run loop.
+  const gpuByName = new Map<string, Gpu>();
   for (const row of rows) {
     for (const column of HEADROOM_COLUMNS) row[column] = null;
     if ("severity" in context || row.status !== "ok") continue;
@@ -60,7 +62,8 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
     ] as const;
     const [completed, input, output, duration, tps] = metrics.map((m) => row[m]);
     if (![completed, input, output, duration, tps].every((v) => typeof v === "number" && v > 0)) continue;
-    const gpu = findGpu(context.gpus, row.gpu) ?? context.studyGpu;
+    let gpu = gpuByName.get(row.gpu);
+    if (!gpu) gpuByName.set(row.gpu, (gpu = findGpu(context.gpus, row.gpu) ?? context.studyGpu));
     const h = runHeadroom(
       {
         completed: completed as number,

@@ -1,7 +1,7 @@
 // Flattens run records into the tidy one-row-per-run table that runs.csv and runs.parquet hold.
 import {METRIC_COLUMNS} from "../canonical.js";
 import type {RunRow} from "../report-types.js";
-import type {StudyPlan} from "./plan.js";
+import type {PlanCandidate, StudyPlan} from "./plan.js";
 import type {RunRecord} from "./runs.js";
 
 /** Quotes an argv for display the way a POSIX shell would read it back. */
@@ -40,9 +40,28 @@ export function metricColumns(runs: RunRecord[]): string[] {
   return [...known, ...extra];
 }
 
+const candidateIndexes = new WeakMap<StudyPlan, Map<string, Map<string, PlanCandidate>>>();
+
+/** Plan candidates by step id and candidate id, built once per plan (run pages call runRows once per run). */
+function candidateIndex(plan: StudyPlan): Map<string, Map<string, PlanCandidate>> {
+  let index = candidateIndexes.get(plan);
+  if (index) return index;
+  index = new Map();
+  // First step and first candidate of each id win, as a search of the plan would find them.
+  for (const step of plan.steps) {
+    if (index.has(step.id)) continue;
+    const byId = new Map<string, PlanCandidate>();
+    for (const c of step.candidates) if (!byId.has(c.id)) byId.set(c.id, c);
+    index.set(step.id, byId);
+  }
+  candidateIndexes.set(plan, index);
+  return index;
+}
+
 export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColumns(runs)): RunRow[] {
+  const candidates = candidateIndex(plan);
   return runs.map(({meta, block, source}) => {
-    const candidate = plan.steps.find((s) => s.id === meta.step)?.candidates.find((c) => c.id === meta.candidate);
+    const candidate = candidates.get(meta.step)?.get(meta.candidate);
     const row: RunRow = {
       run: meta.id,
       study: meta.study,

@@ -185,12 +185,13 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
 
   // Runs of one scenario send the same prompts, so their input token totals must agree.
   const inputsByScenario = new Map<string, {run: string; tokens: number}[]>();
-  for (const r of runs)
-    if (r.block?.metrics.total_input_tokens != null)
-      inputsByScenario.set(r.meta.scenario, [
-        ...(inputsByScenario.get(r.meta.scenario) ?? []),
-        {run: r.meta.id, tokens: r.block.metrics.total_input_tokens}
-      ]);
+  for (const r of runs) {
+    if (r.block?.metrics.total_input_tokens == null) continue;
+    const entry = {run: r.meta.id, tokens: r.block.metrics.total_input_tokens};
+    const list = inputsByScenario.get(r.meta.scenario);
+    if (list) list.push(entry);
+    else inputsByScenario.set(r.meta.scenario, [entry]);
+  }
   for (const [scenario, list] of inputsByScenario) {
     const counts = new Map<number, number>();
     for (const {tokens} of list) counts.set(tokens, (counts.get(tokens) ?? 0) + 1);
