@@ -40,16 +40,20 @@ function candidateInfo(step: PlanStep, candidate: PlanCandidate): CandidateInfo 
   };
 }
 
-/** Candidates of a step on one scenario, best first by the objective; failed or missing results last. */
-export function standings(rows: RunRow[], step: PlanStep, scenario: string, objective: string): Standing[] {
-  const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
-  const ranked = from(rows)
-    .params({step: step.id, scenario})
-    .filter("(d, $) => d.step === $.step && d.scenario === $.scenario")
+type RankedRow = RunRow & {value: number | null};
+
+/** Every row ranked by the objective, best first, failed or missing results last (one table, one sort). */
+export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
+  return from(rows)
     .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
     .derive({missing: "d => d.value == null"})
     .orderby("missing", desc("value"))
-    .objects() as (RunRow & {value: number | null})[];
+    .objects() as RankedRow[];
+}
+
+/** Candidates of a step on one scenario from its rows ranked by rankRows; candidates without a run last. */
+function standings(ranked: RankedRow[], step: PlanStep, scenario: string, objective: string): Standing[] {
+  const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
   const present = new Set(ranked.map((r) => r.candidate));
   const absent: Standing[] = step.candidates
     .filter((c) => !present.has(c.id))
@@ -109,17 +113,21 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       ? null
       : {candidate: plan.baseline.candidate, step: baselineStep.id, run: baselineRun, value: baselineValue};
   let incumbentCandidate: PlanCandidate | null = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
-  // Each step ranks only its own rows: building a table of every run per step and scenario grows as runs².
-  const rowsByStep = new Map<string, RunRow[]>();
-  for (const row of rows) {
-    const list = rowsByStep.get(row.step);
+  // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
+  // compiles its expressions once instead of once per step and scenario.
+  const rankedByGroup = new Map<string, RankedRow[]>();
+  for (const row of rankRows(rows, objective)) {
+    const key = `${row.step}\0${row.scenario}`;
+    const list = rankedByGroup.get(key);
     if (list) list.push(row);
-    else rowsByStep.set(row.step, [row]);
+    else rankedByGroup.set(key, [row]);
   }
   const steps: StepReport[] = plan.steps.map((step) => {
-    const stepRows = rowsByStep.get(step.id) ?? [];
     const stepStandings = Object.fromEntries(
-      step.scenarios.map((scenario) => [scenario, standings(stepRows, step, scenario, objective)])
+      step.scenarios.map((scenario) => [
+        scenario,
+        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective)
+      ])
     );
     const report = {
       id: step.id,
