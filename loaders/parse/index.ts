@@ -1,5 +1,6 @@
 // Entry of the parsers: detects the format of a benchmark output and returns canonical blocks.
 
+import {readFileSync} from "node:fs";
 import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
 import {parseJsonContent, parseLargeJson} from "./json.js";
@@ -54,4 +55,9 @@ export function parseBuffer(
 
 export async function parseFile(path: string): Promise<ParseResult> {
   return parseBuffer(await readFile(path), path);
+}
+
+/** Synchronous parseFile: for many small logs one blocking read each is cheaper than a round trip to the thread pool. */
+export function parseFileSync(path: string): ParseResult {
+  return parseBuffer(readFileSync(path), path);
 }

@@ -1,8 +1,8 @@
 // Reads a study's run folders (archive or live: same layout) into records with their parsed result block.
-import {existsSync, readdirSync, readFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, type Dirent} from "node:fs";
 import {join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
-import {parseFile} from "../parse/index.js";
+import {parseFileSync} from "../parse/index.js";
 import type {Finding, RunStatus} from "../report-types.js";
 import type {StudyPlan} from "./plan.js";
 
@@ -108,9 +108,28 @@ export function listRunDirs(runsDir: string): string[] {
 }
 
 export async function readRun(dir: string, cwd = process.cwd()): Promise<RunRecord> {
+  return readRunSync(dir, cwd);
+}
+
+/** Names in a run folder; a symbolic link counts only when its target exists, as existsSync would say. */
+function folderNames(dir: string): Set<string> {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, {withFileTypes: true});
+  } catch {
+    return new Set();
+  }
+  return new Set(entries.filter((e) => !e.isSymbolicLink() || existsSync(join(dir, e.name))).map((e) => e.name));
+}
+
+/** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip). */
+export function readRunSync(dir: string, cwd = process.cwd()): RunRecord {
   const meta = readRunMeta(join(dir, "run.json"));
+  const relDir = relative(cwd, dir);
   const rel = (path: string) => relative(cwd, path) || path;
-  const logs = LOG_FILES.filter((name) => existsSync(join(dir, name))).map((name) => rel(join(dir, name)));
+  const relName = (name: string) => (relDir ? join(relDir, name) : name);
+  const present = folderNames(dir);
+  const logs = LOG_FILES.filter((name) => present.has(name)).map(relName);
   const findings: Finding[] = [];
   const finding = (
     severity: Finding["severity"],
@@ -125,19 +144,19 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
       "error",
       "run-id-mismatch",
       `run.json says id '${meta.id}' but its folder is named differently`,
-      rel(join(dir, "run.json")),
+      relName("run.json"),
       1
     );
 
   if (meta.status === "failed") return {meta, dir, source: null, block: null, logs, findings};
 
-  const resultName = RESULT_FILES.find((name) => existsSync(join(dir, name)));
+  const resultName = RESULT_FILES.find((name) => present.has(name));
   if (!resultName) {
     finding("error", "result-missing", `run is marked ok but has none of ${RESULT_FILES.join(", ")}`, rel(dir), null);
     return {meta, dir, source: null, block: null, logs, findings};
   }
-  const source = rel(join(dir, resultName));
-  const parsed = await parseFile(join(dir, resultName));
+  const source = relName(resultName);
+  const parsed = parseFileSync(join(dir, resultName));
   for (const error of parsed.errors) finding("error", "parse-error", error.message, source, error.line);
   if (parsed.blocks.length > 1)
     finding(
@@ -152,9 +171,6 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
   return {meta, dir, source, block, logs, findings};
 }
 
-/** Run folders read concurrently. */
-const READ_AHEAD = 16;
-
 /** Every run folder of the study, parsed. Unreadable run.json files become error findings, never silent gaps. */
 export async function readRuns(
   plan: StudyPlan,
@@ -163,26 +179,20 @@ export async function readRuns(
   const runsDir = join(plan.dir, "runs");
   const runs: RunRecord[] = [];
   const findings: Finding[] = [];
-  const names = listRunDirs(runsDir);
-  const read = (name: string) =>
-    readRun(join(runsDir, name), cwd).catch((error: unknown) => {
+  for (const name of listRunDirs(runsDir)) {
+    try {
+      runs.push(readRunSync(join(runsDir, name), cwd));
+    } catch (error) {
       if (!(error instanceof RunMetaError)) throw error;
-      return error;
-    });
-  // A few runs in flight at once keep the disk busy while a log is parsed; results are kept in folder order.
-  for (let i = 0; i < names.length; i += READ_AHEAD) {
-    const batch = await Promise.all(names.slice(i, i + READ_AHEAD).map(read));
-    batch.forEach((result, k) => {
-      if (!(result instanceof RunMetaError)) return void runs.push(result);
       findings.push({
         severity: "error",
         code: "run-meta-invalid",
-        message: result.message.replace(/^.*?:1: /, ""),
-        run: names[i + k],
-        file: relative(cwd, result.file) || result.file,
+        message: error.message.replace(/^.*?:1: /, ""),
+        run: name,
+        file: relative(cwd, error.file) || error.file,
         line: 1
       });
-    });
+    }
   }
   return {runs, findings};
 }
