@@ -2,6 +2,7 @@
 import {readFileSync} from "node:fs";
 import {fileURLToPath} from "node:url";
 import {LineCounter, parseDocument} from "yaml";
+import {readBlockYaml} from "../study/block-yaml.js";
 
 export interface SourcedFigure {
   value: number;
@@ -34,6 +35,15 @@ export class GpuTableError extends Error {
 
 /** Parses the YAML text of a GPU table; `file` names it in errors. */
 export function parseGpuTable(text: string, file: string): Gpu[] {
+  // Plain block-style tables take the fast reader; any fault is raised by the full parser's path, with its lines.
+  const fast = readBlockYaml(text);
+  if (fast) {
+    try {
+      return gpusFromData(fast.root.toJSON(), () => null, file);
+    } catch {
+      // Read again below.
+    }
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {lineCounter});
   if (doc.errors.length > 0) {
@@ -44,7 +54,11 @@ export function parseGpuTable(text: string, file: string): Gpu[] {
     const node = doc.getIn(path, true) as {range?: [number, number, number]} | undefined;
     return node?.range ? lineCounter.linePos(node.range[0]).line : null;
   };
-  const root = doc.toJS() as {gpus?: unknown};
+  return gpusFromData(doc.toJS(), lineOf, file);
+}
+
+function gpusFromData(data: unknown, lineOf: (path: (string | number)[]) => number | null, file: string): Gpu[] {
+  const root = data as {gpus?: unknown};
   if (!root || !Array.isArray(root.gpus)) throw new GpuTableError(file, 1, `expected a top-level "gpus:" list`);
 
   const ids = new Set<string>();

@@ -1,7 +1,8 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
-import {LineCounter, parseDocument, isMap, isSeq, type Node} from "yaml";
+import {LineCounter, parseDocument, isMap, isScalar, isSeq, type Node, type YAMLMap} from "yaml";
+import {readBlockYaml} from "./block-yaml.js";
 import type {Text} from "../report-types.js";
 
 export interface PlanScenario {
@@ -97,12 +98,33 @@ export function loadStudyPlan(dir: string): StudyPlan {
 }
 
 export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
+  // Plain block-style plans are read by the fast reader; anything else, and any plan with a fault, by `yaml`, so that
+  // errors and their lines always come from the full parser.
+  const fast = readBlockYaml(source);
+  if (fast) {
+    try {
+      return planFromYaml(fast.root, fast.lineCounter, true, file, dir);
+    } catch {
+      // Read again below, where the error is raised with the full parser's view of the text.
+    }
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, {lineCounter, prettyErrors: false});
   if (doc.errors.length) {
     const error = doc.errors[0];
     throw new PlanError(file, lineCounter.linePos(error.pos[0]).line, error.message.split("\n")[0]);
   }
+  return planFromYaml(doc.contents, lineCounter, false, file, dir);
+}
+
+/** `uniqueStringKeys`: every mapping key is a distinct string scalar, so a key's node can be looked up directly. */
+function planFromYaml(
+  root: unknown,
+  lineCounter: LineCounter,
+  uniqueStringKeys: boolean,
+  file: string,
+  dir: string
+): StudyPlan {
   const lineOf = (node: unknown): number =>
     node && typeof node === "object" && "range" in node && Array.isArray((node as Node).range)
       ? lineCounter.linePos((node as Node).range![0]).line
@@ -110,11 +132,24 @@ export function parseStudyPlan(source: string, file: string, dir: string): Study
   const fail = (node: unknown, message: string): never => {
     throw new PlanError(file, lineOf(node), message);
   };
-  const root = doc.contents;
   if (!isMap(root)) fail(root, "a study plan is a mapping (id, model, hardware, scenarios, steps, …)");
 
   const node = (parent: unknown, key: string): unknown => (isMap(parent) ? parent.get(key, true) : undefined);
-  const value = (parent: unknown, key: string): unknown => (isMap(parent) ? parent.toJSON()[key] : undefined);
+  // Each mapping is converted to plain data once (converting per key made the plan read grow with keys × size).
+  const json = new WeakMap<object, Record<string, unknown>>();
+  const jsonOf = (map: YAMLMap): Record<string, unknown> => {
+    let data = json.get(map);
+    if (!data) json.set(map, (data = map.toJSON() as Record<string, unknown>));
+    return data;
+  };
+  const value = (parent: unknown, key: string): unknown => {
+    if (!isMap(parent)) return undefined;
+    if (uniqueStringKeys) {
+      const n = parent.get(key, true);
+      if (n === undefined || isScalar(n)) return n?.value;
+    }
+    return jsonOf(parent)[key];
+  };
   const str = (parent: unknown, key: string, where: string): string => {
     const v = value(parent, key);
     if (typeof v !== "string" || !v) fail(node(parent, key) ?? parent, `${where}: '${key}' must be a non-empty string`);
