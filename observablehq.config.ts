@@ -4,7 +4,9 @@ import {join} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/study/report.js";
+import {runPageLayout} from "./loaders/scale/run-pages.js";
 import {listRunDirs} from "./loaders/study/runs.js";
+import {RUN_SETS_META} from "./src/components/runSets.js";
 
 interface MarkdownToken {
   type: string;
@@ -26,6 +28,8 @@ const plan = loadStudyPlan(study);
 // Live mode runs the missing runs first, so the run pages below include them.
 if (liveModeRequested()) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
 const runIds = listRunDirs(join(study, "runs"));
+// Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
+const runPages = runPageLayout(runIds);
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,6 +37,11 @@ function escapeHtml(text: string): string {
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
 function pageTitle(path: string): string | null {
+  const set = /^(\/tr)?\/runs\/set\/(\d+)$/.exec(path);
+  if (set) {
+    const n = Number(set[2]) + 1;
+    return set[1] ? `Koşular: küme ${n} / ${runPages.sets}` : `Runs: set ${n} of ${runPages.sets}`;
+  }
   const match = /^(\/tr)?\/(steps|runs)\/([^/]+)$/.exec(path);
   if (!match) return null;
   const lang = match[1] ? "tr" : "en";
@@ -108,7 +117,7 @@ export default {
     {name: "Türkçe", path: "/tr/", collapsible: true, open: false, pager: "tr", pages: pageLinks("tr")}
   ],
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
-  head: `<link rel="icon" href="data:,">`,
+  head: `<link rel="icon" href="data:,"><meta name="${RUN_SETS_META}" content="${runPages.sets}">`,
   header: languageSwitch,
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,
@@ -123,9 +132,16 @@ export default {
       yield `/steps/${step.id}`;
       yield `/tr/steps/${step.id}`;
     }
-    for (const run of runIds) {
-      yield `/runs/${run}`;
-      yield `/tr/runs/${run}`;
+    if (runPages.sets === 0) {
+      for (const run of runIds) {
+        yield `/runs/${run}`;
+        yield `/tr/runs/${run}`;
+      }
+    }
+    for (const [set, members] of runPages.members.entries()) {
+      if (!members.length) continue;
+      yield `/runs/set/${set}`;
+      yield `/tr/runs/set/${set}`;
     }
   }
 };

@@ -198,4 +198,13 @@ export interface RunDetail {
   logs: {file: string; text: string}[];
   /** Per-request distributions of a --save-detailed result JSON (null when the run saved none). */
   requests: RequestDistributions | null;
+  /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
+  names: {step: Text; scenario: Text; engine: string};
+}
+
+/** Run pages grouped in sets (above the per-run page limit): one page per set shows any of its runs. */
+export interface RunSet {
+  set: number;
+  sets: number;
+  runs: RunDetail[];
 }

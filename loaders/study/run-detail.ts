@@ -15,7 +15,8 @@ const MAX_LOG_BYTES = 256 * 1024;
 // The plan is cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
 export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
   const record = await readRun(join(dir, "runs", run));
-  const [row] = runRows(plan, [record], metricColumns([record]));
+  const order = metricColumns([record]);
+  const [row] = runRows(plan, [record], order);
   let requests: RequestDistributions | null = null;
   const logs = record.logs.map((file) => {
     const text = file.endsWith(".json") ? resultText(file, (r) => (requests ??= r)) : readFileSync(file, "utf8");
@@ -24,7 +25,17 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
       text: text.length > MAX_LOG_BYTES ? text.slice(0, MAX_LOG_BYTES) + `\n… (cut at ${MAX_LOG_BYTES} bytes)\n` : text
     };
   });
-  return {row, block: record.block, metrics: record.block?.metrics ?? {}, logs, requests};
+  const printed = record.block?.metrics ?? {};
+  // Metrics in print order, so the page lists them as the runs table does without loading it.
+  const metrics = Object.fromEntries(order.filter((m) => m in printed).map((m) => [m, printed[m]]));
+  const step = plan.steps.find((s) => s.id === row.step);
+  const scenario = plan.scenarios.find((s) => s.id === row.scenario);
+  const names = {
+    step: step?.title ?? {en: row.step, tr: row.step},
+    scenario: scenario?.name ?? {en: row.scenario, tr: row.scenario},
+    engine: plan.engines[row.engine]?.name ?? row.engine
+  };
+  return {row, block: record.block, metrics, logs, requests, names};
 }
 
 /** A result JSON streamed: per-request arrays become distributions, and are elided from the text a page shows. */

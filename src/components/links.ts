@@ -1,5 +1,6 @@
 // Links between pages built in the browser: Framework rewrites only links written in Markdown, so these are relative.
 import type {Lang} from "./i18n.js";
+import {RUN_SETS_META, runSetOf} from "./runSets.js";
 
 /** Where a page sits: its language and the relative path from it to the site root ("./", "../", "../../"). */
 export interface PageContext {
@@ -11,8 +12,17 @@ function languagePrefix(lang: Lang): string {
   return lang === "tr" ? "tr/" : "";
 }
 
-export function runHref(run: string, {lang, root}: PageContext): string {
-  return `${root}${languagePrefix(lang)}runs/${encodeURIComponent(run)}`;
+// The build writes the number of run sets into every page's head; outside a page (tests) runs have their own pages.
+function runSets(): number {
+  if (typeof document === "undefined") return 0;
+  return Number(document.querySelector(`meta[name="${RUN_SETS_META}"]`)?.getAttribute("content") ?? 0) || 0;
+}
+
+/** A run's page, or above the per-run page limit its set's page with the run as the fragment. */
+export function runHref(run: string, {lang, root}: PageContext, sets = runSets()): string {
+  const runs = `${root}${languagePrefix(lang)}runs/`;
+  if (sets === 0) return `${runs}${encodeURIComponent(run)}`;
+  return `${runs}set/${runSetOf(run, sets)}#${encodeURIComponent(run)}`;
 }
 
 export function stepHref(step: string, {lang, root}: PageContext): string {

@@ -1,12 +1,11 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
-import type {Report, RunDetail} from "../../loaders/report-types.js";
+import type {RunDetail} from "../../loaders/report-types.js";
 import {DASH, formatCount, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement, type Cell} from "./table.js";
-import {scenarioName} from "./verdict.js";
 
 /** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
 export function metricLines(
@@ -32,19 +31,15 @@ export function lineId(logIndex: number, line: number): string {
   return `log-${logIndex}-L${line}`;
 }
 
-export function runFacts(detail: RunDetail, report: Report, context: PageContext): HTMLElement {
+export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
-  const row = detail.row;
-  const step = report.steps.find((s) => s.id === row.step);
+  const {row, names} = detail;
   const facts: [string, Cell][] = [
     [t("status", lang), statusBadge(row.status, lang)],
-    [t("step", lang), link(stepHref(row.step, context), pick(step?.title, lang) || row.step)],
+    [t("step", lang), link(stepHref(row.step, context), pick(names.step, lang) || row.step)],
     [t("candidate", lang), row.label],
-    [t("scenario", lang), scenarioName(report, row.scenario, lang)],
-    [
-      t("engine", lang),
-      `${report.study.engines.find((e) => e.id === row.engine)?.name ?? row.engine} ${row.engine_version}`
-    ],
+    [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
+    [t("engine", lang), `${names.engine} ${row.engine_version}`],
     [t("model", lang), row.model],
     [t("quantization", lang), row.quantization],
     [t("gpu", lang), `${row.gpu} × ${formatCount(row.gpu_count)}`],
@@ -66,7 +61,11 @@ export function runFacts(detail: RunDetail, report: Report, context: PageContext
   return list;
 }
 
-export function runMetricsTable(detail: RunDetail, metricOrder: readonly string[], context: PageContext): HTMLElement {
+export function runMetricsTable(
+  detail: RunDetail,
+  context: PageContext,
+  metricOrder: readonly string[] = Object.keys(detail.metrics)
+): HTMLElement {
   const {lang} = context;
   // Metrics in the tool's print order first, then any the order does not know.
   const keys = [

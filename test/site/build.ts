@@ -14,6 +14,8 @@ export interface BuildOptions {
   output: string;
   /** Base path for the 404 page (TPS_REPORT_BASE). */
   base?: string;
+  /** More environment for the build (e.g. the run page limit). */
+  env?: Record<string, string>;
 }
 
 async function withLock<T>(work: () => Promise<T>): Promise<T> {
@@ -43,21 +45,22 @@ const CACHE = "src/.observablehq/cache";
  * Runs `observable build` with a clean loader cache: a cached loader would hide the study being built. The cache is
  * not keyed by study, so after building another study it is cleared again, or `npm run dev` would show that study.
  */
-export async function buildSite({study, output, base}: BuildOptions): Promise<string> {
+export async function buildSite({study, output, base, env}: BuildOptions): Promise<string> {
   return withLock(async () => {
     rmSync(CACHE, {recursive: true, force: true});
     try {
-      return await runBuild({study, output, base});
+      return await runBuild({study, output, base, env});
     } finally {
-      if (study) rmSync(CACHE, {recursive: true, force: true});
+      if (study || env) rmSync(CACHE, {recursive: true, force: true});
     }
   });
 }
 
-async function runBuild({study, output, base}: BuildOptions): Promise<string> {
+async function runBuild({study, output, base, env: extra}: BuildOptions): Promise<string> {
   rmSync(output, {recursive: true, force: true});
   const env = {
     ...process.env,
+    ...extra,
     OBSERVABLE_TELEMETRY_DISABLE: "true",
     TPS_REPORT_OUTPUT: output,
     ...(study ? {TPS_REPORT_STUDY: study} : {}),

@@ -1,0 +1,47 @@
+// A run-set page (archives above the per-run page limit): the run the URL's fragment names, and the set's other runs.
+import type {RunDetail, RunSet} from "../../loaders/report-types.js";
+import {formatMetric} from "./format.js";
+import {pick, t} from "./i18n.js";
+import {link, type PageContext} from "./links.js";
+import {statusBadge} from "./stepTable.js";
+import {dataTable, textElement} from "./table.js";
+
+/** Follows the URL fragment: a run id picks that run; any other fragment (a log line's anchor) keeps the current one. */
+export function followRunFragment(runSet: RunSet, notify: (run: RunDetail) => void): () => void {
+  const byId = new Map(runSet.runs.map((run) => [run.row.run, run]));
+  let current: RunDetail | null = null;
+  const choose = () => {
+    const named = byId.get(decodeURIComponent(location.hash.slice(1)));
+    if (named && named !== current) notify((current = named));
+    else if (!current) notify((current = runSet.runs[0]));
+  };
+  choose();
+  addEventListener("hashchange", choose);
+  return () => removeEventListener("hashchange", choose);
+}
+
+/** The run's heading on a set page: its candidate and scenario, as a run page's title has them. */
+export function runHeading(detail: RunDetail, {lang}: PageContext): HTMLElement {
+  return textElement("h2", `${detail.row.label} — ${pick(detail.names.scenario, lang) || detail.row.scenario}`);
+}
+
+/** Every run of the set, each linking to itself on this page; the one shown is marked. */
+export function runSetTable(runSet: RunSet, shown: RunDetail, context: PageContext): HTMLElement {
+  const {lang} = context;
+  return dataTable(
+    runSet.runs,
+    [
+      {label: t("run", lang), value: ({row}) => link(`#${encodeURIComponent(row.run)}`, row.run)},
+      {label: t("step", lang), value: ({row, names}) => pick(names.step, lang) || row.step},
+      {label: t("candidate", lang), value: ({row}) => row.label},
+      {label: t("scenario", lang), value: ({row, names}) => pick(names.scenario, lang) || row.scenario},
+      {label: t("status", lang), value: ({row}) => statusBadge(row.status, lang)},
+      {
+        label: t("totalTps", lang),
+        numeric: true,
+        value: ({metrics}) => formatMetric("total_token_throughput", metrics.total_token_throughput)
+      }
+    ],
+    {className: "run-set", rowClass: (run) => (run === shown ? "shown" : null), stickyFirst: true}
+  );
+}
