@@ -80,6 +80,7 @@ export function pageWeights(dist: string): PageWeight[] {
 export function pageKind(route: string): string {
   return route
     .replace(/^\/tr(\/|$)/, "/")
-    .replace(/^\/runs\/.+$/, "/runs/<run>")
+    .replace(/^\/runs\/set\/.+$/, "/runs/set/<set>")
+    .replace(/^\/runs\/(?!set\/<set>$).+$/, "/runs/<run>")
     .replace(/^\/steps\/.+$/, "/steps/<step>");
 }

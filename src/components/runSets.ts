@@ -5,7 +5,7 @@
 export const RUN_SETS_META = "tps-report:run-sets";
 
 /** Above this many runs the report builds one page per set of runs instead of one per run. */
-export const DEFAULT_RUN_PAGE_LIMIT = 2000;
+export const DEFAULT_RUN_PAGE_LIMIT = 500;
 
 /** Runs per set, on average: a set page's data stays a few hundred KB. */
 export const DEFAULT_RUNS_PER_SET = 100;

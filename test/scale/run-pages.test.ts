@@ -25,8 +25,9 @@ describe("runSetOf", () => {
 describe("runSetCount", () => {
   it("gives every run its own page up to the limit, then one set per 100 runs", () => {
     expect(runSetCount(17)).toBe(0);
-    expect(runSetCount(2000)).toBe(0);
-    expect(runSetCount(2001)).toBe(21);
+    expect(runSetCount(500)).toBe(0);
+    expect(runSetCount(501)).toBe(6);
+    expect(runSetCount(1700)).toBe(17);
     expect(runSetCount(17_000)).toBe(170);
     expect(runSetCount(17, 5, 6)).toBe(3);
   });
