@@ -48,13 +48,18 @@ export interface LabelValue {
   value: string;
 }
 
+/** Whitespace that \s+ → " " would change: a run of two, or any whitespace other than a space. */
+const MULTI_SPACE = /\s\s|[^\S ]/;
+
 /** `Label:   value` → parts; the label ends at the first colon followed by whitespace or the line end. */
 export function splitLabel(text: string): LabelValue | null {
   // A scan with indexOf rather than a regex: log lines can be megabytes long (argument dumps).
   for (let at = text.indexOf(":"); at !== -1; at = text.indexOf(":", at + 1)) {
     const next = text.charCodeAt(at + 1);
     if (at + 1 < text.length && next !== 32 && next !== 9) continue;
-    const label = text.slice(0, at).replace(/\s+/g, " ").trim();
+    const raw = text.slice(0, at);
+    // Most labels hold single spaces only; collapsing whitespace is needed only when they do not.
+    const label = (MULTI_SPACE.test(raw) ? raw.replace(/\s+/g, " ") : raw).trim();
     if (label === "") return null;
     return {label, key: label.toLowerCase(), value: text.slice(at + 1).trim()};
   }

@@ -91,8 +91,18 @@ export function statisticTarget(key: string): LabelTarget | null {
   return null;
 }
 
+/** Statistic labels seen so far: a study prints the same few dozen labels in every log. */
+const STATISTIC_TARGETS = new Map<string, LabelTarget | null>();
+
 export function servingTarget(key: string): LabelTarget | null {
-  return SERVING_LABELS[key] ?? statisticTarget(key);
+  const known = SERVING_LABELS[key];
+  if (known) return known;
+  let target = STATISTIC_TARGETS.get(key);
+  if (target === undefined) {
+    target = statisticTarget(key);
+    if (STATISTIC_TARGETS.size < 4096) STATISTIC_TARGETS.set(key, target);
+  }
+  return target;
 }
 
 const NOT_PROOF = new Set(["total failed requests", "concurrency", "drafts", "draft tokens", "accepted tokens"]);

@@ -24,7 +24,14 @@ const WORDS = new Set([
   "-"
 ]);
 
+/** Plain decimals, most printed values: NUMBER matches them and Number reads them as they are. */
+const PLAIN_DECIMAL = /^\d+(?:\.\d+)?$/;
+
 export function parseNumberToken(token: string): number | null {
+  if (PLAIN_DECIMAL.test(token)) {
+    const n = Number(token);
+    return Number.isFinite(n) ? n : null;
+  }
   if (!NUMBER.test(token) || !/\d/.test(token)) return null;
   const n = Number(token.replace(/,/g, "").replace(/%$/, ""));
   if (!Number.isFinite(n)) return null;

@@ -1,5 +1,5 @@
 // Reads a study's run folders (archive or live: same layout) into records with their parsed result block.
-import {existsSync, readdirSync, readFileSync, type Dirent} from "node:fs";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
@@ -111,24 +111,14 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
   return readRunSync(dir, cwd);
 }
 
-/** Names in a run folder; a symbolic link counts only when its target exists, as existsSync would say. */
-function folderNames(dir: string): Set<string> {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, {withFileTypes: true});
-  } catch {
-    return new Set();
-  }
-  return new Set(entries.filter((e) => !e.isSymbolicLink() || existsSync(join(dir, e.name))).map((e) => e.name));
-}
-
 /** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip). */
 export function readRunSync(dir: string, cwd = process.cwd()): RunRecord {
   const meta = readRunMeta(join(dir, "run.json"));
   const relDir = relative(cwd, dir);
   const rel = (path: string) => relative(cwd, path) || path;
   const relName = (name: string) => (relDir ? join(relDir, name) : name);
-  const present = folderNames(dir);
+  // The result files are among the logs: one existsSync per name.
+  const present = new Set(LOG_FILES.filter((name) => existsSync(join(dir, name))));
   const logs = LOG_FILES.filter((name) => present.has(name)).map(relName);
   const findings: Finding[] = [];
   const finding = (
