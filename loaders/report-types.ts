@@ -208,3 +208,138 @@ export interface RunSet {
   sets: number;
   runs: RunDetail[];
 }
+
+// Page data: what each page loads instead of the whole report.json and runs.csv (built by loaders/pages/).
+
+/** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
+export type StudyInfo = Report["study"];
+
+/** A step as a page that only names it needs it: its title and the labels of the candidates the page mentions. */
+export interface StepNames {
+  id: string;
+  title: Text;
+  candidates: {id: string; label: string}[];
+}
+
+/** RunRow's named columns (those with their own type): metrics and headroom columns go through its index signature. */
+type NamedColumn = keyof {[K in keyof RunRow as string extends K ? never : number extends K ? never : K]: unknown};
+
+/** Some columns of a run's row (run and status always), for a page that shows only those; K names them. */
+export type RunCells<K extends string = never> = Pick<RunRow, "run" | "status" | (K & NamedColumn)> & {
+  [column: string]: string | number | null;
+};
+
+/** A table sent as columns, each column's values in row order: a name per column instead of one per cell. */
+export type ColumnsOf<R> = {[K in keyof R]: R[K][]};
+
+/** The home page: the study, the recommended configuration, the headline and its share of the ceiling. */
+export interface HomePage {
+  study: StudyInfo;
+  recommended: Report["recommended"];
+  headline: HeadlineRow[];
+  /** Where the recommendation comes from: the last selection step, the step it won and the command it won with. */
+  origin: {last_step: Text | null; won_in: Text | null; winner_command: string};
+  headroom: HeadroomReport | null;
+  /** Only the finding that says why there is no headroom, when there is none. */
+  findings: Finding[];
+  /** The headline's runs: their status and share of the ceiling. */
+  rows: RunCells<"ceiling_ratio">[];
+}
+
+/** One step page (data/steps/<step>.json): the step, its runs and the names its verdict mentions. */
+export interface StepPage {
+  study: StudyInfo;
+  step: StepReport;
+  /** This step and the step the best configuration so far comes from. */
+  steps: StepNames[];
+  /** Metric columns these runs printed, in the tool's print order. */
+  metrics: string[];
+  /** The step's archived runs: status and the metrics above. */
+  rows: RunCells[];
+}
+
+/** A step on the summary page: its verdict, and the labels of the candidates the verdict names. */
+export interface SummaryStep extends StepNames {
+  verdict: StepVerdict;
+}
+
+/** A run as a point of the throughput/latency plane: only runs that have both numbers. */
+export type TradeoffRow = RunCells<"scenario" | "label">;
+
+/** The summary page: each selection step's gain and every successful run on the throughput/latency plane. */
+export interface SummaryPage {
+  study: StudyInfo;
+  summary: SummaryRow[];
+  steps: SummaryStep[];
+  columns: ColumnsOf<TradeoffRow>;
+}
+
+/** One benchmark command of a scenario and the runs that used it. */
+export interface BenchCommandGroup {
+  scenario: string;
+  command: string;
+  runs: string[];
+}
+
+/** A step's candidates with the commands their servers were started with. */
+export interface StepCommands {
+  id: string;
+  title: Text;
+  candidates: {id: string; label: string; server_command: string}[];
+}
+
+/** The setup page: the study, the benchmark commands by scenario and every server command. */
+export interface SetupPage {
+  study: StudyInfo;
+  bench_commands: BenchCommandGroup[];
+  steps: StepCommands[];
+}
+
+/** The quality page: claims and findings, and which of the findings' runs have a page. */
+export interface QualityPage {
+  claims: ClaimCheck[];
+  findings: Finding[];
+  archived_runs: string[];
+}
+
+/** A run on the Headroom page: what its table row and chart bar show. */
+export type HeadroomRow = RunCells<
+  | "label"
+  | "step"
+  | "candidate"
+  | "scenario"
+  | "engine"
+  | "error"
+  | "total_token_throughput"
+  | "ceiling_tps"
+  | "ceiling_ratio"
+  | "effective_tflops"
+  | "binding"
+>;
+
+/** The Headroom page: the model, every scenario's ceiling and every run against it. */
+export interface HeadroomPage {
+  study: StudyInfo;
+  headline: HeadlineRow[];
+  headroom: HeadroomReport | null;
+  /** Only the finding that says why there is no headroom, when there is none. */
+  findings: Finding[];
+  /** Every step in plan order: titles, and the candidates of failed runs (they are listed in plan order). */
+  steps: StepNames[];
+  columns: ColumnsOf<HeadroomRow>;
+}
+
+/** A row of the all-runs table. */
+export type RunsIndexRow = RunCells<"step" | "label" | "scenario" | "error">;
+
+/** The all-runs page: one slim row per run (the table's columns), steps for their titles and order. */
+export interface RunsPage {
+  study: StudyInfo;
+  steps: Omit<StepNames, "candidates">[];
+  columns: ColumnsOf<RunsIndexRow>;
+}
+
+/** The notes page: the study's own facts (its notes among them). */
+export interface StudyPage {
+  study: StudyInfo;
+}

@@ -1,0 +1,34 @@
+// The Headroom page's data: the model and ceilings, the headline, and every run with the columns its row and bar show.
+import type {ColumnsOf, HeadroomPage, HeadroomRow, Report, RunRow} from "../report-types.js";
+import {headroomFindings} from "./headroom-finding.js";
+import {runColumns} from "./run-cells.js";
+import {stepNames} from "./step-names.js";
+
+const COLUMNS = [
+  "label",
+  "step",
+  "candidate",
+  "scenario",
+  "engine",
+  "error",
+  "total_token_throughput",
+  "ceiling_tps",
+  "ceiling_ratio",
+  "effective_tflops",
+  "binding"
+];
+
+export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomPage {
+  // Failed runs are listed in plan order, so their candidates' places in the plan are kept.
+  const failed = new Map<string, Set<string>>();
+  for (const r of rows.filter((r) => r.status !== "ok"))
+    failed.set(r.step, (failed.get(r.step) ?? new Set()).add(r.candidate));
+  return {
+    study: report.study,
+    headline: report.headline,
+    headroom: report.headroom,
+    findings: headroomFindings(report),
+    steps: report.steps.map((s) => stepNames(s, failed.get(s.id) ?? new Set())),
+    columns: runColumns(rows, COLUMNS) as ColumnsOf<HeadroomRow>
+  };
+}

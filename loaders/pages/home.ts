@@ -1,0 +1,31 @@
+// The home page's data: the recommendation, where it comes from, the headline and the headline runs' share of the ceiling.
+import type {HomePage, Report, RunCells, RunRow} from "../report-types.js";
+import {headroomFindings} from "./headroom-finding.js";
+import {runCells} from "./run-cells.js";
+
+/** The last selection step, the step the recommended configuration won, and the command it won with. */
+export function recommendationOrigin(report: Report): HomePage["origin"] {
+  const selection = report.steps.filter((s) => s.kind === "selection");
+  const wonIn = report.steps.find((s) => s.id === report.recommended.step);
+  const winner = wonIn?.candidates.find((c) => c.id === report.recommended.candidate);
+  return {
+    last_step: selection.at(-1)?.title ?? null,
+    won_in: wonIn?.title ?? null,
+    winner_command: winner?.server_command ?? report.recommended.server_command
+  };
+}
+
+export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
+  const headlineRuns = new Set(report.headline.flatMap((h) => [h.baseline_run, h.recommended_run]));
+  return {
+    study: report.study,
+    recommended: report.recommended,
+    headline: report.headline,
+    origin: recommendationOrigin(report),
+    headroom: report.headroom,
+    findings: headroomFindings(report),
+    rows: rows
+      .filter((r) => headlineRuns.has(r.run))
+      .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
+  };
+}

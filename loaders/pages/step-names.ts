@@ -1,0 +1,11 @@
+// A step reduced to the names a page shows: its title and the labels of the candidates the page mentions.
+import type {StepNames, StepReport} from "../report-types.js";
+
+/** The step's title and its candidates' labels; only the candidates listed in `keep` when it is given. */
+export function stepNames(step: StepReport, keep?: ReadonlySet<string>): StepNames {
+  return {
+    id: step.id,
+    title: step.title,
+    candidates: step.candidates.filter((c) => !keep || keep.has(c.id)).map((c) => ({id: c.id, label: c.label}))
+  };
+}

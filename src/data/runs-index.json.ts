@@ -1,0 +1,9 @@
+import {runsPage} from "../../loaders/pages/runs.js";
+import {studyForLoader} from "../../loaders/study/for-loader.js";
+
+async function load(): Promise<string> {
+  const {report, rows} = await studyForLoader();
+  return JSON.stringify(runsPage(report, rows));
+}
+
+process.stdout.write(await load());

@@ -1,0 +1,9 @@
+import {studyPage} from "../../loaders/pages/study.js";
+import {studyForLoader} from "../../loaders/study/for-loader.js";
+
+async function load(): Promise<string> {
+  const {report} = await studyForLoader();
+  return JSON.stringify(studyPage(report));
+}
+
+process.stdout.write(await load());
