@@ -2,7 +2,7 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
-import type {HeadlineRow, Report} from "../../loaders/report-types.js";
+import type {HeadlineRow, HomePage, StudyInfo} from "../../loaders/report-types.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {t, type Lang} from "./i18n.js";
@@ -96,7 +96,11 @@ function changePanel(
 }
 
 /** Throughput change and mean TPOT change per scenario, side by side, so a latency cost shows next to the gain. */
-export function changeChartSpec(headline: HeadlineRow[], report: Report, options: HeadlineChartOptions): TopLevelSpec {
+export function changeChartSpec(
+  headline: HeadlineRow[],
+  report: {study: Pick<StudyInfo, "scenarios">},
+  options: HeadlineChartOptions
+): TopLevelSpec {
   const {lang, width} = options;
   const scenarios = headline.map((h) => scenarioName(report, h.scenario, lang));
   const layout = panelLayout(width, scenarios);
@@ -191,7 +195,11 @@ function pairPanel(
 }
 
 /** Baseline and recommended values per scenario: the objective and mean TPOT. */
-export function beforeAfterSpec(headline: HeadlineRow[], report: Report, options: HeadlineChartOptions): TopLevelSpec {
+export function beforeAfterSpec(
+  headline: HeadlineRow[],
+  report: Pick<HomePage, "recommended"> & {study: Pick<StudyInfo, "scenarios" | "objective">},
+  options: HeadlineChartOptions
+): TopLevelSpec {
   const {lang, width} = options;
   const scenarios = headline.map((h) => scenarioName(report, h.scenario, lang));
   const configurations = [t("baseline", lang), `${t("recommended", lang)}: ${report.recommended.label}`];

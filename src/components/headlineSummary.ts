@@ -1,11 +1,13 @@
 // Sentences about the headline that the numbers decide: where throughput rose and where latency paid for it.
-import type {Report} from "../../loaders/report-types.js";
+import type {HomePage, StudyInfo, Text} from "../../loaders/report-types.js";
 import {formatPercent} from "./format.js";
 import {pick, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";
 import {scenarioName} from "./verdict.js";
 
-export function headlineSummary(report: Report, lang: Lang): string {
+type HeadlineData = Pick<HomePage, "headline"> & {study: Pick<StudyInfo, "scenarios">};
+
+export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
   const up = rows.filter((r) => r.change_percent > 0);
   const down = rows.filter((r) => r.change_percent < 0);
@@ -42,22 +44,20 @@ export interface RecommendationOrigin {
   adapted: boolean;
 }
 
-export function recommendationOrigin(report: Report, lang: Lang): RecommendationOrigin {
-  const selection = report.steps.filter((s) => s.kind === "selection");
-  const wonIn = report.steps.find((s) => s.id === report.recommended.step);
-  const winner = wonIn?.candidates.find((c) => c.id === report.recommended.candidate);
-  const winnerCommand = winner?.server_command ?? report.recommended.server_command;
+export function recommendationOrigin(home: Pick<HomePage, "origin" | "recommended">, lang: Lang): RecommendationOrigin {
+  const {origin, recommended} = home;
+  const title = (text: Text | null) => (text ? pick(text, lang) : pick(undefined, lang));
   return {
-    lastStep: pick(selection.at(-1)?.title, lang),
-    wonIn: pick(wonIn?.title, lang),
-    winnerCommand,
-    adapted: winnerCommand !== report.recommended.server_command
+    lastStep: title(origin.last_step),
+    wonIn: title(origin.won_in),
+    winnerCommand: origin.winner_command,
+    adapted: origin.winner_command !== recommended.server_command
   };
 }
 
 /** When the recommended command extends the winner's, say so and show the winner's own command. */
-export function adaptationNote(report: Report, lang: Lang): HTMLElement | string {
-  const origin = recommendationOrigin(report, lang);
+export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, lang: Lang): HTMLElement | string {
+  const origin = recommendationOrigin(home, lang);
   if (!origin.adapted) return "";
   const p = document.createElement("p");
   const code = document.createElement("code");

@@ -1,10 +1,10 @@
 // The headline table: per scenario, the baseline against the recommended configuration, with both relative changes.
-import type {HeadlineRow, Report} from "../../loaders/report-types.js";
+import type {HeadlineRow, HomePage} from "../../loaders/report-types.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
-import {scenarioName} from "./verdict.js";
+import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** Throughput went up but mean TPOT went up by more, relatively: the gain is bought with latency. */
 export function latencyCostExceedsGain(row: HeadlineRow): boolean {
@@ -17,7 +17,10 @@ function changeBadge(value: number | null, higherIsBetter: boolean): HTMLElement
   return textElement("span", formatPercent(value), better ? "change better" : worse ? "change worse" : "change");
 }
 
-export function headlineTable(report: Report, context: PageContext): HTMLElement {
+export function headlineTable(
+  report: Pick<HomePage, "headline" | "recommended"> & ScenarioNames,
+  context: PageContext
+): HTMLElement {
   const {lang} = context;
   const columns: Column<HeadlineRow>[] = [
     {label: t("scenario", lang), value: (row) => scenarioName(report, row.scenario, lang)},

@@ -1,6 +1,6 @@
 // A scenario's headroom chart: each run's throughput as a bar, the hard ceiling as a rule, the realistic band shaded.
 import type {TopLevelSpec} from "vega-lite";
-import type {HeadroomScenario, Report} from "../../loaders/report-types.js";
+import type {HeadroomScenario, StudyInfo} from "../../loaders/report-types.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
 import {t, type Lang} from "./i18n.js";
@@ -43,7 +43,7 @@ function referenceLabels(lang: Lang, ceiling: number): {ceiling: string; band: s
 export function headroomChartSpec(
   scenario: HeadroomScenario,
   runs: readonly HeadroomRun[],
-  report: Report,
+  report: {study: Pick<StudyInfo, "engines">},
   options: HeadroomChartOptions
 ): TopLevelSpec {
   const {lang, width, dark = false} = options;

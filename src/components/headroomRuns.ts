@@ -1,5 +1,5 @@
 // Every run of a scenario against its hard ceiling, and the headline's two runs as shares of theirs.
-import type {HeadroomScenario, Report, RunRow} from "../../loaders/report-types.js";
+import type {HeadroomPage, HeadroomRow, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
 
@@ -37,14 +37,14 @@ function bindingOf(value: unknown): Binding | null {
 
 /** A scenario's runs, measured ones by throughput (highest first), then the failed ones in plan order. */
 export function headroomRuns(
-  rows: readonly RunRow[],
-  report: Report,
+  rows: readonly HeadroomRow[],
+  report: Pick<HeadroomPage, "headline" | "steps"> & {study: Pick<HeadroomPage["study"], "engines">},
   scenario: string,
   context: PageContext
 ): HeadroomRun[] {
   const headline = report.headline.find((h) => h.scenario === scenario);
   const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
-  const candidateOrder = (row: RunRow) =>
+  const candidateOrder = (row: HeadroomRow) =>
     report.steps.find((s) => s.id === row.step)?.candidates.findIndex((c) => c.id === row.candidate) ?? 0;
   const engineName = (id: string) => report.study.engines.find((e) => e.id === id)?.name ?? id;
   const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, context.lang) || id;
@@ -108,7 +108,10 @@ export interface HeadroomHeadline {
 }
 
 /** Per headline scenario: how much of its ceiling the baseline and the recommended run reach. */
-export function headroomHeadline(report: Report, rows: readonly RunRow[]): HeadroomHeadline[] {
+export function headroomHeadline(
+  report: Pick<HeadroomPage, "headline" | "headroom">,
+  rows: readonly RunCells<"ceiling_ratio">[]
+): HeadroomHeadline[] {
   const byRun = new Map(rows.map((r) => [r.run, r]));
   const ratio = (run: string) => {
     const row = byRun.get(run);

@@ -1,12 +1,12 @@
 // One scenario's part of the Headroom page: why its resource binds, its chart, what the chart shows, its runs.
-import type {HeadroomScenario, Report, RunRow} from "../../loaders/report-types.js";
+import type {HeadroomPage, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
 import {formatFixed} from "./format.js";
 import {headroomAnchor, type PageContext} from "./links.js";
 import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {headroomRunsTable} from "./headroomTables.js";
 import {bindingSentence, ceilingGapSentence} from "./headroomText.js";
 import {textElement} from "./table.js";
-import {scenarioName} from "./verdict.js";
+import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** What the chart's marks stand for, with the scenario's own ceiling and band. */
 export function chartNote(scenario: HeadroomScenario, context: PageContext): string {
@@ -21,8 +21,8 @@ export function chartNote(scenario: HeadroomScenario, context: PageContext): str
 export function headroomScenarioSection(
   scenario: HeadroomScenario,
   runs: readonly HeadroomRun[],
-  report: Report,
-  rows: readonly RunRow[],
+  report: Pick<HeadroomPage, "headline" | "headroom"> & ScenarioNames,
+  rows: readonly RunCells<"ceiling_ratio">[],
   context: PageContext,
   chart: Node
 ): HTMLElement {

@@ -1,5 +1,5 @@
 // The Headroom tables: a scenario's runs against their ceilings, the GPU facts, and the headline's share of the ceiling.
-import type {HeadroomReport, Report, RunRow} from "../../loaders/report-types.js";
+import type {HeadroomReport, HomePage, RunCells} from "../../loaders/report-types.js";
 import {formatFixed, formatPercent, formatShare} from "./format.js";
 import {t} from "./i18n.js";
 import {headroomHref, link, runHref, type PageContext} from "./links.js";
@@ -7,7 +7,7 @@ import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headr
 import {bindingMeaning, bindingName} from "./headroomText.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement, type Column} from "./table.js";
-import {scenarioName} from "./verdict.js";
+import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
 export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext): HTMLElement {
@@ -76,7 +76,11 @@ export function textList(items: readonly string[], className: string): HTMLEleme
 }
 
 /** Per scenario of the headline: the share of the ceiling the baseline and the recommended configuration reach. */
-export function headroomHeadlineTable(report: Report, rows: readonly RunRow[], context: PageContext): HTMLElement {
+export function headroomHeadlineTable(
+  report: Pick<HomePage, "headline" | "headroom"> & ScenarioNames,
+  rows: readonly RunCells<"ceiling_ratio">[],
+  context: PageContext
+): HTMLElement {
   const {lang} = context;
   const share = (run: string, ratio: number | null) => link(runHref(run, context), formatShare(ratio));
   const columns: Column<HeadroomHeadline>[] = [
@@ -100,7 +104,7 @@ export function headroomHeadlineTable(report: Report, rows: readonly RunRow[], c
 }
 
 /** The resources that bind in at least one scenario, each with what it means and where it binds. */
-export function bindingList(headroom: HeadroomReport, report: Report, {lang}: PageContext): HTMLElement {
+export function bindingList(headroom: HeadroomReport, report: ScenarioNames, {lang}: PageContext): HTMLElement {
   const list = document.createElement("ul");
   list.className = "binding-list";
   for (const binding of ["compute", "bandwidth", "kv-capacity"] as const) {

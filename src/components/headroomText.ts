@@ -1,5 +1,5 @@
 // The Headroom sentences the numbers decide: why a resource binds, and how far a gain moves toward the ceiling.
-import type {HeadroomScenario, Report} from "../../loaders/report-types.js";
+import type {Finding, HeadroomScenario} from "../../loaders/report-types.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {t, type Lang} from "./i18n.js";
 import type {Binding, HeadroomHeadline} from "./headroomRuns.js";
@@ -73,7 +73,7 @@ export function ceilingGapSentence(headline: HeadroomHeadline, lang: Lang): stri
 }
 
 /** Why the study has no headroom, from the finding the loader left. */
-export function headroomUnavailableText(report: Report, lang: Lang): string {
+export function headroomUnavailableText(report: {findings: readonly Finding[]}, lang: Lang): string {
   const finding = report.findings.find((f) => f.code === "headroom-unavailable");
   const reason = finding?.message ?? (lang === "tr" ? "neden kaydedilmemiş" : "no reason was recorded");
   return lang === "tr"

@@ -1,8 +1,8 @@
 // The study's own notes and caveats, as a list in the page language.
-import type {Report} from "../../loaders/report-types.js";
+import type {StudyInfo} from "../../loaders/report-types.js";
 import {pick, type Lang} from "./i18n.js";
 
-export function notesList(report: Report, lang: Lang): HTMLElement {
+export function notesList(report: {study: Pick<StudyInfo, "notes">}, lang: Lang): HTMLElement {
   const list = document.createElement("ul");
   list.className = "notes";
   for (const note of report.study.notes) {

@@ -1,9 +1,8 @@
 // The data-quality page: validation findings and every published claim beside the value recomputed from the runs.
-import type {ClaimCheck, Finding, Report} from "../../loaders/report-types.js";
+import type {ClaimCheck, Finding, QualityPage} from "../../loaders/report-types.js";
 import {DASH} from "./format.js";
 import {pick, t, type Lang} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
-import type {RunTable} from "./runRows.js";
 import {dataTable, textElement} from "./table.js";
 
 const CLAIM_MARK = {confirmed: "✓", contradicted: "✗", unverifiable: "?"} as const;
@@ -12,7 +11,7 @@ export function claimBadge(status: ClaimCheck["status"], lang: Lang): HTMLElemen
   return textElement("span", `${CLAIM_MARK[status]} ${t(status, lang)}`, `claim-status ${status}`);
 }
 
-export function claimsTable(report: Report, context: PageContext): HTMLElement {
+export function claimsTable(report: Pick<QualityPage, "claims">, context: PageContext): HTMLElement {
   const {lang} = context;
   if (!report.claims.length) return textElement("p", t("noClaims", lang));
   return dataTable(
@@ -29,7 +28,7 @@ export function claimsTable(report: Report, context: PageContext): HTMLElement {
 }
 
 /** "15 claims: 12 confirmed, 2 contradicted, 1 unverifiable." */
-export function claimCounts(report: Report, lang: Lang): string {
+export function claimCounts(report: Pick<QualityPage, "claims">, lang: Lang): string {
   const count = (status: ClaimCheck["status"]) => report.claims.filter((c) => c.status === status).length;
   const parts = (["confirmed", "contradicted", "unverifiable"] as const)
     .filter((s) => count(s) > 0)
@@ -40,10 +39,14 @@ export function claimCounts(report: Report, lang: Lang): string {
     : `${total} claim${total === 1 ? "" : "s"} checked${parts.length ? `: ${parts.join(", ")}` : ""}.`;
 }
 
-export function findingsTable(report: Report, runTable: RunTable, context: PageContext): HTMLElement {
+/** Every finding; a finding's run links to its page when the run is archived. */
+export function findingsTable(
+  report: Pick<QualityPage, "findings" | "archived_runs">,
+  context: PageContext
+): HTMLElement {
   const {lang} = context;
   if (!report.findings.length) return textElement("p", t("noFindings", lang));
-  const runs = new Set(runTable.rows.map((r) => r.run));
+  const runs = new Set(report.archived_runs);
   return dataTable(
     report.findings,
     [

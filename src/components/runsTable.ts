@@ -1,15 +1,18 @@
 // Every run of the study in one table, each linking to its run page.
-import type {Report, RunRow} from "../../loaders/report-types.js";
+import type {RunsIndexRow, RunsPage} from "../../loaders/report-types.js";
 import {formatFixed} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
-import type {RunTable} from "./runRows.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
-export function runsTable(runs: RunTable, report: Report, context: PageContext): HTMLElement {
+export function runsTable(
+  runs: {rows: readonly RunsIndexRow[]},
+  report: Pick<RunsPage, "study" | "steps">,
+  context: PageContext
+): HTMLElement {
   const {lang} = context;
   const objective = report.study.objective;
   const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, lang) || id;
@@ -17,7 +20,7 @@ export function runsTable(runs: RunTable, report: Report, context: PageContext):
   const rows = [...runs.rows].sort(
     (a, b) => (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || a.run.localeCompare(b.run)
   );
-  return dataTable<RunRow>(
+  return dataTable<RunsIndexRow>(
     rows,
     [
       {label: t("run", lang), value: (r) => link(runHref(r.run, context), r.run)},

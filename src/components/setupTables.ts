@@ -1,19 +1,18 @@
 // The setup page's tables: engines, scenarios and the exact commands the runs used.
-import type {Report, ScenarioInfo} from "../../loaders/report-types.js";
+import type {ScenarioInfo, SetupPage, StudyInfo} from "../../loaders/report-types.js";
 import {DASH, formatCount} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
-import type {RunTable} from "./runRows.js";
 import {dataTable, textElement} from "./table.js";
 
-export function enginesTable(report: Report, {lang}: PageContext): HTMLElement {
+export function enginesTable(report: {study: Pick<StudyInfo, "engines">}, {lang}: PageContext): HTMLElement {
   return dataTable(report.study.engines, [
     {label: t("engine", lang), value: (engine) => engine.name},
     {label: t("version", lang), value: (engine) => textElement("code", engine.version)}
   ]);
 }
 
-export function scenariosTable(report: Report, {lang}: PageContext): HTMLElement {
+export function scenariosTable(report: {study: Pick<StudyInfo, "scenarios">}, {lang}: PageContext): HTMLElement {
   return dataTable<ScenarioInfo>(report.study.scenarios, [
     {label: t("scenario", lang), value: (s) => pick(s.name, lang)},
     {label: t("dataset", lang), value: (s) => s.dataset},
@@ -32,16 +31,14 @@ export function commandBlock(command: string): HTMLElement {
 }
 
 /** Every distinct benchmark command of each scenario, with the runs that used it. */
-export function benchCommands(report: Report, runs: RunTable, context: PageContext): HTMLElement {
+export function benchCommands(page: Pick<SetupPage, "study" | "bench_commands">, context: PageContext): HTMLElement {
   const container = document.createElement("div");
   container.className = "bench-commands";
-  for (const scenario of report.study.scenarios) {
-    const commands = new Map<string, string[]>();
-    for (const row of runs.rows.filter((r) => r.scenario === scenario.id))
-      commands.set(row.bench_command, [...(commands.get(row.bench_command) ?? []), row.run]);
-    if (!commands.size) continue;
+  for (const scenario of page.study.scenarios) {
+    const groups = page.bench_commands.filter((g) => g.scenario === scenario.id);
+    if (!groups.length) continue;
     container.append(textElement("h3", pick(scenario.name, context.lang)));
-    for (const [command, runIds] of commands) {
+    for (const {command, runs: runIds} of groups) {
       container.append(commandBlock(command));
       const used = document.createElement("p");
       used.className = "run-links";
@@ -57,7 +54,7 @@ export function benchCommands(report: Report, runs: RunTable, context: PageConte
 }
 
 /** The study's server commands, step by step. */
-export function serverCommands(report: Report, {lang}: PageContext): HTMLElement {
+export function serverCommands(report: Pick<SetupPage, "steps">, {lang}: PageContext): HTMLElement {
   const rows = report.steps.flatMap((step) =>
     step.candidates.map((candidate) => ({step: pick(step.title, lang), candidate}))
   );

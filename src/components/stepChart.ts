@@ -2,13 +2,13 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
-import type {Report, RunRow, StepReport} from "../../loaders/report-types.js";
+import type {RunCells, StepReport} from "../../loaders/report-types.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed} from "./format.js";
 import {t} from "./i18n.js";
 import {runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
-import {candidateLabel, scenarioName} from "./verdict.js";
+import {candidateLabel, scenarioName, type StudyNames} from "./verdict.js";
 import {changeColors} from "./vegaChart.js";
 
 export interface StepChartOptions extends PageContext {
@@ -30,8 +30,8 @@ interface StepDatum {
 
 export function stepChartSpec(
   step: StepReport,
-  rows: RunRow[],
-  report: Report,
+  rows: readonly RunCells[],
+  report: StudyNames,
   options: StepChartOptions
 ): TopLevelSpec {
   const {lang, width, dark = false} = options;

@@ -1,17 +1,22 @@
 // A step's results: one row per candidate and scenario, ranked, with every metric of the run; failed runs keep their error.
-import type {Report, RunRow, Standing, StepReport} from "../../loaders/report-types.js";
+import type {RunCells, Standing, StepReport, StudyInfo} from "../../loaders/report-types.js";
 import {formatMetric} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
-import type {RunTable} from "./runRows.js";
 import {dataTable, textElement, type Column} from "./table.js";
-import {rankingText, scenarioName} from "./verdict.js";
+import {rankingText, scenarioName, type ScenarioNames} from "./verdict.js";
 
 interface StepRow {
   scenario: string;
   standing: Standing;
-  row: RunRow | null;
+  row: RunCells | null;
+}
+
+/** A step's runs: status and metric cells, and the metric columns in print order. */
+export interface StepRuns {
+  rows: readonly RunCells[];
+  metrics: readonly string[];
 }
 
 export function statusBadge(status: string, lang: PageContext["lang"]): HTMLElement {
@@ -19,7 +24,7 @@ export function statusBadge(status: string, lang: PageContext["lang"]): HTMLElem
   return textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
 }
 
-export function stepTable(step: StepReport, runs: RunTable, report: Report, context: PageContext): HTMLElement {
+export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioNames, context: PageContext): HTMLElement {
   const {lang} = context;
   const byRun = new Map(runs.rows.map((r) => [r.run, r]));
   const rows: StepRow[] = step.scenarios.flatMap((scenario) =>
@@ -60,7 +65,11 @@ export function stepTable(step: StepReport, runs: RunTable, report: Report, cont
 }
 
 /** Each candidate's server command, as the study ran it. */
-export function candidateCommands(step: StepReport, runs: RunTable, context: PageContext): HTMLElement {
+export function candidateCommands(
+  step: StepReport,
+  runs: {rows: readonly {run: string}[]},
+  context: PageContext
+): HTMLElement {
   const archived = new Set(runs.rows.map((r) => r.run));
   const list = document.createElement("dl");
   list.className = "commands";
@@ -85,7 +94,11 @@ export function candidateCommands(step: StepReport, runs: RunTable, context: Pag
 }
 
 /** The ranking on each of the step's scenarios, one line per scenario. */
-export function stepRanking(step: StepReport, report: Report, {lang}: PageContext): HTMLElement {
+export function stepRanking(
+  step: StepReport,
+  report: ScenarioNames & {study: Pick<StudyInfo, "objective">},
+  {lang}: PageContext
+): HTMLElement {
   const container = document.createElement("div");
   for (const scenario of step.scenarios) {
     const p = document.createElement("p");

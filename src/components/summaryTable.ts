@@ -1,12 +1,12 @@
 // The summary of optimization options: each selection step's gain over the best configuration before it, or "—".
-import type {Report, SummaryRow} from "../../loaders/report-types.js";
+import type {SummaryPage, SummaryRow} from "../../loaders/report-types.js";
 import {DASH, formatFixed, formatPercent} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {candidateLabel} from "./verdict.js";
 
-export function summaryTable(report: Report, context: PageContext): HTMLElement {
+export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, context: PageContext): HTMLElement {
   const {lang} = context;
   const stepOf = (row: SummaryRow) => report.steps.find((s) => s.id === row.step);
   const columns: Column<SummaryRow>[] = [

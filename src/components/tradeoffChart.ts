@@ -1,6 +1,6 @@
 // The trade-off plane: every run's objective against its mean TPOT, each scenario's Pareto front joined by a line.
 import type {TopLevelSpec} from "vega-lite";
-import type {Report, RunRow} from "../../loaders/report-types.js";
+import type {StudyInfo, TradeoffRow} from "../../loaders/report-types.js";
 import {formatFixed} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
@@ -8,6 +8,8 @@ import {metricTitle} from "./metricLabels.js";
 import {paretoFront} from "./pareto.js";
 import {dataTable} from "./table.js";
 import {scenarioName} from "./verdict.js";
+
+type TradeoffStudy = {study: Pick<StudyInfo, "scenarios" | "objective">};
 
 export interface TradeoffChartOptions extends PageContext {
   width: number;
@@ -30,7 +32,11 @@ export interface TradeoffDatum {
 }
 
 /** Runs that have both numbers, marked on or off their scenario's front. */
-export function tradeoffData(rows: RunRow[], report: Report, options: PageContext): TradeoffDatum[] {
+export function tradeoffData(
+  rows: readonly TradeoffRow[],
+  report: TradeoffStudy,
+  options: PageContext
+): TradeoffDatum[] {
   const objective = report.study.objective;
   const points = rows.flatMap((row) => {
     const throughput = row[objective];
@@ -54,7 +60,11 @@ export function tradeoffData(rows: RunRow[], report: Report, options: PageContex
   }));
 }
 
-export function tradeoffSpec(rows: RunRow[], report: Report, options: TradeoffChartOptions): TopLevelSpec {
+export function tradeoffSpec(
+  rows: readonly TradeoffRow[],
+  report: TradeoffStudy,
+  options: TradeoffChartOptions
+): TopLevelSpec {
   const {lang, width} = options;
   const values = tradeoffData(rows, report, options);
   const scenarios = report.study.scenarios.map((s) => scenarioName(report, s.id, lang));
@@ -110,7 +120,7 @@ export function tradeoffSpec(rows: RunRow[], report: Report, options: TradeoffCh
 }
 
 /** The runs on each scenario's front, as a table that names them: the chart only shows them as points. */
-export function paretoTable(rows: RunRow[], report: Report, context: PageContext): HTMLElement {
+export function paretoTable(rows: readonly TradeoffRow[], report: TradeoffStudy, context: PageContext): HTMLElement {
   const {lang} = context;
   const front = tradeoffData(rows, report, context)
     .filter((d) => d.front)

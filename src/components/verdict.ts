@@ -1,15 +1,26 @@
 // The sentences that state each step's outcome, computed from the step's standings and verdict.
-import type {Report, Standing, StepReport} from "../../loaders/report-types.js";
+import type {Standing, StepNames, StepReport, StudyInfo} from "../../loaders/report-types.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {pick, type Lang} from "./i18n.js";
 import {metricUnit} from "./metricLabels.js";
 
-export function candidateLabel(report: Report, step: string, candidate: string): string {
+/** What a page needs to name scenarios. */
+export interface ScenarioNames {
+  study: Pick<StudyInfo, "scenarios">;
+}
+
+/** What a page needs to name scenarios, steps and candidates, and the study's objective. */
+export interface StudyNames {
+  study: Pick<StudyInfo, "scenarios" | "objective">;
+  steps: readonly StepNames[];
+}
+
+export function candidateLabel(report: Pick<StudyNames, "steps">, step: string, candidate: string): string {
   const found = report.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === candidate);
   return found?.label ?? candidate;
 }
 
-export function scenarioName(report: Report, scenario: string, lang: Lang): string {
+export function scenarioName(report: ScenarioNames, scenario: string, lang: Lang): string {
   const found = report.study.scenarios.find((s) => s.id === scenario);
   return found ? pick(found.name, lang) : scenario;
 }
@@ -37,7 +48,7 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
 }
 
 /** One sentence on what the step decided. */
-export function verdictText(step: StepReport, report: Report, lang: Lang): string {
+export function verdictText(step: StepReport, report: StudyNames, lang: Lang): string {
   const unit = metricUnit(report.study.objective);
   const verdict = step.verdict;
   const incumbent = verdict.incumbent;
@@ -76,7 +87,7 @@ export function verdictText(step: StepReport, report: Report, lang: Lang): strin
 }
 
 /** For a step that compares fixed configurations across scenarios: who leads where. */
-function comparisonText(step: StepReport, report: Report, lang: Lang): string {
+function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): string {
   const leaders = step.scenarios.map((scenario) => ({scenario, top: step.standings[scenario]?.[0] ?? null}));
   const recommended = step.candidates.find((c) => c.role === "recommended");
   if (recommended) {

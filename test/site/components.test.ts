@@ -1,7 +1,8 @@
 // The pages' pure helpers on the seed study's real report: number format, verdict sentences, Pareto front, CSV typing.
 import {execFileSync} from "node:child_process";
 import {beforeAll, describe, expect, it} from "vitest";
-import type {Report} from "../../loaders/report-types.js";
+import {homePage} from "../../loaders/pages/home.js";
+import type {Report, RunRow} from "../../loaders/report-types.js";
 import {loadStudy} from "../../loaders/study/report.js";
 import {formatCount, formatFixed, formatMetric, formatPercent, percentChange} from "../../src/components/format.js";
 import {latencyCostExceedsGain} from "../../src/components/headlineTable.js";
@@ -13,9 +14,10 @@ import {tradeoffData} from "../../src/components/tradeoffChart.js";
 import {rankingText, verdictText} from "../../src/components/verdict.js";
 
 let report: Report;
+let rows: RunRow[];
 
 beforeAll(async () => {
-  ({report} = await loadStudy("data/studies/qwen3-32b-a100"));
+  ({report, rows} = await loadStudy("data/studies/qwen3-32b-a100"));
 });
 
 describe("format", () => {
@@ -81,7 +83,7 @@ describe("verdicts", () => {
     expect(headlineSummary(report, "en")).toBe(
       "The recommended configuration raises throughput in 4 of 5 scenarios. It loses throughput in Very long prompt (−12.1%). In Short prompt, throughput rises +33.1% while mean TPOT changes +256.7%: the gain is paid for in latency."
     );
-    expect(recommendationOrigin(report, "en")).toEqual({
+    expect(recommendationOrigin(homePage(report, rows), "en")).toEqual({
       lastStep: "Max tokens per batch (TensorRT-LLM)",
       wonIn: "Engine selection",
       winnerCommand: "trtllm-serve Qwen/Qwen3-32B",

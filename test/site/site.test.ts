@@ -350,6 +350,46 @@ describe("headroom pages", () => {
   });
 });
 
+/** The data files a page fetches while it loads, without their content hash: "data/home.json". */
+async function dataRequests(path: string): Promise<string[]> {
+  const {page} = await newCheckedPage(browser);
+  const files: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/_file\/(data\/.+)\.[0-9a-f]{8}(\.\w+)$/.exec(new URL(request.url()).pathname);
+    if (match) files.push(decodeURIComponent(match[1] + match[2]));
+  });
+  await visit(page, pageUrl(server.url, path));
+  await page.close();
+  return files.sort();
+}
+
+describe("page data", () => {
+  it("loads on the home page only its own small file: neither report.json nor runs.csv", async () => {
+    for (const path of ["/", "/tr/"]) expect(await dataRequests(path), path).toEqual(["data/home.json"]);
+  });
+
+  it("loads on a step page only that step's file", async () => {
+    for (const step of ["engine-selection", "quantization", "max-num-tokens", "other-scenarios"]) {
+      expect(await dataRequests(`/steps/${step}`), step).toEqual([`data/steps/${step}.json`]);
+      expect(await dataRequests(`/tr/steps/${step}`), step).toEqual([`data/steps/${step}.json`]);
+    }
+  });
+
+  it("loads on every other page one file of what it shows", async () => {
+    const expected: Record<string, string> = {
+      "/setup": "data/setup.json",
+      "/summary": "data/summary.json",
+      "/notes": "data/study.json",
+      "/quality": "data/quality.json",
+      "/headroom": "data/headroom.json",
+      "/runs/": "data/runs-index.json"
+    };
+    for (const [path, file] of Object.entries(expected)) {
+      expect(await dataRequests(path), path).toEqual([file]);
+      expect(await dataRequests(`/tr${path}`), path).toEqual([file]);
+    }
+  });
+});
 describe("build output", () => {
   function files(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
