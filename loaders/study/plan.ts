@@ -145,8 +145,9 @@ function planFromYaml(
   const value = (parent: unknown, key: string): unknown => {
     if (!isMap(parent)) return undefined;
     if (uniqueStringKeys) {
+      // Only this key's node is converted: its data is what the parent's conversion would hold under the key.
       const n = parent.get(key, true);
-      if (n === undefined || isScalar(n)) return n?.value;
+      return n === undefined || isScalar(n) ? n?.value : (n as Node).toJSON();
     }
     return jsonOf(parent)[key];
   };

@@ -4,9 +4,21 @@ import type {RunRow} from "../report-types.js";
 import type {PlanCandidate, StudyPlan} from "./plan.js";
 import type {RunRecord} from "./runs.js";
 
+/** Quoted arguments by their text: a study repeats the same few hundred arguments in every run's commands. */
+const quoted = new Map<string, string>();
+
+function shellWord(arg: string): string {
+  let word = quoted.get(arg);
+  if (word === undefined) {
+    word = /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+    if (quoted.size < 65536) quoted.set(arg, word);
+  }
+  return word;
+}
+
 /** Quotes an argv for display the way a POSIX shell would read it back. */
 export function shellCommand(argv: string[]): string {
-  return argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`)).join(" ");
+  return argv.map(shellWord).join(" ");
 }
 
 export const ROW_COLUMNS = [

@@ -88,7 +88,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const wanted = serve
       ? expectedLiveCommands(plan, candidate, scenario, record.dir, serve)
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
-    if (shellCommand(meta.server_argv) !== shellCommand(wanted.server))
+    if (!sameArgv(meta.server_argv, wanted.server) && shellCommand(meta.server_argv) !== shellCommand(wanted.server))
       add(
         "warning",
         "server-argv-differs",
@@ -98,7 +98,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         1
       );
     const wantedBench = wanted.bench;
-    if (shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
+    if (!sameArgv(meta.bench_argv, wantedBench) && shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
       add(
         "warning",
         "bench-argv-differs",
@@ -207,6 +207,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         );
   }
   return findings;
+}
+
+/** Equal argument lists print the same command; only lists that differ are quoted and compared as text. */
+function sameArgv(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((arg, i) => arg === b[i]);
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {
