@@ -40,6 +40,10 @@ export function parseNumberToken(token: string): number | null {
 
 export function parseValue(raw: string): Value {
   const text = raw.trim();
+  if (PLAIN_DECIMAL.test(text)) {
+    const n = Number(text);
+    if (Number.isFinite(n)) return {kind: "number", value: n, raw: text, rest: ""};
+  }
   if (WORDS.has(text.toLowerCase())) return {kind: "word", raw: text, rest: ""};
   const m = /^(\S+)(?:\s+(.*))?$/.exec(text);
   if (!m) return {kind: "invalid", raw: text};

@@ -1,6 +1,6 @@
 // Reads a study's run folders (archive or live: same layout) into records with their parsed result block.
 import {existsSync, readdirSync, readFileSync} from "node:fs";
-import {join, relative} from "node:path";
+import {isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
 import type {Finding, RunStatus} from "../report-types.js";
@@ -111,11 +111,10 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
   return readRunSync(dir, cwd);
 }
 
-/** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip). */
-export function readRunSync(dir: string, cwd = process.cwd()): RunRecord {
+/** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip);
+ * relDir is the folder relative to cwd where the caller already knows it. */
+export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(cwd, dir)): RunRecord {
   const meta = readRunMeta(join(dir, "run.json"));
-  const relDir = relative(cwd, dir);
-  const rel = (path: string) => relative(cwd, path) || path;
   const relName = (name: string) => (relDir ? join(relDir, name) : name);
   // The result files are among the logs: one existsSync per name.
   const present = new Set(LOG_FILES.filter((name) => existsSync(join(dir, name))));
@@ -142,7 +141,13 @@ export function readRunSync(dir: string, cwd = process.cwd()): RunRecord {
 
   const resultName = RESULT_FILES.find((name) => present.has(name));
   if (!resultName) {
-    finding("error", "result-missing", `run is marked ok but has none of ${RESULT_FILES.join(", ")}`, rel(dir), null);
+    finding(
+      "error",
+      "result-missing",
+      `run is marked ok but has none of ${RESULT_FILES.join(", ")}`,
+      relDir || dir,
+      null
+    );
     return {meta, dir, source: null, block: null, logs, findings};
   }
   const source = relName(resultName);
@@ -169,9 +174,13 @@ export async function readRuns(
   const runsDir = join(plan.dir, "runs");
   const runs: RunRecord[] = [];
   const findings: Finding[] = [];
+  // A run folder's path relative to cwd is the runs folder's plus its name (path.relative once, not per run), unless
+  // cwd lies inside the runs folder.
+  const relRuns = relative(cwd, runsDir);
+  const below = !relRuns.startsWith("..") && !isAbsolute(relRuns);
   for (const name of listRunDirs(runsDir)) {
     try {
-      runs.push(readRunSync(join(runsDir, name), cwd));
+      runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined));
     } catch (error) {
       if (!(error instanceof RunMetaError)) throw error;
       findings.push({
