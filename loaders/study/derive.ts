@@ -44,6 +44,8 @@ type RankedRow = RunRow & {value: number | null};
 
 /** Every row ranked by the objective, best first, failed or missing results last (one table, one sort). */
 export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
+  // A table without rows has no columns for the expressions to name.
+  if (rows.length === 0) return [];
   return from(rows)
     .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
     .derive({missing: "d => d.value == null"})
