@@ -389,6 +389,29 @@ describe("page data", () => {
       expect(await dataRequests(`/tr${path}`), path).toEqual([file]);
     }
   });
+
+  it("offers the whole runs table and report as downloads on the all-runs page, without loading them", async () => {
+    for (const path of ["/runs/", "/tr/runs/"]) {
+      const {page} = await open(path);
+      const links = await page.$$eval("a[download]", (as) =>
+        as.map((a) => [a.textContent, (a as HTMLAnchorElement).href])
+      );
+      await page.close();
+      expect(
+        links.map(([name]) => name),
+        path
+      ).toEqual(["runs.csv", "runs.parquet", "report.json"]);
+      const [csv, parquet, report] = await Promise.all(links.map(([, href]) => fetch(href!)));
+      expect((await csv.text()).trim().split("\r\n"), path).toHaveLength(18);
+      expect(
+        Buffer.from(await parquet.arrayBuffer())
+          .subarray(0, 4)
+          .toString(),
+        path
+      ).toBe("PAR1");
+      expect((await report.json()).steps, path).toHaveLength(4);
+    }
+  });
 });
 describe("build output", () => {
   function files(dir: string): string[] {
