@@ -28,7 +28,7 @@ export function scanServingBlocks(scan: TextScan, file: string): void {
       continue;
     }
     const text = lines[i].text;
-    if (BANNER.test(text)) {
+    if (text.charCodeAt(0) === 61 && BANNER.test(text)) {
       i = readBlock(scan, i, pending, file);
       pending = {};
       continue;
@@ -56,18 +56,21 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
       stop = `line ${n}, where another report starts`;
       break;
     }
-    if (FOOTER.test(text)) {
-      footer = j;
-      break;
-    }
-    if (BANNER.test(text)) {
-      stop = `the next banner on line ${n}`;
-      break;
-    }
-    if (FAILED_BANNER.test(text)) {
-      marks.trtllm++;
-      last = j;
-      continue;
+    // The footer, a banner and the failed-requests banner all start with "=".
+    if (text.charCodeAt(0) === 61) {
+      if (FOOTER.test(text)) {
+        footer = j;
+        break;
+      }
+      if (BANNER.test(text)) {
+        stop = `the next banner on line ${n}`;
+        break;
+      }
+      if (FAILED_BANNER.test(text)) {
+        marks.trtllm++;
+        last = j;
+        continue;
+      }
     }
     if (isSection(text)) {
       last = j;

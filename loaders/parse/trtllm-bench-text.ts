@@ -40,6 +40,8 @@ const FAMILY: Record<string, string> = {ttft: "ttft", tpot: "tpot", latency: "e2
 export const TRTLLM_BENCH_RESULT_LABELS = new Set(Object.keys(LABELS).filter((k) => k !== "number of requests"));
 
 function isRule(text: string): boolean {
+  // Both forms end with "=": most log lines are turned away without a regex.
+  if (text.charCodeAt(text.length - 1) !== 61) return false;
   return RULE.test(text) || RULE.test(text.replace(LOGGER_PREFIX, ""));
 }
 
