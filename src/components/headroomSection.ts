@@ -1,6 +1,7 @@
 // One scenario's part of the Headroom page: why its resource binds, its chart, what the chart shows, its runs.
 import type {HeadroomPage, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
-import {formatFixed} from "./format.js";
+import {formatCount, formatFixed} from "./format.js";
+import {MAX_CHART_RUNS} from "./headroomChart.js";
 import {headroomAnchor, type PageContext} from "./links.js";
 import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {headroomRunsTable} from "./headroomTables.js";
@@ -8,14 +9,21 @@ import {bindingSentence, ceilingGapSentence} from "./headroomText.js";
 import {textElement} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
 
-/** What the chart's marks stand for, with the scenario's own ceiling and band. */
-export function chartNote(scenario: HeadroomScenario, context: PageContext): string {
+/** What the chart's marks stand for, with the scenario's own ceiling and band, and which runs it draws. */
+export function chartNote(scenario: HeadroomScenario, context: PageContext, runs = 0): string {
   const [low, high] = realisticBand(scenario);
   const ceiling = formatFixed(scenario.ceiling_tps);
   const band = `${formatFixed(low)}–${formatFixed(high)}`;
+  const charted = runs > MAX_CHART_RUNS;
   return context.lang === "tr"
-    ? `Çizgi: sert tavan, ${ceiling} tok/s. Gölgeli alan: gerçekçi aralık, ${band} tok/s. Çubuk etiketleri: her koşunun kendi sert tavanına oranı; kalın adlar temel ve önerilen yapılandırma.`
-    : `Line: hard ceiling, ${ceiling} tok/s. Shaded: realistic band, ${band} tok/s. Bar labels: each run's share of its own hard ceiling; names in bold: the baseline and the recommended configuration.`;
+    ? `Çizgi: sert tavan, ${ceiling} tok/s. Gölgeli alan: gerçekçi aralık, ${band} tok/s. Çubuk etiketleri: her koşunun kendi sert tavanına oranı; kalın adlar temel ve önerilen yapılandırma.` +
+        (charted
+          ? ` Grafik ${formatCount(runs)} koşudan ${MAX_CHART_RUNS} tanesini çiziyor: temel, önerilen ve kalanların en hızlıları; aşağıdaki tablo hepsini listeliyor.`
+          : "")
+    : `Line: hard ceiling, ${ceiling} tok/s. Shaded: realistic band, ${band} tok/s. Bar labels: each run's share of its own hard ceiling; names in bold: the baseline and the recommended configuration.` +
+        (charted
+          ? ` The chart draws ${MAX_CHART_RUNS} of the ${formatCount(runs)} runs: the baseline, the recommendation and the fastest of the rest; the table below lists them all.`
+          : "");
 }
 
 export function headroomScenarioSection(
@@ -46,7 +54,7 @@ export function headroomScenarioSection(
   card.className = "card";
   card.append(chart);
   section.append(card);
-  section.append(textElement("p", chartNote(scenario, context), "chart-note"));
+  section.append(textElement("p", chartNote(scenario, context, runs.length), "chart-note"));
   section.append(headroomRunsTable(runs, context));
   return section;
 }

@@ -4,8 +4,8 @@ import {runsCsv} from "../../loaders/export/csv.js";
 import type {Report, RunRow} from "../../loaders/report-types.js";
 import {loadStudy} from "../../loaders/study/report.js";
 import {formatShare} from "../../src/components/format.js";
-import {headroomChartSpec} from "../../src/components/headroomChart.js";
-import {headroomHeadline, headroomRuns, realisticBand} from "../../src/components/headroomRuns.js";
+import {chartedRuns, headroomChartSpec, MAX_CHART_RUNS} from "../../src/components/headroomChart.js";
+import {headroomHeadline, headroomRuns, realisticBand, type HeadroomRun} from "../../src/components/headroomRuns.js";
 import {chartNote} from "../../src/components/headroomSection.js";
 import {
   bindingMeaning,
@@ -233,5 +233,53 @@ describe("headroom chart", () => {
     const runs = headroomRuns(rows, report, "sharegpt", en);
     const narrow = headroomChartSpec(scenario("sharegpt"), runs, report, {...en, width: 420}) as unknown as Layer;
     expect(narrow.layer![1].layer!.map((l) => l.mark?.type)).toEqual(["rule", "text"]);
+  });
+});
+
+describe("headroom chart of a large archive", () => {
+  const many = (n: number): HeadroomRun[] =>
+    Array.from({length: n}, (_, i) => ({
+      run: `step--c${i}--sharegpt`,
+      label: `c${i}`,
+      step: "step",
+      stepTitle: "Step",
+      engine: "vLLM",
+      role: i === 7 ? "baseline" : i === 3 ? "recommended" : null,
+      failed: i % 10 === 9,
+      error: null,
+      // c0 is the slowest, so the fastest runs are the last ones; failed runs have no throughput.
+      throughput: i % 10 === 9 ? null : 100 + i,
+      ceiling: 5000,
+      ratio: i % 10 === 9 ? null : (100 + i) / 5000,
+      effectiveTflops: null,
+      binding: null,
+      href: `#c${i}`,
+      stepHref: "#step"
+    }));
+
+  it("draws every run up to the limit, then the baseline, the recommendation and the fastest, in their order", () => {
+    expect(chartedRuns(many(MAX_CHART_RUNS))).toHaveLength(MAX_CHART_RUNS);
+    const charted = chartedRuns(many(200)).map((r) => r.label);
+    expect(charted).toHaveLength(50);
+    expect(charted.slice(0, 2)).toEqual(["c3", "c7"]);
+    // 48 fastest of the 180 that did not fail, skipping c189 and c199 (failed): c146 … c198.
+    const fastest = Array.from({length: 200}, (_, i) => i)
+      .filter((i) => i % 10 !== 9 && i >= 146)
+      .map((i) => `c${i}`);
+    expect(charted.slice(2)).toEqual(fastest);
+  });
+
+  it("orders the bars by a field, not a sort list (a list of thousands of names overflows Vega's expression parser)", () => {
+    const spec = headroomChartSpec(scenario("sharegpt"), many(2400), report, {...en, width: 900}) as unknown as {
+      data: {values: {label: string; order: number}[]};
+      layer: {encoding?: {y?: {sort?: unknown}}}[];
+    };
+    expect(spec.data.values).toHaveLength(50);
+    expect(spec.data.values.map((v) => v.order)).toEqual(Array.from({length: 50}, (_, i) => i));
+    expect(JSON.stringify(spec)).not.toContain('"sort":["');
+    expect(chartNote(scenario("sharegpt"), en, 2400)).toContain(
+      "The chart draws 50 of the 2400 runs: the baseline, the recommendation and the fastest of the rest"
+    );
+    expect(chartNote(scenario("sharegpt"), en, 9)).not.toContain("The chart draws");
   });
 });
