@@ -103,7 +103,9 @@ function languageSwitch({path}: {path: string}): string {
   const other = isTurkish ? page.slice(3) || "/" : `/tr${page}`;
   const label = isTurkish ? "English" : "Türkçe";
   const lang = isTurkish ? "en" : "tr";
-  return `<nav class="language-switch" aria-label="Language"><a href="${other}" hreflang="${lang}" lang="${lang}">${label}</a></nav>`;
+  // The fragment goes along: on a run-set page it names the run shown.
+  const keepFragment = `this.hash = location.hash`;
+  return `<nav class="language-switch" aria-label="Language"><a href="${other}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
 }
 
 export default {

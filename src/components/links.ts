@@ -13,9 +13,12 @@ function languagePrefix(lang: Lang): string {
 }
 
 // The build writes the number of run sets into every page's head; outside a page (tests) runs have their own pages.
+let pageRunSets: number | undefined;
 function runSets(): number {
   if (typeof document === "undefined") return 0;
-  return Number(document.querySelector(`meta[name="${RUN_SETS_META}"]`)?.getAttribute("content") ?? 0) || 0;
+  // Read once: a runs table calls this for every row.
+  pageRunSets ??= Number(document.querySelector(`meta[name="${RUN_SETS_META}"]`)?.getAttribute("content") ?? 0) || 0;
+  return pageRunSets;
 }
 
 /** A run's page, or above the per-run page limit its set's page with the run as the fragment. */

@@ -71,7 +71,9 @@ describe("run sets", () => {
     await page.click(`table.run-set a[href="#${other}"]`);
     await page.waitForFunction((run) => document.querySelector(".run-id")?.textContent === run, other);
     expect(await page.textContent("table.run-set tr.shown")).toContain(other);
-    await visit(page, pageUrl(server.url, `/tr/runs/set/${set}#${other}`));
+    await page.click(".language-switch a");
+    await page.waitForURL(`**/tr/runs/set/${set}#${other}`);
+    await page.waitForFunction((run) => document.querySelector(".run-id")?.textContent === run, other);
     expect(await page.textContent("h1")).toBe(`Koşular: küme ${set + 1} / ${SETS}`);
     expect(await page.textContent("main")).toContain("Ham günlük");
     expect(problems).toEqual(NO_PROBLEMS);
