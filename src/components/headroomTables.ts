@@ -6,7 +6,7 @@ import {headroomHref, link, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
 import {bindingMeaning, bindingName} from "./headroomText.js";
 import {statusBadge} from "./stepTable.js";
-import {dataTable, textElement, type Column} from "./table.js";
+import {dataTable, pagedTable, textElement, type Column} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
@@ -27,7 +27,8 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
     {label: t("effectiveTflops", lang), numeric: true, value: (r) => formatFixed(r.effectiveTflops)},
     {label: t("binding", lang), value: (r) => (r.binding ? bindingName(r.binding, lang) : "—")}
   ];
-  return dataTable(runs, columns, {
+  return pagedTable(runs, columns, {
+    lang,
     className: "headroom-runs",
     stickyFirst: true,
     rowClass: (r) => [r.failed ? "failed" : null, r.role ? `role-${r.role}` : null].filter(Boolean).join(" ") || null

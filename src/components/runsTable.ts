@@ -5,7 +5,7 @@ import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {statusBadge} from "./stepTable.js";
-import {dataTable, textElement} from "./table.js";
+import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
 export function runsTable(
@@ -20,7 +20,7 @@ export function runsTable(
   const rows = [...runs.rows].sort(
     (a, b) => (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || a.run.localeCompare(b.run)
   );
-  return dataTable<RunsIndexRow>(
+  return pagedTable<RunsIndexRow>(
     rows,
     [
       {label: t("run", lang), value: (r) => link(runHref(r.run, context), r.run)},
@@ -32,6 +32,6 @@ export function runsTable(
       {label: metricLabel("mean_tpot_ms"), numeric: true, value: (r) => formatFixed(r.mean_tpot_ms as number | null)},
       {label: t("error", lang), className: "wide-text", value: (r) => (r.error ? textElement("code", r.error) : "")}
     ],
-    {className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}
+    {lang, className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}
   );
 }

@@ -1,4 +1,5 @@
 // Tables built with DOM APIs: every value from data goes in as text, so markup in a log or a model name stays inert.
+import type {Lang} from "./i18n.js";
 
 export type Cell = string | Node | null;
 
@@ -80,6 +81,53 @@ export function dataTable<T>(
   }
   wrapper.append(table);
   return wrapper;
+}
+
+/** Rows a long table shows at once: a table of thousands of runs takes seconds to lay out. */
+export const TABLE_PAGE_ROWS = 500;
+
+const PAGER = {
+  previous: {en: "← Previous", tr: "← Önceki"},
+  next: {en: "Next →", tr: "Sonraki →"}
+};
+
+function pagerText(first: number, last: number, total: number, lang: Lang): string {
+  return lang === "tr" ? `${total} satırdan ${first}–${last}` : `Rows ${first}–${last} of ${total}`;
+}
+
+/** A data table shown a page of rows at a time, with a pager; a short table is a plain data table. */
+export function pagedTable<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  options: TableOptions<T> & {lang: Lang; pageRows?: number}
+): HTMLElement {
+  const size = options.pageRows ?? TABLE_PAGE_ROWS;
+  if (rows.length <= size) return dataTable(rows, columns, options);
+  const container = document.createElement("div");
+  container.className = "paged-table";
+  const pages = Math.ceil(rows.length / size);
+  const show = (page: number) => {
+    const first = page * size;
+    const last = Math.min(rows.length, first + size);
+    const pager = document.createElement("nav");
+    pager.className = "table-pager";
+    const button = (label: string, target: number) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.disabled = target < 0 || target >= pages;
+      b.addEventListener("click", () => show(target));
+      return b;
+    };
+    pager.append(
+      button(PAGER.previous[options.lang], page - 1),
+      textElement("span", pagerText(first + 1, last, rows.length, options.lang)),
+      button(PAGER.next[options.lang], page + 1)
+    );
+    container.replaceChildren(pager, dataTable(rows.slice(first, last), columns, options));
+  };
+  show(0);
+  return container;
 }
 
 /** A small element holding text, e.g. a badge or a code span. */

@@ -80,3 +80,40 @@ describe("run sets", () => {
     await page.close();
   }, 120_000);
 });
+
+describe("long tables", () => {
+  it("show 500 rows at a time with a pager", async () => {
+    const {page, problems} = await newCheckedPage(browser);
+    await visit(page, pageUrl(server.url, "/runs/"));
+    const module = readdirSync(join(OUTPUT, "_import/components")).find((name) => /^table\.\w+\.js$/.test(name))!;
+    // Code as text: the test runner would rewrite a dynamic import() written in this file.
+    const src = JSON.stringify(pageUrl(server.url, `/_import/components/${module}`));
+    const seen = await page.evaluate(`(async () => {
+      const {pagedTable} = await import(${src});
+      const rows = Array.from({length: 1203}, (_, i) => i);
+      const table = pagedTable(rows, [{label: "n", value: (i) => String(i)}], {lang: "en", className: "long"});
+      document.querySelector("main").append(table);
+      const state = () => ({
+        pager: table.querySelector(".table-pager span").textContent,
+        rows: table.querySelectorAll("tbody tr").length,
+        first: table.querySelector("tbody th").textContent,
+        previous: table.querySelector(".table-pager button").disabled,
+        next: table.querySelector(".table-pager button:last-child").disabled
+      });
+      const seen = [state()];
+      for (let i = 0; i < 3; i++) {
+        table.querySelector(".table-pager button:last-child").click();
+        seen.push(state());
+      }
+      return seen;
+    })()`);
+    expect(seen).toEqual([
+      {pager: "Rows 1–500 of 1203", rows: 500, first: "0", previous: true, next: false},
+      {pager: "Rows 501–1000 of 1203", rows: 500, first: "500", previous: false, next: false},
+      {pager: "Rows 1001–1203 of 1203", rows: 203, first: "1000", previous: false, next: true},
+      {pager: "Rows 1001–1203 of 1203", rows: 203, first: "1000", previous: false, next: true}
+    ]);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+});
