@@ -109,22 +109,26 @@ export function pagedTable<T>(
   const show = (page: number) => {
     const first = page * size;
     const last = Math.min(rows.length, first + size);
-    const pager = document.createElement("nav");
-    pager.className = "table-pager";
-    const button = (label: string, target: number) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = label;
-      b.disabled = target < 0 || target >= pages;
-      b.addEventListener("click", () => show(target));
-      return b;
+    const pager = () => {
+      const nav = document.createElement("nav");
+      nav.className = "table-pager";
+      const button = (label: string, target: number) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.disabled = target < 0 || target >= pages;
+        b.addEventListener("click", () => show(target));
+        return b;
+      };
+      nav.append(
+        button(PAGER.previous[options.lang], page - 1),
+        textElement("span", pagerText(first + 1, last, rows.length, options.lang)),
+        button(PAGER.next[options.lang], page + 1)
+      );
+      return nav;
     };
-    pager.append(
-      button(PAGER.previous[options.lang], page - 1),
-      textElement("span", pagerText(first + 1, last, rows.length, options.lang)),
-      button(PAGER.next[options.lang], page + 1)
-    );
-    container.replaceChildren(pager, dataTable(rows.slice(first, last), columns, options));
+    // A pager above and below: a page of rows is long.
+    container.replaceChildren(pager(), dataTable(rows.slice(first, last), columns, options), pager());
   };
   show(0);
   return container;
