@@ -9,7 +9,7 @@ import {latencyCostExceedsGain} from "../../src/components/headlineTable.js";
 import {headlineSummary, recommendationOrigin} from "../../src/components/headlineSummary.js";
 import {metricLabel, metricTitle, metricUnit} from "../../src/components/metricLabels.js";
 import {paretoFront} from "../../src/components/pareto.js";
-import {parseRunsCsv} from "../../src/components/runRows.js";
+import {parseRunsCsv} from "../support/runs-csv.js";
 import {tradeoffData} from "../../src/components/tradeoffChart.js";
 import {rankingText, verdictText} from "../../src/components/verdict.js";
 

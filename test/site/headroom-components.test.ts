@@ -14,7 +14,7 @@ import {
   headroomUnavailableText
 } from "../../src/components/headroomText.js";
 import {headroomAnchor, headroomHref} from "../../src/components/links.js";
-import {parseRunsCsv} from "../../src/components/runRows.js";
+import {parseRunsCsv} from "../support/runs-csv.js";
 
 let report: Report;
 let rows: RunRow[];
@@ -24,7 +24,7 @@ const tr = {lang: "tr" as const, root: "../"};
 beforeAll(async () => {
   const study = await loadStudy("data/studies/qwen3-32b-a100");
   report = study.report;
-  // The rows as the pages read them: through runs.csv.
+  // The rows as a user downloads them: through runs.csv.
   rows = parseRunsCsv(runsCsv(study.rows)).rows;
 });
 

@@ -1,4 +1,4 @@
-// Reads runs.csv into typed rows: text columns stay text, every other column is a number or null.
+// runs.csv (the download) read back for tests: text columns stay text, every other column a number or null.
 import Papa from "papaparse";
 import type {RunRow} from "../../loaders/report-types.js";
 
