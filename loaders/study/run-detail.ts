@@ -26,8 +26,8 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     };
   });
   const printed = record.block?.metrics ?? {};
-  // Metrics in print order, so the page lists them as the runs table does without loading it.
-  const metrics = Object.fromEntries(order.filter((m) => m in printed).map((m) => [m, printed[m]]));
+  // Metrics in print order (the run's own columns), so the page lists them as the runs table does without loading it.
+  const metrics = Object.fromEntries(order.map((m) => [m, printed[m]]));
   const step = plan.steps.find((s) => s.id === row.step);
   const scenario = plan.scenarios.find((s) => s.id === row.scenario);
   const names = {

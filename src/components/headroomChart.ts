@@ -16,7 +16,7 @@ export interface HeadroomChartOptions extends PageContext {
 
 interface HeadroomDatum {
   label: string;
-  /** The bar's place from the top: a sort field, since Vega-Lite turns a sort list into one nested expression per name. */
+  /** The bar's place from the top: Vega-Lite turns a sort list into one nested expression per name. */
   order: number;
   engine: string;
   value: number | null;
@@ -35,7 +35,7 @@ const FONT_SIZE = 10;
 /** Bars a chart draws at most; a scenario with more runs charts its fastest, and its table lists them all. */
 export const MAX_CHART_RUNS = 50;
 
-/** The runs a scenario's chart draws, in their order: all of them, or the baseline, the recommendation and the fastest. */
+/** The runs a scenario's chart draws, in order: all, or the baseline, the recommendation and the fastest. */
 export function chartedRuns(runs: readonly HeadroomRun[]): readonly HeadroomRun[] {
   if (runs.length <= MAX_CHART_RUNS) return runs;
   const kept = new Set(runs.filter((r) => r.role));

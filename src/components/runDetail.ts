@@ -61,17 +61,10 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   return list;
 }
 
-export function runMetricsTable(
-  detail: RunDetail,
-  context: PageContext,
-  metricOrder: readonly string[] = Object.keys(detail.metrics)
-): HTMLElement {
+export function runMetricsTable(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
-  // Metrics in the tool's print order first, then any the order does not know.
-  const keys = [
-    ...metricOrder.filter((m) => m in detail.metrics),
-    ...Object.keys(detail.metrics).filter((m) => !metricOrder.includes(m))
-  ];
+  // The run data holds the metrics in the tool's print order.
+  const keys = Object.keys(detail.metrics);
   if (!keys.length) return textElement("p", t("noMetrics", lang));
   const lines = metricLines(detail, keys);
   const logIndex = detail.logs.findIndex((l) => l.file === detail.row.source_file);
