@@ -2,6 +2,7 @@
 import {parseArgs} from "node:util";
 import {PlanError} from "../study/plan.js";
 import {loadStudy, studyDir} from "../study/report.js";
+import {errorLine, notAStudy} from "./errors.js";
 
 const USAGE =
   "usage: tps-report check [--json] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)";
@@ -27,12 +28,17 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const dir = parsed.positionals[0] ?? studyDir();
+  const why = notAStudy(dir);
+  if (why) {
+    process.stderr.write(`tps-report check: ${why}\n`);
+    return 2;
+  }
   let data;
   try {
     data = await loadStudy(dir);
   } catch (error) {
     if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT") {
-      process.stderr.write(`tps-report check: ${(error as Error).message}\n`);
+      process.stderr.write(`tps-report check: ${errorLine(error)}\n`);
       return 2;
     }
     throw error;

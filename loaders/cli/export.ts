@@ -4,6 +4,7 @@ import {runsCsv} from "../export/csv.js";
 import {runsParquet} from "../export/parquet.js";
 import {writeFileAtomic} from "../export/write-atomic.js";
 import {loadStudy, studyDir} from "../study/report.js";
+import {notAStudy} from "./errors.js";
 
 const USAGE = "usage: tps-report export --format csv|parquet [--out FILE] [--study DIR]";
 
@@ -35,7 +36,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write("tps-report export: refusing to write Parquet to a terminal; use --out FILE or redirect\n");
     return 2;
   }
-  const {rows} = await loadStudy(values.study ?? studyDir());
+  const dir = values.study ?? studyDir();
+  const why = notAStudy(dir);
+  if (why) {
+    process.stderr.write(`tps-report export: ${why}\n`);
+    return 2;
+  }
+  const {rows} = await loadStudy(dir);
   const data = values.format === "csv" ? runsCsv(rows) : runsParquet(rows);
   if (values.out) {
     writeFileAtomic(values.out, data);

@@ -1,4 +1,6 @@
 // `tps-report` entry: each subcommand lives in its own module and is loaded only when asked for.
+import {errorLine} from "./errors.js";
+
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> = {
@@ -39,5 +41,14 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tps-report: unknown command '${name}'\n\n${usage()}\n`);
     return 2;
   }
-  return (await command.load())(rest);
+  try {
+    return await (
+      await command.load()
+    )(rest);
+  } catch (error) {
+    // TPS_REPORT_DEBUG=1 shows the stack for a bug report; everyone else gets the one line.
+    if (process.env.TPS_REPORT_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? error}\n`);
+    process.stderr.write(`tps-report ${name}: ${errorLine(error)}\n`);
+    return 1;
+  }
 }

@@ -1,5 +1,4 @@
 // `tps-report run STUDY`: executes a study plan on this machine (or prints its commands with --dry-run).
-import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {dryRunScript} from "../live/dry-run.js";
 import {withInterrupts} from "../live/interrupt.js";
@@ -9,6 +8,7 @@ import {SelectionError, selectRuns} from "../live/selection.js";
 import {liveSettings} from "../live/settings.js";
 import {runComplete} from "../live/run-folder.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
+import {notAStudy} from "./errors.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N]
                         [--client vllm|native]
@@ -106,9 +106,10 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const {study} = args;
-  if (!existsSync(join(study, "study.yaml"))) {
-    process.stderr.write(`tps-report run: ${join(study, "study.yaml")} does not exist\n`);
-    return 1;
+  const why = notAStudy(study);
+  if (why) {
+    process.stderr.write(`tps-report run: ${why}\n`);
+    return 2;
   }
   try {
     const plan = loadStudyPlan(study);

@@ -1,0 +1,28 @@
+// How the CLI words a failure: one line, naming the file where there is one, never a stack trace.
+import {existsSync, statSync} from "node:fs";
+import {join} from "node:path";
+
+/** The one line for an error thrown inside a command: a system error's path and words, else its first line. */
+export function errorLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).split("\n")[0];
+  const system = error as NodeJS.ErrnoException;
+  if (typeof system.code === "string" && typeof system.syscall === "string") {
+    // "ENOENT: no such file or directory, open '/x'" → "/x: no such file or directory"
+    const words = system.message.replace(/^[A-Z]+: /, "").replace(/, [a-z]+( '.*')?$/, "");
+    return system.path ? `${system.path}: ${words}` : `${words} (${system.syscall})`;
+  }
+  return error.message.split("\n").find((line) => line.trim()) ?? error.name;
+}
+
+/** Why `dir` is not a study folder, or null when it has a study.yaml file. */
+export function notAStudy(dir: string): string | null {
+  if (!existsSync(dir)) return `${dir} does not exist`;
+  const plan = join(dir, "study.yaml");
+  if (!existsSync(plan))
+    return (
+      `${dir} is not a study: a study is a folder with study.yaml (the plan) and runs/ (one folder per run); ` +
+      `start one with 'tps-report import RESULTS… --into ${dir}' or 'tps-report new ${dir}'`
+    );
+  if (!statSync(plan).isFile()) return `${plan} is not a file`;
+  return null;
+}

@@ -1,0 +1,90 @@
+// Every CLI failure is one readable line ending in a newline: no stack traces, no bare ENOENT, and a folder that is
+// not a study says what a study needs and how to start one.
+import {spawnSync} from "node:child_process";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+
+const root = mkdtempSync(join(tmpdir(), "tps-cli-errors-"));
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+function cli(...args: string[]): {status: number | null; stdout: string; stderr: string} {
+  const run = spawnSync(process.execPath, ["bin/tps-report.js", ...args], {
+    encoding: "utf8",
+    env: {...process.env, TPS_REPORT_DEBUG: ""}
+  });
+  return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+}
+
+/** The stderr of a failed command: exactly one line, ending in a newline. */
+function oneLine(stderr: string): string {
+  expect(stderr.endsWith("\n"), JSON.stringify(stderr)).toBe(true);
+  expect(stderr.slice(0, -1), JSON.stringify(stderr)).not.toContain("\n");
+  return stderr.slice(0, -1);
+}
+
+function folder(name: string, files: Record<string, string> = {}): string {
+  const dir = join(root, name);
+  mkdirSync(dir, {recursive: true});
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+describe("a folder that is not a study", () => {
+  const empty = folder("empty");
+  for (const args of [
+    ["check", empty],
+    ["export", "--format", "csv", "--study", empty],
+    ["run", empty, "--dry-run"]
+  ]) {
+    it(`${args[0]} says what a study needs and how to start one`, () => {
+      const run = cli(...args);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      const line = oneLine(run.stderr);
+      expect(line).toBe(
+        `tps-report ${args[0]}: ${empty} is not a study: a study is a folder with study.yaml (the plan) and runs/ ` +
+          `(one folder per run); start one with 'tps-report import RESULTS… --into ${empty}' or 'tps-report new ${empty}'`
+      );
+    });
+  }
+
+  it("a folder that does not exist is named as missing", () => {
+    const missing = join(root, "nowhere");
+    const line = oneLine(cli("check", missing).stderr);
+    expect(line).toBe(`tps-report check: ${missing} does not exist`);
+  });
+});
+
+describe("errors thrown inside a command", () => {
+  it("a plan that does not parse: its file and line, without a stack trace", () => {
+    const dir = folder("broken", {"study.yaml": "study: [unclosed\n"});
+    const run = cli("export", "--format", "csv", "--study", dir);
+    expect(run.status).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(new RegExp(`^tps-report export: ${dir}/study\\.yaml:2: .+\\]$`));
+  });
+
+  it("a study.yaml that is not a file is named", () => {
+    const dir = folder("dir-plan");
+    mkdirSync(join(dir, "study.yaml"));
+    const run = cli("check", dir);
+    expect(run.status).toBe(2);
+    expect(oneLine(run.stderr)).toBe(`tps-report check: ${join(dir, "study.yaml")} is not a file`);
+  });
+
+  it("a system error names its path in words, without the error code's prefix", () => {
+    const dir = folder("unreadable-out", {"study.yaml": ""});
+    const run = cli(
+      "export",
+      "--format",
+      "csv",
+      "--study",
+      "data/studies/qwen3-32b-a100",
+      "--out",
+      join(dir, "x", "y.csv")
+    );
+    expect(run.status).toBe(1);
+    expect(oneLine(run.stderr)).toMatch(/^tps-report export: \/.+: no such file or directory$/);
+  });
+});
