@@ -9,6 +9,13 @@ import {stringify} from "yaml";
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const NODE = process.execPath;
 export const FIXTURE_SERVER = [NODE, "--import", "tsx", join(ROOT, "test/support/fixture-server.ts")];
+/**
+ * The fixture timing of the seed plan's live run: decode gaps like a real engine's, so a client or server that the
+ * machine starves of CPU for a while still sees its tokens arrive apart (a 1 ms gap let one stall hide a whole decode).
+ */
+export const LIVE_FIXTURE_TIMING = ["--first-token-ms", "5", "--token-gap-ms", "40"];
+/** Output tokens per request in the seed plan's live run: few, so the 17 runs stay quick. */
+export const LIVE_OUTPUT_LEN = 6;
 export const STAND_IN_BENCH = [NODE, "--import", "tsx", join(ROOT, "test/live/stand-in-bench.ts")];
 /** A server that fails to load its model, the way TensorRT-LLM did with the seed's FP8 checkpoint. */
 export const FAILING_SERVER = [

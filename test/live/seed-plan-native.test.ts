@@ -9,7 +9,17 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {freePort} from "../../loaders/live/port.js";
 import {loadStudy, type StudyData} from "../../loaders/study/report.js";
 import {buildSite} from "../site/build.js";
-import {FIXTURE_SERVER, NODE, runCli, runsFolder, stillAlive, tps, type Finished} from "./live-study.js";
+import {
+  FIXTURE_SERVER,
+  LIVE_FIXTURE_TIMING,
+  LIVE_OUTPUT_LEN,
+  NODE,
+  runCli,
+  runsFolder,
+  stillAlive,
+  tps,
+  type Finished
+} from "./live-study.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 const seedRun = (id: string) => JSON.parse(readFileSync(join(SEED, "runs", id, "run.json"), "utf8"));
@@ -46,7 +56,7 @@ beforeAll(async () => {
     if (scenario.dataset === "sharegpt") scenario.dataset_path = join(dir, "sharegpt.json");
     else {
       scenario.input_len = Math.max(16, Math.round((scenario.input_len as number) / 250));
-      scenario.output_len = Math.min(scenario.output_len as number, 6);
+      scenario.output_len = Math.min(scenario.output_len as number, LIVE_OUTPUT_LEN);
     }
     scenario.num_prompts = Math.max(4, Math.round((scenario.num_prompts as number) / 50));
   }
@@ -58,7 +68,7 @@ beforeAll(async () => {
       candidate.server =
         archived.status === "failed"
           ? failingServer(archived.error)
-          : [...FIXTURE_SERVER, "--model", candidate.model, "--first-token-ms", "5", "--token-gap-ms", "1"];
+          : [...FIXTURE_SERVER, "--model", candidate.model, ...LIVE_FIXTURE_TIMING];
     }
   plan.serve = {port: await freePort(), ready_timeout_s: 30, stop_grace_s: 2, bench_timeout_s: 120};
   plan.client.kind = "native";
