@@ -1,8 +1,7 @@
-// How the site tests drive Debian's Chromium: headless, loopback only, every console error and stray request recorded.
+// How the site tests drive Chromium: headless, loopback only, every console error and stray request recorded.
 import type {Browser, Page} from "playwright-core";
 import {chromium} from "playwright-core";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import {chromiumPath} from "../support/chromium.js";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -14,8 +13,15 @@ export const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage"
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+/** Starts Chromium, or fails with one line naming the binary and how to use another one. */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  try {
+    return await chromium.launch({executablePath, args: CHROMIUM_ARGS});
+  } catch (error) {
+    const reason = (error as Error).message.split("\n")[0];
+    throw new Error(`Chromium ${executablePath} did not start (${reason}); set CHROMIUM_PATH to a Chromium that does`);
+  }
 }
 
 /** What went wrong while a page loaded: console errors, uncaught errors, HTTP errors, requests off the loopback. */

@@ -1,13 +1,12 @@
 // Development aid: screenshots of site pages, for looking at them. Usage: tsx test/site/screenshot.ts <base-url> <out-dir> <path>...
 import {mkdirSync} from "node:fs";
 import {join} from "node:path";
-import {chromium} from "playwright-core";
-import {CHROMIUM_ARGS, CHROMIUM_PATH} from "./browser.js";
+import {launchChromium} from "./browser.js";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir || !paths.length) throw new Error("usage: screenshot.ts <base-url> <out-dir> <path>...");
 mkdirSync(outDir, {recursive: true});
-const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
+const browser = await launchChromium();
 try {
   for (const scheme of (process.env.SCHEMES ?? "light").split(",") as ("light" | "dark")[]) {
     const width = Number(process.env.WIDTH ?? 1280);
