@@ -1,0 +1,95 @@
+// `npm run dev` in a throw-away copy of the project: an edit to library code a data loader imports, and an edit to
+// the study it reads, each show up on the open page without a restart or a cache clear.
+import {spawn, type ChildProcess} from "node:child_process";
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
+import type {Browser, Page} from "playwright-core";
+import {afterAll, beforeAll, expect, it} from "vitest";
+import {freePort} from "../../loaders/live/port.js";
+import {launchChromium} from "../site/browser.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const COPIED = ["src", "loaders", "data", "tools", "observablehq.config.ts", "package.json", "tsconfig.json"];
+
+let dir: string;
+let dev: ChildProcess;
+let log = "";
+let browser: Browser;
+let page: Page;
+
+/** Replaces `from` (which must be there) by `to` in a file of the copy, as an editor saving it would. */
+function edit(path: string, from: string, to: string): void {
+  const file = join(dir, path);
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(from)) throw new Error(`${path} no longer contains ${JSON.stringify(from)}: update this test`);
+  writeFileSync(file, text.replace(from, to));
+}
+
+async function textOf(selector: string, expected: string, timeoutMs = 90_000): Promise<void> {
+  await page.waitForFunction(
+    ([s, e]) => document.querySelector(s)?.textContent?.trim() === e,
+    [selector, expected] as const,
+    {timeout: timeoutMs}
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "tps-dev-"));
+  for (const name of COPIED)
+    cpSync(join(ROOT, name), join(dir, name), {recursive: true, filter: (s) => !s.includes(".observablehq")});
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  const port = await freePort();
+  dev = spawn("npm", ["run", "dev", "--", "--port", String(port), "--no-open"], {
+    cwd: dir,
+    detached: true,
+    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "true"},
+    stdio: ["ignore", "pipe", "pipe"]
+  });
+  dev.stdout!.on("data", (part) => (log += part));
+  dev.stderr!.on("data", (part) => (log += part));
+  const started = Date.now();
+  while (!log.includes(`http://127.0.0.1:${port}/`)) {
+    if (dev.exitCode !== null || Date.now() - started > 60_000) throw new Error(`npm run dev did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/`);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dev?.pid && dev.exitCode === null) {
+    const exited = new Promise((r) => dev.once("exit", r));
+    process.kill(-dev.pid, "SIGTERM");
+    await exited;
+  }
+  rmSync(dir, {recursive: true, force: true});
+});
+
+it("an edit to loaders/pages/home.ts (imported by src/data/home.json.ts) shows on the home page", async () => {
+  await textOf("h1", "Qwen3-32B throughput optimization on one NVIDIA A100");
+  edit(
+    "loaders/pages/home.ts",
+    "study: report.study,",
+    'study: {...report.study, title: {en: "Edited in the library", tr: "x"}},'
+  );
+  await textOf("h1", "Edited in the library");
+  expect(log).toContain("dev: loaders/pages/home.ts changed; re-running src/data/home.json.ts");
+}, 180_000);
+
+it("an edit to the study's study.yaml (read by every loader) shows on the home page", async () => {
+  edit(
+    "data/studies/qwen3-32b-a100/study.yaml",
+    "  en: High total token throughput",
+    "  en: Edited goal, high total token throughput"
+  );
+  await page.waitForFunction(
+    () => document.querySelector("p.lead")?.textContent?.startsWith("Goal: Edited goal"),
+    null,
+    {
+      timeout: 90_000
+    }
+  );
+}, 180_000);

@@ -1,0 +1,53 @@
+// `npm run dev`: Framework's preview, plus the one thing it does not watch: the files a data loader imports. Framework
+// re-runs a loader whose file was touched, so an edit under loaders/, data/ or src/ touches the loaders that import
+// the edited file (every loader, for a study file they read at run time) and the page reloads its data.
+import {spawn} from "node:child_process";
+import {existsSync, utimesSync, watch} from "node:fs";
+import {join, relative, resolve} from "node:path";
+import {ImportGraph, loadersToRerun} from "./loader-graph.js";
+
+const root = resolve(import.meta.dirname, "..");
+const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
+const graph = new ImportGraph(root);
+let loaders = graph.loaders();
+const CONFIG = join(root, "observablehq.config.ts");
+
+const preview = spawn(process.execPath, [framework, "preview", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit"
+});
+preview.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => preview.kill(signal));
+
+const pending = new Set<string>();
+let timer: NodeJS.Timeout | null = null;
+
+function rerun(): void {
+  timer = null;
+  const changed = [...pending];
+  pending.clear();
+  for (const file of changed) graph.forget(file);
+  loaders = graph.loaders();
+  const touched = new Set<string>();
+  for (const file of changed) for (const loader of loadersToRerun(root, loaders, file)) touched.add(loader);
+  if (!touched.size) return;
+  const now = new Date();
+  for (const loader of touched) if (existsSync(loader)) utimesSync(loader, now, now);
+  const names = [...touched].map((loader) => relative(root, loader)).join(", ");
+  process.stdout.write(`dev: ${changed.map((f) => relative(root, f)).join(", ")} changed; re-running ${names}\n`);
+  if (touched.has(CONFIG) && changed.some((f) => !f.startsWith(join(root, "data"))))
+    process.stdout.write("dev: observablehq.config.ts imports it: restart npm run dev for the sidebar and routes\n");
+}
+
+/** Collects the edits of one save (editors write several events), then touches the loaders once. */
+function changedFile(dir: string, name: string | null): void {
+  if (!name) return;
+  const file = join(root, dir, name);
+  if (file.includes(`${join(root, "src/.observablehq")}`) || /(^|\/)\.|~$|\.tmp$/.test(relative(root, file))) return;
+  if (loaders.has(file)) return; // Framework watches the loaders themselves
+  pending.add(file);
+  timer ??= setTimeout(rerun, 100);
+}
+
+for (const dir of ["loaders", "data", "src"])
+  if (existsSync(join(root, dir))) watch(join(root, dir), {recursive: true}, (_event, name) => changedFile(dir, name));

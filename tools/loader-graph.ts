@@ -1,0 +1,92 @@
+// Which project files each data loader (and the Framework config) imports, directly or through other imports: the
+// files whose edits must re-run that loader in `npm run dev`.
+import {readdirSync, readFileSync} from "node:fs";
+import {join, relative, resolve} from "node:path";
+import ts from "typescript";
+
+/** Framework data loaders are `name.ext.ts` files under src/ (src/data/home.json.ts, src/data/steps.zip.ts). */
+export function dataLoaders(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, {withFileTypes: true})) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.[a-z0-9]+\.ts$/.test(entry.name)) found.push(path);
+    }
+  };
+  walk(join(root, "src"));
+  return found.sort();
+}
+
+function compilerOptions(root: string): ts.CompilerOptions {
+  const file = join(root, "tsconfig.json");
+  const {config} = ts.readConfigFile(file, ts.sys.readFile);
+  return ts.parseJsonConfigFileContent(config ?? {}, ts.sys, root).options;
+}
+
+/** Resolves imports to project files, remembering each file's direct imports until `forget` says it changed. */
+export class ImportGraph {
+  private readonly direct = new Map<string, string[]>();
+  private readonly options: ts.CompilerOptions;
+
+  constructor(readonly root: string) {
+    this.options = compilerOptions(root);
+  }
+
+  forget(file: string): void {
+    this.direct.delete(resolve(file));
+  }
+
+  /** The project files (outside node_modules) that `file` imports itself, statically or dynamically. */
+  private imports(file: string): string[] {
+    let known = this.direct.get(file);
+    if (known) return known;
+    known = [];
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      // A file deleted mid-edit imports nothing until it is back.
+    }
+    for (const {fileName} of ts.preProcessFile(text, true, true).importedFiles) {
+      const resolved = ts.resolveModuleName(fileName, file, this.options, ts.sys).resolvedModule;
+      if (!resolved || resolved.isExternalLibraryImport || resolved.resolvedFileName.includes("/node_modules/"))
+        continue;
+      known.push(resolve(resolved.resolvedFileName));
+    }
+    this.direct.set(file, known);
+    return known;
+  }
+
+  /** Every project file that `entry` imports, at any depth. */
+  importsOf(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const stack = [resolve(entry)];
+    while (stack.length) {
+      for (const next of this.imports(stack.pop()!)) {
+        if (seen.has(next)) continue;
+        seen.add(next);
+        stack.push(next);
+      }
+    }
+    return seen;
+  }
+
+  /** For each data loader and the config file (absolute paths), the project files it imports. */
+  loaders(): Map<string, Set<string>> {
+    const graph = new Map<string, Set<string>>();
+    for (const loader of [...dataLoaders(this.root), join(this.root, "observablehq.config.ts")])
+      graph.set(resolve(loader), this.importsOf(loader));
+    return graph;
+  }
+}
+
+/** The loaders that must re-run after `changed` was edited: those importing it; for any other file under data/
+ * (read at run time, not imported) every loader, since they all read the study. */
+export function loadersToRerun(root: string, graph: Map<string, Set<string>>, changed: string): string[] {
+  const file = resolve(changed);
+  const importers = [...graph].filter(([, imports]) => imports.has(file)).map(([loader]) => loader);
+  if (importers.length) return importers;
+  return relative(root, file).startsWith(`data/`) ? [...graph.keys()] : [];
+}
