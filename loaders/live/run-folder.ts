@@ -16,6 +16,8 @@ export type FailedPhase = "server-start" | "server-crash" | "benchmark" | "timeo
 
 const TMP = /^\.(.+)\.(?:tmp|old)-(\d+)$/;
 const SERVER_LOG = /^\.server\..+\.(\d+)\.log$/;
+/** study-lock.ts's file of a taker, before it is linked into place. */
+const LOCK_TMP = /^\.lock\.new-(\d+)-[0-9a-f]+$/;
 
 export const tmpName = (id: string, pid = process.pid): string => `.${id}.tmp-${pid}`;
 export const serverLogName = (group: string, instance: number, pid = process.pid): string =>
@@ -48,7 +50,7 @@ export function removeStale(runsDir: string): string[] {
   if (!existsSync(runsDir)) return [];
   const removed: string[] = [];
   for (const name of readdirSync(runsDir)) {
-    const match = TMP.exec(name) ?? SERVER_LOG.exec(name);
+    const match = TMP.exec(name) ?? SERVER_LOG.exec(name) ?? LOCK_TMP.exec(name);
     if (!match) continue;
     const pid = Number(match[match.length - 1]);
     if (alive(pid)) continue;
