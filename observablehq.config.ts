@@ -1,11 +1,12 @@
 // Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
-import {existsSync, readFileSync} from "node:fs";
+import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/study/report.js";
 import {runPageLayout} from "./loaders/scale/run-pages.js";
-import {listRunDirs} from "./loaders/study/runs.js";
+import {escapeHtml, languageSwitch} from "./loaders/pages/language-switch.js";
+import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/study/runs.js";
 import {RUN_SETS_META} from "./src/components/runSets.js";
 
 interface MarkdownToken {
@@ -30,10 +31,7 @@ if (liveModeRequested()) await (await import("./loaders/live/ensure.js")).ensure
 const runIds = listRunDirs(join(study, "runs"));
 // Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
 const runPages = runPageLayout(runIds);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const runIdSet = new Set(runIds);
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
 function pageTitle(path: string): string | null {
@@ -50,9 +48,15 @@ function pageTitle(path: string): string | null {
     const index = plan.steps.findIndex((step) => step.id === id);
     return index < 0 ? null : `${index + 1}. ${plan.steps[index].title[lang]}`;
   }
-  const runFile = join(study, "runs", id, "run.json");
-  if (!existsSync(runFile)) return null;
-  const run = JSON.parse(readFileSync(runFile, "utf8")) as {step: string; candidate: string; scenario: string};
+  if (!runIdSet.has(id)) return null;
+  let run: {step: string; candidate: string; scenario: string};
+  try {
+    run = readRunMeta(join(study, "runs", id, "run.json"));
+  } catch (error) {
+    // A broken run's page shows it as broken, under its id.
+    if (error instanceof RunMetaError) return id;
+    throw error;
+  }
   const label = plan.steps.find((s) => s.id === run.step)?.candidates.find((c) => c.id === run.candidate)?.label;
   const scenario = plan.scenarios.find((s) => s.id === run.scenario)?.name[lang] ?? run.scenario;
   return `${label ?? run.candidate} — ${scenario}`;
@@ -92,20 +96,6 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
   if (existsSync(`src${prefix}/headroom.md`)) links.push({name: names.headroom[lang], path: `${prefix}/headroom`});
   links.push({name: names.runs[lang], path: `${prefix}/runs/`});
   return links;
-}
-
-// The language switch: the same page in the other language.
-function languageSwitch({path}: {path: string}): string {
-  // The 404 page has no Turkish twin, so it gets no switch.
-  if (path === "/404") return "";
-  const page = path.replace(/\/index$/, "/");
-  const isTurkish = page === "/tr/" || page.startsWith("/tr/");
-  const other = isTurkish ? page.slice(3) || "/" : `/tr${page}`;
-  const label = isTurkish ? "English" : "Türkçe";
-  const lang = isTurkish ? "en" : "tr";
-  // The fragment goes along: on a run-set page it names the run shown.
-  const keepFragment = `this.hash = location.hash`;
-  return `<nav class="language-switch" aria-label="Language"><a href="${other}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
 }
 
 export default {

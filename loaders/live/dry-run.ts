@@ -5,6 +5,16 @@ import type {PlannedRun} from "./selection.js";
 import {groupByServer} from "./selection.js";
 import type {LiveSettings} from "./settings.js";
 
+/** Line breaks and other control characters, which would end a comment line in a shell, as visible escapes. */
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
+
+export function commentLine(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
+}
+
 export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: LiveSettings): string {
   const groups = groupByServer(runs);
   const base = `http://${settings.host}:${settings.port}`;
@@ -26,5 +36,6 @@ export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: Live
     }
     lines.push(`#   stop the server of ${group.key}`);
   });
-  return lines.join("\n") + "\n";
+  // Commands are shell-quoted words; comments carry plan text, so each is kept on its line.
+  return lines.map((line) => (line.startsWith("#") ? commentLine(line) : line)).join("\n") + "\n";
 }

@@ -1,6 +1,7 @@
 // Run folders of a live study: written under a hidden temporary name, renamed into place only when complete.
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
+import {isRunId} from "../study/ids.js";
 import type {RunMeta} from "../study/runs.js";
 
 /** run.json as the archive has it; `failed_phase` and `log_tail` only on failed runs. */
@@ -15,6 +16,8 @@ export type FailedPhase = "server-start" | "server-crash" | "benchmark" | "timeo
 
 const TMP = /^\.(.+)\.(?:tmp|old)-(\d+)$/;
 const SERVER_LOG = /^\.server\..+\.(\d+)\.log$/;
+/** study-lock.ts's file of a taker, before it is linked into place. */
+const LOCK_TMP = /^\.lock\.new-(\d+)-[0-9a-f]+$/;
 
 export const tmpName = (id: string, pid = process.pid): string => `.${id}.tmp-${pid}`;
 export const serverLogName = (group: string, instance: number, pid = process.pid): string =>
@@ -47,7 +50,7 @@ export function removeStale(runsDir: string): string[] {
   if (!existsSync(runsDir)) return [];
   const removed: string[] = [];
   for (const name of readdirSync(runsDir)) {
-    const match = TMP.exec(name) ?? SERVER_LOG.exec(name);
+    const match = TMP.exec(name) ?? SERVER_LOG.exec(name) ?? LOCK_TMP.exec(name);
     if (!match) continue;
     const pid = Number(match[match.length - 1]);
     if (alive(pid)) continue;
@@ -57,7 +60,13 @@ export function removeStale(runsDir: string): string[] {
   return removed;
 }
 
+/** A run folder's name is a run id, so joining it to runs/ stays inside runs/ (the plan checks ids; this is the floor). */
+function assertRunId(id: string): void {
+  if (!isRunId(id)) throw new Error(`${JSON.stringify(id)} is not a run id (<step>--<candidate>--<scenario>)`);
+}
+
 export function createTmpRun(runsDir: string, id: string): string {
+  assertRunId(id);
   mkdirSync(runsDir, {recursive: true});
   const dir = join(runsDir, tmpName(id));
   rmSync(dir, {recursive: true, force: true});
@@ -71,6 +80,7 @@ export function writeRunJson(dir: string, meta: LiveRunMeta): void {
 
 /** Moves a finished temporary folder to its final name; an existing run is replaced only when `replace` is set. */
 export function commitRun(runsDir: string, tmpDir: string, id: string, replace: boolean): string {
+  assertRunId(id);
   const finalDir = join(runsDir, id);
   if (!existsSync(finalDir)) {
     renameSync(tmpDir, finalDir);

@@ -1,6 +1,7 @@
 // One live runner per study at a time: two would start servers on the same port and run the same benchmarks twice
 // (Framework may start several data loaders of one build at once).
-import {openSync, readFileSync, rmSync, writeSync, closeSync} from "node:fs";
+import {randomBytes} from "node:crypto";
+import {linkSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 
 export interface StudyLock {
@@ -18,27 +19,77 @@ function alive(pid: number): boolean {
   }
 }
 
+/** A name in runs/ no other taker uses (threads of one process share its pid). */
+const uniqueName = (runsDir: string, what: string): string =>
+  join(runsDir, `${LOCK_FILE}.${what}-${process.pid}-${randomBytes(6).toString("hex")}`);
+
+function readHolder(file: string): number {
+  try {
+    return Number(readFileSync(file, "utf8").trim());
+  } catch {
+    return NaN;
+  }
+}
+
+/** Pause between attempts, synchronous like the rest of taking the lock. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Links a new file holding this pid at `file`; false when `file` exists. */
+function linkPid(runsDir: string, file: string): boolean {
+  const mine = uniqueName(runsDir, "new");
+  writeFileSync(mine, `${process.pid}\n`, {flag: "wx"});
+  try {
+    linkSync(mine, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return false;
+  } finally {
+    rmSync(mine, {force: true});
+  }
+}
+
+/**
+ * Removes a lock left by a process that is gone. One taker at a time does (runs/.lock.break): it reads the holder
+ * again and removes the lock only if that holder is still dead, so a lock another taker just linked stays.
+ */
+function breakStale(runsDir: string, file: string): void {
+  const guard = `${file}.break`;
+  if (!linkPid(runsDir, guard)) {
+    // A breaker that died while breaking leaves its guard; it is removed like a stale lock.
+    const breaker = readHolder(guard);
+    if (!(Number.isInteger(breaker) && breaker > 0 && alive(breaker))) rmSync(guard, {force: true});
+    return;
+  }
+  try {
+    const holder = readHolder(file);
+    if (!(Number.isInteger(holder) && holder > 0 && alive(holder))) rmSync(file, {force: true});
+  } finally {
+    rmSync(guard, {force: true});
+  }
+}
+
 /** Takes runs/.lock for this process; returns the holder's pid instead when a live process has it. */
 export function tryLockStudy(runsDir: string): StudyLock | {heldBy: number} {
   const file = join(runsDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return {release: () => rmSync(file, {force: true})};
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    // The pid is written before the lock exists: link() puts the whole file in place at once, or fails.
+    if (linkPid(runsDir, file)) {
+      const {ino} = statSync(file);
+      return {
+        release: () => {
+          // Only this taker's own file (a lock it no longer holds is another's).
+          if (statSync(file, {throwIfNoEntry: false})?.ino === ino) rmSync(file, {force: true});
+        }
+      };
     }
-    let holder = NaN;
-    try {
-      holder = Number(readFileSync(file, "utf8").trim());
-    } catch {
-      // Released meanwhile.
-    }
+    const holder = readHolder(file);
     if (Number.isInteger(holder) && holder > 0 && alive(holder)) return {heldBy: holder};
-    // Left by a process that is gone (or unreadable): take it over.
-    rmSync(file, {force: true});
+    // Left by a process that is gone (or unreadable, or released meanwhile): take it over.
+    breakStale(runsDir, file);
+    if (attempt > 0) pause(1);
   }
   throw new Error(`cannot take ${file}`);
 }

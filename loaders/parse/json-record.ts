@@ -5,7 +5,7 @@ import {SkippedArray} from "./json-skim.js";
 import {trtllmBenchRecord, isTrtllmBenchRecord} from "./trtllm-bench-json.js";
 
 /** Run parameters and labels: kept in `extra` as text even when numeric. */
-const SETTINGS = new Set([
+export const JSON_SETTINGS = new Set([
   "date",
   "endpoint_type",
   "backend",
@@ -116,7 +116,7 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   for (const key of keys) {
     const value = obj[key];
     const name = canonicalJsonKey(key);
-    if (SETTINGS.has(key)) {
+    if (JSON_SETTINGS.has(key)) {
       extra[key] = typeof value === "string" ? value : jsonText(value);
     } else if (typeof value === "number") {
       if (Number.isFinite(value)) metrics[name] = value === 0 ? 0 : value;
@@ -143,6 +143,14 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   const missing = ["completed", "duration"].filter((k) => metrics[k] === undefined);
   if (missing.length === 2 && !keys.some((k) => k.endsWith("_ms") || k.endsWith("_throughput"))) {
     return {problem: "JSON object holds no benchmark result (no completed, duration or metric keys)"};
+  }
+  // Keys that are there with another type than a number are a type error, not missing keys.
+  const mistyped = missing.filter((k) => k in obj && obj[k] !== null);
+  if (mistyped.length > 0) {
+    const types = mistyped.map((k) => (typeof obj[k] === "number" ? jsonText(obj[k]) : typeof obj[k])).join(", ");
+    return {
+      problem: `JSON result record has ${mistyped.join(" and ")} of the wrong type (${types}); ${mistyped.length > 1 ? "they must be numbers" : "it must be a number"}`
+    };
   }
   if (missing.length > 0) {
     return {problem: `JSON result record lacks the required key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`};

@@ -1,8 +1,19 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
-import {LineCounter, parseDocument, isMap, isScalar, isSeq, type Node, type YAMLMap} from "yaml";
+import {
+  LineCounter,
+  parseDocument,
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Document,
+  type Node,
+  type YAMLMap
+} from "yaml";
 import {readBlockYaml} from "./block-yaml.js";
+import {idProblem} from "./ids.js";
 import type {Text} from "../report-types.js";
 
 export interface PlanScenario {
@@ -103,7 +114,7 @@ export function parseStudyPlan(source: string, file: string, dir: string): Study
   const fast = readBlockYaml(source);
   if (fast) {
     try {
-      return planFromYaml(fast.root, fast.lineCounter, true, file, dir);
+      return planFromYaml(fast.root, fast.lineCounter, true, file, dir, null);
     } catch {
       // Read again below, where the error is raised with the full parser's view of the text.
     }
@@ -114,8 +125,11 @@ export function parseStudyPlan(source: string, file: string, dir: string): Study
     const error = doc.errors[0];
     throw new PlanError(file, lineCounter.linePos(error.pos[0]).line, error.message.split("\n")[0]);
   }
-  return planFromYaml(doc.contents, lineCounter, false, file, dir);
+  return planFromYaml(doc.contents, lineCounter, false, file, dir, doc);
 }
+
+/** Aliases are resolved against their document; the yaml package's alias count limit stops alias bombs. */
+const MAX_ALIAS_COUNT = 100;
 
 /** `uniqueStringKeys`: every mapping key is a distinct string scalar, so a key's node can be looked up directly. */
 function planFromYaml(
@@ -123,7 +137,8 @@ function planFromYaml(
   lineCounter: LineCounter,
   uniqueStringKeys: boolean,
   file: string,
-  dir: string
+  dir: string,
+  doc: Document | null
 ): StudyPlan {
   const lineOf = (node: unknown): number =>
     node && typeof node === "object" && "range" in node && Array.isArray((node as Node).range)
@@ -134,12 +149,20 @@ function planFromYaml(
   };
   if (!isMap(root)) fail(root, "a study plan is a mapping (id, model, hardware, scenarios, steps, …)");
 
-  const node = (parent: unknown, key: string): unknown => (isMap(parent) ? parent.get(key, true) : undefined);
+  const resolve = (n: unknown): unknown => (doc && isAlias(n) ? n.resolve(doc) : n);
+  const node = (parent: unknown, key: string): unknown => (isMap(parent) ? resolve(parent.get(key, true)) : undefined);
   // Each mapping is converted to plain data once (converting per key made the plan read grow with keys × size).
   const json = new WeakMap<object, Record<string, unknown>>();
   const jsonOf = (map: YAMLMap): Record<string, unknown> => {
     let data = json.get(map);
-    if (!data) json.set(map, (data = map.toJSON() as Record<string, unknown>));
+    if (!data) {
+      try {
+        data = (doc ? map.toJS(doc, {maxAliasCount: MAX_ALIAS_COUNT}) : map.toJSON()) as Record<string, unknown>;
+      } catch (error) {
+        return fail(map, (error as Error).message);
+      }
+      json.set(map, data);
+    }
     return data;
   };
   const value = (parent: unknown, key: string): unknown => {
@@ -170,7 +193,8 @@ function planFromYaml(
     const n = node(parent, key);
     if (n == null && optional) return [];
     if (!isSeq(n)) return fail(n ?? parent, `${where}: '${key}' must be a list`);
-    return n.items.map((item) => {
+    return n.items.map((raw) => {
+      const item = resolve(raw);
       const v = isMap(item) || isSeq(item) ? undefined : (item as {value?: unknown})?.value;
       if (typeof v !== "string" && typeof v !== "number") fail(item, `${where}: '${key}' items must be strings`);
       return String(v);
@@ -184,7 +208,12 @@ function planFromYaml(
     return {en: str(n, "en", `${where}.${key}`), tr: str(n, "tr", `${where}.${key}`)};
   };
 
-  const id = str(root, "id", "study");
+  const checkId = (at: unknown, id: string, where: string): string => {
+    const problem = idProblem(id);
+    if (problem) fail(at, `${where}: ${problem}`);
+    return id;
+  };
+  const id = checkId(node(root, "id"), str(root, "id", "study"), "study");
   const model = node(root, "model");
   if (!isMap(model)) fail(model ?? root, "study: 'model' must be a mapping with 'name'");
   const hardware = node(root, "hardware");
@@ -196,12 +225,13 @@ function planFromYaml(
   const engines: StudyPlan["engines"] = {};
   for (const pair of (enginesNode as {items: {key: unknown; value: unknown}[]}).items) {
     const key = String((pair.key as {value?: unknown})?.value ?? pair.key);
+    const engine = resolve(pair.value);
     engines[key] = {
-      name: str(pair.value, "name", `engines.${key}`),
-      version: str(pair.value, "version", `engines.${key}`)
+      name: str(engine, "name", `engines.${key}`),
+      version: str(engine, "version", `engines.${key}`)
     };
-    if (node(pair.value, "version_argv") != null)
-      engines[key].version_argv = strings(pair.value, "version_argv", `engines.${key}`);
+    if (node(engine, "version_argv") != null)
+      engines[key].version_argv = strings(engine, "version_argv", `engines.${key}`);
   }
 
   const client = node(root, "client");
@@ -232,9 +262,9 @@ function planFromYaml(
   if (!isMap(scenariosNode))
     fail(scenariosNode ?? root, "study: 'scenarios' must be a mapping of scenario id → scenario");
   const scenarios: PlanScenario[] = (scenariosNode as {items: {key: unknown; value: unknown}[]}).items.map((pair) => {
-    const sid = String((pair.key as {value?: unknown})?.value ?? pair.key);
+    const sid = checkId(pair.key, String((pair.key as {value?: unknown})?.value ?? pair.key), "scenarios");
     const where = `scenarios.${sid}`;
-    const s = pair.value;
+    const s = resolve(pair.value);
     const dataset = str(s, "dataset", where);
     const scenario: PlanScenario = {
       id: sid,
@@ -256,8 +286,9 @@ function planFromYaml(
   if (!isSeq(stepsNode) || stepsNode.items.length === 0)
     fail(stepsNode ?? root, "study: 'steps' must be a non-empty list");
   const stepIds = new Set<string>();
-  const steps: PlanStep[] = (stepsNode as {items: unknown[]}).items.map((s, index) => {
-    const sid = str(s, "id", `steps[${index}]`);
+  const steps: PlanStep[] = (stepsNode as {items: unknown[]}).items.map((rawStep, index) => {
+    const s = resolve(rawStep);
+    const sid = checkId(node(s, "id"), str(s, "id", `steps[${index}]`), `steps[${index}]`);
     const where = `steps.${sid}`;
     if (stepIds.has(sid)) fail(s, `${where}: duplicate step id`);
     stepIds.add(sid);
@@ -271,8 +302,9 @@ function planFromYaml(
     if (!isSeq(candidatesNode) || candidatesNode.items.length === 0)
       fail(candidatesNode ?? s, `${where}: 'candidates' must be a non-empty list`);
     const candidateIds = new Set<string>();
-    const candidates = (candidatesNode as {items: unknown[]}).items.map((c, ci) => {
-      const cid = str(c, "id", `${where}.candidates[${ci}]`);
+    const candidates = (candidatesNode as {items: unknown[]}).items.map((rawCandidate, ci) => {
+      const c = resolve(rawCandidate);
+      const cid = checkId(node(c, "id"), str(c, "id", `${where}.candidates[${ci}]`), `${where}.candidates[${ci}]`);
       const cwhere = `${where}.candidates.${cid}`;
       if (candidateIds.has(cid)) fail(c, `${cwhere}: duplicate candidate id`);
       candidateIds.add(cid);
@@ -309,8 +341,8 @@ function planFromYaml(
 
   const claimsNode = node(root, "claims");
   const claims: PlanClaim[] = isSeq(claimsNode)
-    ? claimsNode.items.map((c, ci) => ({
-        ...(isMap(c) ? (c.toJSON() as object) : {}),
+    ? claimsNode.items.map(resolve).map((c, ci) => ({
+        ...(isMap(c) ? jsonOf(c) : {}),
         id: str(c, "id", `claims[${ci}]`),
         kind: str(c, "kind", `claims[${ci}]`),
         line: lineOf(c)
@@ -319,7 +351,9 @@ function planFromYaml(
 
   const notesNode = node(root, "notes");
   const notes: Text[] = isSeq(notesNode)
-    ? notesNode.items.map((n, ni) => ({en: str(n, "en", `notes[${ni}]`), tr: str(n, "tr", `notes[${ni}]`)}))
+    ? notesNode.items
+        .map(resolve)
+        .map((n, ni) => ({en: str(n, "en", `notes[${ni}]`), tr: str(n, "tr", `notes[${ni}]`)}))
     : [];
 
   return {

@@ -10,7 +10,9 @@ import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./runs.js";
 
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
-const MAX_LOG_BYTES = 256 * 1024;
+export const MAX_LOG_BYTES = 256 * 1024;
+/** Longer lines are cut in the page data, so one huge line (a progress bar, a dumped array) hides nothing after it. */
+export const MAX_LINE_CHARS = 4096;
 
 // The plan is cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
 export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
@@ -20,10 +22,7 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
   let requests: RequestDistributions | null = null;
   const logs = record.logs.map((file) => {
     const text = file.endsWith(".json") ? resultText(file, (r) => (requests ??= r)) : readFileSync(file, "utf8");
-    return {
-      file,
-      text: text.length > MAX_LOG_BYTES ? text.slice(0, MAX_LOG_BYTES) + `\n… (cut at ${MAX_LOG_BYTES} bytes)\n` : text
-    };
+    return {file, text: shownLog(text, file === record.source ? record.block?.lines[1] : undefined)};
   });
   const printed = record.block?.metrics ?? {};
   // Metrics in print order (the run's own columns), so the page lists them as the runs table does without loading it.
@@ -36,6 +35,30 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     engine: plan.engines[row.engine]?.name ?? row.engine
   };
   return {row, block: record.block, metrics, logs, requests, names};
+}
+
+/**
+ * A log as a page shows it: each line cut at MAX_LINE_CHARS (line numbers stay), then the text cut at MAX_LOG_BYTES,
+ * but never before `keepThrough` (the result block's last line), so the block and its figures' lines stay shown.
+ */
+export function shownLog(text: string, keepThrough?: number): string {
+  const lines = text.split("\n");
+  let changed = false;
+  for (let i = 0; i < lines.length; i++)
+    if (lines[i].length > MAX_LINE_CHARS) {
+      lines[i] = `${lines[i].slice(0, MAX_LINE_CHARS)} … (line cut: ${lines[i].length - MAX_LINE_CHARS} more characters)`;
+      changed = true;
+    }
+  const cut = changed ? lines.join("\n") : text;
+  if (cut.length <= MAX_LOG_BYTES) return cut;
+  let end = MAX_LOG_BYTES;
+  if (keepThrough) {
+    // Offset of the end of line keepThrough (1-based).
+    let offset = 0;
+    for (let i = 0; i < keepThrough && i < lines.length; i++) offset += lines[i].length + 1;
+    end = Math.max(end, offset);
+  }
+  return end >= cut.length ? cut : cut.slice(0, end) + `\n… (cut at ${end} bytes)\n`;
 }
 
 /** A result JSON streamed: per-request arrays become distributions, and are elided from the text a page shows. */

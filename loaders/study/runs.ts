@@ -1,10 +1,13 @@
 // Reads a study's run folders (archive or live: same layout) into records with their parsed result block.
 import {existsSync, readdirSync, readFileSync} from "node:fs";
-import {isAbsolute, join, relative} from "node:path";
+import {basename, dirname, isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
+import {JSON_SETTINGS} from "../parse/json-record.js";
 import type {Finding, RunStatus} from "../report-types.js";
+import {isRunId, parseRunId} from "./ids.js";
 import type {StudyPlan} from "./plan.js";
+import {runFileState, runFolderProblem} from "./run-files.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
 export interface RunMeta {
@@ -39,6 +42,8 @@ export interface RunRecord {
   /** Logs kept with the run, in the order a reader wants them. */
   logs: string[];
   findings: Finding[];
+  /** Set when the run's own record (run.json, or the folder) could not be read: meta then holds only its id. */
+  broken?: true;
 }
 
 /** Result files in the order they are preferred: the printed block, then the --save-result JSON. */
@@ -72,6 +77,9 @@ export class RunMetaError extends Error {
 }
 
 export function readRunMeta(file: string): RunMeta {
+  const state = runFileState(dirname(file), basename(file));
+  if (state.kind === "absent") throw new RunMetaError(file, "run.json is missing");
+  if (state.kind === "refused") throw new RunMetaError(file, `run.json ${state.problem}`);
   let meta: unknown;
   try {
     meta = JSON.parse(readFileSync(file, "utf8"));
@@ -98,13 +106,64 @@ export function readRunMeta(file: string): RunMeta {
   return {error: null, started_at: null, ended_at: null, failed_phase: null, ...(record as object)} as RunMeta;
 }
 
-/** Run folders of a study; folders starting with "." are unfinished live runs and are not results. */
+/** Run folders of a study: real folders named by a run id. Names starting with "." are unfinished live runs. */
 export function listRunDirs(runsDir: string): string[] {
   if (!existsSync(runsDir)) return [];
   return readdirSync(runsDir, {withFileTypes: true})
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith("."))
+    .filter((entry) => entry.isDirectory() && isRunId(entry.name))
     .map((entry) => entry.name)
     .sort();
+}
+
+/** Entries of runs/ that are not read as runs (other names, links, files), each a finding: nothing is skipped unsaid. */
+export function runFolderFindings(runsDir: string, relRuns = runsDir): Finding[] {
+  if (!existsSync(runsDir)) return [];
+  const findings: Finding[] = [];
+  for (const entry of readdirSync(runsDir, {withFileTypes: true})) {
+    if (entry.name.startsWith(".") || (entry.isDirectory() && isRunId(entry.name))) continue;
+    const what = entry.isSymbolicLink()
+      ? "is a symbolic link; only folders inside the study are read"
+      : !entry.isDirectory()
+        ? "is not a folder"
+        : "is not named by a run id (<step>--<candidate>--<scenario>, ids of lowercase letters, digits, '.', '_' and single '-')";
+    findings.push({
+      severity: "error",
+      code: "run-folder-invalid",
+      message: `${JSON.stringify(entry.name)} in the runs folder ${what}; it is not read`,
+      run: null,
+      file: join(relRuns, entry.name),
+      line: null
+    });
+  }
+  return findings;
+}
+
+/** A run whose record could not be read: shown as a failed run whose error is the finding. */
+function brokenRun(dir: string, file: string, message: string, logs: string[]): RunRecord {
+  const id = basename(dir);
+  const parts = parseRunId(id);
+  const meta: RunMeta = {
+    id,
+    study: "",
+    step: parts?.step ?? "",
+    candidate: parts?.candidate ?? "",
+    scenario: parts?.scenario ?? "",
+    engine: "",
+    engine_version: "",
+    model: "",
+    quantization: "",
+    gpu: "",
+    gpu_count: 0,
+    server_argv: [],
+    bench_argv: [],
+    status: "failed",
+    error: `${file}: ${message}`,
+    failed_phase: "run-record",
+    started_at: null,
+    ended_at: null
+  };
+  const finding: Finding = {severity: "error", code: "run-meta-invalid", message, run: id, file, line: 1};
+  return {meta, dir, source: null, block: null, logs, findings: [finding], broken: true};
 }
 
 export async function readRun(dir: string, cwd = process.cwd()): Promise<RunRecord> {
@@ -114,12 +173,36 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
 /** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip);
  * relDir is the folder relative to cwd where the caller already knows it. */
 export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(cwd, dir)): RunRecord {
-  const meta = readRunMeta(join(dir, "run.json"));
   const relName = (name: string) => (relDir ? join(relDir, name) : name);
-  // The result files are among the logs: one existsSync per name.
-  const present = new Set(LOG_FILES.filter((name) => existsSync(join(dir, name))));
+  const folderProblem = runFolderProblem(dir);
+  if (folderProblem) return brokenRun(dir, relDir || dir, `the run folder ${folderProblem}`, []);
+  // The result files are among the logs; a file that may not be read is a finding and is neither parsed nor shown.
+  const present = new Set<string>();
+  const refused: Finding[] = [];
+  for (const name of LOG_FILES) {
+    const state = runFileState(dir, name);
+    if (state.kind === "ok") present.add(name);
+    else if (state.kind === "refused")
+      refused.push({
+        severity: "error",
+        code: "run-file-refused",
+        message: `${name} ${state.problem}; its content is not shown`,
+        run: basename(dir),
+        file: relName(name),
+        line: null
+      });
+  }
   const logs = LOG_FILES.filter((name) => present.has(name)).map(relName);
-  const findings: Finding[] = [];
+  let meta: RunMeta;
+  try {
+    meta = readRunMeta(join(dir, "run.json"));
+  } catch (error) {
+    if (!(error instanceof RunMetaError)) throw error;
+    const broken = brokenRun(dir, relName("run.json"), error.message.replace(/^.*?:1: /, ""), logs);
+    broken.findings.push(...refused);
+    return broken;
+  }
+  const findings: Finding[] = refused.map((f) => ({...f, run: meta.id}));
   const finding = (
     severity: Finding["severity"],
     code: string,
@@ -163,10 +246,18 @@ export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
+  for (const metric of block ? nonFiniteMetrics(block) : [])
+    finding(
+      "warning",
+      "metric-not-finite",
+      `${metric.name} is ${metric.value} in the result, so it has no figure on the pages`,
+      source,
+      block!.lines[0]
+    );
   return {meta, dir, source, block, logs, findings};
 }
 
-/** Every run folder of the study, parsed. Unreadable run.json files become error findings, never silent gaps. */
+/** Every run folder of the study, parsed. Unreadable records are broken runs with findings, never silent gaps. */
 export async function readRuns(
   plan: StudyPlan,
   cwd = process.cwd()
@@ -178,20 +269,16 @@ export async function readRuns(
   // cwd lies inside the runs folder.
   const relRuns = relative(cwd, runsDir);
   const below = !relRuns.startsWith("..") && !isAbsolute(relRuns);
-  for (const name of listRunDirs(runsDir)) {
-    try {
-      runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined));
-    } catch (error) {
-      if (!(error instanceof RunMetaError)) throw error;
-      findings.push({
-        severity: "error",
-        code: "run-meta-invalid",
-        message: error.message.replace(/^.*?:1: /, ""),
-        run: name,
-        file: relative(cwd, error.file) || error.file,
-        line: 1
-      });
-    }
-  }
+  for (const name of listRunDirs(runsDir))
+    runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined));
+  findings.push(...runFolderFindings(runsDir, relative(cwd, runsDir) || runsDir));
   return {runs, findings};
+}
+
+/** Metrics a JSON result holds as NaN or ±Infinity: the parser keeps them as text, so no figure shows them. */
+function nonFiniteMetrics(block: ParsedBlock): {name: string; value: string}[] {
+  if (block.format !== "json") return [];
+  return Object.entries(block.extra ?? {})
+    .filter(([name, value]) => !JSON_SETTINGS.has(name) && /^(?:NaN|-?Infinity)$/.test(String(value)))
+    .map(([name, value]) => ({name, value: String(value)}));
 }

@@ -58,6 +58,8 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const {meta} = record;
     const metaFile = `${record.dir}/run.json`;
     findings.push(...record.findings);
+    // A broken run's record is unread: its finding says so, and there is nothing of it to compare with the plan.
+    if (record.broken) continue;
     if (!plannedById.has(meta.id)) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;

@@ -1,0 +1,43 @@
+// The one character set and length of study, step, candidate and scenario ids, and the run ids built from them.
+
+/** Lowercase letters, digits, `.` and `_`, with single `-` between them: safe in paths, URLs, HTML and shells. */
+export const ID_PATTERN = /^[a-z0-9](?:[a-z0-9._]|-(?!-))*$/;
+export const ID_MAX_LENGTH = 64;
+/** What an id may hold, for messages and documentation. */
+export const ID_RULE = `lowercase letters, digits, '.', '_' and single '-' between them, starting with a letter or digit, not ending in '-', at most ${ID_MAX_LENGTH} characters`;
+
+/** Why `id` is not a valid id, or null when it is. */
+export function idProblem(id: unknown): string | null {
+  if (typeof id !== "string" || id === "") return "an id must be a non-empty string";
+  if (id.length > ID_MAX_LENGTH) return `id '${id.slice(0, 20)}…' has ${id.length} characters (${ID_RULE})`;
+  if (!ID_PATTERN.test(id) || id.endsWith("-")) return `id ${JSON.stringify(id)} is not allowed (${ID_RULE})`;
+  return null;
+}
+
+export function isId(id: unknown): id is string {
+  return idProblem(id) === null;
+}
+
+const PART = "[a-z0-9](?:[a-z0-9._]|-(?!-))*";
+/** `<step>--<candidate>--<scenario>`, `--r<k>` for repeat k ≥ 2: parts never hold `--`, so the split is unique. */
+export const RUN_ID_PATTERN = new RegExp(`^(${PART})--(${PART})--(${PART})(?:--r([2-9]|[1-9][0-9]+))?$`);
+
+export interface RunIdParts {
+  step: string;
+  candidate: string;
+  scenario: string;
+  repeat: number;
+}
+
+/** The parts of a run id (folder name), or null when the name is no run id. */
+export function parseRunId(name: string): RunIdParts | null {
+  const match = RUN_ID_PATTERN.exec(name);
+  if (!match) return null;
+  const [, step, candidate, scenario, repeat] = match;
+  if (![step, candidate, scenario].every(isId)) return null;
+  return {step, candidate, scenario, repeat: repeat ? Number(repeat) : 1};
+}
+
+export function isRunId(name: string): boolean {
+  return parseRunId(name) !== null;
+}

@@ -1,0 +1,50 @@
+// Which files of a run folder may be read: regular files inside the study, of bounded size. Anything else (a
+// symbolic link, a FIFO, a device, a folder, a huge file) is never opened, so it can neither leak nor block.
+import {lstatSync, readlinkSync, realpathSync} from "node:fs";
+import {basename, dirname, join} from "node:path";
+
+/** Larger run files are not read (a JS string holds at most ~512 MiB; real logs and result files are far smaller). */
+export const MAX_RUN_FILE_BYTES = 256 * 1024 * 1024;
+
+export type RunFileState = {kind: "absent"} | {kind: "ok"; size: number} | {kind: "refused"; problem: string};
+
+function kindOf(stat: ReturnType<typeof lstatSync>): string {
+  if (!stat) return "nothing";
+  if (stat.isDirectory()) return "a folder";
+  if (stat.isFIFO()) return "a FIFO";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+
+/** Why a run folder is not read in place (a link, or a path through a link out of the study), or null. */
+export function runFolderProblem(runDir: string): string | null {
+  const stat = lstatSync(runDir, {throwIfNoEntry: false});
+  if (!stat) return "does not exist";
+  if (stat.isSymbolicLink())
+    return `is a symbolic link (to ${readlinkSync(runDir)}); only folders inside the study are read`;
+  if (!stat.isDirectory()) return `is ${kindOf(stat)}, not a run folder`;
+  const study = dirname(dirname(runDir));
+  if (realpathSync(runDir) !== join(realpathSync(study), "runs", basename(runDir)))
+    return `lies outside the study folder ${study} (its runs folder is a link); only folders inside the study are read`;
+  return null;
+}
+
+/** A file of a run folder (whose own path runFolderProblem checked): absent, readable, or refused with the reason. */
+export function runFileState(runDir: string, name: string): RunFileState {
+  const file = join(runDir, name);
+  const stat = lstatSync(file, {throwIfNoEntry: false});
+  if (!stat) return {kind: "absent"};
+  if (stat.isSymbolicLink())
+    return {
+      kind: "refused",
+      problem: `is a symbolic link (to ${readlinkSync(file)}); only regular files inside the study are read`
+    };
+  if (!stat.isFile()) return {kind: "refused", problem: `is ${kindOf(stat)}; only regular files are read`};
+  if (stat.size > MAX_RUN_FILE_BYTES)
+    return {
+      kind: "refused",
+      problem: `has ${stat.size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have; not read`
+    };
+  return {kind: "ok", size: stat.size};
+}

@@ -1,0 +1,72 @@
+// Case 6 of issue 15: the study lock is held by one process at most, however many take it at the same instant,
+// whether it is free or left stale by a process that is gone.
+import {spawnSync} from "node:child_process";
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {Worker} from "node:worker_threads";
+import {afterAll, describe, expect, it} from "vitest";
+import {LOCK_FILE, tryLockStudy} from "../../loaders/live/study-lock.js";
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  return spawnSync("true").pid!;
+}
+
+async function contend(runsDir: string, workers: number, trials: number, stale: boolean): Promise<number> {
+  const shared = new SharedArrayBuffer(16);
+  const state = new Int32Array(shared);
+  const stalePid = stale ? deadPid() : null;
+  const threads = Array.from(
+    {length: workers},
+    (_, index) =>
+      new Worker(new URL("./lock-worker.mjs", import.meta.url), {
+        workerData: {runsDir, shared, workers, trials, index, stalePid}
+      })
+  );
+  try {
+    await Promise.all(
+      threads.map(
+        (thread) =>
+          new Promise<void>((resolve, reject) => {
+            thread.on("error", reject);
+            thread.on("exit", () => resolve());
+          })
+      )
+    );
+  } finally {
+    // A thread that failed leaves the others waiting at the barrier.
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
+  return Atomics.load(state, 3);
+}
+
+describe("the study lock", () => {
+  it("is held once when many take a free lock at the same instant", async () => {
+    const runsDir = mkdtempSync(join(tmpdir(), "tps-lock-"));
+    made.push(runsDir);
+    expect(await contend(runsDir, 6, 150, false)).toBe(1);
+    expect(readdirSync(runsDir)).toEqual([]);
+  }, 120_000);
+
+  it("is held once when many take over a stale lock at the same instant", async () => {
+    const runsDir = mkdtempSync(join(tmpdir(), "tps-lock-"));
+    made.push(runsDir);
+    expect(await contend(runsDir, 6, 150, true)).toBe(1);
+    expect(readdirSync(runsDir).filter((n) => n !== LOCK_FILE)).toEqual([]);
+  }, 120_000);
+
+  it("is a file holding the pid from the instant it exists", () => {
+    const runsDir = mkdtempSync(join(tmpdir(), "tps-lock-"));
+    made.push(runsDir);
+    const lock = tryLockStudy(runsDir);
+    expect("release" in lock).toBe(true);
+    expect(readFileSync(join(runsDir, LOCK_FILE), "utf8")).toBe(`${process.pid}\n`);
+    expect(tryLockStudy(runsDir)).toEqual({heldBy: process.pid});
+    if ("release" in lock) lock.release();
+    expect(readdirSync(runsDir)).toEqual([]);
+  });
+});
