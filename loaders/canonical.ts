@@ -14,6 +14,8 @@ export interface ParsedBlock {
   metrics: Metrics;
   /** Labels printed in the block that are not metrics (backend, request rate, …) and unknown labels, raw text. */
   extra: Record<string, string>;
+  /** Present when the block was cut off or is incomplete: what is missing and where the text stops. Its values are kept. */
+  partial?: string;
 }
 
 export interface ParseIssue {
@@ -26,6 +28,8 @@ export interface ParseResult {
   file: string;
   blocks: ParsedBlock[];
   errors: ParseIssue[];
+  /** Problems that lose no value silently: partial blocks, NaN/infinite metrics, skipped non-JSON lines. */
+  warnings: ParseIssue[];
 }
 
 /** Fixed metrics in the order `vllm bench serve` prints them; latency families follow in LATENCY_FAMILIES order. */

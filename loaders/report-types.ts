@@ -31,6 +31,8 @@ export interface RunRow {
   source_file: string | null;
   source_first_line: number | null;
   source_last_line: number | null;
+  /** Why the run's result block is partial (cut off or incomplete); null when complete. */
+  partial: string | null;
   /** Canonical metrics (see canonical.ts METRIC_COLUMNS) and headroom columns (ceiling_tps, realistic_tps,
    * no_overlap_tps, ceiling_ratio, effective_tflops, binding); absent ones are null. */
   [metric: string]: string | number | null;
@@ -67,6 +69,8 @@ export interface Standing {
   status: RunStatus;
   value: number | null;
   error: string | null;
+  /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
+  partial: boolean;
 }
 
 export interface StepVerdict {

@@ -5,7 +5,8 @@ import {loadStudy, studyDir} from "../study/report.js";
 import {errorLine, notAStudy} from "./errors.js";
 
 const USAGE =
-  "usage: tps-report check [--json] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)";
+  "usage: tps-report check [--json] [--strict] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)\n" +
+  "  --strict  also fail (exit 1) when a run's result is partial (cut off or incomplete)";
 
 export async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -13,7 +14,7 @@ export async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: {json: {type: "boolean"}, help: {type: "boolean", short: "h"}}
+      options: {json: {type: "boolean"}, strict: {type: "boolean"}, help: {type: "boolean", short: "h"}}
     });
   } catch (error) {
     process.stderr.write(`tps-report check: ${(error as Error).message}\n${USAGE}\n`);
@@ -44,11 +45,19 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const {report, runs} = data;
-  const errors = report.findings.filter((f) => f.severity === "error").length;
+  const partialRuns = [...new Set(report.findings.filter((f) => f.code === "partial-result").map((f) => f.run ?? ""))];
+  const rejected = parsed.values.strict ? partialRuns : [];
+  const errors = report.findings.filter((f) => f.severity === "error").length + rejected.length;
   if (parsed.values.json) {
     process.stdout.write(
       JSON.stringify(
-        {study: report.study.id, runs: runs.length, findings: report.findings, claims: report.claims},
+        {
+          study: report.study.id,
+          runs: runs.length,
+          findings: report.findings,
+          claims: report.claims,
+          ...(parsed.values.strict ? {rejected_partial_runs: rejected} : {})
+        },
         null,
         2
       ) + "\n"
@@ -75,6 +84,10 @@ export async function main(argv: string[]): Promise<number> {
     "",
     `${count("error")} errors, ${count("warning")} warnings; claims: ${report.claims.filter((c) => c.status === "confirmed").length} confirmed, ${report.claims.filter((c) => c.status === "contradicted").length} contradicted, ${report.claims.filter((c) => c.status === "unverifiable").length} unverifiable`
   );
+  if (rejected.length > 0) {
+    const runsText = `${rejected.length} partial run${rejected.length === 1 ? "" : "s"}`;
+    out.push(`--strict: ${runsText} rejected (${rejected.join(", ")})`);
+  }
   process.stdout.write(out.join("\n") + "\n");
   return errors ? 1 : 0;
 }

@@ -9,10 +9,12 @@ const USAGE = `usage: tps-report parse [--json] FILE...
 Parses vLLM / SGLang / TensorRT-LLM benchmark output (text logs, --save-result JSON, JSON Lines,
 trtllm-bench reports) into canonical records.
 
-  --json     print a JSON array, one object per file: {file, blocks, errors}
+  --json     print a JSON array, one object per file: {file, blocks, errors, warnings}
   -h, --help show this help
 
-exit status: 0 every file parsed cleanly, 1 some file has errors, 2 bad usage or unreadable file`;
+A block that was cut off or is incomplete keeps its values and is marked partial, with a warning.
+
+exit status: 0 no file has errors (warnings allowed), 1 some file has errors, 2 bad usage or unreadable file`;
 
 function formatValue(value: number): string {
   return String(value);
@@ -26,10 +28,14 @@ function table(rows: [string, string][], indent: string): string[] {
 export function formatResult(result: ParseResult): string {
   const out: string[] = [];
   const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
-  out.push(`${result.file}: ${count(result.blocks.length, "block")}, ${count(result.errors.length, "error")}`);
+  const warnings = result.warnings.length ? `, ${count(result.warnings.length, "warning")}` : "";
+  out.push(
+    `${result.file}: ${count(result.blocks.length, "block")}, ${count(result.errors.length, "error")}${warnings}`
+  );
   result.blocks.forEach((block, i) => {
     out.push("");
-    out.push(`  block ${i + 1}: ${block.tool} ${block.format}, lines ${block.lines[0]}-${block.lines[1]}`);
+    const partial = block.partial ? ", partial" : "";
+    out.push(`  block ${i + 1}: ${block.tool} ${block.format}, lines ${block.lines[0]}-${block.lines[1]}${partial}`);
     const metrics = Object.entries(block.metrics).map(([k, v]): [string, string] => [k, formatValue(v)]);
     if (metrics.length > 0) out.push(...table(metrics, "    "));
     const extra = Object.entries(block.extra);
@@ -85,7 +91,14 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(results, null, 2) + "\n");
   } else {
     process.stdout.write(results.map(formatResult).join("\n\n") + "\n");
-    const errors = results.flatMap((r) => r.errors.map((e) => `${r.file}:${e.line}: ${e.message}`));
+    const errors = results.flatMap((r) =>
+      [
+        ...r.errors.map((e) => ({line: e.line, text: `${r.file}:${e.line}: ${e.message}`})),
+        ...r.warnings.map((w) => ({line: w.line, text: `${r.file}:${w.line}: warning: ${w.message}`}))
+      ]
+        .sort((a, b) => a.line - b.line)
+        .map((e) => e.text)
+    );
     if (errors.length > 0) process.stderr.write(errors.join("\n") + "\n");
   }
   return results.some((r) => r.errors.length > 0) ? 1 : 0;

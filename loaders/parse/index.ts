@@ -3,7 +3,7 @@
 import {readFileSync} from "node:fs";
 import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
-import {parseJsonContent, parseLargeJson} from "./json.js";
+import {hasJsonRecords, parseJsonContent, parseJsonLines, parseLargeJson} from "./json.js";
 import {parseTextBlocks} from "./text.js";
 
 export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
@@ -19,8 +19,14 @@ export function parseText(text: string, file: string): ParseResult {
     const asText = parseTextBlocks(content, file);
     if (asText.blocks.length > 0) result = asText;
   }
+  // JSON Lines behind a line that is not JSON (a warning, a command echoed into the file): the records still count.
+  if (!isJson && result.blocks.length === 0 && hasJsonRecords(content)) {
+    result = {file, blocks: [], errors: [], warnings: []};
+    parseJsonLines(content, result);
+  }
   result.blocks.sort((a, b) => a.lines[0] - b.lines[0]);
   result.errors.sort((a, b) => a.line - b.line);
+  result.warnings.sort((a, b) => a.line - b.line);
   if (result.blocks.length === 0 && result.errors.length === 0) {
     result.errors.push({line: 1, message: "no benchmark result found"});
   }
@@ -44,7 +50,7 @@ export function parseBuffer(
   while (first < buf.length && /\s/.test(String.fromCharCode(buf[first]))) first++;
   if (buf[first] !== 0x7b && buf[first] !== 0x5b) {
     const message = `text file of ${buf.length} bytes is larger than the ${stringLimit}-byte limit for text parsing`;
-    return {file, blocks: [], errors: [{line: 1, message}]};
+    return {file, blocks: [], errors: [{line: 1, message}], warnings: []};
   }
   const result = parseLargeJson(buf, file, inlineLimit);
   if (result.blocks.length === 0 && result.errors.length === 0) {

@@ -96,6 +96,13 @@ function describeLarge(value: object): string | null {
 export interface RecordOutcome {
   block?: ParsedBlock;
   problem?: string;
+  /** Metrics whose value is NaN or infinite: kept as text in `extra`, each named here. */
+  nonFinite?: string[];
+}
+
+/** `"mean_ttft_ms" is NaN` for a warning; the value as Python's json writes it. */
+export function nonFiniteNote(name: string, value: number): string {
+  return `"${name}" is ${String(value)}, not a finite number: kept as text`;
 }
 
 export function recordToBlock(record: unknown, lines: [number, number]): RecordOutcome {
@@ -113,6 +120,7 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   const metrics: Record<string, number> = {};
   const extra: Record<string, string> = {};
   const arrays: string[] = [];
+  const nonFinite: string[] = [];
   for (const key of keys) {
     const value = obj[key];
     const name = canonicalJsonKey(key);
@@ -120,11 +128,17 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
       extra[key] = typeof value === "string" ? value : jsonText(value);
     } else if (typeof value === "number") {
       if (Number.isFinite(value)) metrics[name] = value === 0 ? 0 : value;
-      else extra[name] = jsonText(value);
+      else {
+        extra[name] = jsonText(value);
+        nonFinite.push(nonFiniteNote(name, value));
+      }
     } else if (key === "avg_decoded_tokens_per_iter" && value && typeof value === "object" && !Array.isArray(value)) {
       for (const [stat, v] of Object.entries(value as Record<string, unknown>)) {
         if (typeof v === "number" && Number.isFinite(v)) metrics[`${stat}_avg_decoded_tokens_per_iter`] = v;
-        else extra[`avg_decoded_tokens_per_iter.${stat}`] = jsonText(v);
+        else {
+          extra[`avg_decoded_tokens_per_iter.${stat}`] = jsonText(v);
+          if (typeof v === "number") nonFinite.push(nonFiniteNote(`${stat}_avg_decoded_tokens_per_iter`, v));
+        }
       }
     } else if (value instanceof SkippedArray) {
       arrays.push(`${key}[${value.length}]`);
@@ -155,7 +169,7 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   if (missing.length > 0) {
     return {problem: `JSON result record lacks the required key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`};
   }
-  return {block: {tool, format: "json", lines, metrics, extra}};
+  return {block: {tool, format: "json", lines, metrics, extra}, nonFinite};
 }
 
 export function jsonText(value: unknown): string {

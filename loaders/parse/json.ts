@@ -1,6 +1,6 @@
 // Parses JSON result files: one object (or an array of them), or JSON Lines (`--append-result`, SGLang `--output-file`).
 
-import type {ParseIssue, ParseResult, ParsedBlock} from "../canonical.js";
+import type {ParseIssue, ParseResult} from "../canonical.js";
 import {JsonSyntaxError, lineColumn, parseJson} from "./json-text.js";
 import {recordToBlock} from "./json-record.js";
 import {skimObject} from "./json-skim.js";
@@ -22,33 +22,69 @@ function syntaxIssue(error: unknown, text: string, lineOffset: number): ParseIss
   return {line: lineOffset + 1, message: `invalid JSON: ${String(error)}`};
 }
 
-function addRecord(value: unknown, lines: [number, number], blocks: ParsedBlock[], errors: ParseIssue[]): void {
-  const {block, problem} = recordToBlock(value, lines);
-  if (block) blocks.push(block);
-  else errors.push({line: lines[0], message: problem ?? "not a benchmark result"});
+function addRecord(value: unknown, lines: [number, number], out: ParseResult): void {
+  const {block, problem, nonFinite} = recordToBlock(value, lines);
+  if (block) out.blocks.push(block);
+  else out.errors.push({line: lines[0], message: problem ?? "not a benchmark result"});
+  for (const note of nonFinite ?? []) out.warnings.push({line: lines[0], message: note});
 }
 
-function parseJsonLines(content: string, blocks: ParsedBlock[], errors: ParseIssue[]): void {
+/** One skipped-lines warning per run of consecutive non-JSON lines. */
+function skippedRun(from: number, to: number, first: string): ParseIssue {
+  const span = from === to ? `line ${from} is` : `lines ${from}-${to} are`;
+  return {line: from, message: `${span} not JSON (${JSON.stringify(first.slice(0, 60))}): skipped`};
+}
+
+/** JSON Lines: each line that opens an object is a record; other non-blank lines are reported and skipped. */
+export function parseJsonLines(content: string, out: ParseResult): void {
   const rows = content.split("\n");
+  let run: [number, number, string] | null = null;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i].trim();
     if (row === "") continue;
+    if (!row.startsWith("{")) {
+      if (run && run[1] === i) run[1] = i + 1;
+      else {
+        if (run) out.warnings.push(skippedRun(...run));
+        run = [i + 1, i + 1, row];
+      }
+      continue;
+    }
     let value: unknown;
     try {
       value = parseJson(row);
     } catch (error) {
-      errors.push(syntaxIssue(error, rows[i], i));
+      out.errors.push(syntaxIssue(error, rows[i], i));
       continue;
     }
-    addRecord(value, [i + 1, i + 1], blocks, errors);
+    addRecord(value, [i + 1, i + 1], out);
   }
+  if (run) out.warnings.push(skippedRun(...run));
 }
 
-/** Whether the text is JSON Lines: several non-blank lines, each opening an object, at least one readable alone. */
+/** Lines that open an object and read alone as JSON objects holding a benchmark result. */
+export function hasJsonRecords(content: string): boolean {
+  const rows = content.split("\n");
+  let objects = 0;
+  for (const raw of rows) {
+    const row = raw.trim();
+    if (!row.startsWith("{") || !row.endsWith("}")) continue;
+    try {
+      if (recordToBlock(parseJson(row), [1, 1]).block) return true;
+    } catch {
+      // not JSON: a printed dict or a cut record
+    }
+    if (++objects > 64) return false;
+  }
+  return false;
+}
+
+/** Whether the text is JSON Lines: several non-blank lines, most opening an object, at least one readable alone. */
 function isJsonLines(content: string): boolean {
   const rows = content.split("\n").filter((row) => row.trim() !== "");
-  if (rows.length < 2 || !rows.every((row) => row.trimStart().startsWith("{"))) return false;
-  return rows.some((row) => {
+  const objects = rows.filter((row) => row.trimStart().startsWith("{"));
+  if (rows.length < 2 || objects.length * 2 < rows.length) return false;
+  return objects.some((row) => {
     try {
       parseJson(row);
       return true;
@@ -59,22 +95,22 @@ function isJsonLines(content: string): boolean {
 }
 
 export function parseJsonContent(content: string, file: string): ParseResult {
-  const blocks: ParsedBlock[] = [];
-  const errors: ParseIssue[] = [];
+  const out: ParseResult = {file, blocks: [], errors: [], warnings: []};
   let value: unknown;
   try {
     value = parseJson(content);
   } catch (error) {
-    if (isJsonLines(content)) parseJsonLines(content, blocks, errors);
-    else errors.push(syntaxIssue(error, content, 0));
-    return {file, blocks, errors};
+    if (isJsonLines(content)) parseJsonLines(content, out);
+    else out.errors.push(syntaxIssue(error, content, 0));
+    return out;
   }
   const lines = contentLines(content);
   if (Array.isArray(value)) {
-    if (value.length === 0) errors.push({line: lines[0], message: "JSON array is empty: no benchmark result found"});
-    for (const item of value) addRecord(item, lines, blocks, errors);
-  } else addRecord(value, lines, blocks, errors);
-  return {file, blocks, errors};
+    if (value.length === 0)
+      out.errors.push({line: lines[0], message: "JSON array is empty: no benchmark result found"});
+    for (const item of value) addRecord(item, lines, out);
+  } else addRecord(value, lines, out);
+  return out;
 }
 
 /** 1-based line and column (in bytes) of a byte offset. */
@@ -93,8 +129,8 @@ function byteLineColumn(buf: Buffer, offset: number): {line: number; column: num
  * `inlineLimit` bytes are counted instead of decoded.
  */
 export function parseLargeJson(buf: Buffer, file: string, inlineLimit: number): ParseResult {
-  const blocks: ParsedBlock[] = [];
-  const errors: ParseIssue[] = [];
+  const out: ParseResult = {file, blocks: [], errors: [], warnings: []};
+  const {errors} = out;
   const rows: {start: number; end: number; line: number}[] = [];
   let line = 1;
   for (let start = 0; start < buf.length; line++) {
@@ -105,10 +141,10 @@ export function parseLargeJson(buf: Buffer, file: string, inlineLimit: number): 
     if (first < end) rows.push({start: first, end, line});
     start = end + 1;
   }
-  if (rows.length === 0) return {file, blocks, errors: [{line: 1, message: "no benchmark result found"}]};
+  if (rows.length === 0) return {...out, errors: [{line: 1, message: "no benchmark result found"}]};
   if (buf[rows[0].start] === 0x5b) {
     errors.push({line: rows[0].line, message: `JSON array of ${buf.length} bytes is too large to read`});
-    return {file, blocks, errors};
+    return out;
   }
   const jsonLines = rows.length > 1 && rows.every((row) => buf[row.start] === 0x7b);
   const spans = jsonLines ? rows : [{start: rows[0].start, end: buf.length, line: rows[0].line}];
@@ -124,7 +160,7 @@ export function parseLargeJson(buf: Buffer, file: string, inlineLimit: number): 
       continue;
     }
     const lines: [number, number] = jsonLines ? [span.line, span.line] : [rows[0].line, rows[rows.length - 1].line];
-    addRecord(record, lines, blocks, errors);
+    addRecord(record, lines, out);
   }
-  return {file, blocks, errors};
+  return out;
 }

@@ -9,10 +9,11 @@ export interface TextScan {
   claimed: Uint8Array;
   blocks: ParsedBlock[];
   errors: ParseIssue[];
+  warnings: ParseIssue[];
 }
 
 export function newScan(lines: SourceLine[]): TextScan {
-  return {lines, claimed: new Uint8Array(lines.length), blocks: [], errors: []};
+  return {lines, claimed: new Uint8Array(lines.length), blocks: [], errors: [], warnings: []};
 }
 
 export function claim(scan: TextScan, from: number, to: number): void {
@@ -24,6 +25,7 @@ export class BlockBuilder {
   metrics: Record<string, number> = {};
   extra: Record<string, string> = {};
   errors: ParseIssue[] = [];
+  warnings: ParseIssue[] = [];
   /** Metric keys whose line was present, whether or not its value could be read. */
   seen = new Set<string>();
 
@@ -34,6 +36,12 @@ export class BlockBuilder {
       return;
     }
     this.metrics[key] = value;
+  }
+
+  /** A metric line printed a word (`nan`, `inf`, `None`, `N/A`): kept as text, and said so. */
+  wordMetric(key: string, word: string, line: number, label: string): void {
+    this.setExtra(key, word);
+    this.warnings.push({line, message: `"${label}:" prints ${JSON.stringify(word)}, not a number: kept as text`});
   }
 
   setExtra(key: string, value: string): void {

@@ -1,25 +1,49 @@
 // Scans `============ Serving Benchmark Result ============` blocks: vLLM (2024→2026), SGLang and TensorRT-LLM serve.
 
-import type {ParsedBlock, Tool} from "../canonical.js";
+import type {Tool} from "../canonical.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, type TextScan} from "./scan.js";
 import {servingTarget, toolMark} from "./serving-labels.js";
 import {parseValue} from "./value.js";
 
 export const BANNER = /^=+ ?Serving Benchmark Result ?=+$/i;
-const FOOTER = /^={10,}$/;
+export const FOOTER = /^={10,}$/;
 const FAILED_BANNER = /^=+!.*!=+$/;
 /** `---------------Time to First Token----------------`; a test without backtracking regexes. */
-const isSection = (text: string): boolean => text.length >= 6 && text.startsWith("---") && text.endsWith("---");
+export const isSection = (text: string): boolean => text.length >= 6 && text.startsWith("---") && text.endsWith("---");
 /** Run parameters printed above the banner (vLLM) that belong to the block below them. */
 const PREAMBLE: Record<string, string> = {
   "traffic request rate": "request_rate",
   "maximum request concurrency": "max_concurrency",
   "burstiness factor": "burstiness"
 };
+const REQUIRED: [string, string][] = [
+  ["completed", "Successful requests:"],
+  ["duration", "Benchmark duration (s):"]
+];
 
-export function scanServingBlocks(scan: TextScan, file: string): void {
+/** A serving block being read: kept open until fragments after it are known, then finished into a ParsedBlock. */
+export interface ServingRecord {
+  /** Index of the first and last line taken. */
+  from: number;
+  to: number;
+  banner: boolean;
+  footer: boolean;
+  /** Where the text stops when there is no footer. */
+  stop: string;
+  builder: BlockBuilder;
+  marks: {sglang: number; trtllm: number};
+  /** Lines whose value could not be read. */
+  unreadable: string[];
+  /** Lines with a label the block knows (metric or setting). */
+  known: number;
+  /** How a continuation after an interruption was joined to this block. */
+  continuation: string | null;
+}
+
+export function scanServingBlocks(scan: TextScan, file: string): ServingRecord[] {
   const {lines} = scan;
+  const records: ServingRecord[] = [];
   let pending: Record<string, string> = {};
   let i = 0;
   while (i < lines.length) {
@@ -29,7 +53,12 @@ export function scanServingBlocks(scan: TextScan, file: string): void {
     }
     const text = lines[i].text;
     if (text.charCodeAt(0) === 61 && BANNER.test(text)) {
-      i = readBlock(scan, i, pending, file);
+      const record = readBody(scan, i + 1, lines.length, file, true);
+      record.from = i;
+      for (const [key, value] of Object.entries(pending)) record.builder.setExtra(key, value);
+      claim(scan, record.from, record.to);
+      records.push(record);
+      i = record.footer ? record.to + 1 : Math.max(record.to + 1, record.resume);
       pending = {};
       continue;
     }
@@ -37,19 +66,32 @@ export function scanServingBlocks(scan: TextScan, file: string): void {
     if (lv && PREAMBLE[lv.key]) pending[PREAMBLE[lv.key]] = lv.value;
     i++;
   }
+  return records;
 }
 
-/** Reads the block whose banner is at index `start`; returns the index where scanning resumes. */
-function readBlock(scan: TextScan, start: number, preamble: Record<string, string>, file: string): number {
+/**
+ * Reads block lines from index `start` up to `limit` (exclusive): until the footer, a banner, a taken line or a line
+ * that is not `Label: value`. `to` is the last line read (the footer when there is one); scanning resumes at `resume`.
+ */
+export function readBody(
+  scan: TextScan,
+  start: number,
+  limit: number,
+  file: string,
+  banner: boolean
+): ServingRecord & {resume: number} {
   const {lines} = scan;
-  const banner = lines[start].n;
   const builder = new BlockBuilder();
   const marks = {sglang: 0, trtllm: 0};
-  let last = start;
-  let footer = -1;
-  let stop = `the end of ${file}`;
-  let j = start + 1;
-  for (; j < lines.length; j++) {
+  const valueErrors: {j: number; key: string; label: string; message: string}[] = [];
+  let last = start - 1;
+  let known = 0;
+  let tentative = -1;
+  const tentativeKeys: string[] = [];
+  let footer = false;
+  let stop = "";
+  let j = start;
+  for (; j < limit; j++) {
     const {text, n} = lines[j];
     if (text === "") continue;
     if (scan.claimed[j]) {
@@ -58,12 +100,13 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
     }
     // The footer, a banner and the failed-requests banner all start with "=".
     if (text.charCodeAt(0) === 61) {
-      if (FOOTER.test(text)) {
-        footer = j;
-        break;
-      }
       if (BANNER.test(text)) {
         stop = `the next banner on line ${n}`;
+        break;
+      }
+      if (FOOTER.test(text)) {
+        footer = true;
+        last = j;
         break;
       }
       if (FAILED_BANNER.test(text)) {
@@ -74,21 +117,33 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
     }
     if (isSection(text)) {
       last = j;
+      tentative = -1;
+      tentativeKeys.length = 0;
       continue;
     }
     const lv = splitLabel(text);
     if (!lv) {
-      stop = `line ${n} (${JSON.stringify(text.slice(0, 60))})`;
+      stop = describeLine(scan, j);
       break;
+    }
+    const target = servingTarget(lv.key);
+    // An unknown label without a value heads a list (`Per-position acceptance (%):`) or is a log line
+    // (`Traceback (most recent call last):`); which one, only a footer after it tells.
+    if (!target && lv.value === "") {
+      if (tentative < 0) tentative = j;
+      tentativeKeys.push(lv.label);
+    } else {
+      tentative = -1;
+      tentativeKeys.length = 0;
     }
     last = j;
     const mark = toolMark(lv.key);
     if (mark) marks[mark]++;
-    const target = servingTarget(lv.key);
     if (!target) {
       builder.setExtra(lv.label, lv.value);
       continue;
     }
+    known++;
     if (target.kind === "setting") {
       builder.setExtra(target.key, lv.value);
       continue;
@@ -97,43 +152,96 @@ function readBlock(scan: TextScan, start: number, preamble: Record<string, strin
     const value = parseValue(lv.value);
     if (value.kind === "invalid") {
       const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
-      builder.errors.push({line: n, message: `"${lv.label}:" has ${shown}`});
+      const message = `"${lv.label}:" has ${shown}`;
+      valueErrors.push({j, key: target.key, label: lv.label, message});
       continue;
     }
-    if (value.kind === "word") builder.setExtra(target.key, value.raw);
+    if (value.kind === "word") builder.wordMetric(target.key, value.raw, n, lv.label);
     else builder.setMetric(target.key, value.value, n, lv.label);
     if (value.rest !== "") builder.setExtra(`${target.key}.note`, value.rest);
   }
-  const end = footer >= 0 ? footer : last;
-  claim(scan, start, end);
-  const span = `result block at lines ${banner}-${lines[end].n}`;
-  if (footer < 0) {
-    builder.errors.push({
-      line: banner,
-      message: `${span} has no closing "=====" line before ${stop} (truncated?)`
-    });
+  if (!footer && tentative >= 0) {
+    stop = describeLine(scan, tentative);
+    last = tentative - 1;
+    for (const key of tentativeKeys) delete builder.extra[key];
+    while (last >= start && lines[last].text === "") last--;
   }
-  for (const [key, label] of [
-    ["completed", "Successful requests:"],
-    ["duration", "Benchmark duration (s):"]
-  ]) {
-    if (!builder.seen.has(key)) {
-      builder.errors.push({line: banner, message: `${span} lacks the required line "${label}"`});
+  if (stop === "" && !footer) stop = j >= lines.length ? `the end of ${file}` : describeLine(scan, j);
+  const unreadable: string[] = [];
+  for (const error of valueErrors) {
+    // A bad or missing value on the last line of a cut block is where the text was cut (`10.` of `10.00`), not
+    // garbage: the value is not kept, since the digits after the cut are unknown.
+    if (!footer && error.j === last) {
+      builder.seen.delete(error.key);
+      continue;
     }
+    builder.errors.push({line: lines[error.j].n, message: error.message});
+    unreadable.push(`"${error.label}:" on line ${lines[error.j].n} could not be read`);
   }
-  for (const [key, value] of Object.entries(preamble)) builder.setExtra(key, value);
-  if (builder.errors.length > 0) {
+  return {
+    from: start,
+    to: Math.max(last, start - 1),
+    banner,
+    footer,
+    stop,
+    builder,
+    marks,
+    unreadable,
+    known,
+    continuation: null,
+    resume: j
+  };
+}
+
+export function describeLine(scan: TextScan, j: number): string {
+  const {n, text} = scan.lines[j];
+  return `line ${n} (${JSON.stringify(text.slice(0, 60))})`;
+}
+
+function lacks(builder: BlockBuilder): string | null {
+  const missing = REQUIRED.filter(([key]) => !builder.seen.has(key)).map(([, label]) => `"${label}"`);
+  if (missing.length === 0) return null;
+  return `lacks the required line${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`;
+}
+
+/** Turns finished records into blocks (partial where incomplete) or, when they hold no value at all, errors. */
+export function finishServing(scan: TextScan, records: ServingRecord[]): void {
+  const {lines} = scan;
+  for (const record of records) {
+    const {builder} = record;
+    const first = lines[record.from].n;
+    const lastLine = lines[record.to].n;
+    const span = first === lastLine ? `line ${first}` : `lines ${first}-${lastLine}`;
     scan.errors.push(...builder.errors);
-  } else {
-    const tool: Tool = marks.trtllm > marks.sglang ? "trtllm" : marks.sglang > 0 ? "sglang" : "vllm";
-    const block: ParsedBlock = {
+    scan.warnings.push(...builder.warnings);
+    if (record.known === 0) {
+      const where = record.footer ? "" : `: the text stops at ${record.stop}`;
+      scan.errors.push({line: first, message: `result block at ${span} has no values${where}`});
+      continue;
+    }
+    const parts: string[] = [];
+    if (record.continuation) parts.push(record.continuation);
+    if (record.banner && !record.footer) parts.push('no closing "=====" line');
+    const missing = lacks(builder);
+    if (missing) parts.push(missing);
+    parts.push(...record.unreadable);
+    if (!record.footer) parts.push(`the text stops at ${record.stop}`);
+    const tool: Tool =
+      record.marks.trtllm > record.marks.sglang ? "trtllm" : record.marks.sglang > 0 ? "sglang" : "vllm";
+    const block = {
       tool,
-      format: "text",
-      lines: [banner, lines[end].n],
+      format: "text" as const,
+      lines: [first, lastLine] as [number, number],
       metrics: builder.metrics,
       extra: builder.extra
     };
-    scan.blocks.push(block);
+    const head = record.banner
+      ? `result block at ${span} is partial: `
+      : `${span} hold result values without a "Serving Benchmark Result" banner: read as a partial block${parts.length ? "; " : ""}`;
+    if (!record.banner || parts.length > 0) {
+      const message = head + parts.join("; ");
+      scan.blocks.push({...block, partial: message});
+      scan.warnings.push({line: first, message});
+    } else scan.blocks.push(block);
   }
-  return footer >= 0 ? footer + 1 : j;
 }

@@ -4,7 +4,8 @@ import type {ParseResult} from "../canonical.js";
 import {splitLines} from "./lines.js";
 import {reportOrphans} from "./orphans.js";
 import {newScan} from "./scan.js";
-import {scanServingBlocks} from "./serving-text.js";
+import {scanServingFragments} from "./serving-fragments.js";
+import {finishServing, scanServingBlocks} from "./serving-text.js";
 import {scanTrtllmBenchReports} from "./trtllm-bench-text.js";
 import {scanVllm2023Blocks} from "./vllm-2023-text.js";
 
@@ -12,8 +13,11 @@ export function parseTextBlocks(content: string, file: string): ParseResult {
   const scan = newScan(splitLines(content));
   // The trtllm-bench report goes first: its `=` rules would otherwise read as footers of other blocks.
   scanTrtllmBenchReports(scan);
-  scanServingBlocks(scan, file);
+  const serving = scanServingBlocks(scan, file);
   scanVllm2023Blocks(scan);
+  // Banner-less result lines last: every line a banner or a report has taken is known by then.
+  scanServingFragments(scan, file, serving);
+  finishServing(scan, serving);
   reportOrphans(scan);
-  return {file, blocks: scan.blocks, errors: scan.errors};
+  return {file, blocks: scan.blocks, errors: scan.errors, warnings: scan.warnings};
 }

@@ -1,6 +1,6 @@
 // Maps the `trtllm-bench` JSON report (engine / world_info / request_info / performance / streaming_metrics).
 
-import type {RecordOutcome} from "./json-record.js";
+import {jsonText, nonFiniteNote, type RecordOutcome} from "./json-record.js";
 import {scaleNumber} from "./decimal.js";
 
 type Obj = Record<string, unknown>;
@@ -38,13 +38,17 @@ export function trtllmBenchRecord(obj: Obj, lines: [number, number]): RecordOutc
   const metrics: Record<string, number> = {};
   const extra: Record<string, string> = {};
   const used = new Set<string>();
+  const nonFinite: string[] = [];
   for (const [section, key, metric, shift] of FIELDS) {
     const group = obj[section];
     if (!isObj(group) || !(key in group)) continue;
     used.add(`${section}.${key}`);
     const v = group[key];
     if (typeof v === "number" && Number.isFinite(v)) metrics[metric] = shift ? scaleNumber(v, shift) : v;
-    else extra[metric] = String(v);
+    else {
+      extra[metric] = String(v);
+      if (typeof v === "number") nonFinite.push(nonFiniteNote(`${section}.${key}`, v));
+    }
   }
   for (const [section, key, family] of PERCENTILES) {
     const group = obj[section];
@@ -53,7 +57,10 @@ export function trtllmBenchRecord(obj: Obj, lines: [number, number]): RecordOutc
     for (const [k, v] of Object.entries(group[key] as Obj)) {
       const stat = statName(k);
       if (stat && typeof v === "number" && Number.isFinite(v)) metrics[`${stat}_${family}_ms`] = v;
-      else extra[`${section}.${key}.${k}`] = String(v);
+      else {
+        extra[`${section}.${key}.${k}`] = String(v);
+        if (typeof v === "number" && !Number.isFinite(v)) nonFinite.push(nonFiniteNote(`${section}.${key}.${k}`, v));
+      }
     }
   }
   // Everything else (engine, world_info, dataset, …) is kept as text under its dotted path.
@@ -64,10 +71,10 @@ export function trtllmBenchRecord(obj: Obj, lines: [number, number]): RecordOutc
       return;
     }
     if (Array.isArray(value) && value.length > 32) extra[path] = `[${value.length} values]`;
-    else extra[path] = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+    else extra[path] = typeof value === "string" ? value : jsonText(value);
   };
   walk(obj, "", 0);
   const missing = ["completed", "duration"].filter((k) => metrics[k] === undefined);
   if (missing.length > 0) return {problem: `trtllm-bench JSON report lacks ${missing.join(", ")}`};
-  return {block: {tool: "trtllm-bench", format: "json", lines, metrics, extra}};
+  return {block: {tool: "trtllm-bench", format: "json", lines, metrics, extra}, nonFinite};
 }

@@ -4,6 +4,7 @@ import type {ParsedBlock} from "../canonical.js";
 import {shiftDecimal} from "./decimal.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, type TextScan} from "./scan.js";
+import {describeLine} from "./serving-text.js";
 import {parseValue} from "./value.js";
 
 const RULE = /^={20,}$/;
@@ -36,6 +37,12 @@ const LABELS: Record<string, [string, number]> = {
 };
 const BREAKDOWN = /^\[(TTFT|TPOT|Latency)\] (MINIMUM|MAXIMUM|P\d+(?:\.\d+)?)$/i;
 const FAMILY: Record<string, string> = {ttft: "ttft", tpot: "tpot", latency: "e2el"};
+
+const REQUIRED: [string, string][] = [
+  ["completed", "Number of requests:"],
+  ["duration", "Total Latency (ms):"],
+  ["request_throughput", "Request Throughput (req/sec):"]
+];
 
 export const TRTLLM_BENCH_RESULT_LABELS = new Set(Object.keys(LABELS).filter((k) => k !== "number of requests"));
 
@@ -127,35 +134,38 @@ function readReport(scan: TextScan, start: number): number {
       const statKey = s === "minimum" ? "min" : s === "maximum" ? "max" : s;
       metric = `${statKey}_${FAMILY[family.toLowerCase()]}_ms`;
     }
-    if (value.kind === "word") builder.setExtra(metric, value.raw);
+    if (value.kind === "word") builder.wordMetric(metric, value.raw, n, lv.label);
     else builder.setMetric(metric, shift === 0 ? value.value : shiftDecimal(value.raw, shift), n, lv.label);
   }
   claim(scan, start, last);
   const first = lines[start].n;
   const span = `trtllm-bench report at lines ${first}-${lines[last].n}`;
-  if (!seen.has("PERFORMANCE OVERVIEW")) {
-    builder.errors.push({line: first, message: `${span} has no PERFORMANCE OVERVIEW section (truncated?)`});
-  } else {
-    for (const [key, label] of [
-      ["completed", "Number of requests:"],
-      ["duration", "Total Latency (ms):"],
-      ["request_throughput", "Request Throughput (req/sec):"]
-    ]) {
-      if (!builder.seen.has(key)) {
-        builder.errors.push({line: first, message: `${span} lacks the required line "${label}"`});
-      }
-    }
-  }
-  if (builder.errors.length > 0) scan.errors.push(...builder.errors);
+  const parts: string[] = [];
+  if (!seen.has("PERFORMANCE OVERVIEW")) parts.push("no PERFORMANCE OVERVIEW section");
   else {
-    const block: ParsedBlock = {
-      tool: "trtllm-bench",
-      format: "text",
-      lines: [first, lines[last].n],
-      metrics: builder.metrics,
-      extra: builder.extra
-    };
-    scan.blocks.push(block);
+    const missing = REQUIRED.filter(([key]) => !builder.seen.has(key)).map(([, label]) => `"${label}"`);
+    if (missing.length > 0) parts.push(`lacks the required line${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   }
+  parts.push(...builder.errors.map((e) => `the value on line ${e.line} could not be read`));
+  scan.errors.push(...builder.errors);
+  scan.warnings.push(...builder.warnings);
+  if (Object.keys(builder.metrics).length === 0) {
+    scan.errors.push({line: first, message: `${span} has no values${parts.length ? `: ${parts.join("; ")}` : ""}`});
+    return last + 1;
+  }
+  const block: ParsedBlock = {
+    tool: "trtllm-bench",
+    format: "text",
+    lines: [first, lines[last].n],
+    metrics: builder.metrics,
+    extra: builder.extra
+  };
+  if (parts.length > 0) {
+    if (!seen.has("PERFORMANCE OVERVIEW"))
+      parts.push(`the text stops at ${i >= lines.length ? "the end of the file" : describeLine(scan, i)}`);
+    block.partial = `${span} is partial: ${parts.join("; ")}`;
+    scan.warnings.push({line: first, message: block.partial});
+  }
+  scan.blocks.push(block);
   return last + 1;
 }

@@ -1,5 +1,6 @@
 // Scans the 2023 `benchmark_serving.py` summary: no banner, `Total time: 166.88 s` followed by throughput and latencies.
 
+import type {ParsedBlock} from "../canonical.js";
 import {shiftDecimal} from "./decimal.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, type TextScan} from "./scan.js";
@@ -41,7 +42,7 @@ export function scanVllm2023Blocks(scan: TextScan): void {
       if (value.kind === "number" && value.rest === unit) {
         builder.setMetric(metric, shift === 0 ? value.value : shiftDecimal(value.raw, shift), lines[j].n, lv.label);
       } else if (value.kind === "word") {
-        builder.setExtra(metric, value.raw);
+        builder.wordMetric(metric, value.raw, lines[j].n, lv.label);
       } else {
         builder.errors.push({
           line: lines[j].n,
@@ -51,15 +52,21 @@ export function scanVllm2023Blocks(scan: TextScan): void {
     }
     const last = j - 1;
     claim(scan, i, last);
-    if (builder.errors.length > 0) scan.errors.push(...builder.errors);
-    else
-      scan.blocks.push({
-        tool: "vllm",
-        format: "text",
-        lines: [lines[i].n, lines[last].n],
-        metrics: builder.metrics,
-        extra: builder.extra
-      });
+    scan.errors.push(...builder.errors);
+    scan.warnings.push(...builder.warnings);
+    const block: ParsedBlock = {
+      tool: "vllm",
+      format: "text",
+      lines: [lines[i].n, lines[last].n],
+      metrics: builder.metrics,
+      extra: builder.extra
+    };
+    if (builder.errors.length > 0) {
+      const lost = builder.errors.map((e) => `the value on line ${e.line} could not be read`).join("; ");
+      block.partial = `result lines ${lines[i].n}-${lines[last].n} are partial: ${lost}`;
+      scan.warnings.push({line: lines[i].n, message: block.partial});
+    }
+    scan.blocks.push(block);
     i = last;
   }
 }

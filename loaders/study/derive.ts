@@ -48,8 +48,8 @@ export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
   if (rows.length === 0) return [];
   return from(rows)
     .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
-    .derive({missing: "d => d.value == null"})
-    .orderby("missing", desc("value"))
+    .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
+    .orderby("missing", "incomplete", desc("value"))
     .objects() as RankedRow[];
 }
 
@@ -65,7 +65,8 @@ function standings(ranked: RankedRow[], step: PlanStep, scenario: string, object
       label: c.label,
       status: "failed",
       value: null,
-      error: "no run in the archive"
+      error: "no run in the archive",
+      partial: false
     }));
   return [
     ...ranked.map((r) => ({
@@ -74,7 +75,8 @@ function standings(ranked: RankedRow[], step: PlanStep, scenario: string, object
       label: labels.get(r.candidate) ?? r.label,
       status: r.status,
       value: r.value,
-      error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null
+      error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null,
+      partial: r.partial != null
     })),
     ...absent
   ];

@@ -41,7 +41,8 @@ export const ROW_COLUMNS = [
   "bench_command",
   "source_file",
   "source_first_line",
-  "source_last_line"
+  "source_last_line",
+  "partial"
 ] as const;
 
 /** Metric columns that any run carries, in print order, plus any extra metric a parser produced. */
@@ -94,7 +95,8 @@ export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColu
       bench_command: shellCommand(meta.bench_argv),
       source_file: block ? source : null,
       source_first_line: block ? block.lines[0] : null,
-      source_last_line: block ? block.lines[1] : null
+      source_last_line: block ? block.lines[1] : null,
+      partial: block?.partial ?? null
     };
     for (const metric of metrics) row[metric] = block?.metrics[metric] ?? null;
     return row;

@@ -236,6 +236,10 @@ export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(
   const source = relName(resultName);
   const parsed = parseFileSync(join(dir, resultName));
   for (const error of parsed.errors) finding("error", "parse-error", error.message, source, error.line);
+  for (const warning of parsed.warnings) {
+    const partial = parsed.blocks.some((b) => b.partial === warning.message);
+    finding("warning", partial ? "partial-result" : "parse-warning", warning.message, source, warning.line);
+  }
   if (parsed.blocks.length > 1)
     finding(
       "error",

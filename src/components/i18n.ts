@@ -13,6 +13,8 @@ const STRINGS = {
   status: {en: "Status", tr: "Durum"},
   ok: {en: "ok", tr: "başarılı"},
   failed: {en: "failed", tr: "başarısız"},
+  partial: {en: "partial", tr: "kısmi"},
+  partialResult: {en: "Partial result", tr: "Kısmi sonuç"},
   error: {en: "Error", tr: "Hata"},
   run: {en: "Run", tr: "Koşu"},
   step: {en: "Step", tr: "Adım"},

@@ -35,7 +35,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
   const {row, names} = detail;
   const facts: [string, Cell][] = [
-    [t("status", lang), statusBadge(row.status, lang)],
+    [t("status", lang), statusBadge(row.status, lang, row.partial != null)],
     [t("step", lang), link(stepHref(row.step, context), pick(names.step, lang) || row.step)],
     [t("candidate", lang), row.label],
     [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
@@ -45,6 +45,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     [t("gpu", lang), `${row.gpu} × ${formatCount(row.gpu_count)}`],
     [t("study", lang), row.study]
   ];
+  if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);
   if (row.status !== "ok") {
     facts.push([t("failedPhase", lang), row.failed_phase ?? DASH]);
     facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);

@@ -19,9 +19,14 @@ export interface StepRuns {
   metrics: readonly string[];
 }
 
-export function statusBadge(status: string, lang: PageContext["lang"]): HTMLElement {
+export function statusBadge(status: string, lang: PageContext["lang"], partial = false): HTMLElement {
   const ok = status === "ok";
-  return textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
+  const badge = textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
+  if (!partial) return badge;
+  // A cut-off result is shown as such wherever its status is, never as a plain "ok".
+  const both = document.createElement("span");
+  both.append(badge, " ", textElement("span", t("partial", lang), "status partial"));
+  return both;
 }
 
 export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioNames, context: PageContext): HTMLElement {
@@ -41,7 +46,7 @@ export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioName
     ...(step.scenarios.length > 1
       ? [{label: t("scenario", lang), value: (r: StepRow) => scenarioName(report, r.scenario, lang)}]
       : []),
-    {label: t("status", lang), value: ({standing}) => statusBadge(standing.status, lang)},
+    {label: t("status", lang), value: ({standing}) => statusBadge(standing.status, lang, standing.partial)},
     ...(anyFailed
       ? [
           {

@@ -17,7 +17,8 @@ describe("tps-report parse", () => {
     expect(run.status).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out).toHaveLength(2);
-    expect(Object.keys(out[0])).toEqual(["file", "blocks", "errors"]);
+    expect(Object.keys(out[0])).toEqual(["file", "blocks", "errors", "warnings"]);
+    expect(out[0].warnings).toEqual([]);
     expect(out[0].file).toBe(SEED);
     expect(out[0].errors).toEqual([]);
     expect(out[0].blocks).toHaveLength(1);
@@ -32,17 +33,25 @@ describe("tps-report parse", () => {
   });
 
   it("exit 1 when a file has errors; --json carries them with their lines", () => {
-    const run = cli("--json", `${FIXTURES}/truncated-block.txt`, SEED);
+    const run = cli("--json", `${FIXTURES}/broken.json`, SEED);
     expect(run.status).toBe(1);
     const out = JSON.parse(run.stdout);
     expect(out[0].blocks).toEqual([]);
     expect(out[0].errors).toEqual([
-      {
-        line: 2,
-        message: 'result block at lines 2-19 has no closing "=====" line before line 20 ("Median IT") (truncated?)'
-      }
+      {line: 5, message: `invalid JSON at column 3: expected ',' or '}', found "\\"p99_ttft_ms"`}
     ]);
     expect(out[1].errors).toEqual([]);
+  });
+
+  it("a partial block: exit 0, marked partial in the table, its warning on stderr", () => {
+    const run = cli(`${FIXTURES}/truncated-block.txt`);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`${FIXTURES}/truncated-block.txt: 1 block, 0 errors, 1 warning`);
+    expect(run.stdout).toContain("  block 1: vllm text, lines 2-19, partial\n");
+    expect(run.stdout).toContain("    mean_itl_ms             9.95\n");
+    expect(run.stderr).toBe(
+      `${FIXTURES}/truncated-block.txt:2: warning: result block at lines 2-19 is partial: no closing "=====" line; the text stops at line 20 ("Median IT")\n`
+    );
   });
 
   it("table output: aligned metric/value rows, errors as file:line: message", () => {
@@ -54,7 +63,8 @@ describe("tps-report parse", () => {
     expect(run.stdout).toContain("    total_token_throughput   1730.98\n");
     expect(run.stdout).toContain("    p99_itl_ms               572.34\n");
     expect(run.stderr).toBe(
-      `${FIXTURES}/bad-value.txt:6: "Request throughput (req/s):" has unparseable value "12.3.4"\n`
+      `${FIXTURES}/bad-value.txt:1: warning: result block at lines 1-21 is partial: "Request throughput (req/s):" on line 6 could not be read\n` +
+        `${FIXTURES}/bad-value.txt:6: "Request throughput (req/s):" has unparseable value "12.3.4"\n`
     );
   });
 
