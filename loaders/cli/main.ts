@@ -11,6 +11,10 @@ const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> 
   check: {summary: "validate a study and its runs", load: async () => (await import("./check.js")).main},
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},
+  gather: {
+    summary: "merge the runs of Slurm or Kubernetes tasks into a study",
+    load: async () => (await import("./gather.js")).main
+  },
   bench: {summary: "run the serving benchmark (native client)", load: async () => (await import("./bench.js")).main},
   headroom: {
     summary: "print the hardware ceiling for a scenario",

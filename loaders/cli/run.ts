@@ -10,8 +10,9 @@ import {runComplete} from "../live/run-folder.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "./errors.js";
 
-const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N]
-                        [--client vllm|native]
+const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N|auto]
+                        [--client vllm|native] [--runs-dir DIR]
+       tps-report run STUDY --emit slurm|k8s … (tps-report run --emit slurm --help)
 
 Runs every planned benchmark of STUDY (a folder with study.yaml) on this machine: for each server configuration it
 starts the server, waits until it answers, runs the benchmarks, stops it, and writes STUDY/runs/<run-id>/.
@@ -22,9 +23,12 @@ starts the server, waits until it answers, runs the benchmarks, stops it, and wr
   --force           run complete runs again and replace them
   --timeout-s N     stop a benchmark after N seconds (a failed run, phase "timeout"); default: the plan's
                     serve.bench_timeout_s, else 7200
-  --port N          port for the servers (default: the plan's serve.port, else 8000)
+  --port N|auto     port for the servers (default: the plan's serve.port, else 8000); auto: a free port for each
+                    server, so that tasks sharing a machine do not collide
   --client KIND     vllm: the plan's client command as written (default); native: tps-report bench with the
                     same flags (no Python needed on the client side)
+  --runs-dir DIR    write the run folders to DIR instead of STUDY/runs (a cluster task's folder; see gather)
+  --emit slurm|k8s  write an sbatch array script or a Kubernetes Indexed Job instead of running here
 
 Exit status: 0 when every selected run is recorded (failed runs are results too), 1 when the study could not be
 run here (nothing recorded for the runs not reached), 2 for usage errors, 130 when interrupted.`;
@@ -36,8 +40,9 @@ interface RunArgs {
   resume: boolean;
   force: boolean;
   timeoutS?: number;
-  port?: number;
+  port?: number | "auto";
   client?: "vllm" | "native";
+  runsDir?: string;
 }
 
 class UsageError extends Error {}
@@ -63,9 +68,14 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
     else if (arg === "--force") args.force = true;
     else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
     else if (arg.startsWith("--timeout-s=")) args.timeoutS = positiveInt("--timeout-s", arg.split("=")[1]);
-    else if (arg === "--port") args.port = positiveInt(arg, argv[++i], 65535);
-    else if (arg.startsWith("--port=")) args.port = positiveInt("--port", arg.split("=")[1], 65535);
-    else if (arg === "--client" || arg.startsWith("--client=")) {
+    else if (arg === "--port" || arg.startsWith("--port=")) {
+      const value = arg === "--port" ? argv[++i] : arg.slice("--port=".length);
+      args.port = value === "auto" ? "auto" : positiveInt("--port", value, 65535);
+    } else if (arg === "--runs-dir" || arg.startsWith("--runs-dir=")) {
+      const dir = arg === "--runs-dir" ? argv[++i] : arg.slice("--runs-dir=".length);
+      if (!dir) throw new UsageError("--runs-dir needs a folder");
+      args.runsDir = dir;
+    } else if (arg === "--client" || arg.startsWith("--client=")) {
       const kind = arg === "--client" ? argv[++i] : arg.slice("--client=".length);
       if (kind !== "vllm" && kind !== "native") throw new UsageError("--client is 'vllm' or 'native'");
       args.client = kind;
@@ -93,6 +103,8 @@ function summary(result: RunStudyResult): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv.some((arg) => arg === "--emit" || arg.startsWith("--emit=")))
+    return (await import("../cluster/emit-cli.js")).main(argv);
   let args: RunArgs | "help";
   try {
     args = parseRunArgs(argv);
@@ -115,20 +127,26 @@ export async function main(argv: string[]): Promise<number> {
     const plan = loadStudyPlan(study);
     if (args.dryRun) {
       let runs = selectRuns(plan, args.only);
-      if (args.resume) runs = runs.filter((run) => !runComplete(join(plan.dir, "runs"), run.run));
+      const runsDir = args.runsDir ?? join(plan.dir, "runs");
+      if (args.resume) runs = runs.filter((run) => !runComplete(runsDir, run.run));
       process.stdout.write(
         dryRunScript(
           plan,
           runs,
-          liveSettings(plan, {port: args.port, benchTimeoutS: args.timeoutS, clientKind: args.client})
+          liveSettings(plan, {
+            port: args.port === "auto" ? undefined : args.port,
+            benchTimeoutS: args.timeoutS,
+            clientKind: args.client
+          })
         )
       );
       return 0;
     }
     const progress = new Progress({stream: process.stderr, live: Boolean(process.stderr.isTTY)});
-    const {only, resume, force, timeoutS, port, client} = args;
+    const {only, resume, force, timeoutS, port, client, runsDir} = args;
     const result = await withInterrupts(
-      ({signal, hurry}) => runStudy(plan, {only, resume, force, timeoutS, port, client, signal, hurry, progress}),
+      ({signal, hurry}) =>
+        runStudy(plan, {only, resume, force, timeoutS, port, client, runsDir, signal, hurry, progress}),
       (text) => progress.note(text)
     );
     process.stderr.write(summary(result) + "\n");

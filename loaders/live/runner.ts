@@ -12,13 +12,14 @@ import {
   statSync
 } from "node:fs";
 import {hostname} from "node:os";
-import {delimiter, join} from "node:path";
+import {delimiter, join, resolve} from "node:path";
+import {placement} from "../cluster/placement.js";
 import type {StudyPlan} from "../study/plan.js";
 import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "./argv.js";
 import {runClient} from "./client-process.js";
 import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
 import {failureLine, logTail} from "./log-tail.js";
-import {waitPortFree} from "./port.js";
+import {freePort, waitPortFree} from "./port.js";
 import {spawnGroup, stopGroup, within, type Exit, type GroupProcess} from "./process-group.js";
 import {Progress} from "./progress.js";
 import {waitReady, type Readiness} from "./readiness.js";
@@ -47,8 +48,10 @@ export interface RunStudyOptions {
   force?: boolean;
   /** Limit for each benchmark, overriding the plan's serve.bench_timeout_s. */
   timeoutS?: number;
-  /** Port for the servers, overriding the plan's serve.port. */
-  port?: number;
+  /** Port for the servers, overriding the plan's serve.port; "auto": a free one for each server (cluster tasks). */
+  port?: number | "auto";
+  /** Where the run folders go instead of STUDY/runs (a cluster task's own folder; `tps-report gather` merges it). */
+  runsDir?: string;
   /** Benchmark client, overriding the plan's client.kind ("native": tps-report bench). */
   client?: "vllm" | "native";
   /** Ctrl-C: stop the server and the benchmark, keep no partial run. */
@@ -122,11 +125,11 @@ export function findExecutable(command: string, env: NodeJS.ProcessEnv = process
 
 export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): Promise<RunStudyResult> {
   const settings = liveSettings(plan, {
-    port: options.port,
+    port: options.port === "auto" ? undefined : options.port,
     benchTimeoutS: options.timeoutS,
     clientKind: options.client
   });
-  const runsDir = join(plan.dir, "runs");
+  const runsDir = options.runsDir ? resolve(options.runsDir) : join(plan.dir, "runs");
   const env: NodeJS.ProcessEnv = {PYTHONUNBUFFERED: "1", ...process.env, ...options.env};
   const progress = options.progress ?? new Progress({stream: process.stderr, live: false});
   const selected = selectRuns(plan, options.only);
@@ -201,8 +204,19 @@ async function runLocked(
   if (gpu.error) progress.note(`GPU: ${gpu.error}; runs record gpu "unknown"`);
   progress.begin(selected.length, skipped.length);
   try {
-    for (const group of groups)
-      await runGroup(plan, group, settings, {...options, env, progress, gpu, runsDir, result});
+    for (const group of groups) {
+      // Tasks sharing a node each need their own port: probe a free one just before the server starts.
+      const groupSettings = options.port === "auto" ? {...settings, port: await freePort(settings.host)} : settings;
+      await runGroup(plan, group, groupSettings, {
+        ...options,
+        env,
+        progress,
+        gpu,
+        runsDir,
+        ownRunsDir: Boolean(options.runsDir),
+        result
+      });
+    }
   } catch (error) {
     if (!(error instanceof Interrupted)) throw error;
     result.interrupted = true;
@@ -218,6 +232,8 @@ interface GroupContext extends RunStudyOptions {
   progress: Progress;
   gpu: GpuQuery;
   runsDir: string;
+  /** The runs go to --runs-dir, not STUDY/runs. */
+  ownRunsDir: boolean;
   result: RunStudyResult;
 }
 
@@ -355,6 +371,9 @@ function origin(ctx: GroupContext, settings: LiveSettings, extra: Record<string,
     serve: {host: settings.host, port: settings.port, client: settings.clientKind},
     gpus: ctx.gpu.gpus,
     ...(ctx.gpu.error ? {gpu_error: ctx.gpu.error} : {}),
+    placement: placement(ctx.env),
+    // Written elsewhere than STUDY/runs (a cluster task): the recorded commands name that folder.
+    ...(ctx.ownRunsDir ? {runs_dir: ctx.runsDir} : {}),
     ...extra
   };
 }

@@ -1,4 +1,5 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
+import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
 import {expectedLiveCommands} from "../live/argv.js";
 import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
@@ -87,8 +88,10 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     expect("gpu_count", meta.gpu_count, plan.hardware.count);
     // A live run adds host, port and result flags to the plan's commands; compare against what the runner would run.
     const serve = meta.origin?.kind === "live" ? (meta.origin.serve as LiveServe | undefined) : undefined;
+    // A cluster task ran it in its own folder (origin.runs_dir) before `tps-report gather` moved it here.
+    const ranIn = typeof meta.origin?.runs_dir === "string" ? join(meta.origin.runs_dir, meta.id) : record.dir;
     const wanted = serve
-      ? expectedLiveCommands(plan, candidate, scenario, record.dir, serve)
+      ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve)
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
     if (!sameArgv(meta.server_argv, wanted.server) && shellCommand(meta.server_argv) !== shellCommand(wanted.server))
       add(
