@@ -75,6 +75,7 @@ export function sendRequest(
       generatedText: "",
       outputTokens: 0,
       promptLen: request.promptLen,
+      serverPromptTokens: null,
       ttft: 0,
       itl: [],
       latency: 0,
@@ -132,7 +133,7 @@ export function sendRequest(
         if (piece) text.push(piece);
       } else if (chunk.usage) {
         if (typeof chunk.usage.completion_tokens === "number") output.outputTokens = chunk.usage.completion_tokens;
-        if (typeof chunk.usage.prompt_tokens === "number") output.promptLen = chunk.usage.prompt_tokens;
+        if (typeof chunk.usage.prompt_tokens === "number") output.serverPromptTokens = chunk.usage.prompt_tokens;
       } else if (chunk.error !== undefined) {
         return `Server sent an error event: ${errorText(chunk.error)}`;
       }

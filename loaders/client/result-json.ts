@@ -34,7 +34,9 @@ const INT_KEYS = new Set([
   "total_output_tokens",
   "max_concurrent_requests",
   "input_lens",
-  "output_lens"
+  "output_lens",
+  "prompt_tokens",
+  "completion_tokens"
 ]);
 
 /** Per-request arrays vLLM drops unless --save-detailed. */
@@ -90,7 +92,23 @@ export function resultJson(input: ResultJsonInput): Record<string, unknown> {
   }
   if (!input.saveDetailed) for (const key of DETAILED_KEYS) delete result[key];
   if (input.clientOverhead) result.client_overhead = input.clientOverhead;
+  const usage = serverUsage(input.outputs);
+  if (usage) result.server_usage = usage;
   return result;
+}
+
+/** The server's own token counts over the successful requests (not vLLM's figures: its prompt count has the template). */
+function serverUsage(outputs: RequestOutput[]): {prompt_tokens: number; completion_tokens: number} | null {
+  let prompt = 0;
+  let completion = 0;
+  let any = false;
+  for (const output of outputs) {
+    if (!output.success || output.serverPromptTokens === null) continue;
+    any = true;
+    prompt += output.serverPromptTokens;
+    completion += output.outputTokens;
+  }
+  return any ? {prompt_tokens: prompt, completion_tokens: completion} : null;
 }
 
 /** json.dump with Python's default separators and float reprs (ints stay ints for INT_KEYS). */

@@ -16,8 +16,10 @@ export interface RequestOutput {
   generatedText: string;
   /** Completion tokens from the server's usage chunk; 0 when the server sent none. */
   outputTokens: number;
-  /** Prompt tokens: the server's usage figure when given, else the dataset's. */
+  /** Prompt tokens as the dataset counted them: what vLLM sums into total_input_tokens. */
   promptLen: number;
+  /** usage.prompt_tokens from the server (its chat template included); null when it sent none. */
+  serverPromptTokens: number | null;
   /** Seconds from send to the first chunk that carried a choice. */
   ttft: number;
   /** Seconds between consecutive choice chunks after the first. */

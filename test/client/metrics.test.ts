@@ -8,6 +8,7 @@ function output(fields: Partial<RequestOutput>): RequestOutput {
     generatedText: "",
     outputTokens: 0,
     promptLen: 0,
+    serverPromptTokens: null,
     ttft: 0,
     itl: [],
     latency: 0,

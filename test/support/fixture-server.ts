@@ -2,7 +2,7 @@
 // Usable in-process (startFixtureServer) and as a process:
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
-//     --max-lifetime-s T --count-prompt-tokens qwen3]
+//     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N]
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
@@ -40,6 +40,8 @@ export interface FixtureServerOptions {
   usage?: boolean;
   /** Counts prompt tokens for `usage.prompt_tokens`; default: whitespace-separated words. */
   countPromptTokens?: (text: string) => number;
+  /** Added to every usage.prompt_tokens, as a chat template's wrapping adds tokens the dataset never counted. */
+  templateTokens?: number;
   /** Text of every generated token; one Qwen3 token by default. */
   tokenText?: string;
   /** max_tokens when the request gives none. */
@@ -177,7 +179,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     const truncating = !failing && truncateRate > 0 && fate() < truncateRate;
     const created = Math.floor(Date.now() / 1000);
     const id = `${chat ? "chatcmpl" : "cmpl"}-fixture-${log.index}`;
-    const promptTokens = countPromptTokens(promptText(body));
+    const promptTokens = countPromptTokens(promptText(body)) + (options.templateTokens ?? 0);
     const usage = {prompt_tokens: promptTokens, total_tokens: promptTokens + maxTokens, completion_tokens: maxTokens};
 
     // Absolute due times so timer lateness never accumulates across tokens.
@@ -433,6 +435,9 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
       case "--count-prompt-tokens":
         if (argv[++i] !== "qwen3") throw new Error("fixture-server: --count-prompt-tokens takes qwen3");
         qwen3 = true;
+        break;
+      case "--template-tokens":
+        options.templateTokens = number(flag, argv[++i]);
         break;
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
