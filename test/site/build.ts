@@ -1,7 +1,8 @@
 // Builds the site for the browser tests, one build at a time: builds share Framework's loader cache.
 import {spawn} from "node:child_process";
-import {existsSync, mkdirSync, rmSync, statSync} from "node:fs";
+import {existsSync, rmSync} from "node:fs";
 import {join} from "node:path";
+import {withDirLock} from "../support/dir-lock.js";
 
 const LOCK = "test/.tmp/site-build.lock";
 const LOCK_WAIT_MS = 12 * 60_000;
@@ -18,25 +19,8 @@ export interface BuildOptions {
   env?: Record<string, string>;
 }
 
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  mkdirSync("test/.tmp", {recursive: true});
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS)
-        rmSync(LOCK, {recursive: true, force: true});
-      if (Date.now() > deadline) throw new Error(`${LOCK}: another site build held the lock for too long`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(LOCK, {recursive: true, force: true});
-  }
+function withLock<T>(work: () => Promise<T>): Promise<T> {
+  return withDirLock(LOCK, work, {waitMs: LOCK_WAIT_MS, staleMs: STALE_LOCK_MS});
 }
 
 const CACHE = "src/.observablehq/cache";
