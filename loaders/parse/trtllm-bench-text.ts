@@ -82,6 +82,7 @@ function readReport(scan: TextScan, start: number): number {
   const builder = new BlockBuilder();
   const seen = new Set<string>();
   let section = "";
+  let cutKey: string | null = null;
   let last = start;
   let i = start;
   while (i < lines.length) {
@@ -139,6 +140,7 @@ function readReport(scan: TextScan, start: number): number {
     if (value.kind === "invalid") {
       const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
       builder.errors.push({line: n, message: `"${lv.label}:" has ${shown}`});
+      cutKey = mapped ? mapped[0] : null;
       continue;
     }
     let metric: string;
@@ -154,6 +156,19 @@ function readReport(scan: TextScan, start: number): number {
     else builder.setMetric(metric, shift === 0 ? value.value : shiftDecimal(value.raw, shift), n, lv.label);
   }
   claim(scan, start, last);
+  // A value missing on the report's last line, with nothing after it, is where the paste or the log was cut.
+  let cutAt: number | null = null;
+  const lastError = builder.errors[builder.errors.length - 1];
+  if (
+    lastError &&
+    lastError.line === lines[last].n &&
+    i >= lines.length &&
+    lastError.message.endsWith("has no value")
+  ) {
+    builder.errors.pop();
+    if (cutKey) builder.seen.delete(cutKey);
+    cutAt = lastError.line;
+  }
   const first = lines[start].n;
   const span = `trtllm-bench report at lines ${first}-${lines[last].n}`;
   const parts: string[] = [];
@@ -164,6 +179,7 @@ function readReport(scan: TextScan, start: number): number {
     if (missing.length > 0) parts.push(`lacks the required line${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   }
   parts.push(...builder.errors.map((e) => `the value on line ${e.line} could not be read`));
+  if (cutAt !== null) parts.push(`the text stops at line ${cutAt}, before its value`);
   scan.errors.push(...builder.errors);
   scan.warnings.push(...builder.warnings);
   if (Object.keys(builder.metrics).length === 0) {
