@@ -3,6 +3,7 @@
 import type {ParsedBlock, Tool} from "../canonical.js";
 import {SkippedArray} from "./json-skim.js";
 import {trtllmBenchRecord, isTrtllmBenchRecord} from "./trtllm-bench-json.js";
+import {aiperfRecord, isAiperfRecord} from "./aiperf.js";
 
 /** Run parameters and labels: kept in `extra` as text even when numeric. */
 export const JSON_SETTINGS = new Set([
@@ -111,6 +112,7 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   }
   const obj = record as Record<string, unknown>;
   if (isTrtllmBenchRecord(obj)) return trtllmBenchRecord(obj, lines);
+  if (isAiperfRecord(obj)) return aiperfRecord(obj, lines);
   const keys = Object.keys(obj);
   const tool: Tool = SGLANG_KEYS.some((k) => k in obj)
     ? "sglang"

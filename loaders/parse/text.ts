@@ -1,6 +1,8 @@
 // Parses a text file (logs, terminal copies, markdown) that holds benchmark summary blocks.
 
 import type {ParseResult} from "../canonical.js";
+import {scanAiperfTables} from "./aiperf.js";
+import {scanEmbeddedJson} from "./json-embedded.js";
 import {splitLines} from "./lines.js";
 import {reportOrphans} from "./orphans.js";
 import {newScan} from "./scan.js";
@@ -11,8 +13,11 @@ import {scanVllm2023Blocks} from "./vllm-2023-text.js";
 
 export function parseTextBlocks(content: string, file: string): ParseResult {
   const scan = newScan(splitLines(content));
+  const raw = content.split("\n");
   // The trtllm-bench report goes first: its `=` rules would otherwise read as footers of other blocks.
   scanTrtllmBenchReports(scan);
+  scanAiperfTables(scan);
+  scanEmbeddedJson(scan, raw);
   const serving = scanServingBlocks(scan, file);
   scanVllm2023Blocks(scan);
   // Banner-less result lines last: every line a banner or a report has taken is known by then.

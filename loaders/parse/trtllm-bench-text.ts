@@ -7,12 +7,15 @@ import {BlockBuilder, claim, type TextScan} from "./scan.js";
 import {describeLine} from "./serving-text.js";
 import {parseValue} from "./value.js";
 
-const RULE = /^={20,}$/;
+// 59 `=` in the tool; pasted copies are often shorter.
+const RULE = /^={15,}$/;
 // The TensorRT-LLM logger may put `[03/25/2025-10:22:11] [TRT-LLM] [I] ` before the first line of the report.
 const LOGGER_PREFIX = /^(?:\[[^\]]*\]\s*)+/;
-const TITLE = /^= ([A-Z][A-Z +]*[A-Z])(?: \(([^)]*)\))?\s*$/;
+// `= TITLE`, or `TITLE` alone in hand-made copies; a parenthesized note may follow (`(mode)`, `( main / branch)`).
+const TITLE = /^(?:= ?)?([A-Z][A-Z +]*[A-Z])(?: ?\(([^)]*)\))?\s*$/;
 const SECTIONS = new Set([
   "ENGINE DETAILS",
+  "STATISTICS",
   "PYTORCH BACKEND",
   "MACHINE DETAILS",
   "REQUEST DETAILS",
@@ -27,6 +30,9 @@ const FREE_TEXT = new Set(["MACHINE DETAILS", "DATASET DETAILS", "DECODING STATI
 /** Label → [metric, decimal shift of the printed value]. */
 const LABELS: Record<string, [string, number]> = {
   "number of requests": ["completed", 0],
+  // 0.12: `= STATISTICS` with output throughput under this name and the wall time in seconds.
+  "token throughput (tokens/sec)": ["output_throughput", 0],
+  "total latency (seconds)": ["duration", 0],
   "request throughput (req/sec)": ["request_throughput", 0],
   "total output throughput (tokens/sec)": ["output_throughput", 0],
   "total token throughput (tokens/sec)": ["total_token_throughput", 0],
@@ -38,11 +44,14 @@ const LABELS: Record<string, [string, number]> = {
 const BREAKDOWN = /^\[(TTFT|TPOT|Latency)\] (MINIMUM|MAXIMUM|P\d+(?:\.\d+)?)$/i;
 const FAMILY: Record<string, string> = {ttft: "ttft", tpot: "tpot", latency: "e2el"};
 
+// Number of requests is printed in REQUEST DETAILS, which several versions' reports (and pastes) lack.
 const REQUIRED: [string, string][] = [
-  ["completed", "Number of requests:"],
   ["duration", "Total Latency (ms):"],
   ["request_throughput", "Request Throughput (req/sec):"]
 ];
+const PERFORMANCE = new Set(["PERFORMANCE OVERVIEW", "STATISTICS"]);
+/** `Label: | 0.9765 | 0.9812`: a report hand-edited into columns (one per build compared). */
+const COLUMNS = /^\|?\s*([^|]+?)\s*\|\s*(.+)$/;
 
 export const TRTLLM_BENCH_RESULT_LABELS = new Set(Object.keys(LABELS).filter((k) => k !== "number of requests"));
 
@@ -73,6 +82,7 @@ function readReport(scan: TextScan, start: number): number {
   const builder = new BlockBuilder();
   const seen = new Set<string>();
   let section = "";
+  let cutKey: string | null = null;
   let last = start;
   let i = start;
   while (i < lines.length) {
@@ -84,7 +94,8 @@ function readReport(scan: TextScan, start: number): number {
     if (isSectionStart(scan, i)) {
       section = titleAt(scan, i + 1)!;
       const mode = TITLE.exec(lines[i + 1].text)![2];
-      if (mode) builder.setExtra("decoding_mode", mode);
+      if (mode)
+        builder.setExtra(section === "DECODING STATISTICS" ? "decoding_mode" : `${section} (note)`, mode.trim());
       seen.add(section);
       last = i + 2;
       i += 3;
@@ -119,10 +130,17 @@ function readReport(scan: TextScan, start: number): number {
       continue;
     }
     if (mapped) builder.seen.add(mapped[0]);
-    const value = parseValue(lv.value);
+    let printed = lv.value;
+    const columns = printed.includes("|") ? COLUMNS.exec(printed) : null;
+    if (columns) {
+      printed = columns[1];
+      builder.setExtra(`${lv.label} (other columns)`, columns[2].trim());
+    }
+    const value = parseValue(printed);
     if (value.kind === "invalid") {
       const shown = value.raw === "" ? "no value" : `unparseable value ${JSON.stringify(value.raw)}`;
       builder.errors.push({line: n, message: `"${lv.label}:" has ${shown}`});
+      cutKey = mapped ? mapped[0] : null;
       continue;
     }
     let metric: string;
@@ -138,15 +156,30 @@ function readReport(scan: TextScan, start: number): number {
     else builder.setMetric(metric, shift === 0 ? value.value : shiftDecimal(value.raw, shift), n, lv.label);
   }
   claim(scan, start, last);
+  // A value missing on the report's last line, with nothing after it, is where the paste or the log was cut.
+  let cutAt: number | null = null;
+  const lastError = builder.errors[builder.errors.length - 1];
+  if (
+    lastError &&
+    lastError.line === lines[last].n &&
+    i >= lines.length &&
+    lastError.message.endsWith("has no value")
+  ) {
+    builder.errors.pop();
+    if (cutKey) builder.seen.delete(cutKey);
+    cutAt = lastError.line;
+  }
   const first = lines[start].n;
   const span = `trtllm-bench report at lines ${first}-${lines[last].n}`;
   const parts: string[] = [];
-  if (!seen.has("PERFORMANCE OVERVIEW")) parts.push("no PERFORMANCE OVERVIEW section");
+  const performance = [...seen].some((name) => PERFORMANCE.has(name));
+  if (!performance) parts.push("no PERFORMANCE OVERVIEW section");
   else {
     const missing = REQUIRED.filter(([key]) => !builder.seen.has(key)).map(([, label]) => `"${label}"`);
     if (missing.length > 0) parts.push(`lacks the required line${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`);
   }
   parts.push(...builder.errors.map((e) => `the value on line ${e.line} could not be read`));
+  if (cutAt !== null) parts.push(`the text stops at line ${cutAt}, before its value`);
   scan.errors.push(...builder.errors);
   scan.warnings.push(...builder.warnings);
   if (Object.keys(builder.metrics).length === 0) {
@@ -161,7 +194,7 @@ function readReport(scan: TextScan, start: number): number {
     extra: builder.extra
   };
   if (parts.length > 0) {
-    if (!seen.has("PERFORMANCE OVERVIEW"))
+    if (!performance)
       parts.push(`the text stops at ${i >= lines.length ? "the end of the file" : describeLine(scan, i)}`);
     block.partial = `${span} is partial: ${parts.join("; ")}`;
     scan.warnings.push({line: first, message: block.partial});
