@@ -8,6 +8,7 @@ import {parse} from "yaml";
 import {jobName} from "../../loaders/cluster/k8s.js";
 import {arraySpec} from "../../loaders/cluster/slurm.js";
 import {placement} from "../../loaders/cluster/placement.js";
+import {parseRunArgs} from "../../loaders/cli/run.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, writeStudy} from "../live/live-study.js";
 
 afterAll(removeStudies);
@@ -176,6 +177,21 @@ describe("--emit k8s", () => {
   it("Job names are DNS labels", () => {
     expect(jobName("qwen3.32b_tp2-sweep")).toBe("tps-qwen3-32b-tp2-sweep");
     expect(jobName("x".repeat(64))).toHaveLength(63);
+  });
+});
+
+describe("run options of a task", () => {
+  it("--port auto and --runs-dir", () => {
+    expect(parseRunArgs(["s", "--only", "a--b", "--runs-dir", "/t/a--b", "--port", "auto", "--resume"])).toEqual({
+      study: "s",
+      only: ["a--b"],
+      dryRun: false,
+      resume: true,
+      force: false,
+      port: "auto",
+      runsDir: "/t/a--b"
+    });
+    expect(() => parseRunArgs(["s", "--port", "any"])).toThrow("--port needs a whole number from 1 to 65535");
   });
 });
 
