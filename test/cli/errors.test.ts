@@ -33,14 +33,15 @@ function folder(name: string, files: Record<string, string> = {}): string {
 
 describe("a folder that is not a study", () => {
   const empty = folder("empty");
-  for (const args of [
-    ["check", empty],
-    ["export", "--format", "csv", "--study", empty],
-    ["run", empty, "--dry-run"]
-  ]) {
+  for (const [args, status] of [
+    [["check", empty], 2],
+    [["export", "--format", "csv", "--study", empty], 2],
+    [["run", empty, "--dry-run"], 2],
+    [["gather", empty, join(root, "tasks")], 1]
+  ] as const) {
     it(`${args[0]} says what a study needs and how to start one`, () => {
       const run = cli(...args);
-      expect(run.status).toBe(2);
+      expect(run.status).toBe(status);
       expect(run.stdout).toBe("");
       const line = oneLine(run.stderr);
       expect(line).toBe(
