@@ -6,6 +6,7 @@ import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import {runHeadroom} from "../headroom/run-headroom.js";
 import type {Finding, HeadroomReport, RunRow} from "../report-types.js";
+import {candidateConfig} from "./candidate-model.js";
 import type {StudyPlan} from "./plan.js";
 
 export const HEADROOM_COLUMNS = [
@@ -18,12 +19,17 @@ export const HEADROOM_COLUMNS = [
 ] as const;
 
 export interface HeadroomContext {
-  dims: ModelDims;
+  /** The study model's dimensions (the per-scenario table); null when it has no config. */
+  dims: ModelDims | null;
   gpus: Gpu[];
   studyGpu: Gpu;
+  /** `<step>--<candidate>` → the dimensions of the model it serves; absent when that model has no config. */
+  byCandidate: Map<string, ModelDims>;
+  /** Why some candidates' runs get no ceiling (one finding per candidate). */
+  findings: Finding[];
 }
 
-/** The model and GPU of a study, or a finding saying why headroom cannot be computed. */
+/** The models and GPU of a study, or a finding saying why headroom cannot be computed at all. */
 export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
   const fail = (message: string): Finding => ({
     severity: "warning",
@@ -33,16 +39,29 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     file: plan.file,
     line: null
   });
-  if (!plan.model.config) return fail("the study names no model config (model.config), so no ceiling is computed");
+  let gpus: Gpu[];
   try {
-    const dims = readModelConfig(plan.model.config);
-    const gpus = readGpuTable();
-    const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
-    if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
-    return {dims, gpus, studyGpu};
+    gpus = readGpuTable();
   } catch (error) {
     return fail((error as Error).message);
   }
+  const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
+  if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
+  const byCandidate = new Map<string, ModelDims>();
+  const findings: Finding[] = [];
+  for (const step of plan.steps)
+    for (const candidate of step.candidates) {
+      const key = `${step.id}--${candidate.id}`;
+      const found = candidateConfig(plan, candidate);
+      if ("dims" in found) byCandidate.set(key, found.dims);
+      else findings.push(fail(`${key}: no ceiling for its runs, since ${found.reason}`));
+    }
+  const study = candidateConfig(plan, {model: plan.model.name, config: null});
+  if (!byCandidate.size && !("dims" in study))
+    return fail(
+      plan.model.config ? study.reason : "the study names no model config (model.config), so no ceiling is computed"
+    );
+  return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings};
 }
 
 /** Adds the headroom columns to each row (null where the run has no result); returns above-ceiling findings. */
@@ -53,6 +72,8 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
   for (const row of rows) {
     for (const column of HEADROOM_COLUMNS) row[column] = null;
     if ("severity" in context || row.status !== "ok") continue;
+    const dims = context.byCandidate.get(`${row.step}--${row.candidate}`);
+    if (!dims) continue;
     const metrics = [
       "completed",
       "total_input_tokens",
@@ -73,7 +94,7 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
         total_token_throughput: tps as number,
         quantization: row.quantization
       },
-      context.dims,
+      dims,
       gpu
     );
     Object.assign(row, {
@@ -96,11 +117,17 @@ export function headroomReport(
   context: HeadroomContext | Finding,
   rows: RunRow[]
 ): HeadroomReport | null {
-  if ("severity" in context) return null;
+  if ("severity" in context || !context.dims) return null;
+  const {dims} = context;
   const gpu = context.studyGpu;
   const scenarios = plan.scenarios.flatMap((scenario) => {
+    // Only runs of the study's model: a candidate serving another model has other lengths' meaning and ceiling.
     const measured = rows.filter(
-      (r) => r.scenario === scenario.id && r.status === "ok" && typeof r.completed === "number"
+      (r) =>
+        r.scenario === scenario.id &&
+        r.status === "ok" &&
+        typeof r.completed === "number" &&
+        context.byCandidate.get(`${r.step}--${r.candidate}`)?.source === dims.source
     );
     const mean = (key: string) => measured.reduce((s, r) => s + (r[key] as number), 0) / measured.length;
     // Runs with failed requests make the mean fractional; the ceiling needs a whole number of prompts.
@@ -108,7 +135,7 @@ export function headroomReport(
     const inputLen = measured.length ? mean("total_input_tokens") / numPrompts : scenario.input_len;
     const outputLen = measured.length ? mean("total_output_tokens") / numPrompts : scenario.output_len;
     if (inputLen == null || outputLen == null) return [];
-    const c = scenarioCeiling(context.dims, gpu, {numPrompts, inputLen, outputLen});
+    const c = scenarioCeiling(dims, gpu, {numPrompts, inputLen, outputLen});
     return [
       {
         scenario: scenario.id,

@@ -37,6 +37,8 @@ export interface PlanCandidate {
   server: string[];
   /** Extra benchmark client arguments for this candidate only. */
   bench_args: string[];
+  /** config.json of the candidate's model, when it is not the study's and not shipped under data/models/. */
+  config: string | null;
 }
 
 export interface PlanStep {
@@ -321,7 +323,8 @@ function planFromYaml(
         quantization: optStr(c, "quantization", cwhere) ?? "bf16",
         role: role as PlanCandidate["role"],
         server: strings(c, "server", cwhere),
-        bench_args: strings(c, "bench_args", cwhere, true)
+        bench_args: strings(c, "bench_args", cwhere, true),
+        config: optStr(c, "config", cwhere)
       };
     });
     return {

@@ -29,7 +29,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     ...validate(plan, runs, rows),
     ...derived.findings,
     ...ceilingFindings,
-    ...("severity" in headroom ? [headroom] : [])
+    ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
   const report: Report = {
     study: {

@@ -190,6 +190,7 @@ export function synthPlan(scale: number, seed: string): SynthPlan {
     role: null,
     server: [...serverBase(engine, extra.model ?? MODEL), ...flags],
     bench_args: [],
+    config: null,
     speed,
     slots,
     detailed: false,
