@@ -1,9 +1,9 @@
 // `tps-report gather STUDY TASKS_DIR`: brings the runs of cluster tasks into STUDY/runs.
-import {existsSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {gather, type GatherReport} from "../cluster/gather.js";
 import {ClusterError} from "../cluster/tasks.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
+import {notAStudy} from "./errors.js";
 
 const USAGE = `usage: tps-report gather STUDY TASKS_DIR [--json]
 
@@ -55,9 +55,10 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [study, tasksDir] = positional;
-  if (!existsSync(join(study, "study.yaml"))) {
-    process.stderr.write(`tps-report gather: ${join(study, "study.yaml")} does not exist\n`);
-    return 1;
+  const why = notAStudy(study);
+  if (why) {
+    process.stderr.write(`tps-report gather: ${why}\n`);
+    return 2;
   }
   try {
     const plan = loadStudyPlan(study);
