@@ -58,7 +58,7 @@ export async function main(argv: string[]): Promise<number> {
   const why = notAStudy(study);
   if (why) {
     process.stderr.write(`tps-report gather: ${why}\n`);
-    return 1;
+    return 2;
   }
   try {
     const plan = loadStudyPlan(study);

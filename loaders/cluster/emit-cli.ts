@@ -1,7 +1,8 @@
 // `tps-report run STUDY --emit slurm|k8s`: writes the scheduler's job description for a study instead of running it.
-import {existsSync, mkdirSync, renameSync, writeFileSync} from "node:fs";
+import {mkdirSync, renameSync, writeFileSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {SelectionError} from "../live/selection.js";
+import {notAStudy} from "../cli/errors.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {k8sYaml} from "./k8s.js";
 import {slurmScript} from "./slurm.js";
@@ -122,9 +123,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + "\n");
     return 0;
   }
-  if (!existsSync(join(args.study, "study.yaml"))) {
-    process.stderr.write(`tps-report run: ${join(args.study, "study.yaml")} does not exist\n`);
-    return 1;
+  const why = notAStudy(args.study);
+  if (why) {
+    process.stderr.write(`tps-report run: ${why}\n`);
+    return 2;
   }
   try {
     const plan = loadStudyPlan(args.study);

@@ -44,7 +44,6 @@ export function sacctStates(
   arrayJob: string,
   sacct = "sacct"
 ): Map<number, {state: string; exit: string; reason: string}> {
-  const states = new Map<number, {state: string; exit: string; reason: string}>();
   let text: string;
   try {
     text = execFileSync(sacct, ["-j", arrayJob, "-X", "-n", "-P", "--format=JobID,State,ExitCode,Reason"], {
@@ -54,12 +53,19 @@ export function sacctStates(
     });
   } catch {
     // No accounting storage (sacct exits 1) or no sacct here: the output file has to do.
-    return states;
+    return new Map();
   }
+  return parseSacct(text, arrayJob);
+}
+
+/** sacct -P lines `<array job>_<index>|STATE|EXIT|REASON`; pending ranges (`7_[2-5]`) and steps are not tasks. */
+export function parseSacct(text: string, arrayJob: string): Map<number, {state: string; exit: string; reason: string}> {
+  const states = new Map<number, {state: string; exit: string; reason: string}>();
   for (const line of text.split("\n")) {
-    const [id, state, exit, reason] = line.split("|");
+    const [id, state, exit, reason] = line.trim().split("|");
     const match = /^(\d+)_(\d+)$/.exec(id ?? "");
-    if (match && match[1] === arrayJob) states.set(Number(match[2]), {state, exit, reason});
+    if (match && match[1] === arrayJob && state)
+      states.set(Number(match[2]), {state, exit: exit ?? "", reason: reason ?? ""});
   }
   return states;
 }

@@ -6,6 +6,7 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {folderHash} from "../../loaders/cluster/folder-hash.js";
 import {gather} from "../../loaders/cluster/gather.js";
+import {parseSacct, taskEnd} from "../../loaders/cluster/slurm-reasons.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, runsFolder, writeStudy} from "../live/live-study.js";
 
@@ -237,6 +238,25 @@ describe("gather", () => {
     expect(report.added).toEqual(["s--b--tiny"]);
     expect(report.resubmit).toBe(
       `tps-report run ${study} --emit k8s --only s--a (with the --image and --volume used before) | kubectl apply -f -  (delete the finished Job first)`
+    );
+  });
+
+  it("sacct's word comes first when accounting runs: state, exit code and reason of each array task", () => {
+    // sacct -j 7 -X -n -P --format=JobID,State,ExitCode,Reason: one line per task, pending ranges bracketed.
+    const states = parseSacct(
+      "7_0|COMPLETED|0:0|None\n7_1|CANCELLED by 0|0:15|None\n7_3|OUT_OF_MEMORY|0:125|None\n7_[4-5]|PENDING|0:0|JobArrayTaskLimit\n",
+      "7"
+    );
+    expect([...states.keys()]).toEqual([0, 1, 3]);
+    const cancelled = taskEnd("7", 1, null, states.get(1));
+    expect([cancelled.state, cancelled.died, cancelled.reason]).toEqual([
+      "CANCELLED",
+      true,
+      "slurm task 7_1 CANCELLED (sacct: CANCELLED by 0, exit 0:15)"
+    ]);
+    expect(taskEnd("7", 0, null, states.get(0)).died).toBe(false);
+    expect(taskEnd("7", 3, null, states.get(3)).reason).toBe(
+      "slurm task 7_3 OUT_OF_MEMORY (sacct: OUT_OF_MEMORY, exit 0:125)"
     );
   });
 });

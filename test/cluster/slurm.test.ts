@@ -1,6 +1,6 @@
 // A study run as a real Slurm array on a one-node localhost cluster (slurm-wlm, munge): emit, sbatch, gather, report.
 // Heavy: flock /tmp/tps-heavy.lock npx vitest run test/cluster/slurm.test.ts
-import {execFileSync} from "node:child_process";
+import {execFileSync, spawnSync} from "node:child_process";
 import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -18,20 +18,14 @@ afterAll(async () => {
   removeStudies();
 });
 
-const tps = (args: string[], env: NodeJS.ProcessEnv = {}): {code: number; stdout: string; stderr: string} => {
-  try {
-    const stdout = execFileSync(NODE, ["bin/tps-report.js", ...args], {
-      cwd: ROOT,
-      env: {...cluster.env, ...env},
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-      timeout: 120_000
-    });
-    return {code: 0, stdout, stderr: ""};
-  } catch (error) {
-    const e = error as {status: number; stdout: string; stderr: string};
-    return {code: e.status, stdout: e.stdout, stderr: e.stderr};
-  }
+const tps = (args: string[], env: NodeJS.ProcessEnv = {}): {code: number | null; stdout: string; stderr: string} => {
+  const done = spawnSync(NODE, ["bin/tps-report.js", ...args], {
+    cwd: ROOT,
+    env: {...cluster.env, ...env},
+    encoding: "utf8",
+    timeout: 120_000
+  });
+  return {code: done.status, stdout: done.stdout, stderr: done.stderr};
 };
 
 /** Every file under the study's runs folder with its content hash: what "gathering again changes nothing" compares. */
