@@ -37,7 +37,7 @@ describe("a folder that is not a study", () => {
     [["check", empty], 2],
     [["export", "--format", "csv", "--study", empty], 2],
     [["run", empty, "--dry-run"], 2],
-    [["gather", empty, join(root, "tasks")], 1]
+    [["gather", empty, join(root, "tasks")], 2]
   ] as const) {
     it(`${args[0]} says what a study needs and how to start one`, () => {
       const run = cli(...args);
