@@ -1,6 +1,6 @@
 // The canonical record every parser returns. Metric names are vLLM's `--save-result` JSON keys.
 
-export type Tool = "vllm" | "sglang" | "trtllm" | "trtllm-bench" | "aiperf" | "tps-report";
+export type Tool = "vllm" | "sglang" | "trtllm" | "trtllm-bench" | "aiperf" | "guidellm" | "tps-report";
 export type Format = "text" | "json";
 
 /** Metric name → value. Latencies in ms, duration in s, throughputs per second. */

@@ -2,6 +2,7 @@
 
 import type {ParseIssue, ParseResult} from "../canonical.js";
 import {JsonSyntaxError, lineColumn, parseJson} from "./json-text.js";
+import {guidellmBlocks, isGuidellmReport} from "./guidellm.js";
 import {recordToBlock} from "./json-record.js";
 import {skimObject} from "./json-skim.js";
 
@@ -23,6 +24,15 @@ function syntaxIssue(error: unknown, text: string, lineOffset: number): ParseIss
 }
 
 function addRecord(value: unknown, lines: [number, number], out: ParseResult): void {
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    isGuidellmReport(value as Record<string, unknown>)
+  ) {
+    out.blocks.push(...guidellmBlocks(value as Record<string, unknown>, lines));
+    return;
+  }
   const {block, problem, nonFinite} = recordToBlock(value, lines);
   if (block) out.blocks.push(block);
   else out.errors.push({line: lines[0], message: problem ?? "not a benchmark result"});
