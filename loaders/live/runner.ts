@@ -485,7 +485,7 @@ async function benchmark(
         }
       },
       onSpawn: (proc) => ctx.onSpawn?.("benchmark", proc)
-    }).finally(() => telemetry.stop(Date.parse(startedAt)));
+    }).finally(() => telemetry.stop(Date.parse(startedAt), Date.now(), !ctx.signal?.aborted));
     const endedAt = iso();
     if (outcome.kind === "interrupted" || ctx.signal?.aborted) throw new Interrupted();
     // A server dying while its client finishes (connection errors) is a crash, not a benchmark failure.

@@ -110,9 +110,10 @@ export class TelemetrySession {
     this.windowStart ??= at;
   }
 
-  /** The client has exited: the "after" scrape, nvidia-smi stopped, telemetry.json written. Safe to call twice. */
-  stop(clientStart: number, clientEnd = Date.now()): Promise<TelemetryRecord> {
-    this.stopped ??= this.finish(clientStart, clientEnd);
+  /** The client has exited: the "after" scrape (not when interrupted: that run is not kept), nvidia-smi stopped,
+   * telemetry.json written. Safe to call twice. */
+  stop(clientStart: number, clientEnd = Date.now(), after = true): Promise<TelemetryRecord> {
+    this.stopped ??= this.finish(clientStart, clientEnd, after);
     return this.stopped;
   }
 
@@ -163,12 +164,12 @@ export class TelemetrySession {
     }
   }
 
-  private async finish(clientStart: number, clientEnd: number): Promise<TelemetryRecord> {
+  private async finish(clientStart: number, clientEnd: number, after: boolean): Promise<TelemetryRecord> {
     if (this.timer) clearTimeout(this.timer);
     const start = this.windowStart ?? clientStart;
     this.record.window = {start: iso(start), end: iso(Math.max(start, clientEnd))};
     if (this.options.metricsUrl) {
-      this.pending = this.pending.then(() => this.scrape());
+      if (after) this.pending = this.pending.then(() => this.scrape());
       await this.pending;
       if (this.out) await new Promise<void>((resolve) => this.out!.end(resolve));
       if (this.record.metrics.scrapes) this.record.metrics.file = METRICS_FILE;
