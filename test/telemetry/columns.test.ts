@@ -18,9 +18,10 @@ afterAll(() => dirs.forEach((d) => rmSync(d, {recursive: true, force: true})));
 
 /** A seed run copied with a metrics.jsonl beside it, as an imported result folder holding the tool's scrapes would. */
 function withScrapes(): RunRecord {
-  const dir = join(mkdtempSync(join(tmpdir(), "tps-telemetry-cols-")), "engine-selection--vllm--sharegpt");
-  dirs.push(dir);
-  mkdirSync(dir);
+  const study = mkdtempSync(join(tmpdir(), "tps-telemetry-cols-"));
+  dirs.push(study);
+  const dir = join(study, "runs", "engine-selection--vllm--sharegpt");
+  mkdirSync(dir, {recursive: true});
   const seed = readRunSync(join(SEED, "runs", "engine-selection--vllm--sharegpt"));
   writeFileSync(
     join(dir, "run.json"),

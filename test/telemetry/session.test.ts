@@ -41,12 +41,12 @@ describe("TelemetrySession", () => {
     const dir = folder();
     const env = {...process.env, PATH: `${FAKE_BIN}:${process.env.PATH}`};
     try {
-      const result = await record(dir, `${fixture.baseUrl}/metrics`, gpuSampleArgv(100), () => sleep(650), env);
+      const result = await record(dir, `${fixture.baseUrl}/metrics`, gpuSampleArgv(100), () => sleep(1000), env);
       expect(result.metrics.absent).toBeNull();
       expect(result.metrics.failed).toBe(0);
-      // One before, about six during, one after: a loaded machine may skip a tick or two, never add one.
-      expect(result.metrics.scrapes).toBeGreaterThanOrEqual(4);
-      expect(result.metrics.scrapes).toBeLessThanOrEqual(9);
+      // One before, about ten during, one after: a loaded machine may skip ticks, never add one.
+      expect(result.metrics.scrapes).toBeGreaterThanOrEqual(3);
+      expect(result.metrics.scrapes).toBeLessThanOrEqual(12);
       expect(result.gpu).toEqual({argv: gpuSampleArgv(100), file: "gpu.csv", absent: null});
       expect(readdirSync(dir).sort()).toEqual(["gpu.csv", "metrics.jsonl", "telemetry.json"]);
       const lines = readFileSync(join(dir, "metrics.jsonl"), "utf8").trim().split("\n");
