@@ -1,8 +1,9 @@
 // Reads a run folder's telemetry (telemetry.json, metrics.jsonl, gpu.csv; live, imported or cluster runs alike) into
-// its summary columns and time line. Only regular files inside the folder are read; symbolic links are refused.
-import {existsSync, lstatSync, readFileSync} from "node:fs";
+// its summary columns and time line. Files are read under the run reader's rules (study/run-files.ts).
+import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Finding} from "../report-types.js";
+import {runFileState} from "../study/run-files.js";
 import {parseExposition} from "./exposition.js";
 import {GPU_COLUMNS, parseGpuSamples, summarizeGpu, type GpuColumn} from "./gpu.js";
 import {SERVER_COLUMNS, summarizeScrapes, type Scrape, type ServerColumn, type TimelinePoint} from "./summary.js";
@@ -19,20 +20,11 @@ export interface RunTelemetry {
 
 const FILES = {record: "telemetry.json", metrics: "metrics.jsonl", gpu: "gpu.csv"} as const;
 
-/** The file's text if it is a regular file; a finding when something else sits under its name. */
+/** The file's text when the run reader's rules allow it (a regular file inside the study, of bounded size). */
 function readRegular(dir: string, name: string, fail: (message: string) => void): string | null {
-  const path = join(dir, name);
-  let stat;
-  try {
-    stat = lstatSync(path);
-  } catch {
-    return null;
-  }
-  if (!stat.isFile()) {
-    fail(`${name} is ${stat.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`);
-    return null;
-  }
-  return readFileSync(path, "utf8");
+  const state = runFileState(dir, name);
+  if (state.kind === "refused") fail(`${name} ${state.problem}`);
+  return state.kind === "ok" ? readFileSync(join(dir, name), "utf8") : null;
 }
 
 export function readTelemetry(
@@ -56,14 +48,23 @@ export function readTelemetry(
       file: relName(file),
       line
     });
-  };
+  }; // A file the run reader's rules forbid is the same error as for its logs (issue 15): named, never opened.
+  const refused = (file: string) => (message: string) =>
+    findings.push({
+      severity: "error",
+      code: "run-file-refused",
+      message,
+      run: meta.id,
+      file: relName(file),
+      line: null
+    });
 
   let record: {
     window?: {start: string; end: string} | null;
     metrics?: {absent?: string | null};
     gpu?: {absent?: string | null};
   } = {};
-  const recordText = readRegular(dir, FILES.record, (m) => finding(FILES.record, null, m));
+  const recordText = readRegular(dir, FILES.record, refused(FILES.record));
   if (recordText !== null) {
     try {
       record = JSON.parse(recordText);
@@ -73,7 +74,7 @@ export function readTelemetry(
   }
 
   const scrapes: Scrape[] = [];
-  const metricsText = readRegular(dir, FILES.metrics, (m) => finding(FILES.metrics, null, m));
+  const metricsText = readRegular(dir, FILES.metrics, refused(FILES.metrics));
   if (metricsText !== null) {
     const lines = metricsText.split("\n");
     for (let i = 0; i < lines.length; i++) {
@@ -101,7 +102,7 @@ export function readTelemetry(
     }
   }
 
-  const gpuText = readRegular(dir, FILES.gpu, (m) => finding(FILES.gpu, null, m));
+  const gpuText = readRegular(dir, FILES.gpu, refused(FILES.gpu));
   const gpu = gpuText === null ? null : parseGpuSamples(gpuText);
   for (const error of gpu?.errors.slice(0, 1) ?? [])
     finding(

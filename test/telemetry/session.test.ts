@@ -136,7 +136,17 @@ describe("readTelemetry", () => {
         3,
         "1 exposition line(s) unreadable (first: line 2 of the scrape, value 'line{' is not a number); the rest is used"
       ],
-      ["runs/r/gpu.csv", null, "gpu.csv is a symbolic link; it is not read"]
+      [
+        "runs/r/gpu.csv",
+        null,
+        `gpu.csv is a symbolic link (to ${secret}); only regular files inside the study are read`
+      ]
+    ]);
+    expect(findings.map((f) => [f.severity, f.code])).toEqual([
+      ["warning", "telemetry-unreadable"],
+      ["warning", "telemetry-unreadable"],
+      ["warning", "telemetry-unreadable"],
+      ["error", "run-file-refused"]
     ]);
   });
 });
