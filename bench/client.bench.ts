@@ -1,6 +1,8 @@
 // `npm run bench:client`: how many chunks per second the native client can time, on one core, before its own
 // queueing shows up. The fixture server runs in another process (on another core when taskset exists) and logs
 // when it wrote every chunk on the shared monotonic clock; the error is the client's arrival time minus that.
+// Then the cost of a live run's metrics scraping: the scraper's CPU at the default interval, and the client's timing
+// error with and without a scraper hitting the same server (`npm run bench:client -- scrape` runs only that part).
 // Not a test: prints a table for BENCHMARKS.md.
 import {execFileSync, spawn} from "node:child_process";
 import {cpus} from "node:os";
@@ -11,6 +13,7 @@ import type {BenchTokenizer} from "../loaders/client/tokenizer.js";
 import type {SampleRequest} from "../loaders/client/types.js";
 
 const FIXTURE = fileURLToPath(new URL("../test/support/fixture-server.ts", import.meta.url));
+const PROBE = fileURLToPath(new URL("./scrape-probe.ts", import.meta.url));
 const hasTaskset = (() => {
   try {
     execFileSync("taskset", ["-V"], {stdio: "ignore"});
@@ -34,7 +37,8 @@ const tokenizer: BenchTokenizer = {
 async function startFixture(): Promise<{baseUrl: string; stop: () => void}> {
   // TPS_FIXTURE_JS: a bundled fixture, for machines that have node but no node_modules.
   const script = process.env.TPS_FIXTURE_JS ? [process.env.TPS_FIXTURE_JS] : ["--import", "tsx", FIXTURE];
-  const args = [...script, "--port", "0", "--max-lifetime-s", "900"];
+  // vLLM-shaped /metrics, so the scraping part has a real exposition to fetch.
+  const args = [...script, "--port", "0", "--max-lifetime-s", "900", "--metrics", "vllm"];
   const child =
     hasTaskset && cores > 1
       ? spawn("taskset", ["-c", "1", process.execPath, ...args], {stdio: ["ignore", "pipe", "inherit"]})
@@ -146,6 +150,52 @@ function row(p: Point): string {
   return `| ${p.streams}${p.prewarm ? " (prewarmed)" : ""} | ${p.tokens} | ${p.gapMs} | ${f(p.target, 0)} | ${f(p.achieved, 0)} | ${p.failed} | ${f(p.errP50)} | ${f(p.errP99)} | ${f(p.errMax)} | ${f(p.ttftErrP99)} | ${f(p.laterErrP99)} | ${f(p.cpu * 100, 0)}% | ${f(p.loopP99)} |`;
 }
 
+/** The scraper alone, in its own process as the runner is: CPU as a fraction of one core, bytes kept per scrape. */
+function probe(
+  url: string,
+  intervalMs: number,
+  durationMs: number
+): Promise<{cpu_fraction: number; scrapes: number; bytes: number}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", PROBE, url, String(intervalMs), String(durationMs)], {
+      stdio: ["ignore", "pipe", "inherit"]
+    });
+    let out = "";
+    child.stdout!.on("data", (part: Buffer) => (out += part.toString()));
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`probe exited ${code}`))));
+  });
+}
+
+async function scraping(baseUrl: string): Promise<void> {
+  const url = `${baseUrl}/metrics`;
+  process.stdout.write(
+    "\n| scraper | interval s | seconds | scrapes | bytes/scrape | scraper CPU (share of one core) |\n|---|---|---|---|---|---|\n"
+  );
+  for (const [intervalMs, durationMs] of [
+    [1000, 20_000],
+    [100, 10_000]
+  ]) {
+    const p = await probe(url, intervalMs, durationMs);
+    process.stdout.write(
+      `| alone | ${intervalMs / 1000} | ${durationMs / 1000} | ${p.scrapes} | ${Math.round(p.bytes / Math.max(1, p.scrapes))} | ${(p.cpu_fraction * 100).toFixed(2)}% |\n`
+    );
+  }
+  // The client's timing with a scraper at the default interval hitting the same server, and without: same load.
+  process.stdout.write(
+    "\n| client run | streams | tokens/stream | gap ms | achieved chunks/s | err p50 ms | err p99 ms | loop delay p99 ms |\n|---|---|---|---|---|---|---|---|\n"
+  );
+  const point = [500, 100, 20] as const;
+  for (const withScraper of [false, true, false, true]) {
+    const scraper = withScraper ? probe(url, 1000, 6000) : null;
+    const p = await measure(baseUrl, ...point);
+    await scraper;
+    const f = (x: number): string => x.toFixed(2);
+    process.stdout.write(
+      `| ${withScraper ? "with scraper (1 s)" : "no scraper"} | ${p.streams} | ${p.tokens} | ${p.gapMs} | ${p.achieved.toFixed(0)} | ${f(p.errP50)} | ${f(p.errP99)} | ${f(p.loopP99)} |\n`
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (hasTaskset && cores > 1) execFileSync("taskset", ["-a", "-cp", "0", String(process.pid)], {stdio: "ignore"});
   const fixture = await startFixture();
@@ -174,10 +224,15 @@ async function main(): Promise<void> {
       [1000, 100, 5],
       [1000, 100, 0]
     ];
+    if (process.argv.includes("scrape")) {
+      await scraping(fixture.baseUrl);
+      return;
+    }
     const only = process.argv.slice(2).map(Number).filter(Number.isFinite);
     for (const [streams, tokens, gap, prewarm] of only.length === 3 ? [only as [number, number, number]] : plan) {
       process.stdout.write(row(await measure(fixture.baseUrl, streams, tokens, gap, prewarm)) + "\n");
     }
+    if (only.length !== 3) await scraping(fixture.baseUrl);
   } finally {
     fixture.stop();
   }

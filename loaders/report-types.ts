@@ -204,6 +204,21 @@ export interface RunDetail {
   requests: RequestDistributions | null;
   /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
   names: {step: Text; scenario: Text; engine: string};
+  /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */
+  telemetry?: RunTelemetryView | null;
+}
+
+/** A run page's telemetry: the time line over the measured window and why a part is missing. */
+export interface RunTelemetryView {
+  timeline: {
+    s: number;
+    kv_cache_usage: number | null;
+    requests_running: number | null;
+    requests_waiting: number | null;
+    output_tokens_per_s: number | null;
+  }[];
+  absent: {metrics: string | null; gpu: string | null};
+  window: {start: string; end: string} | null;
 }
 
 /** Run pages grouped in sets (above the per-run page limit): one page per set shows any of its runs. */
@@ -319,6 +334,9 @@ export type HeadroomRow = RunCells<
   | "ceiling_ratio"
   | "effective_tflops"
   | "binding"
+  | "kv_cache_usage_max"
+  | "requests_waiting_max"
+  | "kv_full_waiting_share"
 >;
 
 /** The Headroom page: the model, every scenario's ceiling and every run against it. */

@@ -1,13 +1,18 @@
 // Column types of the runs table: counts are INT32, other metrics DOUBLE, everything else UTF8 text.
 import {COUNT_METRICS} from "../canonical.js";
 import type {RunRow} from "../report-types.js";
+import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 export type ColumnType = "STRING" | "INT32" | "DOUBLE";
 
 const INT_COLUMNS = new Set(["gpu_count", "source_first_line", "source_last_line", ...COUNT_METRICS]);
 
+const TELEMETRY = new Set(TELEMETRY_COLUMNS);
+
 export function columnType(name: string, rows: RunRow[]): ColumnType {
   if (INT_COLUMNS.has(name)) return "INT32";
+  // Telemetry summaries are numbers even in a table where every run lacks one.
+  if (TELEMETRY.has(name)) return "DOUBLE";
   return rows.some((row) => typeof row[name] === "string") || rows.every((row) => row[name] == null)
     ? "STRING"
     : "DOUBLE";

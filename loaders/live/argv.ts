@@ -2,6 +2,7 @@
 import {join} from "node:path";
 import {fileURLToPath} from "node:url";
 import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
 /** File name the vLLM client is told to save its --save-result JSON under (the runs reader looks for it). */
@@ -32,7 +33,12 @@ const mentionsEndpoint = (argv: string[]): boolean => argv.some((arg) => /\{(por
 export function serverArgv(candidate: PlanCandidate, settings: LiveSettings): string[] {
   const values = {host: settings.host, port: settings.port};
   const argv = fillPlaceholders(candidate.server, values);
-  return mentionsEndpoint(candidate.server) ? argv : [...argv, ...fillPlaceholders(settings.portArgs, values)];
+  const served = mentionsEndpoint(candidate.server) ? argv : [...argv, ...fillPlaceholders(settings.portArgs, values)];
+  // SGLang serves /metrics only when told to; the plan asked for metrics.
+  const sglang = engineFamily(candidate.engine, ...candidate.server) === "sglang";
+  return settings.metricsAsked && sglang && !served.includes("--enable-metrics")
+    ? [...served, "--enable-metrics"]
+    : served;
 }
 
 /** The native client, `tps-report bench`, run by this Node with this checkout's entry point. */

@@ -36,6 +36,8 @@ import {
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
 import {LOCK_FILE, lockStudy} from "./study-lock.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
+import {telemetryFor} from "./telemetry.js";
+import {engineFamily, metricsPath} from "../telemetry/aliases.js";
 
 export interface RunStudyOptions {
   /** Steps, `<step>--<candidate>` pairs or run ids (see selectRuns). */
@@ -237,8 +239,11 @@ interface GroupContext extends RunStudyOptions {
   result: RunStudyResult;
 }
 
+const baseUrlOf = (settings: LiveSettings): string =>
+  `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}`;
+
 async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSettings, ctx: GroupContext): Promise<void> {
-  const baseUrl = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${settings.port}`;
+  const baseUrl = baseUrlOf(settings);
   const graceMs = (): number => (ctx.hurry?.aborted ? 0 : settings.stopGraceS * 1000);
   const argv = serverArgv(group.candidate, settings);
   const engine = plan.engines[group.candidate.engine];
@@ -460,6 +465,9 @@ async function benchmark(
     ctx.progress.phase("warming", shellLine(recorded));
     let measuring = false;
     const startedAt = iso();
+    const family = engineFamily(run.candidate.engine, plan.engines[run.candidate.engine]?.name ?? "", ...server.argv);
+    const telemetry = telemetryFor(tmpDir, settings, baseUrlOf(settings), metricsPath(family), ctx.env);
+    telemetry.start();
     const outcome = await runClient(argv, {
       stdoutFile,
       stderrFile,
@@ -472,11 +480,12 @@ async function benchmark(
       onLine: (line) => {
         if (!measuring && MAIN_RUN.test(line)) {
           measuring = true;
+          telemetry.markStart();
           ctx.progress.phase("benchmarking");
         }
       },
       onSpawn: (proc) => ctx.onSpawn?.("benchmark", proc)
-    });
+    }).finally(() => telemetry.stop(Date.parse(startedAt), Date.now(), !ctx.signal?.aborted));
     const endedAt = iso();
     if (outcome.kind === "interrupted" || ctx.signal?.aborted) throw new Interrupted();
     // A server dying while its client finishes (connection errors) is a crash, not a benchmark failure.

@@ -12,6 +12,11 @@ export interface LiveSettings {
   benchTimeoutS: number;
   /** "vllm": the plan's client argv as written; "native": `tps-report bench` with the same flags (see argv.ts). */
   clientKind: "vllm" | "native";
+  /** Server metrics and GPU samples during each benchmark (serve.metrics). */
+  metrics: boolean;
+  /** The plan says `metrics: true`: servers that need a flag to serve metrics (SGLang) get it. */
+  metricsAsked: boolean;
+  scrapeIntervalS: number;
 }
 
 export const DEFAULT_SETTINGS: LiveSettings = {
@@ -23,7 +28,10 @@ export const DEFAULT_SETTINGS: LiveSettings = {
   readyTimeoutS: 1800,
   stopGraceS: 30,
   benchTimeoutS: 7200,
-  clientKind: "vllm"
+  clientKind: "vllm",
+  metrics: true,
+  metricsAsked: false,
+  scrapeIntervalS: 1
 };
 
 export interface SettingsOverrides {
@@ -43,6 +51,9 @@ export function liveSettings(plan: StudyPlan, overrides: SettingsOverrides = {})
     readyTimeoutS: overrides.readyTimeoutS ?? serve.ready_timeout_s ?? DEFAULT_SETTINGS.readyTimeoutS,
     stopGraceS: serve.stop_grace_s ?? DEFAULT_SETTINGS.stopGraceS,
     benchTimeoutS: overrides.benchTimeoutS ?? serve.bench_timeout_s ?? DEFAULT_SETTINGS.benchTimeoutS,
-    clientKind: overrides.clientKind ?? plan.client.kind ?? DEFAULT_SETTINGS.clientKind
+    clientKind: overrides.clientKind ?? plan.client.kind ?? DEFAULT_SETTINGS.clientKind,
+    metrics: serve.metrics ?? DEFAULT_SETTINGS.metrics,
+    metricsAsked: serve.metrics === true,
+    scrapeIntervalS: serve.scrape_interval_s ?? DEFAULT_SETTINGS.scrapeIntervalS
   };
 }

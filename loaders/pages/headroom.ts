@@ -17,6 +17,8 @@ const COLUMNS = [
   "effective_tflops",
   "binding"
 ];
+// What the server measured, beside the model's binding resource (only in studies that recorded telemetry).
+const MEASURED = ["kv_cache_usage_max", "requests_waiting_max", "kv_full_waiting_share"];
 
 export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomPage {
   // Failed runs are listed in plan order, so their candidates' places in the plan are kept.
@@ -29,6 +31,9 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
     headroom: report.headroom,
     findings: headroomFindings(report),
     steps: report.steps.map((s) => stepNames(s, failed.get(s.id) ?? new Set())),
-    columns: runColumns(rows, COLUMNS) as ColumnsOf<HeadroomRow>
+    columns: runColumns(
+      rows,
+      rows.some((r) => MEASURED[0] in r) ? [...COLUMNS, ...MEASURED] : COLUMNS
+    ) as ColumnsOf<HeadroomRow>
   };
 }

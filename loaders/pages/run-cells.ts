@@ -2,8 +2,12 @@
 import type {ColumnsOf, RunCells, RunRow} from "../report-types.js";
 import {HEADROOM_COLUMNS} from "../study/headroom.js";
 import {ROW_COLUMNS} from "../study/rows.js";
+import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
-const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS]);
+const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS]);
+
+/** Server measurements a step table shows beside the throughput: why one candidate is faster than another. */
+export const STEP_TELEMETRY = ["kv_cache_usage_max", "preemptions"] as const;
 
 /** The run, its status and the named columns (null where the row has none). */
 export function runCells(row: RunRow, columns: readonly string[]): RunCells {
@@ -21,5 +25,9 @@ export function runColumns(rows: readonly RunRow[], columns: readonly string[]):
 
 /** The benchmark metric columns of the runs table, in its order (the tool's print order). */
 export function metricColumns(rows: readonly RunRow[]): string[] {
-  return rows.length ? Object.keys(rows[0]).filter((c) => !NOT_METRICS.has(c)) : [];
+  if (!rows.length) return [];
+  const metrics = Object.keys(rows[0]).filter((c) => !NOT_METRICS.has(c));
+  if (!(STEP_TELEMETRY[0] in rows[0])) return metrics;
+  const after = metrics.lastIndexOf("total_token_throughput") + 1 || metrics.indexOf("output_throughput") + 1;
+  return [...metrics.slice(0, after), ...STEP_TELEMETRY, ...metrics.slice(after)];
 }

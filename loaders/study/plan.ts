@@ -65,6 +65,10 @@ export interface PlanServe {
   ready_timeout_s?: number;
   stop_grace_s?: number;
   bench_timeout_s?: number;
+  /** Scrape the engine's Prometheus metrics and sample the GPUs during each benchmark (default true). */
+  metrics?: boolean;
+  /** Seconds between metric scrapes (default 1). */
+  scrape_interval_s?: number;
 }
 
 export interface StudyPlan {
@@ -254,9 +258,23 @@ function planFromYaml(
     if (value(serveNode, "ready_path") != null) serve.ready_path = str(serveNode, "ready_path", "serve");
     if (node(serveNode, "port_args") != null) serve.port_args = strings(serveNode, "port_args", "serve");
     for (const key of ["port", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"] as const) positive(key);
+    if (value(serveNode, "metrics") != null) {
+      if (typeof value(serveNode, "metrics") !== "boolean")
+        fail(node(serveNode, "metrics"), "serve: 'metrics' must be true or false");
+      serve.metrics = value(serveNode, "metrics") as boolean;
+    }
+    if (value(serveNode, "scrape_interval_s") != null) {
+      const v = value(serveNode, "scrape_interval_s");
+      if (typeof v !== "number" || !(v >= 0.05))
+        fail(node(serveNode, "scrape_interval_s"), "serve: 'scrape_interval_s' must be a number of seconds ≥ 0.05");
+      serve.scrape_interval_s = v as number;
+    }
     for (const pair of (serveNode as {items: {key: unknown}[]}).items) {
       const key = String((pair.key as {value?: unknown})?.value ?? pair.key);
-      const known = ["host", "port", "port_args", "ready_path", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"];
+      const known = [
+        ...["host", "port", "port_args", "ready_path", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"],
+        ...["metrics", "scrape_interval_s"]
+      ];
       if (!known.includes(key)) fail(pair.key, `serve: unknown key '${key}' (known: ${known.join(", ")})`);
     }
   }

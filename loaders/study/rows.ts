@@ -3,6 +3,7 @@ import {METRIC_COLUMNS} from "../canonical.js";
 import type {RunRow} from "../report-types.js";
 import type {PlanCandidate, StudyPlan} from "./plan.js";
 import type {RunRecord} from "./runs.js";
+import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 /** Quoted arguments by their text: a study repeats the same few hundred arguments in every run's commands. */
 const quoted = new Map<string, string>();
@@ -73,7 +74,9 @@ function candidateIndex(plan: StudyPlan): Map<string, Map<string, PlanCandidate>
 
 export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColumns(runs)): RunRow[] {
   const candidates = candidateIndex(plan);
-  return runs.map(({meta, block, source}) => {
+  // Telemetry columns only in a study where some run recorded telemetry (the archive's tables stay as they were).
+  const telemetry = runs.some((r) => r.telemetry) ? TELEMETRY_COLUMNS : [];
+  return runs.map(({meta, block, source, telemetry: recorded}) => {
     const candidate = candidates.get(meta.step)?.get(meta.candidate);
     const row: RunRow = {
       run: meta.id,
@@ -99,6 +102,7 @@ export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColu
       partial: block?.partial ?? null
     };
     for (const metric of metrics) row[metric] = block?.metrics[metric] ?? null;
+    for (const column of telemetry) row[column] = recorded?.columns[column as keyof typeof recorded.columns] ?? null;
     return row;
   });
 }

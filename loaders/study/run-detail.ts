@@ -34,7 +34,9 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     scenario: scenario?.name ?? {en: row.scenario, tr: row.scenario},
     engine: plan.engines[row.engine]?.name ?? row.engine
   };
-  return {row, block: record.block, metrics, logs, requests, names};
+  const t = record.telemetry;
+  const telemetry = t ? {timeline: t.timeline, absent: t.absent, window: t.window} : null;
+  return {row, block: record.block, metrics, logs, requests, names, ...(telemetry ? {telemetry} : {})};
 }
 
 /**

@@ -8,6 +8,7 @@ import type {Finding, RunStatus} from "../report-types.js";
 import {isRunId, parseRunId} from "./ids.js";
 import type {StudyPlan} from "./plan.js";
 import {runFileState, runFolderProblem} from "./run-files.js";
+import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
 export interface RunMeta {
@@ -44,6 +45,8 @@ export interface RunRecord {
   findings: Finding[];
   /** Set when the run's own record (run.json, or the folder) could not be read: meta then holds only its id. */
   broken?: true;
+  /** Server metrics and GPU samples recorded with the run (null when it has none). */
+  telemetry?: RunTelemetry | null;
 }
 
 /** Result files in the order they are preferred: the printed block, then the --save-result JSON. */
@@ -173,6 +176,14 @@ export async function readRun(dir: string, cwd = process.cwd()): Promise<RunReco
 /** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip);
  * relDir is the folder relative to cwd where the caller already knows it. */
 export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(cwd, dir)): RunRecord {
+  const record = readRunResult(dir, relDir);
+  if (record.broken) return record;
+  const {telemetry, findings} = readTelemetry(dir, record.meta, (name) => (relDir ? join(relDir, name) : name));
+  record.findings.push(...findings);
+  return telemetry ? {...record, telemetry} : record;
+}
+
+function readRunResult(dir: string, relDir: string): RunRecord {
   const relName = (name: string) => (relDir ? join(relDir, name) : name);
   const folderProblem = runFolderProblem(dir);
   if (folderProblem) return brokenRun(dir, relDir || dir, `the run folder ${folderProblem}`, []);

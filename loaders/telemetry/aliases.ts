@@ -75,6 +75,11 @@ export const CANONICAL = {
     combine: "mean",
     names: ["vllm:gpu_prefix_cache_hit_rate", "sglang:cache_hit_rate", ...trtllm("kv_cache_hit_rate")]
   },
+  generation_tokens: {
+    kind: "counter",
+    combine: "sum",
+    names: ["vllm:generation_tokens_total", "sglang:generation_tokens_total", ...trtllm("generation_tokens_total")]
+  },
   ttft_seconds: {
     kind: "histogram",
     combine: "sum",

@@ -17,6 +17,13 @@ export interface Window {
 /** KV use at or above this, with a request waiting, counts as the KV cache being full. */
 export const KV_NEAR_FULL = 0.95;
 
+/** A run whose scrapes show the KV cache full while requests waited at least this often was bound by KV capacity. */
+export const KV_BOUND_SHARE = 0.2;
+
+export function measuredKvBound(share: number | null | undefined): boolean | null {
+  return typeof share === "number" ? share >= KV_BOUND_SHARE : null;
+}
+
 export const SERVER_COLUMNS = [
   "kv_cache_usage_mean",
   "kv_cache_usage_max",
@@ -43,6 +50,8 @@ export interface TimelinePoint {
   kv_cache_usage: number | null;
   requests_running: number | null;
   requests_waiting: number | null;
+  /** Output tokens per second the server counted since the scrape before (its generation-tokens counter). */
+  output_tokens_per_s: number | null;
 }
 
 export interface ServerSummary {
@@ -212,13 +221,30 @@ export function summarizeScrapes(scrapes: Scrape[], window: Window): ServerSumma
     server_itl_p90_ms: round(itl90, 3),
     server_itl_p99_ms: round(itl99, 3)
   };
+  const rates = counterRates(scrapes, name("generation_tokens"));
   const timeline = inside.map((s, i) => ({
     s: round((s.t - window.start) / 1000, 3)!,
     kv_cache_usage: kv[i],
     requests_running: running[i],
-    requests_waiting: waiting[i]
+    requests_waiting: waiting[i],
+    output_tokens_per_s: round(rates.get(s) ?? null, 1)
   }));
   return {columns, sources, timeline};
+}
+
+/** Per scrape: the counter's increase since the scrape before, per second (resets restart from 0). */
+function counterRates(scrapes: Scrape[], name: string | null): Map<Scrape, number> {
+  const rates = new Map<Scrape, number>();
+  if (!name) return rates;
+  const points = scrapes.flatMap((s) => {
+    const v = gaugeAt(s, name, "sum");
+    return v === null ? [] : [{scrape: s, t: s.t, v}];
+  });
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    if (b.t > a.t) rates.set(b.scrape, ((b.v >= a.v ? b.v - a.v : b.v) * 1000) / (b.t - a.t));
+  }
+  return rates;
 }
 
 function sumOrNull(a: number | null, b: number | null): number | null {

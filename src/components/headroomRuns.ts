@@ -1,5 +1,6 @@
 // Every run of a scenario against its hard ceiling, and the headline's two runs as shares of theirs.
 import type {HeadroomPage, HeadroomRow, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
+import {measuredKvBound} from "../../loaders/telemetry/summary.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
 
@@ -23,12 +24,25 @@ export interface HeadroomRun {
   ratio: number | null;
   effectiveTflops: number | null;
   binding: Binding | null;
+  /** From the server's scrapes: the KV cache's peak and whether it was full while requests waited; null: not recorded. */
+  measured?: {kvMax: number | null; waitingMax: number | null; kvFullShare: number; kvBound: boolean} | null;
   href: string;
   stepHref: string;
 }
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function measuredOf(row: HeadroomRow): HeadroomRun["measured"] {
+  const share = numberOrNull(row.kv_full_waiting_share);
+  if (share == null) return null;
+  return {
+    kvMax: numberOrNull(row.kv_cache_usage_max),
+    waitingMax: numberOrNull(row.requests_waiting_max),
+    kvFullShare: share,
+    kvBound: measuredKvBound(share) === true
+  };
 }
 
 function bindingOf(value: unknown): Binding | null {
@@ -70,6 +84,7 @@ export function headroomRuns(
       ratio: failed ? null : numberOrNull(row.ceiling_ratio),
       effectiveTflops: failed ? null : numberOrNull(row.effective_tflops),
       binding: failed ? null : bindingOf(row.binding),
+      measured: failed ? null : measuredOf(row),
       href: runHref(row.run, context),
       stepHref: stepHref(row.step, context)
     };

@@ -5,7 +5,7 @@ import {MAX_CHART_RUNS} from "./headroomChart.js";
 import {headroomAnchor, type PageContext} from "./links.js";
 import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {headroomRunsTable} from "./headroomTables.js";
-import {bindingSentence, ceilingGapSentence} from "./headroomText.js";
+import {bindingName, bindingSentence, ceilingGapSentence} from "./headroomText.js";
 import {textElement} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
 
@@ -24,6 +24,25 @@ export function chartNote(scenario: HeadroomScenario, context: PageContext, runs
         (charted
           ? ` The chart draws ${MAX_CHART_RUNS} of the ${formatCount(runs)} runs: the baseline, the recommendation and the fastest of the rest; the table below lists them all.`
           : "");
+}
+
+/** Which runs the server's own scrapes show bound by KV capacity, beside what the model estimates; "" when none. */
+export function measuredSentence(
+  scenario: HeadroomScenario,
+  runs: readonly HeadroomRun[],
+  {lang}: PageContext
+): string {
+  const recorded = runs.filter((r) => r.measured);
+  if (!recorded.length) return "";
+  const bound = recorded.filter((r) => r.measured!.kvBound).map((r) => r.label);
+  const model = bindingName(scenario.binding, lang);
+  if (lang === "tr")
+    return bound.length
+      ? `Sunucu ölçümlerine göre KV kapasitesiyle sınırlı koşular (KV önbellek doluyken istekler bekledi): ${bound.join(", ")}. Modelin tahmini: ${model}.`
+      : `Sunucu ölçümü olan ${recorded.length} koşunun hiçbiri KV kapasitesiyle sınırlı değildi. Modelin tahmini: ${model}.`;
+  return bound.length
+    ? `Measured by the server, bound by KV capacity (the KV cache full while requests waited): ${bound.join(", ")}. The model's estimate: ${model}.`
+    : `${recorded.length === 1 ? "The one run with server measurements was not" : `None of the ${recorded.length} runs with server measurements was`} bound by KV capacity. The model's estimate: ${model}.`;
 }
 
 export function headroomScenarioSection(
@@ -55,6 +74,8 @@ export function headroomScenarioSection(
   card.append(chart);
   section.append(card);
   section.append(textElement("p", chartNote(scenario, context, runs.length), "chart-note"));
+  const measured = measuredSentence(scenario, runs, context);
+  if (measured) section.append(textElement("p", measured, "headroom-measured"));
   section.append(headroomRunsTable(runs, context));
   return section;
 }

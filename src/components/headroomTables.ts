@@ -1,6 +1,6 @@
 // The Headroom tables: a scenario's runs against their ceilings, the GPU facts, and the headline's share of the ceiling.
 import type {HeadroomReport, HomePage, RunCells} from "../../loaders/report-types.js";
-import {formatFixed, formatPercent, formatShare} from "./format.js";
+import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {t} from "./i18n.js";
 import {headroomHref, link, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
@@ -8,6 +8,19 @@ import {bindingMeaning, bindingName} from "./headroomText.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, pagedTable, textElement, type Column} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
+
+/** What the server's scrapes say about KV capacity, beside the model's binding resource. */
+export function measuredText(run: HeadroomRun, lang: PageContext["lang"]): string {
+  const m = run.measured;
+  if (!m) return "—";
+  const peak = m.kvMax == null ? "—" : formatShare(m.kvMax);
+  const share = formatShare(m.kvFullShare);
+  if (m.kvBound)
+    return lang === "tr"
+      ? `KV kapasitesiyle sınırlı: ölçümlerin ${share} kadarında KV önbellek doluyken istek bekledi (en çok ${formatCount(m.waitingMax)})`
+      : `bound by KV capacity: the KV cache was full while requests waited in ${share} of the scrapes (up to ${formatCount(m.waitingMax)} waiting)`;
+  return lang === "tr" ? `KV ile sınırlı değil (KV en çok ${peak})` : `not bound by KV capacity (KV peak ${peak})`;
+}
 
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
 export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext): HTMLElement {
@@ -25,7 +38,15 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
       value: (r) => (r.failed ? statusBadge("failed", lang) : textElement("strong", formatShare(r.ratio)))
     },
     {label: t("effectiveTflops", lang), numeric: true, value: (r) => formatFixed(r.effectiveTflops)},
-    {label: t("binding", lang), value: (r) => (r.binding ? bindingName(r.binding, lang) : "—")}
+    {label: t("binding", lang), value: (r) => (r.binding ? bindingName(r.binding, lang) : "—")},
+    ...(runs.some((r) => r.measured)
+      ? [
+          {
+            label: lang === "tr" ? "Ölçülen (sunucu)" : "Measured (server)",
+            value: (r: HeadroomRun) => measuredText(r, lang)
+          }
+        ]
+      : [])
   ];
   return pagedTable(runs, columns, {
     lang,

@@ -29,6 +29,32 @@ const SUMMARY_LABELS_TR: Record<string, string> = {
   total_token_throughput: "Toplam token işlem hacmi (tok/s)"
 };
 
+// Server-side measurements (scraped from the engine while the benchmark ran), named for what they are.
+const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
+  kv_cache_usage_mean: {en: "KV-cache use, mean (server)", tr: "KV önbellek kullanımı, ortalama (sunucu)"},
+  kv_cache_usage_max: {en: "KV-cache use, max (server)", tr: "KV önbellek kullanımı, en yüksek (sunucu)"},
+  requests_running_mean: {en: "Running requests, mean (server)", tr: "Çalışan istekler, ortalama (sunucu)"},
+  requests_running_max: {en: "Running requests, max (server)", tr: "Çalışan istekler, en yüksek (sunucu)"},
+  requests_waiting_mean: {en: "Waiting requests, mean (server)", tr: "Bekleyen istekler, ortalama (sunucu)"},
+  requests_waiting_max: {en: "Waiting requests, max (server)", tr: "Bekleyen istekler, en yüksek (sunucu)"},
+  kv_full_waiting_share: {
+    en: "Share of scrapes with KV cache full and requests waiting",
+    tr: "KV önbellek doluyken istek bekleyen ölçüm oranı"
+  },
+  preemptions: {en: "Preemptions (server)", tr: "Önalımlar (sunucu)"},
+  prefix_cache_hit_rate: {en: "Prefix-cache hit rate (server)", tr: "Önek önbelleği isabet oranı (sunucu)"},
+  server_ttft_p50_ms: {en: "Server P50 TTFT (ms)", tr: "Sunucu P50 TTFT (ms)"},
+  server_ttft_p90_ms: {en: "Server P90 TTFT (ms)", tr: "Sunucu P90 TTFT (ms)"},
+  server_ttft_p99_ms: {en: "Server P99 TTFT (ms)", tr: "Sunucu P99 TTFT (ms)"},
+  server_itl_p50_ms: {en: "Server P50 ITL (ms)", tr: "Sunucu P50 ITL (ms)"},
+  server_itl_p90_ms: {en: "Server P90 ITL (ms)", tr: "Sunucu P90 ITL (ms)"},
+  server_itl_p99_ms: {en: "Server P99 ITL (ms)", tr: "Sunucu P99 ITL (ms)"},
+  gpu_power_w_mean: {en: "GPU power, mean (W)", tr: "GPU gücü, ortalama (W)"},
+  gpu_sm_clock_mhz_mean: {en: "GPU SM clock, mean (MHz)", tr: "GPU SM saati, ortalama (MHz)"},
+  gpu_memory_used_gb_max: {en: "GPU memory used, max (GiB)", tr: "GPU belleği kullanımı, en yüksek (GiB)"},
+  gpu_utilization_mean: {en: "GPU utilization, mean (%)", tr: "GPU kullanımı, ortalama (%)"}
+};
+
 const STAT_TR: Record<string, string> = {mean: "Ortalama", median: "Medyan", std: "Std. sapma"};
 
 const COUNT_METRICS = new Set(["completed", "failed", "total_input_tokens", "total_output_tokens"]);
@@ -38,6 +64,7 @@ const LATENCY_PATTERN = /^(mean|median|std|p\d+(?:\.\d+)?)_([a-z0-9]+)_ms$/;
 /** The label vLLM prints for a metric key, e.g. mean_tpot_ms → "Mean TPOT (ms)"; unknown keys are shown as they are. */
 export function metricLabel(key: string): string {
   if (key in SUMMARY_LABELS) return SUMMARY_LABELS[key];
+  if (key in TELEMETRY_LABELS) return TELEMETRY_LABELS[key].en;
   const match = LATENCY_PATTERN.exec(key);
   if (!match) return key;
   const [, stat, family] = match;
@@ -49,6 +76,7 @@ export function metricLabel(key: string): string {
 export function metricTitle(key: string, lang: "en" | "tr"): string {
   if (lang === "en") return metricLabel(key);
   if (key in SUMMARY_LABELS_TR) return SUMMARY_LABELS_TR[key];
+  if (key in TELEMETRY_LABELS) return TELEMETRY_LABELS[key].tr;
   const match = LATENCY_PATTERN.exec(key);
   if (!match) return key;
   const [, stat, family] = match;

@@ -6,6 +6,7 @@ import type {PageContext} from "./links.js";
 import {requestTable} from "./requestTable.js";
 import {logView, runFacts, runMetricsTable} from "./runDetail.js";
 import {commandBlock} from "./setupTables.js";
+import {telemetrySection} from "./telemetryChart.js";
 import {textElement} from "./table.js";
 
 const PROSE = {
@@ -53,6 +54,8 @@ export function runView(detail: RunDetail, context: PageContext): HTMLElement {
     textElement("p", say(ok ? "metricsOk" : "metricsFailed", lang))
   );
   if (ok) view.append(runMetricsTable(detail, context));
+  const telemetry = telemetrySection(detail, context);
+  if (telemetry) view.append(telemetry);
   view.append(
     requestTable(detail, context),
     textElement("h2", say("rawLog", lang)),

@@ -2,7 +2,9 @@
 // Usable in-process (startFixtureServer) and as a process:
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
-//     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N]
+//     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
+//     --kv-per-request X --max-running N --preemptions N]
+// --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
@@ -10,6 +12,7 @@
 import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
+import {FixtureMetrics, type FixtureMetricsOptions, type MetricsEngine} from "./fixture-metrics.js";
 
 export interface FixtureServerOptions {
   /** 0 (default) picks a free port. */
@@ -48,6 +51,8 @@ export interface FixtureServerOptions {
   defaultMaxTokens?: number;
   /** Called when the server dies on purpose (die-after-requests). */
   onDie?: () => void;
+  /** Serve that engine's Prometheus metrics (no metrics route without it). */
+  metrics?: FixtureMetricsOptions;
 }
 
 export interface FixtureRequestLog {
@@ -123,6 +128,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const timers = new Set<NodeJS.Timeout>();
   let finished = 0;
   let dead = false;
+  const metrics = options.metrics ? new FixtureMetrics(options.metrics) : null;
 
   const sendJson = (res: http.ServerResponse, status: number, value: unknown): void => {
     const body = JSON.stringify(value);
@@ -175,6 +181,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       outcome: "pending"
     };
     requests.push(log);
+    if (metrics) {
+      metrics.inflight += 1;
+      res.on("close", () => (metrics.inflight -= 1));
+    }
     const failing = failRate > 0 && fate() < failRate;
     const truncating = !failing && truncateRate > 0 && fate() < truncateRate;
     const created = Math.floor(Date.now() / 1000);
@@ -259,7 +269,13 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
         out += `${head}{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]${stampField()}}\n\n`;
       }
       const from = next;
-      while (next < cutAfter && due[next] <= now + 0.05) out += chunk(next++);
+      while (next < cutAfter && due[next] <= now + 0.05) {
+        if (metrics) {
+          if (next === 0) metrics.observeFirstToken((now - log.receivedAt) / 1000);
+          else metrics.observeTokenGap((due[next] - due[next - 1]) / 1000);
+        }
+        out += chunk(next++);
+      }
       if (out) res.write(out);
       const written = performance.now();
       for (let i = from; i < next; i++) log.chunkTimes.push(written);
@@ -328,6 +344,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           }))
         });
         if ((req.url ?? "").includes("clear=1")) requests.length = 0;
+      } else if (metrics && path === metrics.path) {
+        const body = metrics.text(model);
+        res.writeHead(200, {"content-type": "text/plain; version=0.0.4; charset=utf-8"});
+        res.end(body);
       } else if (path === "/version") {
         sendJson(res, 200, {version: "fixture"});
       } else sendJson(res, 404, {object: "error", message: `no route GET ${path}`, type: "NotFoundError", code: 404});
@@ -439,6 +459,22 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
       case "--template-tokens":
         options.templateTokens = number(flag, argv[++i]);
         break;
+      case "--metrics": {
+        const engine = argv[++i];
+        if (engine !== "vllm" && engine !== "sglang" && engine !== "trtllm")
+          throw new Error("fixture-server: --metrics takes vllm, sglang or trtllm");
+        options.metrics = {...options.metrics, engine: engine as MetricsEngine};
+        break;
+      }
+      case "--kv-per-request":
+      case "--max-running":
+      case "--preemptions": {
+        const key = {"--kv-per-request": "kvPerRequest", "--max-running": "maxRunning", "--preemptions": "preemptions"}[
+          flag
+        ] as "kvPerRequest" | "maxRunning" | "preemptions";
+        options.metrics = {engine: "vllm", ...options.metrics, [key]: number(flag, argv[++i])};
+        break;
+      }
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
         break;

@@ -40,6 +40,12 @@ describe("summarizeScrapes", () => {
     ]);
   });
 
+  it("the time line's output tokens/s: the generation counter's increase since the scrape before, resets from 0", () => {
+    const scrapes = [0, 100, 300, 50].map((v, i) => scrape(i * 1000, g("vllm:generation_tokens_total", v)));
+    const {timeline} = summarizeScrapes(scrapes, {start: 0, end: 3000});
+    expect(timeline.map((p) => p.output_tokens_per_s)).toEqual([null, 100, 200, 50]);
+  });
+
   it("adds up the running requests of data-parallel engines, averages their KV use", () => {
     const e1 = {model_name: "m", engine: "1"};
     const scrapes = [

@@ -1,0 +1,207 @@
+// During one benchmark: scrape the engine's Prometheus endpoint (before, every interval, after) into metrics.jsonl and
+// run nvidia-smi's sampling loop into gpu.csv; telemetry.json records the measured window and why anything is absent.
+import {spawn, type ChildProcess} from "node:child_process";
+import {closeSync, createWriteStream, openSync, rmSync, statSync, writeFileSync, type WriteStream} from "node:fs";
+import http from "node:http";
+import {join} from "node:path";
+import {gpuSampleArgv} from "../telemetry/gpu.js";
+
+export const METRICS_FILE = "metrics.jsonl";
+export const GPU_FILE = "gpu.csv";
+export const TELEMETRY_FILE = "telemetry.json";
+
+/** A scrape answer larger than this is cut off (a runaway label set must not fill the run folder). */
+const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
+
+export interface TelemetryOptions {
+  /** The engine's Prometheus URL; null: no server metrics. */
+  metricsUrl: string | null;
+  intervalMs: number;
+  /** nvidia-smi's sampling argv; null: no GPU samples. */
+  gpuArgv: string[] | null;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** telemetry.json: what was recorded and over which window; `absent` says why a part has nothing. */
+export interface TelemetryRecord {
+  window: {start: string; end: string} | null;
+  metrics: {
+    url: string | null;
+    interval_s: number;
+    scrapes: number;
+    failed: number;
+    file: string | null;
+    absent: string | null;
+    /** The first failure's reason, when some scrapes failed. */
+    error: string | null;
+  };
+  gpu: {argv: string[] | null; file: string | null; absent: string | null};
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+// One connection kept open between scrapes: a new TCP handshake per second costs more than the request.
+const agent = new http.Agent({keepAlive: true, maxSockets: 1});
+
+function get(url: string, timeoutMs: number): Promise<{text: string} | {error: string}> {
+  return new Promise((resolve) => {
+    const request = http.get(url, {agent, timeout: timeoutMs}, (response) => {
+      const parts: Buffer[] = [];
+      let size = 0;
+      response.on("data", (part: Buffer) => {
+        size += part.length;
+        if (size <= MAX_SCRAPE_BYTES) parts.push(part);
+      });
+      response.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        if (response.statusCode !== 200) resolve({error: `GET ${url} answered HTTP ${response.statusCode}`});
+        else if (!/^\s*(#|[A-Za-z_:])/.test(text))
+          resolve({error: `GET ${url} answered something that is not Prometheus text`});
+        else resolve({text});
+      });
+      response.on("error", (error) => resolve({error: `GET ${url}: ${error.message}`}));
+    });
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on("error", (error) => resolve({error: `GET ${url}: ${error.message}`}));
+  });
+}
+
+export class TelemetrySession {
+  private readonly record: TelemetryRecord;
+  private out: WriteStream | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private pending: Promise<void> = Promise.resolve();
+  private gpu: ChildProcess | null = null;
+  private gpuExit: Promise<void> = Promise.resolve();
+  private gpuError: string | null = null;
+  private windowStart: number | null = null;
+  private stopped: Promise<TelemetryRecord> | null = null;
+  private next = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly options: TelemetryOptions
+  ) {
+    this.record = {
+      window: null,
+      metrics: {
+        url: options.metricsUrl,
+        interval_s: options.intervalMs / 1000,
+        scrapes: 0,
+        failed: 0,
+        file: null,
+        absent: options.metricsUrl ? null : "metrics are off (serve.metrics: false)",
+        error: null
+      },
+      gpu: {argv: options.gpuArgv, file: null, absent: options.gpuArgv ? null : "GPU sampling is off"}
+    };
+  }
+
+  /** The "before" scrape, then one every interval; nvidia-smi's loop alongside. */
+  start(): void {
+    if (this.options.metricsUrl) {
+      this.next = Date.now();
+      this.tick();
+    }
+    if (this.options.gpuArgv) this.startGpu(this.options.gpuArgv);
+  }
+
+  /** The measured run begins (the client's warm-up is over). */
+  markStart(at = Date.now()): void {
+    this.windowStart ??= at;
+  }
+
+  /** The client has exited: the "after" scrape (not when interrupted: that run is not kept), nvidia-smi stopped,
+   * telemetry.json written. Safe to call twice. */
+  stop(clientStart: number, clientEnd = Date.now(), after = true): Promise<TelemetryRecord> {
+    this.stopped ??= this.finish(clientStart, clientEnd, after);
+    return this.stopped;
+  }
+
+  private tick(): void {
+    this.pending = this.pending.then(() => this.scrape());
+    // Due times on a fixed grid; a slow answer delays the next scrape, never doubles it up.
+    this.next += this.options.intervalMs;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, this.next - Date.now()));
+    this.timer.unref();
+  }
+
+  private async scrape(): Promise<void> {
+    const result = await get(this.options.metricsUrl!, Math.min(5000, Math.max(1000, this.options.intervalMs)));
+    const t = Date.now();
+    if ("error" in result) {
+      this.record.metrics.failed += 1;
+      this.record.metrics.error ??= result.error;
+      return;
+    }
+    this.out ??= createWriteStream(join(this.dir, METRICS_FILE), {flags: "a"});
+    this.out.write(JSON.stringify({t: iso(t), text: result.text}) + "\n");
+    this.record.metrics.scrapes += 1;
+  }
+
+  private startGpu(argv: string[]): void {
+    const fd = openSync(join(this.dir, GPU_FILE), "w");
+    try {
+      const child = spawn(argv[0], argv.slice(1), {stdio: ["ignore", fd, "pipe"], env: this.options.env});
+      this.gpu = child;
+      let stderr = "";
+      child.stderr?.on("data", (part: Buffer) => (stderr = (stderr + part.toString("utf8")).slice(-2000)));
+      this.gpuExit = new Promise((resolve) => {
+        child.once("error", (error) => {
+          const code = (error as NodeJS.ErrnoException).code;
+          this.gpuError = code === "ENOENT" ? `${argv[0]} not found` : `${argv[0]} could not start: ${error.message}`;
+          resolve();
+        });
+        child.once("exit", (code, signal) => {
+          if (code !== 0 && signal === null && !this.gpuError) {
+            const last = stderr.trim().split("\n").pop();
+            this.gpuError = `${argv[0]} exited with code ${code}${last ? `: ${last}` : ""}`;
+          }
+          resolve();
+        });
+      });
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private async finish(clientStart: number, clientEnd: number, after: boolean): Promise<TelemetryRecord> {
+    if (this.timer) clearTimeout(this.timer);
+    const start = this.windowStart ?? clientStart;
+    this.record.window = {start: iso(start), end: iso(Math.max(start, clientEnd))};
+    if (this.options.metricsUrl) {
+      if (after) this.pending = this.pending.then(() => this.scrape());
+      await this.pending;
+      if (this.out) await new Promise<void>((resolve) => this.out!.end(resolve));
+      if (this.record.metrics.scrapes) this.record.metrics.file = METRICS_FILE;
+      else this.record.metrics.absent = this.record.metrics.error ?? "no scrape answered";
+    }
+    if (this.gpu) {
+      if (this.gpu.exitCode === null && this.gpu.signalCode === null) this.gpu.kill("SIGTERM");
+      await this.gpuExit;
+      const file = join(this.dir, GPU_FILE);
+      if (this.gpuError || statSync(file).size === 0) {
+        this.record.gpu.absent = this.gpuError ?? `${this.options.gpuArgv![0]} printed no sample`;
+        rmSync(file, {force: true});
+      } else this.record.gpu.file = GPU_FILE;
+    }
+    writeFileSync(join(this.dir, TELEMETRY_FILE), JSON.stringify(this.record, null, 2) + "\n");
+    return this.record;
+  }
+}
+
+/** The session a live benchmark starts: metrics at the engine's route, nvidia-smi from PATH. */
+export function telemetryFor(
+  dir: string,
+  settings: {metrics: boolean; scrapeIntervalS: number},
+  baseUrl: string,
+  metricsPath: string,
+  env?: NodeJS.ProcessEnv
+): TelemetrySession {
+  const intervalMs = Math.round(settings.scrapeIntervalS * 1000);
+  return new TelemetrySession(dir, {
+    metricsUrl: settings.metrics ? baseUrl + metricsPath : null,
+    intervalMs,
+    gpuArgv: settings.metrics ? gpuSampleArgv(intervalMs) : null,
+    env
+  });
+}

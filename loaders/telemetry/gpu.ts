@@ -1,0 +1,80 @@
+// GPU samples from `nvidia-smi --query-gpu=… --format=csv,noheader,nounits -lms N`, and their window summaries.
+
+export const GPU_FIELDS = ["timestamp", "index", "power.draw", "clocks.sm", "memory.used", "utilization.gpu"] as const;
+
+/** nvidia-smi's sampling loop: one CSV line per GPU every intervalMs, until it is stopped. */
+export function gpuSampleArgv(intervalMs: number, command = "nvidia-smi"): string[] {
+  return [command, `--query-gpu=${GPU_FIELDS.join(",")}`, "--format=csv,noheader,nounits", "-lms", String(intervalMs)];
+}
+
+export interface GpuSample {
+  /** Epoch milliseconds (nvidia-smi prints local time; it runs on this machine, so local time is read). */
+  t: number;
+  index: number;
+  power_w: number | null;
+  sm_clock_mhz: number | null;
+  memory_used_mib: number | null;
+  utilization_pct: number | null;
+}
+
+// nvidia-smi writes "[N/A]" or "[Not Supported]" (with nounits, sometimes "N/A") for fields a GPU does not report.
+const number = (cell: string): number | null => {
+  const n = Number(cell);
+  return cell !== "" && Number.isFinite(n) ? n : null;
+};
+
+const STAMP = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;
+
+export function parseGpuSamples(text: string): {samples: GpuSample[]; errors: {line: number; message: string}[]} {
+  const samples: GpuSample[] = [];
+  const errors: {line: number; message: string}[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    const cells = lines[i].split(",").map((c) => c.trim());
+    const stamp = STAMP.exec(cells[0]);
+    if (cells.length !== GPU_FIELDS.length || !stamp) {
+      errors.push({line: i + 1, message: `expected ${GPU_FIELDS.join(", ")}; got '${lines[i].slice(0, 80)}'`});
+      continue;
+    }
+    const [, y, mo, d, h, mi, s, ms] = stamp;
+    const t = new Date(+y, +mo - 1, +d, +h, +mi, +s, Number((ms ?? "0").padEnd(3, "0"))).getTime();
+    samples.push({
+      t,
+      index: Number(cells[1]),
+      power_w: number(cells[2]),
+      sm_clock_mhz: number(cells[3]),
+      memory_used_mib: number(cells[4]),
+      utilization_pct: number(cells[5])
+    });
+  }
+  return {samples, errors};
+}
+
+export const GPU_COLUMNS = [
+  "gpu_power_w_mean",
+  "gpu_sm_clock_mhz_mean",
+  "gpu_memory_used_gb_max",
+  "gpu_utilization_mean"
+] as const;
+
+export type GpuColumn = (typeof GPU_COLUMNS)[number];
+
+/** Means over every GPU's samples inside the window (per GPU, not summed); memory in GiB (nvidia-smi's MiB / 1024). */
+export function summarizeGpu(
+  samples: GpuSample[],
+  window: {start: number; end: number}
+): Record<GpuColumn, number | null> {
+  const inside = samples.filter((s) => s.t >= window.start && s.t <= window.end);
+  const values = (key: keyof GpuSample): number[] =>
+    inside.map((s) => s[key]).filter((v): v is number => typeof v === "number");
+  const mean = (list: number[]): number | null =>
+    list.length ? Number((list.reduce((a, b) => a + b, 0) / list.length).toFixed(3)) : null;
+  const memory = values("memory_used_mib");
+  return {
+    gpu_power_w_mean: mean(values("power_w")),
+    gpu_sm_clock_mhz_mean: mean(values("sm_clock_mhz")),
+    gpu_memory_used_gb_max: memory.length ? Number((Math.max(...memory) / 1024).toFixed(3)) : null,
+    gpu_utilization_mean: mean(values("utilization_pct"))
+  };
+}
