@@ -101,7 +101,9 @@ export function scanAiperfTables(scan: TextScan): void {
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i]) continue;
     const text = lines[i].text;
-    if (!TITLE.test(text) && !HEADER.test(text) && !ROW.test(text)) continue;
+    // Box-drawing first characters and the title's word: most log lines are turned away without a regex.
+    const c = text.charCodeAt(0);
+    if (c !== 0x2503 && c !== 0x2502 && !(text.includes("AIPerf") && TITLE.test(text))) continue;
     let columns: string[] | null = null;
     let first = i;
     let last = i;

@@ -5,10 +5,12 @@ import {closeCutJson} from "./json-partial.js";
 import {parseJson} from "./json-text.js";
 import {claim, type TextScan} from "./scan.js";
 
-export function scanEmbeddedJson(scan: TextScan, rawLines: string[]): void {
+export function scanEmbeddedJson(scan: TextScan, content: string): void {
   const {lines} = scan;
+  let rawLines: string[] | null = null;
   for (let i = 0; i < lines.length; i++) {
     if (scan.claimed[i] || lines[i].text !== "{") continue;
+    rawLines ??= content.split("\n");
     let end = i + 1;
     while (end < lines.length && !scan.claimed[end] && !lines[end].text.startsWith("```")) end++;
     const text = rawLines.slice(i, end).join("\n");

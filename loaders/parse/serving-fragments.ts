@@ -4,22 +4,45 @@
 import {splitLabel} from "./lines.js";
 import {claim, type TextScan} from "./scan.js";
 import {looksLikeResult, servingTarget} from "./serving-labels.js";
+import {TRTLLM_BENCH_RESULT_LABELS} from "./trtllm-bench-text.js";
 import {FOOTER, isSection, readBody, type ServingRecord} from "./serving-text.js";
 
 const FAILED_BANNER = /^=+!.*!=+$/;
 /** Non-blank lines an interruption (a log line, a progress bar) may take before the rest of its block. */
 const MAX_INTERRUPTION = 3;
 
+/** Longer lines are log lines or argument dumps: block lines are a 40-column label and a value. */
+const MAX_BODY_LINE = 120;
+
 function isBodyLine(text: string): boolean {
-  if (isSection(text) || FAILED_BANNER.test(text)) return true;
+  if (text.length > MAX_BODY_LINE) return false;
+  if (isSection(text) || (text.charCodeAt(0) === 61 && FAILED_BANNER.test(text))) return true;
   const lv = splitLabel(text);
   return lv !== null && servingTarget(lv.key) !== null;
 }
 
+/** A trtllm-bench result line no report took: its rules and titles were lost, so it is named, not dropped. */
+function reportLostReportLine(scan: TextScan, i: number, inRun: boolean): boolean {
+  const lv = scan.lines[i].text.length > MAX_BODY_LINE ? null : splitLabel(scan.lines[i].text);
+  if (!lv || !TRTLLM_BENCH_RESULT_LABELS.has(lv.key)) return false;
+  if (!inRun)
+    scan.errors.push({
+      line: scan.lines[i].n,
+      message: `"${lv.label}:" is outside any recognized result block (its banner or section header is missing)`
+    });
+  return true;
+}
+
 export function scanServingFragments(scan: TextScan, file: string, records: ServingRecord[]): void {
   const {lines, claimed} = scan;
+  let lostRun = false;
   for (let i = 0; i < lines.length; i++) {
-    if (claimed[i] || lines[i].text === "" || !isBodyLine(lines[i].text)) continue;
+    if (claimed[i] || lines[i].text === "") continue;
+    if (!isBodyLine(lines[i].text)) {
+      lostRun = reportLostReportLine(scan, i, lostRun);
+      continue;
+    }
+    lostRun = false;
     let end = i;
     let proof = false;
     for (let j = i; j < lines.length && !claimed[j]; j++) {
