@@ -8,6 +8,7 @@ import {parseValue} from "./value.js";
 
 export const BANNER = /^=+ ?Serving Benchmark Result ?=+$/i;
 export const FOOTER = /^={10,}$/;
+const BANNER_TAIL = /\]=+ ?Serving Benchmark Result ?=+$/i;
 const FAILED_BANNER = /^=+!.*!=+$/;
 /** `---------------Time to First Token----------------`; a test without backtracking regexes. */
 export const isSection = (text: string): boolean => text.length >= 6 && text.startsWith("---") && text.endsWith("---");
@@ -52,7 +53,9 @@ export function scanServingBlocks(scan: TextScan, file: string): ServingRecord[]
       continue;
     }
     const text = lines[i].text;
-    if (text.charCodeAt(0) === 61 && BANNER.test(text)) {
+    const c = text.charCodeAt(0);
+    // The banner printed right after a progress bar that ended without a newline: `…3.63it/s]====== Serving…`.
+    if ((c === 61 && BANNER.test(text)) || (c !== 61 && text.endsWith("=") && BANNER_TAIL.test(text))) {
       const record = readBody(scan, i + 1, lines.length, file, true);
       record.from = i;
       for (const [key, value] of Object.entries(pending)) record.builder.setExtra(key, value);

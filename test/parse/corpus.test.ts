@@ -43,8 +43,8 @@ function recovered(blocks: ParsedBlock[], printed: Printed): boolean {
     if (n !== null) {
       if (metrics.includes(n)) return true;
       // ms printed, s stored (trtllm-bench Total Latency); s printed, ms stored (2023 Average latency)
-      if (metrics.includes(shiftDecimal(printed.value, -3)) || metrics.includes(shiftDecimal(printed.value, 3)))
-        return true;
+      const numeral = printed.value.split(/\s/)[0];
+      if (metrics.includes(shiftDecimal(numeral, -3)) || metrics.includes(shiftDecimal(numeral, 3))) return true;
     }
     return Object.values(block.extra).some((text) => text.trim() === printed.value);
   });
@@ -59,8 +59,7 @@ const results = names.map((name) => {
 
 describe("real-world corpus", () => {
   it("holds at least 40 outputs, each with its provenance and hand-checked values", () => {
-    // The brief asks for 40; 37 were collected in the time given (see the issue note).
-    expect(names.length).toBeGreaterThanOrEqual(37);
+    expect(names.length).toBeGreaterThanOrEqual(40);
     for (const name of names) {
       const meta = JSON.parse(readFileSync(`${DIR}/${name}.json`, "utf8"));
       expect(meta.source.repository, name).toMatch(/^[\w.-]+\/[\w.-]+$/);
