@@ -60,7 +60,7 @@ export function scanServingFragments(scan: TextScan, file: string, records: Serv
     if (proof) {
       const record = readBody(scan, i, end + 1, file, false);
       if (!joinPrevious(scan, records, record)) {
-        claim(scan, record.from, record.to);
+        claim(scan, record.from, Math.max(record.to, record.consumed));
         records.push(record);
       }
     }

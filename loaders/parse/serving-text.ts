@@ -8,6 +8,8 @@ import {parseValue} from "./value.js";
 
 export const BANNER = /^=+ ?Serving Benchmark Result ?=+$/i;
 export const FOOTER = /^={10,}$/;
+/** Labels whose values the tools print with decimals (`.2f`). */
+const DECIMAL_UNIT = /\((?:ms|s|tok\/s|req\/s)\)$/i;
 const BANNER_TAIL = /\]=+ ?Serving Benchmark Result ?=+$/i;
 const FAILED_BANNER = /^=+!.*!=+$/;
 /** `---------------Time to First Token----------------`; a test without backtracking regexes. */
@@ -38,6 +40,8 @@ export interface ServingRecord {
   unreadable: string[];
   /** Lines with a label the block knows (metric or setting). */
   known: number;
+  /** Index of a line read but left out of the block (a value cut inside its digits); -1 when none. */
+  consumed: number;
   /** How a continuation after an interruption was joined to this block. */
   continuation: string | null;
 }
@@ -59,7 +63,7 @@ export function scanServingBlocks(scan: TextScan, file: string): ServingRecord[]
       const record = readBody(scan, i + 1, lines.length, file, true);
       record.from = i;
       for (const [key, value] of Object.entries(pending)) record.builder.setExtra(key, value);
-      claim(scan, record.from, record.to);
+      claim(scan, record.from, Math.max(record.to, record.consumed));
       records.push(record);
       i = record.footer ? record.to + 1 : Math.max(record.to + 1, record.resume);
       pending = {};
@@ -90,6 +94,8 @@ export function readBody(
   let last = start - 1;
   let known = 0;
   let tentative = -1;
+  let lastNumber: {j: number; key: string; raw: string; label: string} | null = null;
+  let consumed = -1;
   const tentativeKeys: string[] = [];
   let footer = false;
   let stop = "";
@@ -160,13 +166,32 @@ export function readBody(
       continue;
     }
     if (value.kind === "word") builder.wordMetric(target.key, value.raw, n, lv.label);
-    else builder.setMetric(target.key, value.value, n, lv.label);
+    else {
+      builder.setMetric(target.key, value.value, n, lv.label);
+      lastNumber = {j, key: target.key, raw: value.raw, label: lv.label};
+    }
     if (value.rest !== "") builder.setExtra(`${target.key}.note`, value.rest);
   }
   if (!footer && tentative >= 0) {
     stop = describeLine(scan, tentative);
     last = tentative - 1;
     for (const key of tentativeKeys) delete builder.extra[key];
+    while (last >= start && lines[last].text === "") last--;
+  }
+  // Latencies, durations and rates are printed with decimals: a bare integer on the last line of a cut block is the
+  // start of a longer numeral (`1` of `1376.35`), so its value is unknown.
+  if (
+    !footer &&
+    lastNumber &&
+    lastNumber.j === last &&
+    !lastNumber.raw.includes(".") &&
+    DECIMAL_UNIT.test(lastNumber.label)
+  ) {
+    delete builder.metrics[lastNumber.key];
+    builder.seen.delete(lastNumber.key);
+    stop = `line ${lines[last].n}, inside the value of "${lastNumber.label}:" (${JSON.stringify(lastNumber.raw)})`;
+    consumed = last;
+    last--;
     while (last >= start && lines[last].text === "") last--;
   }
   if (stop === "" && !footer) stop = j >= lines.length ? `the end of ${file}` : describeLine(scan, j);
@@ -192,6 +217,7 @@ export function readBody(
     unreadable,
     known,
     continuation: null,
+    consumed,
     resume: j
   };
 }

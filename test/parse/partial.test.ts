@@ -235,3 +235,22 @@ describe("partial trtllm-bench reports", () => {
     ]);
   });
 });
+
+describe("a value cut inside its digits", () => {
+  it("an integer where the tool prints two decimals, on the last line of a cut block, is not kept", () => {
+    // sglang issue #2097 as the thread stores it: the paste ends inside `Mean TPOT (ms):` (`1` of a longer number).
+    const result = parseText(readFileSync("test/fixtures/corpus/sglang-issue2097-2024.txt", "utf8"), "2097.txt");
+    expect(result.errors).toEqual([]);
+    const [block] = result.blocks;
+    expect(block.metrics.mean_tpot_ms).toBeUndefined();
+    expect(block.metrics.p99_ttft_ms).toBe(95.83);
+    expect(block.partial).toBe(
+      'result block at lines 4-23 is partial: no closing "=====" line; the text stops at line 24, inside the value of "Mean TPOT (ms):" ("1")'
+    );
+  });
+
+  it("a count such as Successful requests is whole and kept", () => {
+    const result = parseText([BANNER, "Successful requests:                     50"].join("\n"), "cut.txt");
+    expect(result.blocks[0].metrics).toEqual({completed: 50});
+  });
+});
