@@ -51,7 +51,8 @@ export interface RunRecord {
 
 /** Result files in the order they are preferred: the printed block, then the --save-result JSON. */
 const RESULT_FILES = ["bench.log", "result.json"];
-const LOG_FILES = ["bench.log", "bench.stderr.log", "server.log", "result.json"];
+// slurm.out: a Slurm task's output, kept by tps-report gather with the failed runs of a task that died.
+const LOG_FILES = ["bench.log", "bench.stderr.log", "server.log", "result.json", "slurm.out"];
 
 const REQUIRED: [keyof RunMeta, "string" | "number" | "array"][] = [
   ["id", "string"],

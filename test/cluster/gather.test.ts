@@ -8,6 +8,7 @@ import {folderHash} from "../../loaders/cluster/folder-hash.js";
 import {gather} from "../../loaders/cluster/gather.js";
 import {parseSacct, taskEnd} from "../../loaders/cluster/slurm-reasons.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
+import {readRunSync} from "../../loaders/study/runs.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, runsFolder, writeStudy} from "../live/live-study.js";
 
 afterAll(removeStudies);
@@ -154,6 +155,8 @@ describe("gather", () => {
     });
     expect(failed.log_tail.lines).toEqual(output.trimEnd().split("\n"));
     expect(readFileSync(join(study, "runs", "s--b--tiny", "slurm.out"), "utf8")).toBe(output);
+    // The run page shows the task's output as the failed run's log.
+    expect(readRunSync(join(study, "runs", "s--b--tiny"), study).logs).toEqual(["runs/s--b--tiny/slurm.out"]);
     const before = tree(join(study, "runs"));
     const again = gather(plan, tasks, {sacct: null});
     expect([again.added, again.unchanged, again.failed, again.replaced]).toEqual([[], ["s--a--tiny"], [], []]);
