@@ -16,6 +16,12 @@ export function newScan(lines: SourceLine[]): TextScan {
   return {lines, claimed: new Uint8Array(lines.length), blocks: [], errors: [], warnings: []};
 }
 
+/** `line 20 ("Median IT")`: where a block's text stops, for its warning. */
+export function describeLine(scan: TextScan, j: number): string {
+  const {n, text} = scan.lines[j];
+  return `line ${n} (${JSON.stringify(text.slice(0, 60))})`;
+}
+
 export function claim(scan: TextScan, from: number, to: number): void {
   scan.claimed.fill(1, from, to + 1);
 }

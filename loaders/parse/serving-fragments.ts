@@ -1,7 +1,7 @@
 // Result lines with no banner above them: a block whose banner was lost, a second block printed without one, a
 // tail that starts inside a block. They are read as partial blocks, or joined to an open block they continue.
 
-import {splitLabel} from "./lines.js";
+import {splitLabel, type LabelValue} from "./lines.js";
 import {claim, type TextScan} from "./scan.js";
 import {looksLikeResult, servingTarget} from "./serving-labels.js";
 import {TRTLLM_BENCH_RESULT_LABELS} from "./trtllm-bench-text.js";
@@ -21,9 +21,8 @@ function isBodyLine(text: string): boolean {
   return lv !== null && servingTarget(lv.key) !== null;
 }
 
-/** A trtllm-bench result line no report took: its rules and titles were lost, so it is named, not dropped. */
-function reportLostReportLine(scan: TextScan, i: number, inRun: boolean): boolean {
-  const lv = scan.lines[i].text.length > MAX_BODY_LINE ? null : splitLabel(scan.lines[i].text);
+/** A trtllm-bench result line no report took (its rules and titles were lost) is named, not dropped. */
+function reportLostReportLine(scan: TextScan, i: number, lv: LabelValue | null, inRun: boolean): boolean {
   if (!lv || !TRTLLM_BENCH_RESULT_LABELS.has(lv.key)) return false;
   if (!inRun)
     scan.errors.push({
@@ -37,10 +36,19 @@ export function scanServingFragments(scan: TextScan, file: string, records: Serv
   const {lines, claimed} = scan;
   let lostRun = false;
   for (let i = 0; i < lines.length; i++) {
-    if (claimed[i] || lines[i].text === "") continue;
-    if (!isBodyLine(lines[i].text)) {
-      lostRun = reportLostReportLine(scan, i, lostRun);
+    const text = lines[i].text;
+    if (claimed[i] || text === "") continue;
+    // One label split per line: most unclaimed lines are log lines that are neither block nor report lines.
+    if (text.length > MAX_BODY_LINE) {
+      lostRun = false;
       continue;
+    }
+    if (!isSection(text) && !(text.charCodeAt(0) === 61 && FAILED_BANNER.test(text))) {
+      const lv = splitLabel(text);
+      if (lv === null || servingTarget(lv.key) === null) {
+        lostRun = reportLostReportLine(scan, i, lv, lostRun);
+        continue;
+      }
     }
     lostRun = false;
     let end = i;

@@ -2,8 +2,9 @@
 
 import type {Tool} from "../canonical.js";
 import {splitLabel} from "./lines.js";
-import {BlockBuilder, claim, type TextScan} from "./scan.js";
-import {servingTarget, toolMark} from "./serving-labels.js";
+import {BlockBuilder, claim, describeLine, type TextScan} from "./scan.js";
+import {TRTLLM_BENCH_RESULT_LABELS} from "./trtllm-bench-text.js";
+import {looksLikeResult, servingTarget, toolMark} from "./serving-labels.js";
 import {parseValue} from "./value.js";
 
 export const BANNER = /^=+ ?Serving Benchmark Result ?=+$/i;
@@ -46,9 +47,11 @@ export interface ServingRecord {
   continuation: string | null;
 }
 
-export function scanServingBlocks(scan: TextScan, file: string): ServingRecord[] {
+/** The blocks under banners, and whether any line outside them could be a result line (a fragment to look for). */
+export function scanServingBlocks(scan: TextScan, file: string): {records: ServingRecord[]; loose: boolean} {
   const {lines} = scan;
   const records: ServingRecord[] = [];
+  let loose = false;
   let pending: Record<string, string> = {};
   let i = 0;
   while (i < lines.length) {
@@ -71,9 +74,10 @@ export function scanServingBlocks(scan: TextScan, file: string): ServingRecord[]
     }
     const lv = splitLabel(text);
     if (lv && PREAMBLE[lv.key]) pending[PREAMBLE[lv.key]] = lv.value;
+    else if (!loose) loose = lv ? looksLikeResult(lv.key) || TRTLLM_BENCH_RESULT_LABELS.has(lv.key) : isSection(text);
     i++;
   }
-  return records;
+  return {records, loose};
 }
 
 /**
@@ -94,7 +98,11 @@ export function readBody(
   let last = start - 1;
   let known = 0;
   let tentative = -1;
-  let lastNumber: {j: number; key: string; raw: string; label: string} | null = null;
+  // The last numeric metric line (scalars, not an object per line: this loop runs for every block line).
+  let lastNumberAt = -1;
+  let lastNumberKey = "";
+  let lastNumberRaw = "";
+  let lastNumberLabel = "";
   let consumed = -1;
   const tentativeKeys: string[] = [];
   let footer = false;
@@ -168,7 +176,10 @@ export function readBody(
     if (value.kind === "word") builder.wordMetric(target.key, value.raw, n, lv.label);
     else {
       builder.setMetric(target.key, value.value, n, lv.label);
-      lastNumber = {j, key: target.key, raw: value.raw, label: lv.label};
+      lastNumberAt = j;
+      lastNumberKey = target.key;
+      lastNumberRaw = value.raw;
+      lastNumberLabel = lv.label;
     }
     if (value.rest !== "") builder.setExtra(`${target.key}.note`, value.rest);
   }
@@ -182,14 +193,14 @@ export function readBody(
   // start of a longer numeral (`1` of `1376.35`), so its value is unknown.
   if (
     !footer &&
-    lastNumber &&
-    lastNumber.j === last &&
-    !lastNumber.raw.includes(".") &&
-    DECIMAL_UNIT.test(lastNumber.label)
+    lastNumberAt === last &&
+    last >= start &&
+    !lastNumberRaw.includes(".") &&
+    DECIMAL_UNIT.test(lastNumberLabel)
   ) {
-    delete builder.metrics[lastNumber.key];
-    builder.seen.delete(lastNumber.key);
-    stop = `line ${lines[last].n}, inside the value of "${lastNumber.label}:" (${JSON.stringify(lastNumber.raw)})`;
+    delete builder.metrics[lastNumberKey];
+    builder.seen.delete(lastNumberKey);
+    stop = `line ${lines[last].n}, inside the value of "${lastNumberLabel}:" (${JSON.stringify(lastNumberRaw)})`;
     consumed = last;
     last--;
     while (last >= start && lines[last].text === "") last--;
@@ -220,11 +231,6 @@ export function readBody(
     consumed,
     resume: j
   };
-}
-
-export function describeLine(scan: TextScan, j: number): string {
-  const {n, text} = scan.lines[j];
-  return `line ${n} (${JSON.stringify(text.slice(0, 60))})`;
 }
 
 function lacks(builder: BlockBuilder): string | null {

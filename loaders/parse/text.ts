@@ -19,10 +19,10 @@ export function parseTextBlocks(content: string, file: string): ParseResult {
   // Box-drawing characters in the file at all, or no AIPerf table to look for.
   if (BOX.test(content)) scanAiperfTables(scan);
   scanEmbeddedJson(scan, content);
-  const serving = scanServingBlocks(scan, file);
+  const {records: serving, loose} = scanServingBlocks(scan, file);
   scanVllm2023Blocks(scan);
   // Banner-less result lines last: every line a banner or a report has taken is known by then.
-  scanServingFragments(scan, file, serving);
+  if (loose) scanServingFragments(scan, file, serving);
   finishServing(scan, serving);
   return {file, blocks: scan.blocks, errors: scan.errors, warnings: scan.warnings};
 }

@@ -3,8 +3,7 @@
 import type {ParsedBlock} from "../canonical.js";
 import {shiftDecimal} from "./decimal.js";
 import {splitLabel} from "./lines.js";
-import {BlockBuilder, claim, type TextScan} from "./scan.js";
-import {describeLine} from "./serving-text.js";
+import {BlockBuilder, claim, describeLine, type TextScan} from "./scan.js";
 import {parseValue} from "./value.js";
 
 // 59 `=` in the tool; pasted copies are often shorter.
