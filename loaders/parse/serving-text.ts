@@ -134,8 +134,10 @@ export function readBody(
     }
     if (isSection(text)) {
       last = j;
-      tentative = -1;
-      tentativeKeys.length = 0;
+      if (tentative >= 0) {
+        tentative = -1;
+        tentativeKeys.length = 0;
+      }
       continue;
     }
     const lv = splitLabel(text);
@@ -149,7 +151,7 @@ export function readBody(
     if (!target && lv.value === "") {
       if (tentative < 0) tentative = j;
       tentativeKeys.push(lv.label);
-    } else {
+    } else if (tentative >= 0) {
       tentative = -1;
       tentativeKeys.length = 0;
     }
