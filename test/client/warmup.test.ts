@@ -57,7 +57,8 @@ describe("warm-up and ready check", () => {
       await runBenchmark({...options, log: (line) => lines.push(line)}).catch(() => {});
       expect(lines).toContain("Skipping endpoint ready check.");
       await expect(runBenchmark({...options, readyCheckTimeoutS: 1, log: () => {}})).rejects.toThrow(
-        /^Initial test run failed - .*HTTP 503/
+        // On a loaded machine the one probe may itself run out the second.
+        /^Initial test run failed - .*Error: (HTTP 503|Request timed out)/
       );
     } finally {
       await fixture.close();
