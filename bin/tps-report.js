@@ -1,13 +1,39 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so no compile step is needed after `npm ci`.
-try {
-  const {register} = await import("tsx/esm/api");
-  register();
-  const {main} = await import("../loaders/cli/main.ts");
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  // Only a broken install gets here (main catches the commands' errors): one line, and how to repair it.
-  const line = String(error?.message ?? error).split("\n")[0];
-  process.stderr.write(`tps-report: ${line} (run 'npm ci' in the tps-report folder)\n`);
-  process.exitCode = 1;
+// Runs the prebuilt bundle (npm run bundle → dist-cli/) when it is newer than every source file, so a command starts
+// without compiling; otherwise runs the TypeScript CLI through tsx, so no compile step is needed after `npm ci`.
+import {existsSync, readdirSync, statSync} from "node:fs";
+import {fileURLToPath, pathToFileURL} from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bundle = `${root}dist-cli/tps-report.mjs`;
+
+/** Newest modification time under a folder (the sources the bundle was built from). */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, {withFileTypes: true})) {
+    const path = `${dir}/${entry.name}`;
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const fresh = () =>
+  existsSync(bundle) &&
+  statSync(bundle).mtimeMs >=
+    Math.max(newest(`${root}loaders`), newest(`${root}data/models`), statSync(`${root}data/gpus/gpus.yaml`).mtimeMs);
+
+if (process.env.TPS_REPORT_FROM_SOURCE !== "1" && fresh()) {
+  await import(pathToFileURL(bundle).href);
+} else {
+  try {
+    const {register} = await import("tsx/esm/api");
+    register();
+    const {main} = await import("../loaders/cli/main.ts");
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    // Only a broken install gets here (main catches the commands' errors): one line, and how to repair it.
+    const line = String(error?.message ?? error).split("\n")[0];
+    process.stderr.write(`tps-report: ${line} (run 'npm ci' in the tps-report folder)\n`);
+    process.exitCode = 1;
+  }
 }

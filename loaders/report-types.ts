@@ -178,6 +178,8 @@ export interface Report {
     hardware: {gpu: string; name: string; count: number};
     engines: {id: string; name: string; version: string}[];
     client: {name: string; command: string};
+    /** Which values in the shown commands depend on the machine (port, host); null when none do. */
+    machine_note: Text | null;
     scenarios: ScenarioInfo[];
     notes: Text[];
     source: string | null;

@@ -1,6 +1,9 @@
 // `tps-report bench`: the serving benchmark from Node, with `vllm bench serve`'s flags where they overlap.
+import {basename} from "node:path";
 import {runBenchmark, type BenchmarkOptions} from "../client/run-benchmark.js";
 import type {GoodputMetric} from "../client/metrics.js";
+// vllm bench serve's flags (checked in from vLLM's source); the ones refused carry their reason.
+import VLLM_FLAGS from "../client/vllm-flags.json" with {type: "json"};
 
 const USAGE = `usage: tps-report bench --base-url URL [--model NAME] [--endpoint /v1/chat/completions|/v1/completions]
          --dataset-name random|sharegpt [--dataset-path F]
@@ -12,6 +15,7 @@ const USAGE = `usage: tps-report bench --base-url URL [--model NAME] [--endpoint
          [--goodput ttft:MS tpot:MS e2el:MS] [--temperature T] [--top-p P] [--top-k K] [--extra-body JSON]
          [--header KEY=VALUE ...] [--metadata KEY=VALUE ...] [--request-id-prefix P] [--request-timeout S]
          [--save-result] [--save-detailed] [--result-dir D] [--result-filename F] [--prewarm-connections]
+         [--num-warmups N] [--ready-check-timeout-sec S]
 
 Same meanings as \`vllm bench serve\`; --host/--port (default 127.0.0.1:8000) stand in for --base-url.
 --prewarm-connections (not in vLLM) opens the connections before the clock starts.
@@ -219,13 +223,23 @@ export function parseBenchArgs(argv: string[]): BenchmarkOptions | "help" {
       case "--result-filename":
         options.resultFilename = value();
         break;
+      case "--num-warmups":
+        options.numWarmups = number(flag, value(), true);
+        break;
+      case "--ready-check-timeout-sec":
+        options.readyCheckTimeoutS = number(flag, value(), true);
+        break;
       case "--prewarm-connections":
         options.prewarmConnections = true;
         break;
       case "--disable-tqdm":
         break;
-      default:
+      default: {
+        const name = flag.split("=")[0].replace(/_/g, "-");
+        const reason = (VLLM_FLAGS.unsupported as Record<string, string>)[name];
+        if (reason) throw new UsageError(`${name} is not supported by tps-report bench: ${reason}`);
         throw new UsageError(`unknown option ${flag}`);
+      }
     }
   }
   if (!options.baseUrl) options.baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -236,6 +250,11 @@ export function parseBenchArgs(argv: string[]): BenchmarkOptions | "help" {
   }
   if (Object.keys(sampling).length || extraBody) options.extraBody = {...sampling, ...extraBody};
   return options;
+}
+
+/** The result path as printed: under --result-dir only its name, since the runner writes there before a rename. */
+function resultShown(options: BenchmarkOptions, path: string): string {
+  return options.resultDir ? `${basename(path)} in the result directory` : path;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -253,7 +272,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const run = await runBenchmark(options);
-    if (run.resultPath) process.stdout.write(`Result written to ${run.resultPath}\n`);
+    if (run.resultPath) process.stdout.write(`Result written to ${resultShown(options, run.resultPath)}\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`tps-report bench: ${error instanceof Error ? error.message : String(error)}\n`);

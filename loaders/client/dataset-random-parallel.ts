@@ -13,13 +13,16 @@ import {
   type Settling
 } from "./dataset-random.js";
 import type {BenchTokenizer} from "./tokenizer.js";
+import {IN_BUNDLE, resourcePath} from "../resources.js";
 
 /** Prompt tokens below which one thread is faster than starting workers (each loads the tokenizer, ~1 s). */
 const PARALLEL_FROM_TOKENS = 400_000;
 
 // Workers start from a two-line ES module that registers tsx (as bin/tps-report.js does) and then imports the
 // TypeScript worker; tsx's ESM API sits next to the CommonJS file that require.resolve finds.
+// The bundle ships the worker as its own plain-JavaScript entry next to it.
 function workerBootstrap(): URL {
+  if (IN_BUNDLE) return pathToFileURL(resourcePath("dataset-random-worker.mjs"));
   const api = createRequire(import.meta.url)
     .resolve("tsx/esm/api")
     .replace(/\.cjs$/, ".mjs");

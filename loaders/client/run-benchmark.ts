@@ -16,6 +16,7 @@ import {pythonJson, resultDate, resultFileName, resultJson} from "./result-json.
 import {summaryBlock} from "./summary-block.js";
 import {loadTokenizer, type BenchTokenizer} from "./tokenizer.js";
 import {turnClock} from "./turn-clock.js";
+import {beforeMeasuring} from "./warmup.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
 
 export interface BenchmarkOptions {
@@ -68,6 +69,10 @@ export interface BenchmarkOptions {
    * the first wave's TTFT. Off by default: `vllm bench serve` connects inside the measured run.
    */
   prewarmConnections?: boolean;
+  /** Requests sent before the clock starts, not measured (vLLM's --num-warmups; default 0). */
+  numWarmups?: number;
+  /** Seconds to keep sending the first prompt until the server answers it (--ready-check-timeout-sec; 0 skips). */
+  readyCheckTimeoutS?: number;
 }
 
 export interface ClientOverhead {
@@ -223,6 +228,17 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const offsets = arrivalOffsets(requests.length, requestRate, burstiness, seed);
   // Bodies are serialized before the clock starts so sending costs the client as little as possible.
   const bodies = requests.map((request) => JSON.stringify(requestBody(context, request)));
+  try {
+    await beforeMeasuring(
+      context,
+      requests[0],
+      {readyCheckTimeoutS: options.readyCheckTimeoutS ?? 0, numWarmups: options.numWarmups ?? 0, maxConcurrency},
+      log
+    );
+  } catch (error) {
+    if (!options.connections) connections.destroy();
+    throw error;
+  }
   if (options.prewarmConnections) await connections.prewarm(Math.min(requests.length, maxConcurrency ?? Infinity));
 
   log("Starting main benchmark run...");

@@ -1,6 +1,6 @@
 // Loads the GPU table (data/gpus/gpus.yaml) and resolves a GPU by id, name or nvidia-smi alias.
 import {readFileSync} from "node:fs";
-import {fileURLToPath} from "node:url";
+import {resourcePath} from "../resources.js";
 import {LineCounter, parseDocument} from "yaml";
 import {readBlockYaml} from "../study/block-yaml.js";
 
@@ -24,7 +24,7 @@ export interface Gpu {
   memoryBytes: SourcedFigure;
 }
 
-export const GPUS_FILE = fileURLToPath(new URL("../../data/gpus/gpus.yaml", import.meta.url));
+export const GPUS_FILE = resourcePath("data/gpus/gpus.yaml");
 
 export class GpuTableError extends Error {
   constructor(file: string, line: number | null, message: string) {

@@ -1,7 +1,7 @@
 // Reads a Hugging Face config.json into the dimensions the headroom model needs, refusing what it cannot count.
 import {existsSync, readFileSync} from "node:fs";
 import {basename, resolve} from "node:path";
-import {fileURLToPath} from "node:url";
+import {resourcePath} from "../resources.js";
 
 /** Dimensions of a dense decoder-only transformer, named as in headroom-model.md §2. */
 export interface ModelDims {
@@ -44,7 +44,7 @@ export const SHIPPED_MODELS: Record<string, string> = {
   "qwen3-8b": "qwen3-8b.config.json"
 };
 
-export const MODELS_DIR = fileURLToPath(new URL("../../data/models/", import.meta.url));
+export const MODELS_DIR = resourcePath("data/models/");
 
 export class ModelConfigError extends Error {
   constructor(file: string, line: number | null, message: string) {

@@ -1,6 +1,6 @@
 // Builds the exact argv of each server and benchmark process a live run starts, and shows it as a shell line.
 import {join} from "node:path";
-import {fileURLToPath} from "node:url";
+import {selfCommand} from "../resources.js";
 import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
 import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
@@ -41,9 +41,9 @@ export function serverArgv(candidate: PlanCandidate, settings: LiveSettings): st
     : served;
 }
 
-/** The native client, `tps-report bench`, run by this Node with this checkout's entry point. */
+/** The native client, `tps-report bench`, run by this Node with this checkout's entry point (or the bundle). */
 export function nativeClient(): string[] {
-  return [process.execPath, fileURLToPath(new URL("../../bin/tps-report.js", import.meta.url)), "bench"];
+  return [...selfCommand(), "bench"];
 }
 
 /**
@@ -65,7 +65,9 @@ export function clientArgv(
   }
   const argv = fillPlaceholders(planned, {host: settings.host, port: settings.port, run_dir: runDir});
   const endpoint = mentionsEndpoint(planned) ? [] : ["--host", settings.host, "--port", String(settings.port)];
-  return [...argv, ...endpoint, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
+  // The warm-up goes before the clock: bench.log records it ("Warming up with N requests..."), the metrics do not.
+  const warmup = settings.numWarmups > 0 ? ["--num-warmups", String(settings.numWarmups)] : [];
+  return [...argv, ...endpoint, ...warmup, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
 }
 
 /** Where a run's files end up: <study>/runs/<run-id>. */

@@ -16,6 +16,7 @@ import {delimiter, join, resolve} from "node:path";
 import {placement} from "../cluster/placement.js";
 import type {StudyPlan} from "../study/plan.js";
 import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "./argv.js";
+import {recordedClientArgv} from "./recorded-argv.js";
 import {runClient} from "./client-process.js";
 import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
 import {failureLine, logTail} from "./log-tail.js";
@@ -98,8 +99,8 @@ interface ServerInstance {
 
 const iso = (): string => new Date().toISOString();
 const BANNER = /=+ Serving Benchmark Result =+/;
-// vllm bench serve prints these once its warm-up request is done and the measured run begins.
-const MAIN_RUN = /Starting main benchmark run|Initial test run completed|Traffic request rate:/;
+// vllm bench serve prints these once its ready check and warm-up are done and the measured run begins.
+const MAIN_RUN = /Starting main benchmark run|Traffic request rate:/;
 
 function describeExit(exit: Exit | null): string {
   if (!exit) return "is still running";
@@ -432,7 +433,12 @@ function recordFailedStart(
       ...baseMeta(plan, run, ctx),
       engine_version: failure.meta.engine_version!,
       server_argv: argv,
-      bench_argv: clientArgv(plan, run.candidate, run.scenario, settings, finalDir),
+      bench_argv: recordedClientArgv(
+        clientArgv(plan, run.candidate, run.scenario, settings, finalDir),
+        settings.clientKind === "native",
+        finalDir,
+        run.run
+      ),
       status: "failed",
       error: failure.meta.error!,
       started_at: failure.startedAt,
@@ -459,7 +465,7 @@ async function benchmark(
   try {
     const finalDir = join(ctx.runsDir, run.run);
     const argv = clientArgv(plan, run.candidate, run.scenario, settings, tmpDir);
-    const recorded = argv.map((arg) => arg.replaceAll(tmpDir, finalDir));
+    const recorded = recordedClientArgv(argv, settings.clientKind === "native", tmpDir, run.run);
     const stdoutFile = join(tmpDir, "bench.log");
     const stderrFile = join(tmpDir, "bench.stderr.log");
     ctx.progress.phase("warming", shellLine(recorded));

@@ -17,6 +17,8 @@ export interface LiveSettings {
   /** The plan says `metrics: true`: servers that need a flag to serve metrics (SGLang) get it. */
   metricsAsked: boolean;
   scrapeIntervalS: number;
+  /** --num-warmups given to each benchmark: the plan's serve.num_warmups, else 1 for the native client, 0 for vLLM's. */
+  numWarmups: number;
 }
 
 export const DEFAULT_SETTINGS: LiveSettings = {
@@ -31,7 +33,8 @@ export const DEFAULT_SETTINGS: LiveSettings = {
   clientKind: "vllm",
   metrics: true,
   metricsAsked: false,
-  scrapeIntervalS: 1
+  scrapeIntervalS: 1,
+  numWarmups: 0
 };
 
 export interface SettingsOverrides {
@@ -43,6 +46,7 @@ export interface SettingsOverrides {
 
 export function liveSettings(plan: StudyPlan, overrides: SettingsOverrides = {}): LiveSettings {
   const serve = plan.serve ?? {};
+  const clientKind = overrides.clientKind ?? plan.client.kind ?? DEFAULT_SETTINGS.clientKind;
   return {
     host: serve.host ?? DEFAULT_SETTINGS.host,
     port: overrides.port ?? serve.port ?? DEFAULT_SETTINGS.port,
@@ -51,9 +55,11 @@ export function liveSettings(plan: StudyPlan, overrides: SettingsOverrides = {})
     readyTimeoutS: overrides.readyTimeoutS ?? serve.ready_timeout_s ?? DEFAULT_SETTINGS.readyTimeoutS,
     stopGraceS: serve.stop_grace_s ?? DEFAULT_SETTINGS.stopGraceS,
     benchTimeoutS: overrides.benchTimeoutS ?? serve.bench_timeout_s ?? DEFAULT_SETTINGS.benchTimeoutS,
-    clientKind: overrides.clientKind ?? plan.client.kind ?? DEFAULT_SETTINGS.clientKind,
+    clientKind,
     metrics: serve.metrics ?? DEFAULT_SETTINGS.metrics,
     metricsAsked: serve.metrics === true,
-    scrapeIntervalS: serve.scrape_interval_s ?? DEFAULT_SETTINGS.scrapeIntervalS
+    scrapeIntervalS: serve.scrape_interval_s ?? DEFAULT_SETTINGS.scrapeIntervalS,
+    // vllm bench serve before --num-warmups existed rejects the flag, so only the native client warms by default.
+    numWarmups: serve.num_warmups ?? (clientKind === "native" ? 1 : 0)
   };
 }

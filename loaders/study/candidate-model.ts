@@ -2,6 +2,7 @@
 // for the study's model, else the config shipped under data/models/ for that model's name.
 import {existsSync, readdirSync} from "node:fs";
 import {isAbsolute, join} from "node:path";
+import {resourcePath} from "../resources.js";
 import {MODELS_DIR, readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import type {PlanCandidate, StudyPlan} from "./plan.js";
 
@@ -18,11 +19,11 @@ export function shippedConfigFor(model: string, dir = MODELS_DIR): string | null
 
 export type CandidateConfig = {dims: ModelDims} | {reason: string};
 
-/** A path as the plan wrote it: relative to the working directory, else to the study folder. */
+/** A path as the plan wrote it: relative to the working directory, the study folder, or tps-report's own files. */
 function planPath(plan: StudyPlan, path: string): string {
   if (isAbsolute(path) || existsSync(path)) return path;
-  const inStudy = join(plan.dir, path);
-  return existsSync(inStudy) ? inStudy : path;
+  for (const candidate of [join(plan.dir, path), resourcePath(path)]) if (existsSync(candidate)) return candidate;
+  return path;
 }
 
 export function candidateConfig(plan: StudyPlan, candidate: Pick<PlanCandidate, "model" | "config">): CandidateConfig {

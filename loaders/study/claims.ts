@@ -3,7 +3,7 @@ import type {ClaimCheck, RunRow, Text} from "../report-types.js";
 import type {Derived} from "./derive.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "./plan.js";
-import {shellCommand} from "./rows.js";
+import {shownCommand} from "./shown-command.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
 export function decimalsOf(value: number): number {
@@ -113,7 +113,7 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
       }
       case "recommended": {
         const subject = {en: "Recommended configuration", tr: "Önerilen yapılandırma"};
-        const published = shellCommand((claim.server as string[]) ?? []);
+        const published = shownCommand(plan, (claim.server as string[]) ?? []);
         return result(
           subject,
           published,

@@ -12,6 +12,7 @@ import type {
 } from "../report-types.js";
 import {runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
+import {shownCommand} from "./shown-command.js";
 
 export interface Derived {
   steps: StepReport[];
@@ -27,7 +28,7 @@ export function changePercent(before: number, after: number): number {
   return ((after - before) / before) * 100;
 }
 
-function candidateInfo(step: PlanStep, candidate: PlanCandidate): CandidateInfo {
+function candidateInfo(plan: StudyPlan, step: PlanStep, candidate: PlanCandidate): CandidateInfo {
   return {
     id: candidate.id,
     label: candidate.label,
@@ -35,7 +36,7 @@ function candidateInfo(step: PlanStep, candidate: PlanCandidate): CandidateInfo 
     model: candidate.model,
     quantization: candidate.quantization,
     role: candidate.role,
-    server_command: shellCommand(candidate.server),
+    server_command: shownCommand(plan, candidate.server, candidate.model),
     runs: step.scenarios.map((scenario) => runId(step.id, candidate.id, scenario))
   };
 }
@@ -138,7 +139,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       kind: step.kind,
       title: step.title,
       scenarios: step.scenarios,
-      candidates: step.candidates.map((c) => candidateInfo(step, c)),
+      candidates: step.candidates.map((c) => candidateInfo(plan, step, c)),
       standings: stepStandings
     };
     if (step.kind !== "selection")
@@ -179,7 +180,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     candidate: winner.id,
     label: winner.label,
     engine: winner.engine,
-    server_command: shellCommand((adapted ?? winner).server)
+    server_command: shownCommand(plan, (adapted ?? winner).server, (adapted ?? winner).model)
   };
 
   // Headline: each scenario's baseline against the recommended configuration.

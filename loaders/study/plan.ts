@@ -69,6 +69,8 @@ export interface PlanServe {
   metrics?: boolean;
   /** Seconds between metric scrapes (default 1). */
   scrape_interval_s?: number;
+  /** Warm-up requests before each benchmark (the client's --num-warmups); 0 turns the warm-up off. */
+  num_warmups?: number;
 }
 
 export interface StudyPlan {
@@ -269,11 +271,16 @@ function planFromYaml(
         fail(node(serveNode, "scrape_interval_s"), "serve: 'scrape_interval_s' must be a number of seconds ≥ 0.05");
       serve.scrape_interval_s = v as number;
     }
+    if (value(serveNode, "num_warmups") != null) {
+      serve.num_warmups = int(serveNode, "num_warmups", "serve");
+      if (serve.num_warmups < 0) fail(node(serveNode, "num_warmups"), "serve: 'num_warmups' must be 0 or more");
+    }
     for (const pair of (serveNode as {items: {key: unknown}[]}).items) {
       const key = String((pair.key as {value?: unknown})?.value ?? pair.key);
       const known = [
         ...["host", "port", "port_args", "ready_path", "ready_timeout_s", "stop_grace_s", "bench_timeout_s"],
-        ...["metrics", "scrape_interval_s"]
+        ...["metrics", "scrape_interval_s"],
+        "num_warmups"
       ];
       if (!known.includes(key)) fail(pair.key, `serve: unknown key '${key}' (known: ${known.join(", ")})`);
     }

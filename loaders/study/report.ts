@@ -2,6 +2,7 @@
 import type {Finding, Report, RunRow} from "../report-types.js";
 import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
+import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
 import {loadStudyPlan, type StudyPlan} from "./plan.js";
 import {runRows, shellCommand} from "./rows.js";
@@ -40,7 +41,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       model: plan.model.name,
       hardware: plan.hardware,
       engines: Object.entries(plan.engines).map(([id, e]) => ({id, ...e})),
-      client: {name: plan.client.name, command: shellCommand(plan.client.argv)},
+      client: {name: plan.client.name, command: shownCommand(plan, plan.client.argv)},
+      machine_note: machineNote(plan),
       scenarios: plan.scenarios,
       notes: plan.notes,
       source: plan.source

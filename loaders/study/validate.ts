@@ -2,6 +2,8 @@
 import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
 import {expectedLiveCommands} from "../live/argv.js";
+import {argvDifferences, RUNNER_BENCH_OPTIONS} from "./argv-meaning.js";
+import {servedModel} from "./served-model.js";
 import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 import type {RunRecord} from "./runs.js";
@@ -16,18 +18,6 @@ function roundingSlack(numerator: number, duration: number): number {
   // duration is printed with 2 decimals, so it may be off by 0.005 s; the ratio by half a cent.
   const worst = numerator / Math.max(duration - 0.005, 1e-9) - numerator / duration;
   return 0.005 + worst + 1e-9;
-}
-
-/** Model names a server argv serves: positional Hugging Face ids and --model/--model-path values. */
-export function servedModels(argv: string[]): string[] {
-  const models: string[] = [];
-  argv.forEach((arg, i) => {
-    if (arg === "--model" || arg === "--model-path") models.push(argv[i + 1] ?? "");
-    else if (arg.startsWith("--model=") || arg.startsWith("--model-path="))
-      models.push(arg.slice(arg.indexOf("=") + 1));
-    else if (/^[A-Za-z0-9][\w.-]*\/[\w.-]+$/.test(arg) && !argv[i - 1]?.startsWith("--")) models.push(arg);
-  });
-  return models;
 }
 
 export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Finding[] {
@@ -102,26 +92,27 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         metaFile,
         1
       );
-    const wantedBench = wanted.bench;
-    if (!sameArgv(meta.bench_argv, wantedBench) && shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
+    // By meaning: the program whatever its install path, options in any order; the runner's own flags aside.
+    const benchDiff = argvDifferences(meta.bench_argv, wanted.bench, {ignore: serve ? RUNNER_BENCH_OPTIONS : []});
+    if (benchDiff.length)
       add(
         "warning",
         "bench-argv-differs",
-        `benchmark command '${shellCommand(meta.bench_argv)}' differs from the plan's '${shellCommand(wantedBench)}'`,
+        `benchmark command '${shellCommand(meta.bench_argv)}' differs from the plan's '${shellCommand(wanted.bench)}': ${benchDiff.join("; ")}`,
         meta.id,
         metaFile,
         1
       );
-    for (const served of servedModels(meta.server_argv))
-      if (served !== meta.model)
-        add(
-          "warning",
-          "served-model-differs",
-          `the server command serves '${served}' but the run is recorded as '${meta.model}' (study model ${plan.model.name}); the published command may be a typo, or the run measured another model`,
-          meta.id,
-          metaFile,
-          1
-        );
+    const served = servedModel(meta.server_argv);
+    if (served !== null && served !== meta.model)
+      add(
+        "warning",
+        "served-model-differs",
+        `the server command serves '${served}' but the run is recorded as '${meta.model}' (study model ${plan.model.name}); the published command may be a typo, or the run measured another model`,
+        meta.id,
+        metaFile,
+        1
+      );
 
     const row = rowsById.get(meta.id);
     if (!row || meta.status !== "ok" || !record.block) continue;

@@ -5,6 +5,7 @@ import {tmpdir} from "node:os";
 import {dirname, join, relative} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {expectedLiveCommands} from "../../loaders/live/argv.js";
+import {recordedClientArgv} from "../../loaders/live/recorded-argv.js";
 import {freePort, portFree} from "../../loaders/live/port.js";
 import {selectRuns} from "../../loaders/live/selection.js";
 import {groupMembers} from "../../loaders/live/process-group.js";
@@ -142,13 +143,7 @@ describe("a study run live against the fixture server", () => {
     expect(ok.server_argv.slice(-4)).toEqual(["--host", "127.0.0.1", "--port", String(port)]);
     expect(ok.bench_argv.slice(-9)).toEqual([
       ...["--host", "127.0.0.1", "--port", String(port)],
-      ...[
-        "--save-result",
-        "--result-dir",
-        join(study, "runs", "engines--fast--tiny"),
-        "--result-filename",
-        "result.json"
-      ]
+      ...["--save-result", "--result-dir", "runs/engines--fast--tiny", "--result-filename", "result.json"]
     ]);
     expect(Date.parse(ok.started_at)).toBeLessThan(Date.parse(ok.ended_at));
     const failed = readRunJson(study, "failures--crash--tiny");
@@ -167,7 +162,9 @@ describe("a study run live against the fixture server", () => {
         join(study, "runs", run.run),
         meta.origin.serve
       );
-      expect([meta.server_argv, meta.bench_argv]).toEqual([expected.server, expected.bench]);
+      // The record names the run folder relative to the study, so it reads the same on any machine.
+      const portable = recordedClientArgv(expected.bench, false, join(study, "runs", run.run), run.run);
+      expect([meta.server_argv, meta.bench_argv]).toEqual([expected.server, portable]);
     }
   });
 
@@ -200,10 +197,10 @@ describe("a study run live against the fixture server", () => {
     const meta = readRunJson(study, "odd--args--tiny");
     const log = readFileSync(join(study, "runs", "odd--args--tiny", "bench.log"), "utf8");
     const received = JSON.parse(/^argv: (.*)$/m.exec(log)![1]);
-    // The stand-in got exactly the recorded argv after the interpreter and its script (the result dir was renamed).
-    expect(received.map((a: string) => a.replace(/\.odd--args--tiny\.tmp-\d+/, "odd--args--tiny"))).toEqual(
-      meta.bench_argv.slice(4)
-    );
+    // The stand-in got exactly the recorded argv after the interpreter and its script (its run folder, temporary
+    // then, is recorded relative to the study).
+    const own = new RegExp(`^${join(study, "runs")}/\\.odd--args--tiny\\.tmp-\\d+`);
+    expect(received.map((a: string) => a.replace(own, "runs/odd--args--tiny"))).toEqual(meta.bench_argv.slice(4));
     expect(received).toContain(NASTY_NOTE);
     expect(received[received.indexOf("--model") + 1]).toBe(NASTY_MODEL);
     // The server got its --model untouched: it lists that exact id.

@@ -1,0 +1,116 @@
+// Compares two recorded commands by what they mean, not how they are spelled: the program they start (whatever its
+// install path), and each option with its values, in any order and in any of argparse's spellings.
+
+/** One command read as argparse would: the words before the first option, then each option's values. */
+export interface ArgvMeaning {
+  /** The program and its subcommands, with install paths and interpreter prefixes taken away. */
+  command: string[];
+  /** Option name (dashes, as `--max-num-tokens`) → its values; a repeated option keeps its last values. */
+  options: Map<string, string[]>;
+}
+
+export interface CompareOptions {
+  /** Options one side may carry and the other not, or with other values: what a runner adds itself. */
+  ignore?: readonly string[];
+}
+
+/** Options the live runner adds to every benchmark command: where the server is and where the result goes. */
+export const RUNNER_BENCH_OPTIONS = [
+  "--host",
+  "--port",
+  "--base-url",
+  "--num-warmups",
+  "--save-result",
+  "--result-dir",
+  "--result-filename"
+] as const;
+
+const isOption = (arg: string): boolean => /^--?[A-Za-z]/.test(arg);
+const baseName = (word: string): string => word.slice(word.lastIndexOf("/") + 1);
+
+/** The program a command's words start: `/usr/bin/node /x/bin/tps-report.js bench` is `tps-report bench`. */
+export function programWords(words: string[]): string[] {
+  let rest = words;
+  // Leading VAR=value assignments (an `env` prefix) set the environment, not the program.
+  while (rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0])) rest = rest.slice(1);
+  if (rest[0] && baseName(rest[0]) === "env") return programWords(rest.slice(1));
+  if (!rest.length) return [];
+  const first = baseName(rest[0]);
+  if (/^(node|nodejs)$/.test(first) && rest[1]) {
+    const script = baseName(rest[1]).replace(/\.(m?js|ts)$/, "");
+    return [script, ...rest.slice(2)];
+  }
+  if (/^python[0-9.]*$/.test(first) && rest[1] === "-m" && rest[2]) return [rest[2], ...rest.slice(3)];
+  return [first.replace(/\.(m?js|ts)$/, ""), ...rest.slice(1)];
+}
+
+/** A value as its meaning: numbers in one spelling (`1.0` is `1`), JSON objects with their keys sorted. */
+export function valueMeaning(value: string): string {
+  const trimmed = value.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return String(Number(trimmed));
+  if (/^[{[]/.test(trimmed)) {
+    try {
+      return JSON.stringify(sorted(JSON.parse(trimmed)));
+    } catch {
+      return value;
+    }
+  }
+  return value;
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sorted((value as Record<string, unknown>)[key])])
+    );
+  return value;
+}
+
+/** Option name in one spelling: argparse (vLLM's FlexibleArgumentParser) reads `--max_num_tokens` as `--max-num-tokens`. */
+const optionName = (name: string): string => name.replace(/_/g, "-");
+
+export function argvMeaning(argv: string[]): ArgvMeaning {
+  const first = argv.findIndex(isOption);
+  const words = first < 0 ? argv : argv.slice(0, first);
+  const options = new Map<string, string[]>();
+  let current: string[] | null = null;
+  for (const arg of first < 0 ? [] : argv.slice(first)) {
+    if (isOption(arg) && !/^-\d/.test(arg)) {
+      const eq = arg.indexOf("=");
+      const name = optionName(eq > 0 ? arg.slice(0, eq) : arg);
+      current = eq > 0 ? [valueMeaning(arg.slice(eq + 1))] : [];
+      options.set(name, current);
+    } else current?.push(valueMeaning(arg));
+  }
+  return {command: programWords(words), options};
+}
+
+const shown = (values: string[] | undefined): string => (values?.length ? values.join(" ") : "(no value)");
+
+/** What differs between two commands, one line each; empty when they mean the same. */
+export function argvDifferences(a: string[], b: string[], options: CompareOptions = {}): string[] {
+  const left = argvMeaning(a);
+  const right = argvMeaning(b);
+  const ignored = new Set((options.ignore ?? []).map(optionName));
+  const out: string[] = [];
+  if (left.command.join(" ") !== right.command.join(" "))
+    out.push(`program '${left.command.join(" ")}' against '${right.command.join(" ")}'`);
+  const names = [...new Set([...left.options.keys(), ...right.options.keys()])];
+  for (const name of names) {
+    if (ignored.has(name)) continue;
+    const l = left.options.get(name);
+    const r = right.options.get(name);
+    if (!l) out.push(`${name} ${shown(r)} only in the second`);
+    else if (!r) out.push(`${name} ${shown(l)} only in the first`);
+    else if (l.join("\0") !== r.join("\0")) out.push(`${name} ${shown(l)} against ${shown(r)}`);
+  }
+  return out;
+}
+
+/** True when two commands start the same program with the same options and values (order and spelling aside). */
+export function sameMeaning(a: string[], b: string[], options: CompareOptions = {}): boolean {
+  return argvDifferences(a, b, options).length === 0;
+}
