@@ -7,11 +7,12 @@ import {LiveError, runStudy, type RunStudyResult} from "../live/runner.js";
 import {SelectionError, selectRuns} from "../live/selection.js";
 import {liveSettings} from "../live/settings.js";
 import {runComplete} from "../live/run-folder.js";
+import {writeErrorLine} from "../live/write-error.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "./errors.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N|auto]
-                        [--client vllm|native] [--runs-dir DIR]
+                        [--ready-timeout-s N] [--client vllm|native] [--runs-dir DIR]
        tps-report run STUDY --emit slurm|k8s … (tps-report run --emit slurm --help)
 
 Runs every planned benchmark of STUDY (a folder with study.yaml) on this machine: for each server configuration it
@@ -23,6 +24,9 @@ starts the server, waits until it answers, runs the benchmarks, stops it, and wr
   --force           run complete runs again and replace them
   --timeout-s N     stop a benchmark after N seconds (a failed run, phase "timeout"); default: the plan's
                     serve.bench_timeout_s, else 7200
+  --ready-timeout-s N
+                    wait at most N seconds for each server to answer (a failed run, phase "server-start");
+                    default: the plan's serve.ready_timeout_s, else 1800
   --port N|auto     port for the servers (default: the plan's serve.port, else 8000); auto: a free port for each
                     server, so that tasks sharing a machine do not collide
   --client KIND     vllm: the plan's client command as written (default); native: tps-report bench with the
@@ -40,6 +44,7 @@ interface RunArgs {
   resume: boolean;
   force: boolean;
   timeoutS?: number;
+  readyTimeoutS?: number;
   port?: number | "auto";
   client?: "vllm" | "native";
   runsDir?: string;
@@ -68,6 +73,9 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
     else if (arg === "--force") args.force = true;
     else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
     else if (arg.startsWith("--timeout-s=")) args.timeoutS = positiveInt("--timeout-s", arg.split("=")[1]);
+    else if (arg === "--ready-timeout-s") args.readyTimeoutS = positiveInt(arg, argv[++i]);
+    else if (arg.startsWith("--ready-timeout-s="))
+      args.readyTimeoutS = positiveInt("--ready-timeout-s", arg.split("=")[1]);
     else if (arg === "--port" || arg.startsWith("--port=")) {
       const value = arg === "--port" ? argv[++i] : arg.slice("--port=".length);
       args.port = value === "auto" ? "auto" : positiveInt("--port", value, 65535);
@@ -136,6 +144,7 @@ export async function main(argv: string[]): Promise<number> {
           liveSettings(plan, {
             port: args.port === "auto" ? undefined : args.port,
             benchTimeoutS: args.timeoutS,
+            readyTimeoutS: args.readyTimeoutS,
             clientKind: args.client
           })
         )
@@ -143,10 +152,10 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const progress = new Progress({stream: process.stderr, live: Boolean(process.stderr.isTTY)});
-    const {only, resume, force, timeoutS, port, client, runsDir} = args;
+    const {only, resume, force, timeoutS, readyTimeoutS, port, client, runsDir} = args;
     const result = await withInterrupts(
       ({signal, hurry}) =>
-        runStudy(plan, {only, resume, force, timeoutS, port, client, runsDir, signal, hurry, progress}),
+        runStudy(plan, {only, resume, force, timeoutS, readyTimeoutS, port, client, runsDir, signal, hurry, progress}),
       (text) => progress.note(text)
     );
     process.stderr.write(summary(result) + "\n");
@@ -154,6 +163,11 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof PlanError || error instanceof LiveError || error instanceof SelectionError) {
       process.stderr.write(`tps-report run: ${error.message}\n`);
+      return 1;
+    }
+    const line = writeErrorLine(error);
+    if (line) {
+      process.stderr.write(`tps-report run: ${line}\n`);
       return 1;
     }
     throw error;

@@ -1,5 +1,6 @@
 // Runs one benchmark client: stdout kept byte for byte, stopped on timeout, on Ctrl-C or when its server dies.
 import {closeSync, createWriteStream, openSync} from "node:fs";
+import {finished} from "node:stream/promises";
 import {spawnGroup, stopGroup, type Exit, type GroupProcess} from "./process-group.js";
 
 export type ClientOutcome =
@@ -24,6 +25,9 @@ export interface ClientOptions {
 
 export async function runClient(argv: string[], options: ClientOptions): Promise<ClientOutcome> {
   const out = createWriteStream(options.stdoutFile);
+  // A failed write (full disk) is raised once the client is stopped, naming the file; never an unhandled 'error'.
+  let writeError: NodeJS.ErrnoException | null = null;
+  out.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error));
   const errFd = openSync(options.stderrFile, "w");
   let proc: GroupProcess;
   try {
@@ -58,6 +62,12 @@ export async function runClient(argv: string[], options: ClientOptions): Promise
   if (onAbort) options.signal?.removeEventListener("abort", onAbort);
   if (outcome.kind !== "exit") await stopGroup(proc, options.graceMs(), {hurry: options.hurry});
   else await stopGroup(proc, 0); // children it left behind do not outlive it
-  await new Promise<void>((resolve) => out.end(resolve));
+  out.end();
+  await finished(out).catch(() => {});
+  if (writeError) {
+    const error: NodeJS.ErrnoException = writeError;
+    error.path ??= options.stdoutFile;
+    throw error;
+  }
   return outcome;
 }

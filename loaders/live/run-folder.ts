@@ -2,6 +2,8 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {isRunId} from "../study/ids.js";
+import {runFileState} from "../study/run-files.js";
+import {writingTo} from "./write-error.js";
 import type {RunMeta} from "../study/runs.js";
 
 /** run.json as the archive has it; `failed_phase` and `log_tail` only on failed runs. */
@@ -26,7 +28,8 @@ export const serverLogName = (group: string, instance: number, pid = process.pid
 /** A run is complete when its folder has a run.json that parses with status ok or failed. */
 export function runComplete(runsDir: string, id: string): boolean {
   const file = join(runsDir, id, "run.json");
-  if (!existsSync(file)) return false;
+  // A link, FIFO or device is never opened (it could block or read outside the study).
+  if (runFileState(join(runsDir, id), "run.json").kind !== "ok") return false;
   try {
     const meta = JSON.parse(readFileSync(file, "utf8")) as {status?: unknown};
     return meta.status === "ok" || meta.status === "failed";
@@ -75,7 +78,8 @@ export function createTmpRun(runsDir: string, id: string): string {
 }
 
 export function writeRunJson(dir: string, meta: LiveRunMeta): void {
-  writeFileSync(join(dir, "run.json"), JSON.stringify(meta, null, 2) + "\n");
+  const file = join(dir, "run.json");
+  writingTo(file, () => writeFileSync(file, JSON.stringify(meta, null, 2) + "\n"));
 }
 
 /** Moves a finished temporary folder to its final name; an existing run is replaced only when `replace` is set. */

@@ -22,6 +22,8 @@ import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type G
 import {failureLine, logTail} from "./log-tail.js";
 import {freePort, waitPortFree} from "./port.js";
 import {spawnGroup, stopGroup, within, type Exit, type GroupProcess} from "./process-group.js";
+import {ProcessRecord, stopLeftovers} from "./process-record.js";
+import {cleanUp} from "./write-error.js";
 import {Progress} from "./progress.js";
 import {waitReady, type Readiness} from "./readiness.js";
 import {
@@ -51,6 +53,8 @@ export interface RunStudyOptions {
   force?: boolean;
   /** Limit for each benchmark, overriding the plan's serve.bench_timeout_s. */
   timeoutS?: number;
+  /** Readiness limit for each server, overriding the plan's serve.ready_timeout_s. */
+  readyTimeoutS?: number;
   /** Port for the servers, overriding the plan's serve.port; "auto": a free one for each server (cluster tasks). */
   port?: number | "auto";
   /** Where the run folders go instead of STUDY/runs (a cluster task's own folder; `tps-report gather` merges it). */
@@ -130,6 +134,7 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
   const settings = liveSettings(plan, {
     port: options.port === "auto" ? undefined : options.port,
     benchTimeoutS: options.timeoutS,
+    readyTimeoutS: options.readyTimeoutS,
     clientKind: options.client
   });
   const runsDir = options.runsDir ? resolve(options.runsDir) : join(plan.dir, "runs");
@@ -146,9 +151,26 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
   if (!("release" in lock))
     throw new LiveError(`another tps-report (pid ${lock.heldBy}) is running ${plan.id} (${join(runsDir, LOCK_FILE)})`);
   try {
-    return await runLocked(plan, options, {settings, runsDir, env, progress, selected});
+    // What a runner killed with SIGKILL left running would hold the port and write into runs/: stopped first.
+    for (const line of await stopLeftovers(runsDir, settings.stopGraceS * 1000)) progress.note(line);
+    const record = new ProcessRecord(runsDir);
+    const onSpawn: RunStudyOptions["onSpawn"] = (role, proc) => {
+      record.add(role, proc);
+      options.onSpawn?.(role, proc);
+    };
+    try {
+      return await runLocked(plan, {...options, onSpawn}, {settings, runsDir, env, progress, selected});
+    } finally {
+      cleanUp(
+        () => record.close(),
+        (text) => progress.note(text)
+      );
+    }
   } finally {
-    lock.release();
+    cleanUp(
+      () => lock.release(),
+      (text) => progress.note(text)
+    );
   }
 }
 
@@ -343,7 +365,11 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
     }
   } finally {
     if (server) await stopServer(server).catch((error: unknown) => ctx.progress.note(String(error)));
-    for (const log of logs) rmSync(log, {force: true});
+    for (const log of logs)
+      cleanUp(
+        () => rmSync(log, {force: true}),
+        (text) => ctx.progress.note(text)
+      );
   }
 }
 
@@ -448,7 +474,10 @@ function recordFailedStart(
       log_tail: failure.meta.log_tail
     });
   } finally {
-    rmSync(tmpDir, {recursive: true, force: true});
+    cleanUp(
+      () => rmSync(tmpDir, {recursive: true, force: true}),
+      (text) => ctx.progress.note(text)
+    );
   }
 }
 
@@ -550,6 +579,9 @@ async function benchmark(
       log_tail: failure?.tail
     });
   } finally {
-    rmSync(tmpDir, {recursive: true, force: true});
+    cleanUp(
+      () => rmSync(tmpDir, {recursive: true, force: true}),
+      (text) => ctx.progress.note(text)
+    );
   }
 }

@@ -3,6 +3,7 @@
 import {randomBytes} from "node:crypto";
 import {linkSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
+import {writingTo} from "./write-error.js";
 
 export interface StudyLock {
   release(): void;
@@ -39,7 +40,7 @@ function pause(ms: number): void {
 /** Links a new file holding this pid at `file`; false when `file` exists. */
 function linkPid(runsDir: string, file: string): boolean {
   const mine = uniqueName(runsDir, "new");
-  writeFileSync(mine, `${process.pid}\n`, {flag: "wx"});
+  writingTo(mine, () => writeFileSync(mine, `${process.pid}\n`, {flag: "wx"}));
   try {
     linkSync(mine, file);
     return true;

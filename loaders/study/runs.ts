@@ -3,7 +3,6 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
-import {JSON_SETTINGS} from "../parse/json-record.js";
 import type {Finding, RunStatus} from "../report-types.js";
 import {isRunId, parseRunId} from "./ids.js";
 import type {StudyPlan} from "./plan.js";
@@ -262,14 +261,6 @@ function readRunResult(dir: string, relDir: string): RunRecord {
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
-  for (const metric of block ? nonFiniteMetrics(block) : [])
-    finding(
-      "warning",
-      "metric-not-finite",
-      `${metric.name} is ${metric.value} in the result, so it has no figure on the pages`,
-      source,
-      block!.lines[0]
-    );
   return {meta, dir, source, block, logs, findings};
 }
 
@@ -289,12 +280,4 @@ export async function readRuns(
     runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined));
   findings.push(...runFolderFindings(runsDir, relative(cwd, runsDir) || runsDir));
   return {runs, findings};
-}
-
-/** Metrics a JSON result holds as NaN or ±Infinity: the parser keeps them as text, so no figure shows them. */
-function nonFiniteMetrics(block: ParsedBlock): {name: string; value: string}[] {
-  if (block.format !== "json") return [];
-  return Object.entries(block.extra ?? {})
-    .filter(([name, value]) => !JSON_SETTINGS.has(name) && /^(?:NaN|-?Infinity)$/.test(String(value)))
-    .map(([name, value]) => ({name, value: String(value)}));
 }

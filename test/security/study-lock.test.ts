@@ -4,11 +4,24 @@ import {spawnSync} from "node:child_process";
 import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {pathToFileURL} from "node:url";
 import {Worker} from "node:worker_threads";
+import {buildSync} from "esbuild";
 import {afterAll, describe, expect, it} from "vitest";
 import {LOCK_FILE, tryLockStudy} from "../../loaders/live/study-lock.js";
 
 const made: string[] = [];
+
+// The thread's code as one plain ES module (tsx's loader hooks in many threads at once made a start hang now and then).
+const WORKER = "test/.tmp/lock-worker.mjs";
+buildSync({
+  entryPoints: ["test/security/lock-worker.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  outfile: WORKER,
+  logLevel: "error"
+});
 afterAll(() => made.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
 
 /** The pid of a process that has exited. */
@@ -23,7 +36,7 @@ async function contend(runsDir: string, workers: number, trials: number, stale: 
   const threads = Array.from(
     {length: workers},
     (_, index) =>
-      new Worker(new URL("./lock-worker.mjs", import.meta.url), {
+      new Worker(pathToFileURL(WORKER), {
         workerData: {runsDir, shared, workers, trials, index, stalePid}
       })
   );
