@@ -184,7 +184,9 @@ export class TelemetrySession {
         rmSync(file, {force: true});
       } else this.record.gpu.file = GPU_FILE;
     }
-    writeFileSync(join(this.dir, TELEMETRY_FILE), JSON.stringify(this.record, null, 2) + "\n");
+    // Telemetry turned off (serve.metrics: false) leaves the run folder as it was before telemetry existed.
+    if (this.options.metricsUrl || this.options.gpuArgv)
+      writeFileSync(join(this.dir, TELEMETRY_FILE), JSON.stringify(this.record, null, 2) + "\n");
     return this.record;
   }
 }

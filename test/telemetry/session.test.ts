@@ -88,6 +88,14 @@ describe("TelemetrySession", () => {
     expect(Object.values(telemetry!.columns).every((v) => v === null)).toBe(true);
   });
 
+  it("telemetry off (serve.metrics: false): nothing is written to the run folder", async () => {
+    const dir = folder();
+    const result = await record(dir, null, null, () => sleep(50));
+    expect(result.metrics.absent).toBe("metrics are off (serve.metrics: false)");
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readTelemetry(dir, meta, (n) => n).telemetry).toBeNull();
+  });
+
   it("a server without metrics (404) and an nvidia-smi that fails: the reasons say so", async () => {
     const fixture = await startFixtureServer();
     const dir = folder();
