@@ -1,7 +1,7 @@
 // A study as scheduler tasks: one task per server group, in plan order; the manifest `gather` reads them back with.
 import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from "node:fs";
+import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
-import {fileURLToPath} from "node:url";
 import type {StudyPlan} from "../study/plan.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
 
@@ -59,14 +59,15 @@ export function readManifest(tasksDir: string): TaskManifest | null {
   }
 }
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+// The checkout (or, running from the bundle, the folder above it); import.meta.url moves when bundled.
+const ROOT = IN_BUNDLE ? dirname(RESOURCE_ROOT) : RESOURCE_ROOT;
 
 /**
  * The tps-report a task starts: "bundle" (dist-cli/tps-report.mjs, no npm needed on the node), "checkout"
  * (bin/tps-report.js, needs node_modules), "auto" (the bundle when built), or a path to either.
  */
 export function taskCli(choice: string = "auto", root = ROOT): string {
-  const bundle = join(root, "dist-cli", "tps-report.mjs");
+  const bundle = IN_BUNDLE && root === ROOT ? resourcePath("tps-report.mjs") : join(root, "dist-cli", "tps-report.mjs");
   const checkout = join(root, "bin", "tps-report.js");
   if (choice === "bundle") {
     if (!existsSync(bundle))
