@@ -19,11 +19,12 @@ const TEXT_COLUMNS = new Set([
   "failed_phase",
   "server_command",
   "bench_command",
-  "source_file"
+  "source_file",
+  "partial"
 ]);
 
 // Columns that may be empty: an empty cell means "none".
-const NULLABLE_TEXT = new Set(["error", "failed_phase", "source_file"]);
+const NULLABLE_TEXT = new Set(["error", "failed_phase", "source_file", "partial"]);
 
 // Numeric columns that are not benchmark metrics: provenance, and the headroom model's columns.
 const NOT_METRICS = new Set([
