@@ -1,5 +1,5 @@
 // Derives the write-up from the runs: step standings, the greedy verdicts, the recommended configuration, the headline.
-import {desc, from} from "arquero";
+import {desc, escape, from} from "arquero";
 import type {
   CandidateInfo,
   Finding,
@@ -48,7 +48,8 @@ export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
   // A table without rows has no columns for the expressions to name.
   if (rows.length === 0) return [];
   return from(rows)
-    .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
+    // escape(): rows without any result have no objective column for a parsed expression to name.
+    .derive({value: escape((d: RunRow) => (d.status === "ok" ? ((d[objective] as number | undefined) ?? null) : null))})
     .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
     .orderby("missing", "incomplete", desc("value"))
     .objects() as RankedRow[];

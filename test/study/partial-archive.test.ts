@@ -49,4 +49,16 @@ describe("partial archives", () => {
       report.steps.every((s) => Object.values(s.standings).every((list) => list.every((x) => x.value === null)))
     ).toBe(true);
   });
+
+  it("only failed runs, none with a result block: ranked with no value, not a crash", async () => {
+    const dir = seedWith("only-failed", (run) => /^quantization--trtllm-(awq|fp8)--/.test(run));
+    const {report, rows} = await loadStudy(dir);
+    expect(rows.map((r) => [r.run, r.status])).toEqual([
+      ["quantization--trtllm-awq--sharegpt", "failed"],
+      ["quantization--trtllm-fp8--sharegpt", "failed"]
+    ]);
+    const step = report.steps.find((s) => s.id === "quantization")!;
+    expect(step.standings.sharegpt.every((s) => s.value === null)).toBe(true);
+    expect(step.verdict.kind).toBe("all-failed");
+  });
 });
