@@ -47,12 +47,16 @@ type RankedRow = RunRow & {value: number | null};
 export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
   // A table without rows has no columns for the expressions to name.
   if (rows.length === 0) return [];
-  return from(rows)
-    // escape(): rows without any result have no objective column for a parsed expression to name.
-    .derive({value: escape((d: RunRow) => (d.status === "ok" ? ((d[objective] as number | undefined) ?? null) : null))})
-    .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
-    .orderby("missing", "incomplete", desc("value"))
-    .objects() as RankedRow[];
+  return (
+    from(rows)
+      // escape(): rows without any result have no objective column for a parsed expression to name.
+      .derive({
+        value: escape((d: RunRow) => (d.status === "ok" ? ((d[objective] as number | undefined) ?? null) : null))
+      })
+      .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
+      .orderby("missing", "incomplete", desc("value"))
+      .objects() as RankedRow[]
+  );
 }
 
 /** Candidates of a step on one scenario from its rows ranked by rankRows; candidates without a run last. */
