@@ -339,6 +339,7 @@ export type HeadroomRow = RunCells<
   | "kv_cache_usage_max"
   | "requests_waiting_max"
   | "kv_full_waiting_share"
+  | "kv_capacity_bound"
 >;
 
 /** The Headroom page: the model, every scenario's ceiling and every run against it. */

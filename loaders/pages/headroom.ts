@@ -18,7 +18,7 @@ const COLUMNS = [
   "binding"
 ];
 // What the server measured, beside the model's binding resource (only in studies that recorded telemetry).
-const MEASURED = ["kv_cache_usage_max", "requests_waiting_max", "kv_full_waiting_share"];
+const MEASURED = ["kv_cache_usage_max", "requests_waiting_max", "kv_full_waiting_share", "kv_capacity_bound"];
 
 export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomPage {
   // Failed runs are listed in plan order, so their candidates' places in the plan are kept.

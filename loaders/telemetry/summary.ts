@@ -32,6 +32,7 @@ export const SERVER_COLUMNS = [
   "requests_waiting_mean",
   "requests_waiting_max",
   "kv_full_waiting_share",
+  "kv_capacity_bound",
   "preemptions",
   "prefix_cache_hit_rate",
   "server_ttft_p50_ms",
@@ -212,6 +213,7 @@ export function summarizeScrapes(scrapes: Scrape[], window: Window): ServerSumma
     kv_full_waiting_share: both.length
       ? round(both.filter(([k, w]) => k >= KV_NEAR_FULL && w >= 1).length / both.length, 4)
       : null,
+    kv_capacity_bound: null,
     preemptions: round(preemptions, 3),
     prefix_cache_hit_rate: round(hitRate),
     server_ttft_p50_ms: round(ttft50, 3),
@@ -222,6 +224,8 @@ export function summarizeScrapes(scrapes: Scrape[], window: Window): ServerSumma
     server_itl_p99_ms: round(itl99, 3)
   };
   const rates = counterRates(scrapes, name("generation_tokens"));
+  const bound = measuredKvBound(columns.kv_full_waiting_share);
+  columns.kv_capacity_bound = bound === null ? null : bound ? 1 : 0;
   const timeline = inside.map((s, i) => ({
     s: round((s.t - window.start) / 1000, 3)!,
     kv_cache_usage: kv[i],

@@ -1,6 +1,5 @@
 // Every run of a scenario against its hard ceiling, and the headline's two runs as shares of theirs.
 import type {HeadroomPage, HeadroomRow, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
-import {measuredKvBound} from "../../loaders/telemetry/summary.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
 
@@ -41,7 +40,8 @@ function measuredOf(row: HeadroomRow): HeadroomRun["measured"] {
     kvMax: numberOrNull(row.kv_cache_usage_max),
     waitingMax: numberOrNull(row.requests_waiting_max),
     kvFullShare: share,
-    kvBound: measuredKvBound(share) === true
+    // The loaders judge it (loaders/telemetry/summary.ts); pages import nothing from outside src/.
+    kvBound: row.kv_capacity_bound === 1
   };
 }
 

@@ -41,6 +41,7 @@ const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
     en: "Share of scrapes with KV cache full and requests waiting",
     tr: "KV önbellek doluyken istek bekleyen ölçüm oranı"
   },
+  kv_capacity_bound: {en: "Bound by KV capacity (server, 1 = yes)", tr: "KV kapasitesiyle sınırlı (sunucu, 1 = evet)"},
   preemptions: {en: "Preemptions (server)", tr: "Önalımlar (sunucu)"},
   prefix_cache_hit_rate: {en: "Prefix-cache hit rate (server)", tr: "Önek önbelleği isabet oranı (sunucu)"},
   server_ttft_p50_ms: {en: "Server P50 TTFT (ms)", tr: "Sunucu P50 TTFT (ms)"},

@@ -115,7 +115,29 @@ describe("Headroom: measured KV capacity beside the model's estimate", () => {
     const report = {study: {}, headline: [], headroom: null, steps: [], findings: []} as unknown as Report;
     const base = {run: "r", status: "ok", step: "s", candidate: "c"} as unknown as RunRow;
     expect(Object.keys(headroomPage(report, [base]).columns)).not.toContain("kv_full_waiting_share");
-    const measured = {...base, kv_cache_usage_max: 1, requests_waiting_max: 3, kv_full_waiting_share: 0.5};
-    expect(headroomPage(report, [measured]).columns.kv_full_waiting_share).toEqual([0.5]);
+    const measured = {
+      ...base,
+      kv_cache_usage_max: 1,
+      requests_waiting_max: 3,
+      kv_full_waiting_share: 0.5,
+      kv_capacity_bound: 1
+    };
+    const page = headroomPage(report, [measured]);
+    expect([page.columns.kv_full_waiting_share, page.columns.kv_capacity_bound]).toEqual([[0.5], [1]]);
+  });
+});
+
+describe("components stay inside src/", () => {
+  it("import only types from loaders/ (Framework refuses a non-local import when it builds a page)", async () => {
+    const {readdirSync, readFileSync} = await import("node:fs");
+    const offenders = readdirSync("src/components")
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) =>
+        readFileSync(`src/components/${f}`, "utf8")
+          .split("\n")
+          .filter((line) => /^import (?!type )[^;]*from "\.\.\/\.\.\/loaders\//.test(line))
+          .map((line) => `${f}: ${line}`)
+      );
+    expect(offenders).toEqual([]);
   });
 });

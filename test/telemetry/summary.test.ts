@@ -94,6 +94,7 @@ describe("summarizeScrapes", () => {
     ];
     const {columns, sources} = summarizeScrapes(scrapes, {start: 0, end: 3000});
     expect(columns.kv_full_waiting_share).toBe(0.5);
+    expect(columns.kv_capacity_bound).toBe(1);
     expect(columns.requests_waiting_max).toBe(4);
     expect(columns.preemptions).toBeNull();
     expect(columns.requests_running_max).toBeNull();
