@@ -15,6 +15,8 @@ export interface RunRow {
   candidate: string;
   label: string;
   scenario: string;
+  /** Which repeat of its point (step, candidate, scenario) the run is, from 1. */
+  repeat: number;
   engine: string;
   engine_version: string;
   model: string;

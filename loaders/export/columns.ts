@@ -5,7 +5,7 @@ import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 export type ColumnType = "STRING" | "INT32" | "DOUBLE";
 
-const INT_COLUMNS = new Set(["gpu_count", "source_first_line", "source_last_line", ...COUNT_METRICS]);
+const INT_COLUMNS = new Set(["gpu_count", "repeat", "source_first_line", "source_last_line", ...COUNT_METRICS]);
 
 const TELEMETRY = new Set(TELEMETRY_COLUMNS);
 

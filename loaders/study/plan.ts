@@ -14,6 +14,7 @@ import {
 } from "yaml";
 import {readBlockYaml} from "./block-yaml.js";
 import {idProblem} from "./ids.js";
+import {confidenceProblem, pointRepeats, repeatsProblem, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../report-types.js";
 
 export interface PlanScenario {
@@ -25,6 +26,8 @@ export interface PlanScenario {
   output_len: number | null;
   num_prompts: number;
   seed: number | null;
+  /** Overrides the study's `repeats` for this scenario (a step's own `repeats` wins). */
+  repeats?: number;
 }
 
 export interface PlanCandidate {
@@ -47,6 +50,8 @@ export interface PlanStep {
   title: Text;
   scenarios: string[];
   candidates: PlanCandidate[];
+  /** Overrides the study's and the scenarios' `repeats` for this step's runs. */
+  repeats?: number;
 }
 
 export interface PlanClaim {
@@ -73,7 +78,7 @@ export interface PlanServe {
   num_warmups?: number;
 }
 
-export interface StudyPlan {
+export interface StudyPlan extends RepeatSettings {
   /** Folder holding study.yaml and runs/. */
   dir: string;
   file: string;
@@ -106,9 +111,9 @@ export class PlanError extends Error {
   }
 }
 
-/** Run id of a candidate on a scenario; the run folder has this name. */
-export function runId(step: string, candidate: string, scenario: string): string {
-  return `${step}--${candidate}--${scenario}`;
+/** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
+export function runId(step: string, candidate: string, scenario: string, repeat = 1): string {
+  return repeat > 1 ? `${step}--${candidate}--${scenario}--r${repeat}` : `${step}--${candidate}--${scenario}`;
 }
 
 export function loadStudyPlan(dir: string): StudyPlan {
@@ -208,6 +213,13 @@ function planFromYaml(
       return String(v);
     });
   };
+  // repeats, confidence, restart_between_repeats: optional; checked by repeats.ts.
+  const repeatsOf = (parent: unknown, where: string): {repeats?: number} => {
+    const v = value(parent, "repeats");
+    if (v == null) return {};
+    const problem = repeatsProblem(v);
+    return problem ? fail(node(parent, "repeats"), `${where}: ${problem}`) : {repeats: v as number};
+  };
   const text = (parent: unknown, key: string, where: string): Text => {
     const n = node(parent, key);
     const v = value(parent, key);
@@ -301,7 +313,8 @@ function planFromYaml(
       input_len: optInt(s, "input_len", where),
       output_len: optInt(s, "output_len", where),
       num_prompts: int(s, "num_prompts", where),
-      seed: optInt(s, "seed", where)
+      seed: optInt(s, "seed", where),
+      ...repeatsOf(s, where)
     };
     if (dataset === "random" && (scenario.input_len == null || scenario.output_len == null))
       fail(s, `${where}: a random-dataset scenario needs 'input_len' and 'output_len'`);
@@ -357,7 +370,8 @@ function planFromYaml(
       kind: kind as PlanStep["kind"],
       title: text(s, "title", where),
       scenarios: stepScenarios,
-      candidates
+      candidates,
+      ...repeatsOf(s, where)
     };
   });
 
@@ -376,6 +390,20 @@ function planFromYaml(
         line: lineOf(c)
       }))
     : [];
+
+  const repeatSettings: RepeatSettings = repeatsOf(root, "study");
+  const confidence = value(root, "confidence");
+  if (confidence != null) {
+    const problem = confidenceProblem(confidence);
+    if (problem) fail(node(root, "confidence"), `study: ${problem}`);
+    repeatSettings.confidence = confidence as number;
+  }
+  const restart = value(root, "restart_between_repeats");
+  if (restart != null) {
+    if (typeof restart !== "boolean")
+      fail(node(root, "restart_between_repeats"), "study: 'restart_between_repeats' must be true or false");
+    repeatSettings.restart_between_repeats = restart as boolean;
+  }
 
   const notesNode = node(root, "notes");
   const notes: Text[] = isSeq(notesNode)
@@ -409,24 +437,32 @@ function planFromYaml(
     steps,
     baseline,
     claims,
-    notes
+    notes,
+    ...repeatSettings
   };
 }
 
-/** Every run the plan asks for, in plan order. */
+/** Every run the plan asks for, in plan order; a candidate's repeats in rounds (each scenario once, then again). */
 export function plannedRuns(
   plan: StudyPlan
-): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario}[] {
-  return plan.steps.flatMap((step) =>
-    step.candidates.flatMap((candidate) =>
-      step.scenarios.map((sid) => ({
-        run: runId(step.id, candidate.id, sid),
-        step,
-        candidate,
-        scenario: plan.scenarios.find((s) => s.id === sid)!
-      }))
-    )
-  );
+): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
+  return plan.steps.flatMap((step) => {
+    const scenarios = step.scenarios.map((sid) => plan.scenarios.find((s) => s.id === sid)!);
+    const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario)));
+    return step.candidates.flatMap((candidate) =>
+      Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
+        scenarios
+          .filter((scenario) => repeat <= pointRepeats(plan, step, scenario))
+          .map((scenario) => ({
+            run: runId(step.id, candidate.id, scenario.id, repeat),
+            step,
+            candidate,
+            scenario,
+            repeat
+          }))
+      )
+    );
+  });
 }
 
 /** Benchmark client argv for one planned run (the study's client plus the scenario's dataset flags). */

@@ -16,6 +16,8 @@ export interface RunMeta {
   step: string;
   candidate: string;
   scenario: string;
+  /** Which repeat of its point this run is, from 1; absent means 1. */
+  repeat?: number;
   engine: string;
   engine_version: string;
   model: string;
@@ -104,6 +106,11 @@ export function readRunMeta(file: string): RunMeta {
   }
   if (record.status !== "ok" && record.status !== "failed")
     throw new RunMetaError(file, `run.json: 'status' must be "ok" or "failed", not ${JSON.stringify(record.status)}`);
+  if (record.repeat !== undefined && !(Number.isInteger(record.repeat) && (record.repeat as number) >= 1))
+    throw new RunMetaError(
+      file,
+      `run.json: 'repeat' must be a whole number from 1, not ${JSON.stringify(record.repeat)}`
+    );
   if (record.status === "failed" && typeof record.error !== "string")
     throw new RunMetaError(file, "run.json: a failed run needs an 'error' message");
   return {error: null, started_at: null, ended_at: null, failed_phase: null, ...(record as object)} as RunMeta;

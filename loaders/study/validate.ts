@@ -55,7 +55,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
     }
-    const {step, candidate, scenario} = plannedById.get(meta.id)!;
+    const {step, candidate, scenario, repeat} = plannedById.get(meta.id)!;
     const expect = (field: string, actual: unknown, wanted: unknown, severity: Finding["severity"] = "error") => {
       if (actual !== wanted)
         add(
@@ -71,6 +71,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     expect("step", meta.step, step.id);
     expect("candidate", meta.candidate, candidate.id);
     expect("scenario", meta.scenario, scenario.id);
+    expect("repeat", meta.repeat ?? 1, repeat);
     expect("engine", meta.engine, candidate.engine);
     expect("model", meta.model, candidate.model);
     expect("quantization", meta.quantization, candidate.quantization);

@@ -29,6 +29,7 @@ const NULLABLE_TEXT = new Set(["error", "failed_phase", "source_file", "partial"
 // Numeric columns that are not benchmark metrics: provenance, and the headroom model's columns.
 const NOT_METRICS = new Set([
   "gpu_count",
+  "repeat",
   "source_first_line",
   "source_last_line",
   "ceiling_tps",

@@ -1,0 +1,37 @@
+// How many times each point of a plan runs, and at which confidence its interval is drawn.
+import type {PlanScenario, PlanStep, StudyPlan} from "./plan.js";
+
+export const DEFAULT_CONFIDENCE = 0.95;
+
+/** What the repeat keys of a plan need from it (every key optional: a plan without them runs each point once). */
+export interface RepeatSettings {
+  repeats?: number;
+  confidence?: number;
+  restart_between_repeats?: boolean;
+}
+
+/** A `repeats` value is a whole number from 1; the message says what is wrong, null when it is fine. */
+export function repeatsProblem(value: unknown): string | null {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 1000
+    ? null
+    : "'repeats' must be a whole number from 1 to 1000";
+}
+
+export function confidenceProblem(value: unknown): string | null {
+  return typeof value === "number" && value > 0 && value < 1
+    ? null
+    : "'confidence' must be a number between 0 and 1 (0.95 for 95 %)";
+}
+
+/** Runs of one point: the step's `repeats`, else the scenario's, else the study's, else 1. */
+export function pointRepeats(
+  plan: RepeatSettings,
+  step: Pick<PlanStep, "repeats">,
+  scenario: Pick<PlanScenario, "repeats">
+): number {
+  return step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
+}
+
+export function studyConfidence(plan: Pick<StudyPlan, "confidence">): number {
+  return plan.confidence ?? DEFAULT_CONFIDENCE;
+}
