@@ -66,24 +66,44 @@ export interface CandidateInfo {
 /** A candidate's standing in a step, ordered best first; failed runs last with their error. */
 export interface Standing {
   candidate: string;
+  /** The point's first run (repeat 1). */
   run: string;
   label: string;
   status: RunStatus;
+  /** The objective: the mean over the point's successful repeats (a single run's own value). */
   value: number | null;
   error: string | null;
   /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
   partial: boolean;
+  /** Successful and failed repeats of the point. */
+  n: number;
+  failed_repeats: number;
+  /** Student-t interval of the mean at the study's confidence; null below two successful repeats. */
+  ci_low: number | null;
+  ci_high: number | null;
+}
+
+/** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
+export interface GainInterval {
+  low: number;
+  high: number;
+  confidence: number;
 }
 
 export interface StepVerdict {
-  /** improved: a candidate beat the best so far; no-improvement: none did; all-failed: nothing ran. */
-  kind: "improved" | "no-improvement" | "all-failed" | "comparison";
+  /** improved: a candidate beat the best so far (significantly, when there are repeats); within-noise: one did on
+   * average, but its gain's interval includes zero, so the best so far stays; no-improvement: none did; all-failed:
+   * nothing ran. */
+  kind: "improved" | "within-noise" | "no-improvement" | "all-failed" | "comparison";
   /** Best configuration before this step (null for the first step, which starts from the study baseline). */
   incumbent: {candidate: string; step: string; run: string; value: number} | null;
   /** Best candidate of this step (the winner when kind is improved). */
   best: {candidate: string; run: string; value: number} | null;
-  /** Gain of the best candidate over the incumbent (or the baseline for the first step), percent; null when none. */
+  /** Gain of the best candidate over the incumbent (or the baseline for the first step), percent; null when none
+   * (within-noise and no-improvement keep the measured difference when there are repeats to weigh it). */
   gain_percent: number | null;
+  /** The gain's interval; null when either side ran once (no interval can be computed). */
+  gain_interval: GainInterval | null;
   /** Best configuration after this step. */
   winner: {candidate: string; step: string; run: string; value: number} | null;
 }
@@ -106,6 +126,11 @@ export interface HeadlineRow {
   baseline_tps: number;
   recommended_tps: number;
   change_percent: number;
+  /** The throughput change's interval; null when either side ran once. */
+  change_interval: GainInterval | null;
+  /** Successful repeats behind each side's mean. */
+  baseline_n: number;
+  recommended_n: number;
   baseline_tpot_ms: number | null;
   recommended_tpot_ms: number | null;
   tpot_change_percent: number | null;
@@ -116,6 +141,8 @@ export interface SummaryRow {
   title: Text;
   /** null renders as "—": nothing beat the best configuration so far. */
   gain_percent: number | null;
+  /** The gain's interval (for a within-noise step too, where gain_percent is null); null for single runs. */
+  gain_interval: GainInterval | null;
 }
 
 export type ClaimStatus = "confirmed" | "contradicted" | "unverifiable";

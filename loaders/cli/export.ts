@@ -1,12 +1,14 @@
-// `tps-report export --format csv|parquet [--out FILE] [--study DIR]`: the runs table, one row per run.
+// `tps-report export --format csv|parquet [--aggregate] [--out FILE] [--study DIR]`: the runs table, one row per run,
+// or with --aggregate the points table, one row per (step, candidate, scenario) with each metric over its repeats.
 import {parseArgs} from "node:util";
+import {AGGREGATE_INT_COLUMNS, studyAggregate} from "../export/aggregate.js";
 import {runsCsv} from "../export/csv.js";
 import {runsParquet} from "../export/parquet.js";
 import {writeFileAtomic} from "../export/write-atomic.js";
 import {loadStudy, studyDir} from "../study/report.js";
 import {notAStudy} from "./errors.js";
 
-const USAGE = "usage: tps-report export --format csv|parquet [--out FILE] [--study DIR]";
+const USAGE = "usage: tps-report export --format csv|parquet [--aggregate] [--out FILE] [--study DIR]";
 
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -15,6 +17,7 @@ export async function main(argv: string[]): Promise<number> {
       args: argv,
       options: {
         format: {type: "string"},
+        aggregate: {type: "boolean"},
         out: {type: "string"},
         study: {type: "string"},
         help: {type: "boolean", short: "h"}
@@ -42,11 +45,13 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tps-report export: ${why}\n`);
     return 2;
   }
-  const {rows} = await loadStudy(dir);
-  const data = values.format === "csv" ? runsCsv(rows) : runsParquet(rows);
+  const {plan, rows: runs} = await loadStudy(dir);
+  const rows = values.aggregate ? studyAggregate(plan, runs) : runs;
+  const intColumns = values.aggregate ? AGGREGATE_INT_COLUMNS : undefined;
+  const data = values.format === "csv" ? runsCsv(rows) : runsParquet(rows, intColumns);
   if (values.out) {
     writeFileAtomic(values.out, data);
-    process.stderr.write(`wrote ${rows.length} runs to ${values.out}\n`);
+    process.stderr.write(`wrote ${rows.length} ${values.aggregate ? "points" : "runs"} to ${values.out}\n`);
   } else process.stdout.write(data);
   return 0;
 }

@@ -1,6 +1,5 @@
 // Column types of the runs table: counts are INT32, other metrics DOUBLE, everything else UTF8 text.
 import {COUNT_METRICS} from "../canonical.js";
-import type {RunRow} from "../report-types.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 export type ColumnType = "STRING" | "INT32" | "DOUBLE";
@@ -9,8 +8,15 @@ const INT_COLUMNS = new Set(["gpu_count", "repeat", "source_first_line", "source
 
 const TELEMETRY = new Set(TELEMETRY_COLUMNS);
 
-export function columnType(name: string, rows: RunRow[]): ColumnType {
-  if (INT_COLUMNS.has(name)) return "INT32";
+/** A table of the runs or of the points: named columns holding text, numbers or nothing. */
+export type TableRow = Record<string, string | number | null>;
+
+export function columnType(
+  name: string,
+  rows: readonly TableRow[],
+  intColumns: ReadonlySet<string> = INT_COLUMNS
+): ColumnType {
+  if (intColumns.has(name)) return "INT32";
   // Telemetry summaries are numbers even in a table where every run lacks one.
   if (TELEMETRY.has(name)) return "DOUBLE";
   return rows.some((row) => typeof row[name] === "string") || rows.every((row) => row[name] == null)
@@ -19,6 +25,6 @@ export function columnType(name: string, rows: RunRow[]): ColumnType {
 }
 
 /** Column names in a stable order: the first row's keys (every row carries every column). */
-export function columnsOf(rows: RunRow[]): string[] {
+export function columnsOf(rows: readonly TableRow[]): string[] {
   return rows.length ? Object.keys(rows[0]) : [];
 }

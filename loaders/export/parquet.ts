@@ -1,11 +1,11 @@
 // Parquet of the runs table with explicit types: no INT64, so browsers never see bigint.
 import {parquetWriteBuffer} from "hyparquet-writer";
-import type {RunRow} from "../report-types.js";
-import {columnsOf, columnType} from "./columns.js";
+import {columnsOf, columnType, type TableRow} from "./columns.js";
 
-export function runsParquet(rows: RunRow[]): Uint8Array {
+/** intColumns: the table's INT32 columns (the runs table's by default). */
+export function runsParquet(rows: readonly TableRow[], intColumns?: ReadonlySet<string>): Uint8Array {
   const columnData = columnsOf(rows).map((name) => {
-    const type = columnType(name, rows);
+    const type = columnType(name, rows, intColumns);
     const data = rows.map((row) => {
       const value = row[name];
       if (value == null) return null;

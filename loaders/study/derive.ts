@@ -3,6 +3,7 @@ import {desc, escape, from} from "arquero";
 import type {
   CandidateInfo,
   Finding,
+  GainInterval,
   HeadlineRow,
   RunRow,
   Standing,
@@ -10,7 +11,11 @@ import type {
   StepVerdict,
   SummaryRow
 } from "../report-types.js";
+import type {Summary} from "../stats/summary.js";
+import {welch} from "../stats/welch.js";
 import {runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
+import {aggregatePoints, type Point} from "./points.js";
+import {studyConfidence} from "./repeats.js";
 import {shellCommand} from "./rows.js";
 import {shownCommand} from "./shown-command.js";
 
@@ -59,8 +64,14 @@ export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
   );
 }
 
-/** Candidates of a step on one scenario from its rows ranked by rankRows; candidates without a run last. */
-function standings(ranked: RankedRow[], step: PlanStep, scenario: string, objective: string): Standing[] {
+/** Candidates of a step on one scenario from its point rows ranked by rankRows; candidates without a run last. */
+function standings(
+  ranked: RankedRow[],
+  step: PlanStep,
+  scenario: string,
+  objective: string,
+  points: Map<string, Point>
+): Standing[] {
   const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
   const present = new Set(ranked.map((r) => r.candidate));
   const absent: Standing[] = step.candidates
@@ -72,18 +83,30 @@ function standings(ranked: RankedRow[], step: PlanStep, scenario: string, object
       status: "failed",
       value: null,
       error: "no run in the archive",
+      n: 0,
+      failed_repeats: 0,
+      ci_low: null,
+      ci_high: null,
       partial: false
     }));
   return [
-    ...ranked.map((r) => ({
-      candidate: r.candidate,
-      run: r.run,
-      label: labels.get(r.candidate) ?? r.label,
-      status: r.status,
-      value: r.value,
-      error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null,
-      partial: r.partial != null
-    })),
+    ...ranked.map((r) => {
+      const point = points.get(runId(r.step, r.candidate, r.scenario))!;
+      const summary = point.metrics[objective];
+      return {
+        candidate: r.candidate,
+        run: r.run,
+        label: labels.get(r.candidate) ?? r.label,
+        status: r.status,
+        value: r.value,
+        error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null,
+        n: point.n,
+        failed_repeats: point.failed,
+        ci_low: summary?.ci_low ?? null,
+        ci_high: summary?.ci_high ?? null,
+        partial: r.partial != null
+      };
+    }),
     ...absent
   ];
 }
@@ -93,15 +116,34 @@ function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
 }
 
+/** One row per point standing for its repeats: the first successful run's row with the objective's mean (a single
+ * run's row as it is), or the first run's row when every repeat failed. */
+function pointRow(point: Point, objective: string): RunRow {
+  const ok = point.rows.find((r) => r.status === "ok");
+  if (!ok) return point.rows[0];
+  if (point.rows.length === 1) return ok;
+  return {...ok, run: point.rows[0].run, [objective]: point.metrics[objective]?.mean ?? null};
+}
+
+/** Welch's interval of after over before, percent; null when either side ran once. */
+function interval(before: Summary | null, after: Summary | null, confidence: number): GainInterval | null {
+  const c = before && after ? welch(before, after, confidence) : null;
+  return c ? {low: c.gain_low, high: c.gain_high, confidence} : null;
+}
+
 export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   const objective = plan.objective;
+  const confidence = studyConfidence(plan);
   const findings: Finding[] = [];
-  const byRun = new Map(rows.map((r) => [r.run, r]));
-  const value = (run: string): number | null => {
-    const row = byRun.get(run);
-    const v = row?.status === "ok" ? row[objective] : null;
-    return typeof v === "number" ? v : null;
-  };
+  // Each point (step, candidate, scenario) once, keyed by its repeat-1 run id: every figure below is a point's mean.
+  const points = new Map<string, Point>();
+  for (const point of aggregatePoints(rows, [...new Set([objective, "mean_tpot_ms"])], confidence)) {
+    points.set(point.key, point);
+    // A point is found by any of its runs too: repeat 1 may be missing from the archive.
+    for (const r of point.rows) points.set(r.run, point);
+  }
+  const summaryOf = (run: string, metric = objective): Summary | null => points.get(run)?.metrics[metric] ?? null;
+  const value = (run: string): number | null => summaryOf(run)?.mean ?? null;
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
   const selectionScenario = baselineStep.scenarios[0];
@@ -126,7 +168,10 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
   // compiles its expressions once instead of once per step and scenario.
   const rankedByGroup = new Map<string, RankedRow[]>();
-  for (const row of rankRows(rows, objective)) {
+  for (const row of rankRows(
+    [...new Set(points.values())].map((p) => pointRow(p, objective)),
+    objective
+  )) {
     const key = `${row.step}\0${row.scenario}`;
     const list = rankedByGroup.get(key);
     if (list) list.push(row);
@@ -136,7 +181,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     const stepStandings = Object.fromEntries(
       step.scenarios.map((scenario) => [
         scenario,
-        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective)
+        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective, points)
       ])
     );
     const report = {
@@ -148,20 +193,38 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       standings: stepStandings
     };
     if (step.kind !== "selection")
-      return {...report, verdict: {kind: "comparison", incumbent: null, best: null, gain_percent: null, winner: null}};
+      return {
+        ...report,
+        verdict: {
+          kind: "comparison",
+          incumbent: null,
+          best: null,
+          gain_percent: null,
+          gain_interval: null,
+          winner: null
+        }
+      };
     const top = stepStandings[step.scenarios[0]][0];
     const best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
     const before = incumbent;
     let kind: StepVerdict["kind"] = "no-improvement";
     let gain: number | null = null;
+    // With repeats on both sides the best so far is kept unless the gain's interval lies above zero.
+    const gainInterval = before && best ? interval(summaryOf(before.run), summaryOf(best.run), confidence) : null;
     if (!best) kind = "all-failed";
     else if (before == null || (best.value > before.value && best.run !== before.run)) {
-      kind = "improved";
       gain = before == null ? null : changePercent(before.value, best.value);
-      incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
-      incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
-    }
-    return {...report, verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}};
+      if (gainInterval && gainInterval.low <= 0) kind = "within-noise";
+      else {
+        kind = "improved";
+        incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
+        incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
+      }
+    } else if (gainInterval && before) gain = changePercent(before.value, best.value);
+    return {
+      ...report,
+      verdict: {kind, incumbent: before, best, gain_percent: gain, gain_interval: gainInterval, winner: incumbent}
+    };
   });
 
   const winnerStep = incumbent?.step ?? baselineStep.id;
@@ -215,10 +278,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     }
     return [];
   });
-  const tpot = (run: string): number | null => {
-    const v = byRun.get(run)?.mean_tpot_ms;
-    return typeof v === "number" ? v : null;
-  };
+  const tpot = (run: string): number | null => summaryOf(run, "mean_tpot_ms")?.mean ?? null;
   const headline: HeadlineRow[] = pairs.flatMap((pair) => {
     const before = value(pair.baseline_run);
     const after = value(pair.recommended_run);
@@ -241,6 +301,9 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
         baseline_tps: before,
         recommended_tps: after,
         change_percent: changePercent(before, after),
+        change_interval: interval(summaryOf(pair.baseline_run), summaryOf(pair.recommended_run), confidence),
+        baseline_n: points.get(pair.baseline_run)?.n ?? 0,
+        recommended_n: points.get(pair.recommended_run)?.n ?? 0,
         baseline_tpot_ms: tpotBefore,
         recommended_tpot_ms: tpotAfter,
         tpot_change_percent: tpotBefore != null && tpotAfter != null ? changePercent(tpotBefore, tpotAfter) : null
@@ -253,7 +316,8 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     .map((s) => ({
       step: s.id,
       title: s.title,
-      gain_percent: s.verdict.kind === "improved" ? s.verdict.gain_percent : null
+      gain_percent: s.verdict.kind === "improved" ? s.verdict.gain_percent : null,
+      gain_interval: s.verdict.gain_interval
     }));
 
   return {

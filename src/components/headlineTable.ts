@@ -1,6 +1,7 @@
 // The headline table: per scenario, the baseline against the recommended configuration, with both relative changes.
-import type {HeadlineRow, HomePage} from "../../loaders/report-types.js";
-import {formatFixed, formatPercent} from "./format.js";
+import type {GainInterval, HeadlineRow, HomePage} from "../../loaders/report-types.js";
+import {formatFixed} from "./format.js";
+import {formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
@@ -11,10 +12,10 @@ export function latencyCostExceedsGain(row: HeadlineRow): boolean {
   return row.change_percent > 0 && row.tpot_change_percent != null && row.tpot_change_percent > row.change_percent;
 }
 
-function changeBadge(value: number | null, higherIsBetter: boolean): HTMLElement {
+function changeBadge(value: number | null, higherIsBetter: boolean, interval: GainInterval | null = null): HTMLElement {
   const better = value != null && value !== 0 && value > 0 === higherIsBetter;
   const worse = value != null && value !== 0 && !better;
-  return textElement("span", formatPercent(value), better ? "change better" : worse ? "change worse" : "change");
+  return textElement("span", formatGain(value, interval), better ? "change better" : worse ? "change worse" : "change");
 }
 
 export function headlineTable(
@@ -35,7 +36,11 @@ export function headlineTable(
       numeric: true,
       value: (row) => link(runHref(row.recommended_run, context), formatFixed(row.recommended_tps))
     },
-    {label: t("throughputChange", lang), numeric: true, value: (row) => changeBadge(row.change_percent, true)},
+    {
+      label: t("throughputChange", lang),
+      numeric: true,
+      value: (row) => changeBadge(row.change_percent, true, row.change_interval)
+    },
     {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.recommended_tpot_ms)},
     {
       label: t("tpotChange", lang),

@@ -40,6 +40,7 @@ const STRINGS = {
     tr: "gecikme maliyeti işlem hacmi kazancını aşıyor"
   },
   gain: {en: "Throughput gain", tr: "İşlem hacmi kazancı"},
+  withinNoise: {en: "within noise", tr: "gürültü içinde"},
   bestCandidate: {en: "Best candidate of the step", tr: "Adımın en iyi adayı"},
   bestSoFar: {en: "Best configuration before the step", tr: "Adımdan önceki en iyi yapılandırma"},
   dataset: {en: "Dataset", tr: "Veri kümesi"},

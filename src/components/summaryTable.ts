@@ -1,6 +1,7 @@
 // The summary of optimization options: each selection step's gain over the best configuration before it, or "—".
 import type {SummaryPage, SummaryRow} from "../../loaders/report-types.js";
-import {DASH, formatFixed, formatPercent} from "./format.js";
+import {DASH, formatFixed} from "./format.js";
+import {formatGain} from "./intervals.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
@@ -36,8 +37,21 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
     {
       label: t("gain", lang),
       numeric: true,
-      value: (row) =>
-        textElement("span", formatPercent(row.gain_percent), row.gain_percent == null ? "change" : "change better")
+      value: (row) => {
+        const verdict = stepOf(row)?.verdict;
+        // A gain the interval cannot tell from zero is shown for what it is, not as a gain.
+        if (verdict?.kind === "within-noise")
+          return textElement(
+            "span",
+            `${t("withinNoise", lang)}: ${formatGain(verdict.gain_percent, verdict.gain_interval)}`,
+            "change"
+          );
+        return textElement(
+          "span",
+          formatGain(row.gain_percent, row.gain_interval),
+          row.gain_percent == null ? "change" : "change better"
+        );
+      }
     }
   ];
   return dataTable(report.summary, columns, {className: "summary"});

@@ -1,6 +1,7 @@
 // The sentences that state each step's outcome, computed from the step's standings and verdict.
 import type {Standing, StepNames, StepReport, StudyInfo} from "../../loaders/report-types.js";
-import {formatFixed, formatPercent} from "./format.js";
+import {formatFixed} from "./format.js";
+import {confidenceText, formatGain} from "./intervals.js";
 import {pick, type Lang} from "./i18n.js";
 import {metricUnit} from "./metricLabels.js";
 
@@ -71,8 +72,15 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
           ? `Kazanan ${withValue(bestLabel, best.value, unit)}; karşılaştırılacak temel değer yok.`
           : `${withValue(bestLabel, best.value, unit)} wins; there is no baseline value to compare with.`;
       return lang === "tr"
-        ? `Kazanan ${withValue(bestLabel, best.value, unit)}: ${incumbentText} yapılandırmasına göre ${formatPercent(verdict.gain_percent)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
-        : `${withValue(bestLabel, best.value, unit)} wins: ${formatPercent(verdict.gain_percent)} over ${incumbentText}. It becomes the best configuration so far.`;
+        ? `Kazanan ${withValue(bestLabel, best.value, unit)}: ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+        : `${withValue(bestLabel, best.value, unit)} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+    case "within-noise": {
+      const level = verdict.gain_interval ? confidenceText(verdict.gain_interval) : "";
+      const gain = formatGain(verdict.gain_percent, verdict.gain_interval);
+      return lang === "tr"
+        ? `Gürültü içinde: bu adımın en iyisi ${withValue(bestLabel, best?.value ?? null, unit)}, ${incumbentText} yapılandırmasına göre ${gain}; %${level.replace("%", "")} aralık sıfırı içeriyor, bu yüzden en iyi yapılandırma değişmiyor.`
+        : `Within noise: the step's best, ${withValue(bestLabel, best?.value ?? null, unit)}, is ${gain} over ${incumbentText}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
+    }
     case "no-improvement":
       return lang === "tr"
         ? `İyileşme yok: bu adımın en iyisi ${withValue(bestLabel, best?.value ?? null, unit)}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`

@@ -1,0 +1,48 @@
+// The aggregate table: one row per point, n and failed repeats, and each metric's summary as <metric>_<stat> columns.
+import type {RunRow} from "../report-types.js";
+import {STAT_NAMES, tCritical} from "../stats/summary.js";
+import {metricColumns} from "../pages/run-cells.js";
+import type {StudyPlan} from "../study/plan.js";
+import {aggregatePoints, type Point} from "../study/points.js";
+import {studyConfidence} from "../study/repeats.js";
+import type {TableRow} from "./columns.js";
+
+export type AggregateRow = TableRow;
+
+/** Integer columns of the aggregate table (everything else numeric is DOUBLE). */
+export const AGGREGATE_INT_COLUMNS = new Set(["n", "failed"]);
+
+export function aggregateRows(
+  points: readonly Point[],
+  metrics: readonly string[],
+  confidence: number
+): AggregateRow[] {
+  return points.map((point) => {
+    const first: RunRow = point.rows[0];
+    const row: AggregateRow = {
+      point: point.key,
+      study: first.study,
+      step: point.step,
+      candidate: point.candidate,
+      label: first.label,
+      scenario: point.scenario,
+      engine: first.engine,
+      n: point.n,
+      failed: point.failed,
+      confidence,
+      t_critical: point.n >= 2 ? tCritical(confidence, point.n - 1) : null
+    };
+    for (const metric of metrics) {
+      const s = point.metrics[metric];
+      for (const stat of STAT_NAMES) row[`${metric}_${stat}`] = s?.[stat] ?? null;
+    }
+    return row;
+  });
+}
+
+/** A study's aggregate table: every benchmark metric its runs printed, at the study's confidence. */
+export function studyAggregate(plan: StudyPlan, rows: readonly RunRow[]): AggregateRow[] {
+  const metrics = metricColumns(rows);
+  const confidence = studyConfidence(plan);
+  return aggregateRows(aggregatePoints(rows, metrics, confidence), metrics, confidence);
+}

@@ -1,0 +1,10 @@
+import {studyAggregate} from "../../loaders/export/aggregate.js";
+import {runsCsv} from "../../loaders/export/csv.js";
+import {studyForLoader} from "../../loaders/study/for-loader.js";
+
+async function load(): Promise<string> {
+  const {plan, rows} = await studyForLoader();
+  return runsCsv(studyAggregate(plan, rows));
+}
+
+process.stdout.write(await load());

@@ -1,0 +1,10 @@
+import {AGGREGATE_INT_COLUMNS, studyAggregate} from "../../loaders/export/aggregate.js";
+import {runsParquet} from "../../loaders/export/parquet.js";
+import {studyForLoader} from "../../loaders/study/for-loader.js";
+
+async function load(): Promise<Uint8Array> {
+  const {plan, rows} = await studyForLoader();
+  return runsParquet(studyAggregate(plan, rows), AGGREGATE_INT_COLUMNS);
+}
+
+process.stdout.write(await load());
