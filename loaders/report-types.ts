@@ -156,6 +156,8 @@ export interface ClaimCheck {
   recomputed: string;
   status: ClaimStatus;
   detail: string | null;
+  /** For a published gain: whether it lies inside the recomputed gain's interval; null when there is none. */
+  within_interval?: boolean | null;
 }
 
 export type Severity = "error" | "warning" | "info";

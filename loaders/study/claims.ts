@@ -1,5 +1,5 @@
 // Checks every claim a study published against the values recomputed from its runs.
-import type {ClaimCheck, RunRow, Text} from "../report-types.js";
+import type {ClaimCheck, GainInterval, RunRow, Text} from "../report-types.js";
 import type {Derived} from "./derive.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "./plan.js";
@@ -18,6 +18,23 @@ function agrees(published: number, recomputed: number): boolean {
 
 const signed = (x: number, decimals: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(decimals)}%`;
 const gainText = (x: number | null, decimals = 1) => (x == null ? "—" : signed(x, decimals));
+
+/** Where a published gain lies against the recomputed gain's interval, as a sentence and a flag. */
+function againstInterval(
+  published: number | null,
+  interval: GainInterval | null
+): {within: boolean | null; detail: string | null} {
+  if (published == null || !interval) return {within: null, detail: null};
+  const within = interval.low <= published && published <= interval.high;
+  const level = `${+(interval.confidence * 100).toFixed(1)}%`;
+  const range = `[${gainText(interval.low)}, ${gainText(interval.high)}]`;
+  return {
+    within,
+    detail: `the published ${gainText(published)} lies ${within ? "inside" : "outside"} the ${level} interval ${range} of the repeats`
+  };
+}
+
+const joinDetails = (...parts: (string | null)[]): string | null => parts.filter(Boolean).join("; ") || null;
 
 export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): ClaimCheck[] {
   const byRun = new Map(rows.map((r) => [r.run, r]));
@@ -74,12 +91,21 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         if (!step) return result(subject, gainText(published), "step not in the study", null);
         const recomputed = step.verdict.kind === "improved" ? step.verdict.gain_percent : null;
         const ok = published == null || recomputed == null ? published === recomputed : agrees(published, recomputed);
-        return result(
-          subject,
-          gainText(published),
-          gainText(recomputed, published == null ? 1 : Math.max(1, decimalsOf(published))),
-          ok
-        );
+        const interval = againstInterval(published, step.verdict.gain_interval);
+        const noise =
+          step.verdict.kind === "within-noise" && published != null
+            ? `the step's best gained ${gainText(step.verdict.gain_percent)} on average, within noise`
+            : null;
+        return {
+          ...result(
+            subject,
+            gainText(published),
+            gainText(recomputed, published == null ? 1 : Math.max(1, decimalsOf(published))),
+            ok,
+            joinDetails(noise, interval.detail)
+          ),
+          within_interval: interval.within
+        };
       }
       case "headline-gain": {
         const name = scenarioName(claim.scenario);
@@ -94,13 +120,17 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
           !ok && agrees(published, inverse)
             ? `the published figure equals (new − old) / new = ${gainText(inverse)}; relative to the baseline it is ${gainText(row.change_percent)}`
             : null;
-        return result(
-          subject,
-          gainText(published),
-          gainText(row.change_percent, Math.max(1, decimalsOf(published))),
-          ok,
-          detail
-        );
+        const interval = againstInterval(published, row.change_interval);
+        return {
+          ...result(
+            subject,
+            gainText(published),
+            gainText(row.change_percent, Math.max(1, decimalsOf(published))),
+            ok,
+            joinDetails(detail, interval.detail)
+          ),
+          within_interval: interval.within
+        };
       }
       case "value": {
         const metric = String(claim.metric);

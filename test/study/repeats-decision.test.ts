@@ -89,6 +89,24 @@ describe("a candidate against the baseline, 5 repeats each, noise 3 % of the bas
     expect(headline.change_interval).toEqual(v.gain_interval);
   });
 
+  it("the claims audit says whether a published gain lies inside the interval", async () => {
+    const dir = join(root, "claims");
+    const claims = `claims:
+  - {id: inside, kind: step-gain, step: engine, percent: 14.0}
+  - {id: outside, kind: step-gain, step: engine, percent: 18.7}
+  - {id: headline, kind: headline-gain, scenario: short, percent: 12.0}
+`;
+    writeRepeatStudy(dir, {base, tuned: shifted(0.12)}, undefined, claims);
+    const {report} = await loadStudy(dir, root);
+    const byId = Object.fromEntries(report.claims.map((c) => [c.id, c]));
+    // The interval is 12 ± 4.3753: [+7.6, +16.4].
+    expect([byId.inside.status, byId.inside.within_interval]).toEqual(["contradicted", true]);
+    expect(byId.inside.detail).toBe("the published +14.0% lies inside the 95% interval [+7.6%, +16.4%] of the repeats");
+    expect([byId.outside.status, byId.outside.within_interval]).toEqual(["contradicted", false]);
+    expect(byId.outside.detail).toMatch(/lies outside the 95% interval/);
+    expect([byId.headline.status, byId.headline.within_interval]).toEqual(["confirmed", true]);
+  });
+
   it("a failed repeat is counted and left out of the mean", async () => {
     const tuned = shifted(0.12);
     const dir = join(root, "failed-repeat");

@@ -6,7 +6,8 @@ import {benchArgv, parseStudyPlan, runId, type StudyPlan} from "../../loaders/st
 import {blockLine, centered, fixed2} from "../../loaders/synth/py-format.js";
 import {Prng} from "../../loaders/synth/prng.js";
 
-export function repeatPlanYaml(repeats: number, confidence?: number): string {
+/** `extra`: YAML appended at the top level (claims, notes). */
+export function repeatPlanYaml(repeats: number, confidence?: number, extra = ""): string {
   return `id: repeat-study
 title: Repeats
 goal: Gains that noise cannot explain.
@@ -35,7 +36,7 @@ steps:
       - {id: base, label: Defaults, engine: vllm, role: baseline, server: [vllm, serve, org/model]}
       - {id: tuned, label: Tuned, engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "512"]}
 baseline: {step: engine, candidate: base}
-`;
+${extra}`;
 }
 
 /** Total token throughput of each repeat: `mean × (1 + noise × z)`, z standard normal from the seed, two decimals as
@@ -81,10 +82,11 @@ function benchLog(tps: number): string {
 export function writeRepeatStudy(
   dir: string,
   values: Record<string, (number | null)[]>,
-  confidence?: number
+  confidence?: number,
+  extra = ""
 ): StudyPlan {
   const repeats = Math.max(...Object.values(values).map((v) => v.length));
-  const yaml = repeatPlanYaml(repeats, confidence);
+  const yaml = repeatPlanYaml(repeats, confidence, extra);
   mkdirSync(join(dir, "runs"), {recursive: true});
   writeFileSync(join(dir, "study.yaml"), yaml);
   const plan = parseStudyPlan(yaml, join(dir, "study.yaml"), dir);
