@@ -59,7 +59,7 @@ export interface CandidateInfo {
   quantization: string;
   role: "baseline" | "recommended" | null;
   server_command: string;
-  /** Run ids of this candidate, one per scenario of its step. */
+  /** Run ids of this candidate, one per scenario of its step and repeat (rounds: each scenario, then again). */
   runs: string[];
 }
 
@@ -68,6 +68,8 @@ export interface Standing {
   candidate: string;
   /** The point's first run (repeat 1). */
   run: string;
+  /** Every archived run of the point, by repeat. */
+  runs: string[];
   label: string;
   status: RunStatus;
   /** The objective: the mean over the point's successful repeats (a single run's own value). */

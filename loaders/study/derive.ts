@@ -13,7 +13,7 @@ import type {
 } from "../report-types.js";
 import type {Summary} from "../stats/summary.js";
 import {welch} from "../stats/welch.js";
-import {runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
+import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
 import {aggregatePoints, type Point} from "./points.js";
 import {studyConfidence} from "./repeats.js";
 import {shellCommand} from "./rows.js";
@@ -33,7 +33,8 @@ export function changePercent(before: number, after: number): number {
   return ((after - before) / before) * 100;
 }
 
-function candidateInfo(plan: StudyPlan, step: PlanStep, candidate: PlanCandidate): CandidateInfo {
+/** `runs`: the candidate's planned runs in plan order. */
+function candidateInfo(plan: StudyPlan, candidate: PlanCandidate, runs: string[]): CandidateInfo {
   return {
     id: candidate.id,
     label: candidate.label,
@@ -42,7 +43,7 @@ function candidateInfo(plan: StudyPlan, step: PlanStep, candidate: PlanCandidate
     quantization: candidate.quantization,
     role: candidate.role,
     server_command: shownCommand(plan, candidate.server, candidate.model),
-    runs: step.scenarios.map((scenario) => runId(step.id, candidate.id, scenario))
+    runs
   };
 }
 
@@ -79,6 +80,7 @@ function standings(
     .map((c) => ({
       candidate: c.id,
       run: runId(step.id, c.id, scenario),
+      runs: [],
       label: c.label,
       status: "failed",
       value: null,
@@ -96,6 +98,7 @@ function standings(
       return {
         candidate: r.candidate,
         run: r.run,
+        runs: point.rows.map((row) => row.run),
         label: labels.get(r.candidate) ?? r.label,
         status: r.status,
         value: r.value,
@@ -177,6 +180,14 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     if (list) list.push(row);
     else rankedByGroup.set(key, [row]);
   }
+  // Each candidate's planned runs (every scenario and repeat), by `<step>--<candidate>`.
+  const plannedByGroup = new Map<string, string[]>();
+  for (const p of plannedRuns(plan)) {
+    const key = `${p.step.id}--${p.candidate.id}`;
+    const list = plannedByGroup.get(key);
+    if (list) list.push(p.run);
+    else plannedByGroup.set(key, [p.run]);
+  }
   const steps: StepReport[] = plan.steps.map((step) => {
     const stepStandings = Object.fromEntries(
       step.scenarios.map((scenario) => [
@@ -189,7 +200,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       kind: step.kind,
       title: step.title,
       scenarios: step.scenarios,
-      candidates: step.candidates.map((c) => candidateInfo(plan, step, c)),
+      candidates: step.candidates.map((c) => candidateInfo(plan, c, plannedByGroup.get(`${step.id}--${c.id}`) ?? [])),
       standings: stepStandings
     };
     if (step.kind !== "selection")
