@@ -216,6 +216,10 @@ export interface Report {
     scenarios: ScenarioInfo[];
     notes: Text[];
     source: string | null;
+    /** Confidence level of every interval (the plan's `confidence`, 0.95 unless set). */
+    confidence: number;
+    /** Fewest and most successful repeats of a point that ran (1 and 1 for a study of single runs). */
+    repeats: {min: number; max: number};
   };
   steps: StepReport[];
   baseline: {step: string; candidate: string; run: string};

@@ -5,6 +5,8 @@ import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
 import {loadStudyPlan, type StudyPlan} from "./plan.js";
+import {aggregatePoints} from "./points.js";
+import {DEFAULT_CONFIDENCE, studyConfidence} from "./repeats.js";
 import {runRows, shellCommand} from "./rows.js";
 import {readRuns, type RunRecord} from "./runs.js";
 import {validate} from "./validate.js";
@@ -17,6 +19,14 @@ export interface StudyData {
 }
 
 const SEVERITY_ORDER = {error: 0, warning: 1, info: 2};
+
+/** Fewest and most successful repeats over the points that have any. */
+function repeatRange(rows: readonly RunRow[]): {min: number; max: number} {
+  const counts = aggregatePoints(rows, [], DEFAULT_CONFIDENCE)
+    .map((p) => p.n)
+    .filter((n) => n > 0);
+  return counts.length ? {min: Math.min(...counts), max: Math.max(...counts)} : {min: 0, max: 0};
+}
 
 export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {
   const plan = loadStudyPlan(dir);
@@ -45,7 +55,9 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       machine_note: machineNote(plan),
       scenarios: plan.scenarios,
       notes: plan.notes,
-      source: plan.source
+      source: plan.source,
+      confidence: studyConfidence(plan),
+      repeats: repeatRange(rows)
     },
     steps: derived.steps,
     baseline: derived.baseline,

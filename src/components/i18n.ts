@@ -41,6 +41,8 @@ const STRINGS = {
   },
   gain: {en: "Throughput gain", tr: "İşlem hacmi kazancı"},
   withinNoise: {en: "within noise", tr: "gürültü içinde"},
+  repeat: {en: "Repeat", tr: "Tekrar"},
+  meanInterval: {en: "Mean [interval]", tr: "Ortalama [aralık]"},
   bestCandidate: {en: "Best candidate of the step", tr: "Adımın en iyi adayı"},
   bestSoFar: {en: "Best configuration before the step", tr: "Adımdan önceki en iyi yapılandırma"},
   dataset: {en: "Dataset", tr: "Veri kümesi"},

@@ -1,5 +1,5 @@
 // Gains with their confidence intervals, and the note a page shows on how many repeats its figures rest on.
-import type {GainInterval, Standing} from "../../loaders/report-types.js";
+import type {GainInterval, StudyInfo} from "../../loaders/report-types.js";
 import {formatPercent} from "./format.js";
 import type {Lang} from "./i18n.js";
 
@@ -22,17 +22,15 @@ export function confidenceText(interval: GainInterval): string {
 }
 
 /** What the figures of a page rest on: single runs (no interval) or the repeats' means and intervals. */
-export function repeatsNote(standings: readonly Standing[], confidence: number, lang: Lang): string {
-  const ran = standings.filter((s) => s.n > 0);
-  const most = Math.max(0, ...ran.map((s) => s.n));
-  const level = `${+(confidence * 100).toFixed(1)}%`;
-  if (most <= 1)
+export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats">, lang: Lang): string {
+  const {min, max} = study.repeats;
+  const level = `${+(study.confidence * 100).toFixed(1)}`;
+  if (max <= 1)
     return lang === "tr"
       ? "Her nokta bir kez koşuldu: güven aralığı hesaplanamaz, bu yüzden her kazanç tek bir ölçümdür ve gürültü dışlanamaz."
       : "Each point ran once: no interval can be computed, so each gain is a single measurement and noise cannot be ruled out.";
-  const least = Math.min(...ran.map((s) => s.n));
-  const repeats = least === most ? `${most}` : `${least}–${most}`;
+  const repeats = min === max ? `${max}` : `${min}–${max}`;
   return lang === "tr"
-    ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level.replace("%", "")} Student-t aralıklarıdır. Bir aday, kazancının Welch aralığı sıfırın üstündeyse seçilir.`
-    : `Each figure is the mean of ${repeats} repeats; intervals are ${level} Student-t intervals. A candidate is kept only when the Welch interval of its gain lies above zero.`;
+    ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır. Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
+    : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals. A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`;
 }

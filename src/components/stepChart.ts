@@ -1,4 +1,5 @@
-// A step's comparison chart: the objective and mean TPOT of every candidate, failed runs marked, the best so far as a rule.
+// A step's comparison chart: the objective and mean TPOT of every candidate, failed runs marked, the best so far as a rule;
+// with repeats, bars are means, each repeat is a point and the mean's interval a line across the bar's end.
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
@@ -26,6 +27,18 @@ interface StepDatum {
   failed: boolean;
   failedText: string;
   href: string;
+  ci_low: number | null;
+  ci_high: number | null;
+  /** Where the value's label starts: past the bar, its interval and its repeats. */
+  labelAt: number | null;
+}
+
+interface RepeatDatum {
+  scenario: string;
+  candidate: string;
+  value: number;
+  text: string;
+  href: string;
 }
 
 export function stepChartSpec(
@@ -52,9 +65,34 @@ export function stepChartSpec(
         tpotText: formatFixed(tpot),
         failed: standing.value == null,
         failedText: `✕ ${t("failed", lang)}`,
-        href: runHref(standing.run, options)
+        href: runHref(standing.run, options),
+        ci_low: standing.ci_low,
+        ci_high: standing.ci_high,
+        labelAt: standing.value
       };
     })
+  );
+  // Each repeat of a point that ran more than once: the runs the mean and its interval come from.
+  const repeats: RepeatDatum[] = step.scenarios.flatMap((scenario) =>
+    (step.standings[scenario] ?? []).flatMap((standing) =>
+      standing.runs.length < 2
+        ? []
+        : standing.runs.flatMap((run, i) => {
+            const row = byRun.get(run);
+            const value = row?.status === "ok" ? row[objective] : null;
+            return typeof value === "number"
+              ? [
+                  {
+                    scenario: scenarioName(report, scenario, lang),
+                    candidate: standing.label,
+                    value,
+                    text: `${t("repeat", lang)} ${i + 1}: ${formatFixed(value)}`,
+                    href: runHref(run, options)
+                  }
+                ]
+              : [];
+          })
+    )
   );
   // One scenario: candidates in ranking order. Several: candidates grouped within each scenario in plan order.
   const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
@@ -79,7 +117,46 @@ export function stepChartSpec(
   const colors = changeColors(dark);
   const incumbent = step.verdict.incumbent;
   const showIncumbent = step.kind === "selection" && incumbent != null && incumbent.step !== step.id;
-  const valueMax = paddedMax([...values.map((v) => v.value), showIncumbent ? incumbent.value : null]);
+  for (const v of values)
+    for (const x of [
+      v.ci_high,
+      ...repeats.filter((r) => r.candidate === v.candidate && r.scenario === v.scenario).map((r) => r.value)
+    ])
+      if (v.labelAt != null && x != null && x > v.labelAt) v.labelAt = x;
+  const valueMax = paddedMax([
+    ...values.map((v) => v.value),
+    ...values.map((v) => v.ci_high),
+    ...repeats.map((r) => r.value),
+    showIncumbent ? incumbent.value : null
+  ]);
+  const repeatLayers: LayerSpec<Field>["layer"] = repeats.length
+    ? [
+        {
+          transform: [{filter: "datum.ci_low != null"}],
+          mark: {type: "errorbar", ticks: true, thickness: 1.5, color: colors.neutral},
+          encoding: {
+            x: {field: "ci_low", type: "quantitative"},
+            x2: {field: "ci_high"},
+            y,
+            ...yOffset
+          }
+        },
+        {
+          data: {values: repeats},
+          mark: {type: "point", filled: true, size: 28, opacity: 0.9, color: colors.neutral, cursor: "pointer"},
+          encoding: {
+            x: {field: "value", type: "quantitative"},
+            y,
+            ...yOffset,
+            href: {field: "href"},
+            tooltip: [
+              {field: "candidate", type: "nominal", title: t("candidate", lang)},
+              {field: "text", type: "nominal", title: metricTitle(objective, lang)}
+            ]
+          }
+        }
+      ]
+    : [];
 
   const objectivePanel: LayerSpec<Field> = {
     title: metricTitle(objective, lang),
@@ -131,10 +208,17 @@ export function stepChartSpec(
           tooltip
         }
       },
+      ...repeatLayers,
       {
         transform: [{filter: "datum.value != null"}],
         mark: {type: "text", align: "left", dx: 4, fontSize: 11},
-        encoding: {x: {field: "value", type: "quantitative"}, y, ...yOffset, text: {field: "valueText"}}
+        // With an interval the label sits after its upper end.
+        encoding: {
+          x: {field: repeats.length ? "labelAt" : "value", type: "quantitative"},
+          y,
+          ...yOffset,
+          text: {field: "valueText"}
+        }
       },
       {
         transform: [{filter: "datum.failed"}],

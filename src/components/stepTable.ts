@@ -1,6 +1,6 @@
 // A step's results: one row per candidate and scenario, ranked, with every metric of the run; failed runs keep their error.
 import type {RunCells, Standing, StepReport, StudyInfo} from "../../loaders/report-types.js";
-import {formatMetric} from "./format.js";
+import {formatFixed, formatMetric} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
@@ -10,6 +10,9 @@ import {rankingText, scenarioName, type ScenarioNames} from "./verdict.js";
 interface StepRow {
   scenario: string;
   standing: Standing;
+  /** This row's run: the standing's own, or one of its repeats. */
+  run: string;
+  repeat: number;
   row: RunCells | null;
 }
 
@@ -32,21 +35,45 @@ export function statusBadge(status: string, lang: PageContext["lang"], partial =
 export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioNames, context: PageContext): HTMLElement {
   const {lang} = context;
   const byRun = new Map(runs.rows.map((r) => [r.run, r]));
+  // With repeats, one row per run under its point's standing; a single run is its standing's row.
   const rows: StepRow[] = step.scenarios.flatMap((scenario) =>
-    (step.standings[scenario] ?? []).map((standing) => ({scenario, standing, row: byRun.get(standing.run) ?? null}))
+    (step.standings[scenario] ?? []).flatMap((standing) =>
+      (standing.runs.length > 1 ? standing.runs : [standing.run]).map((run, i) => ({
+        scenario,
+        standing,
+        run,
+        repeat: i + 1,
+        row: byRun.get(run) ?? null
+      }))
+    )
   );
+  const repeats = rows.some((r) => r.repeat > 1);
   // Only the metrics these runs printed, in the order the tool prints them.
   const metrics = runs.metrics.filter((m) => rows.some((r) => typeof r.row?.[m] === "number"));
   const anyFailed = rows.some((r) => r.standing.status !== "ok" || r.standing.value == null);
   const columns: Column<StepRow>[] = [
     {
       label: t("candidate", lang),
-      value: ({standing, row}) => (row ? link(runHref(standing.run, context), standing.label) : standing.label)
+      value: ({standing, run, row}) => (row ? link(runHref(run, context), standing.label) : standing.label)
     },
+    ...(repeats
+      ? [
+          {label: t("repeat", lang), numeric: true, value: (r: StepRow) => String(r.repeat)},
+          {
+            label: t("meanInterval", lang),
+            numeric: true,
+            // The point's mean and interval, on its first row.
+            value: (r: StepRow) => (r.repeat === 1 ? meanText(r.standing) : "")
+          }
+        ]
+      : []),
     ...(step.scenarios.length > 1
       ? [{label: t("scenario", lang), value: (r: StepRow) => scenarioName(report, r.scenario, lang)}]
       : []),
-    {label: t("status", lang), value: ({standing}) => statusBadge(standing.status, lang, standing.partial)},
+    {
+      label: t("status", lang),
+      value: ({standing, row}) => statusBadge(row?.status ?? standing.status, lang, standing.partial)
+    },
     ...(anyFailed
       ? [
           {
@@ -65,8 +92,19 @@ export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioName
   return dataTable(rows, columns, {
     className: "step-results",
     stickyFirst: true,
-    rowClass: ({standing}) => (standing.status === "ok" && standing.value != null ? null : "failed")
+    rowClass: ({standing, row}) =>
+      standing.status === "ok" && standing.value != null && (row?.status ?? "ok") === "ok" ? null : "failed"
   });
+}
+
+/** "2259.00 [2160.56, 2357.44] (n = 5)": a point's mean, its interval and how many repeats it rests on. */
+export function meanText(standing: Standing): string {
+  if (standing.value == null) return formatFixed(null);
+  const interval =
+    standing.ci_low != null && standing.ci_high != null
+      ? ` [${formatFixed(standing.ci_low)}, ${formatFixed(standing.ci_high)}]`
+      : "";
+  return `${formatFixed(standing.value)}${interval} (n = ${standing.n})`;
 }
 
 /** Each candidate's server command, as the study ran it. */
