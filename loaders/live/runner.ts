@@ -318,11 +318,16 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
     return current?.version ?? (await versionFromCli(engine.version_argv)) ?? {version: engine.version, from: "plan"};
   }
 
+  let round = group.runs[0]?.repeat ?? 1;
   try {
     for (const run of group.runs) {
       if (ctx.signal?.aborted) throw new Interrupted();
       ctx.progress.runStart(run.run);
-      if (!startFailure && (!server || server.proc.exit())) {
+      // restart_between_repeats: each round of repeats gets a fresh server, so start-up variance is measured too.
+      const restart = run.repeat !== round && plan.restart_between_repeats === true;
+      round = run.repeat;
+      if (restart) startFailure = null;
+      if (!startFailure && (!server || server.proc.exit() || restart)) {
         if (server) await stopServer(server);
         server = await startServer();
         if (ctx.signal?.aborted) throw new Interrupted();
@@ -387,6 +392,7 @@ function baseMeta(
     step: run.step.id,
     candidate: run.candidate.id,
     scenario: run.scenario.id,
+    repeat: run.repeat,
     engine: run.candidate.engine,
     model: run.candidate.model,
     quantization: run.candidate.quantization,
@@ -419,6 +425,7 @@ function assemble(fields: LiveRunMeta): LiveRunMeta {
     step: rest.step,
     candidate: rest.candidate,
     scenario: rest.scenario,
+    ...(rest.repeat != null && rest.repeat > 1 ? {repeat: rest.repeat} : {}),
     engine: rest.engine,
     engine_version: rest.engine_version,
     model: rest.model,

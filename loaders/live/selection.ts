@@ -6,9 +6,12 @@ export interface PlannedRun {
   step: PlanStep;
   candidate: PlanCandidate;
   scenario: PlanScenario;
+  /** Which repeat of its point, from 1. */
+  repeat: number;
 }
 
-/** Runs served by one server process: one candidate of one step, its scenarios in plan order. */
+/** Runs served by one server configuration: one candidate of one step, its scenarios in plan order, round after round
+ * of repeats. */
 export interface ServerGroup {
   /** `<step>--<candidate>` */
   key: string;
