@@ -11,7 +11,8 @@ export function planYaml(plan: SynthPlan): string {
       ...(s.dataset_path ? {dataset_path: s.dataset_path} : {}),
       ...(s.input_len != null ? {input_len: s.input_len, output_len: s.output_len} : {}),
       num_prompts: s.num_prompts,
-      ...(s.seed != null ? {seed: s.seed} : {})
+      ...(s.seed != null ? {seed: s.seed} : {}),
+      ...(s.repeats ? {repeats: s.repeats} : {})
     };
   const doc = {
     id: plan.id,

@@ -1,4 +1,4 @@
-// A synthetic study plan shaped like the seed but `scale` times its size: more steps, more candidates, repeated trials.
+// A synthetic study plan shaped like the seed but `scale` times its size: more steps, more candidates, repeats of the selection scenario.
 import type {PlanCandidate, PlanScenario, PlanStep} from "../study/plan.js";
 import type {Text} from "../report-types.js";
 import {Prng} from "./prng.js";
@@ -128,16 +128,6 @@ function scenario(id: string, en: string, tr: string, input: number, output: num
   };
 }
 
-/** Repeated trials of a scenario: the same dataset with another seed, as its own scenario id. */
-function trial(base: PlanScenario, n: number): PlanScenario {
-  return {
-    ...base,
-    id: `${base.id}-r${n}`,
-    name: {en: `${base.name.en} (trial ${n})`, tr: `${base.name.tr} (deneme ${n})`},
-    seed: 42 + n - 1
-  };
-}
-
 const DETAILED_ARGS = [
   "--save-result",
   "--save-detailed",
@@ -168,7 +158,9 @@ export function synthPlan(scale: number, seed: string): SynthPlan {
   const target = SEED_RUNS * scale;
   const trials = scale >= 10 ? 3 : 1;
   const sharegpt = BASE_SCENARIOS[0];
-  const primary = [sharegpt, ...Array.from({length: trials - 1}, (_, i) => trial(sharegpt, i + 2))];
+  // From 10× on, the selection scenario runs 3 repeats per point, so aggregation is measured at scale.
+  const primary = [trials > 1 ? {...sharegpt, repeats: trials} : sharegpt];
+  const weight = (list: PlanScenario[]) => list.reduce((n, s) => n + (s.repeats ?? 1), 0);
   const shapes = BASE_SCENARIOS.slice(1);
   const scenarios = [...primary, ...shapes];
   const steps: SynthStep[] = [];
@@ -228,20 +220,20 @@ export function synthPlan(scale: number, seed: string): SynthPlan {
     ]
   };
 
-  let remaining = target - steps[0].candidates.length * primary.length - 2 * shapes.length;
+  let remaining = target - steps[0].candidates.length * weight(primary) - 2 * shapes.length;
   const maxCandidates = Math.min(60, 4 + Math.round(2 * Math.sqrt(scale)));
   const used = new Map<string, number>();
   while (remaining > 0) {
     const engine = rng.pick(["vllm", "vllm", "sglang", "trtllm", "trtllm"] as EngineId[]);
     let stepScenarios = rng.chance(0.75) ? primary : rng.shuffle([...shapes]).slice(0, rng.int(1, 3));
-    if (stepScenarios.length > remaining) stepScenarios = [primary[0]];
-    const count = Math.min(rng.int(3, maxCandidates), Math.floor(remaining / stepScenarios.length));
+    if (weight(stepScenarios) > remaining) stepScenarios = weight(primary) <= remaining ? primary : [shapes[0]];
+    const count = Math.min(rng.int(3, maxCandidates), Math.floor(remaining / weight(stepScenarios)));
     const step =
       steps.length === 1
         ? quantizationStep(stepScenarios, count, candidate)
         : sweepStep(engine, stepScenarios, count, candidate, rng, used);
     steps.push(step);
-    remaining -= step.candidates.length * stepScenarios.length;
+    remaining -= step.candidates.length * weight(stepScenarios);
   }
   steps.push(generalization);
 

@@ -9,7 +9,7 @@ import {synthPlan} from "./study-plan.js";
 import {plannedSynthRuns, writeSynthRun} from "./write-run.js";
 
 /** Bumped whenever the generator's output changes, so cached archives are regenerated. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface ArchiveManifest {
   generator: number;

@@ -13,14 +13,21 @@ export interface PlannedSynthRun {
   step: SynthStep;
   candidate: SynthCandidate;
   scenario: PlanScenario;
+  repeat: number;
 }
 
 export function plannedSynthRuns(plan: SynthPlan): PlannedSynthRun[] {
   const scenarios = new Map(plan.scenarios.map((s) => [s.id, s]));
   const out: PlannedSynthRun[] = [];
-  for (const step of plan.steps)
+  // The order the live runner uses: each candidate's scenarios once, then again for each further repeat.
+  for (const step of plan.steps) {
+    const list = step.scenarios.map((sid) => scenarios.get(sid)!);
+    const rounds = Math.max(...list.map((s) => s.repeats ?? 1));
     for (const candidate of step.candidates)
-      for (const sid of step.scenarios) out.push({index: out.length, step, candidate, scenario: scenarios.get(sid)!});
+      for (let repeat = 1; repeat <= rounds; repeat++)
+        for (const scenario of list)
+          if (repeat <= (scenario.repeats ?? 1)) out.push({index: out.length, step, candidate, scenario, repeat});
+  }
   return out;
 }
 
@@ -45,8 +52,8 @@ function pyDate(ms: number): string {
 
 /** Writes the run into `<runsDir>/<run id>` through a dot-named temporary folder; returns the bytes written. */
 export function writeSynthRun(plan: SynthPlan, studyPlan: StudyPlan, runsDir: string, run: PlannedSynthRun): number {
-  const {step, candidate, scenario} = run;
-  const id = runId(step.id, candidate.id, scenario.id);
+  const {step, candidate, scenario, repeat} = run;
+  const id = runId(step.id, candidate.id, scenario.id, repeat);
   const rng = new Prng(`${plan.seed}:run:${id}`);
   const tmp = join(runsDir, `.${id}.tmp-${process.pid}`);
   rmSync(tmp, {recursive: true, force: true});
@@ -94,6 +101,7 @@ export function writeSynthRun(plan: SynthPlan, studyPlan: StudyPlan, runsDir: st
     step: step.id,
     candidate: candidate.id,
     scenario: scenario.id,
+    ...(repeat > 1 ? {repeat} : {}),
     engine: candidate.engine,
     engine_version: ENGINES[candidate.engine].version,
     model: candidate.model,

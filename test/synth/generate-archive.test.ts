@@ -6,6 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/study/report.js";
 import {synthPlan, SEED_RUNS} from "../../loaders/synth/study-plan.js";
 import {writeArchive} from "../../loaders/synth/write-archive.js";
+import {plannedSynthRuns} from "../../loaders/synth/write-run.js";
 
 const ROOT = "test/.tmp/synth";
 const A = join(ROOT, "a");
@@ -58,12 +59,14 @@ describe("synthetic archive layout", () => {
     expect(study.report.steps[0].standings.sharegpt.map((s) => s.candidate)).toEqual(["trtllm", "vllm", "sglang"]);
   });
 
-  it("scales the run count with k and adds trials, steps and candidates", () => {
+  it("scales the run count with k and adds repeats, steps and candidates", () => {
     for (const scale of [10, 100, 1000]) {
       const plan = synthPlan(scale, "test");
-      const runs = plan.steps.reduce((n, s) => n + s.candidates.length * s.scenarios.length, 0);
+      const runs = plannedSynthRuns(plan).length;
       expect(runs).toBe(SEED_RUNS * scale);
-      expect(plan.scenarios.map((s) => s.id)).toContain("sharegpt-r3");
+      // The selection scenario runs 3 repeats per point from 10× on (it used to be 3 trial scenarios).
+      expect(plan.scenarios.find((s) => s.id === "sharegpt")?.repeats).toBe(3);
+      expect(plannedSynthRuns(plan).filter((r) => r.repeat === 3).length).toBeGreaterThan(scale);
     }
     expect(synthPlan(1000, "test").steps.length).toBeGreaterThan(100);
   });
