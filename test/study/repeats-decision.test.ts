@@ -189,5 +189,6 @@ const ROW: RunRow = {
   source_file: null,
   source_first_line: null,
   source_last_line: null,
+  partial: null,
   mean_tpot_ms: 10
 };
