@@ -48,7 +48,8 @@ export function shownLog(text: string, keepThrough?: number): string {
   let changed = false;
   for (let i = 0; i < lines.length; i++)
     if (lines[i].length > MAX_LINE_CHARS) {
-      lines[i] = `${lines[i].slice(0, MAX_LINE_CHARS)} … (line cut: ${lines[i].length - MAX_LINE_CHARS} more characters)`;
+      lines[i] =
+        `${lines[i].slice(0, MAX_LINE_CHARS)} … (line cut: ${lines[i].length - MAX_LINE_CHARS} more characters)`;
       changed = true;
     }
   const cut = changed ? lines.join("\n") : text;
