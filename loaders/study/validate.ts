@@ -2,7 +2,8 @@
 import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
 import {expectedLiveCommands} from "../live/argv.js";
-import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
+import {sameMeaning} from "./argv-meaning.js";
+import {benchArgv, plannedRuns, runId, splitRunId, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 import type {RunRecord} from "./runs.js";
 
@@ -61,11 +62,14 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     findings.push(...record.findings);
     // A broken run's record is unread: its finding says so, and there is nothing of it to compare with the plan.
     if (record.broken) continue;
-    if (!plannedById.has(meta.id)) {
+    // Repeat k of a planned run is planned too.
+    const parts = splitRunId(meta.id);
+    const plannedRun = parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario)) : undefined;
+    if (!plannedRun) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
     }
-    const {step, candidate, scenario} = plannedById.get(meta.id)!;
+    const {step, candidate, scenario} = plannedRun;
     const expect = (field: string, actual: unknown, wanted: unknown, severity: Finding["severity"] = "error") => {
       if (actual !== wanted)
         add(
@@ -93,7 +97,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const wanted = serve
       ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve)
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
-    if (!sameArgv(meta.server_argv, wanted.server) && shellCommand(meta.server_argv) !== shellCommand(wanted.server))
+    if (!sameMeaning(meta.server_argv, wanted.server))
       add(
         "warning",
         "server-argv-differs",
@@ -103,7 +107,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         1
       );
     const wantedBench = wanted.bench;
-    if (!sameArgv(meta.bench_argv, wantedBench) && shellCommand(meta.bench_argv) !== shellCommand(wantedBench))
+    if (!sameMeaning(meta.bench_argv, wantedBench))
       add(
         "warning",
         "bench-argv-differs",
@@ -212,11 +216,6 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         );
   }
   return findings;
-}
-
-/** Equal argument lists print the same command; only lists that differ are quoted and compared as text. */
-function sameArgv(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((arg, i) => arg === b[i]);
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {
