@@ -71,7 +71,19 @@ export interface Standing {
   error: string | null;
   /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
   partial: boolean;
+  /** Runs behind the value when the candidate ran more than once (the value is their mean). */
+  repeats?: number;
 }
+
+/** How a selection step picked its winner, as the step page states it. */
+export type StepDecision =
+  | {rule: "scenario"; scenario: string; declared: boolean}
+  | {
+      rule: "geometric-mean";
+      declared: boolean;
+      /** Per candidate: the geometric mean of its per-scenario ratios to the incumbent, and the ratios. */
+      scores: {candidate: string; score: number | null; ratios: Record<string, number | null>}[];
+    };
 
 export interface StepVerdict {
   /** improved: a candidate beat the best so far; no-improvement: none did; all-failed: nothing ran. */
@@ -95,6 +107,8 @@ export interface StepReport {
   /** Per scenario of the step, standings by the study objective. */
   standings: Record<string, Standing[]>;
   verdict: StepVerdict;
+  /** Selection steps: the decision rule applied. */
+  decision?: StepDecision;
 }
 
 export interface HeadlineRow {

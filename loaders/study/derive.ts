@@ -1,15 +1,23 @@
 // Derives the write-up from the runs: step standings, the greedy verdicts, the recommended configuration, the headline.
-import {desc, from} from "arquero";
 import type {
   CandidateInfo,
   Finding,
   HeadlineRow,
   RunRow,
   Standing,
+  StepDecision,
   StepReport,
   StepVerdict,
   SummaryRow
 } from "../report-types.js";
+import {sameMeaning} from "./argv-meaning.js";
+import {
+  candidateResult,
+  decidingScenario,
+  geometricMeanScores,
+  rowsByPlannedRun,
+  scenarioStandings
+} from "./decision.js";
 import {runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 
@@ -40,48 +48,6 @@ function candidateInfo(step: PlanStep, candidate: PlanCandidate): CandidateInfo 
   };
 }
 
-type RankedRow = RunRow & {value: number | null};
-
-/** Every row ranked by the objective, best first, failed or missing results last (one table, one sort). */
-export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
-  // A table without rows has no columns for the expressions to name.
-  if (rows.length === 0) return [];
-  return from(rows)
-    .derive({value: `d => d.status === "ok" ? d[${JSON.stringify(objective)}] : null`})
-    .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
-    .orderby("missing", "incomplete", desc("value"))
-    .objects() as RankedRow[];
-}
-
-/** Candidates of a step on one scenario from its rows ranked by rankRows; candidates without a run last. */
-function standings(ranked: RankedRow[], step: PlanStep, scenario: string, objective: string): Standing[] {
-  const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
-  const present = new Set(ranked.map((r) => r.candidate));
-  const absent: Standing[] = step.candidates
-    .filter((c) => !present.has(c.id))
-    .map((c) => ({
-      candidate: c.id,
-      run: runId(step.id, c.id, scenario),
-      label: c.label,
-      status: "failed",
-      value: null,
-      error: "no run in the archive",
-      partial: false
-    }));
-  return [
-    ...ranked.map((r) => ({
-      candidate: r.candidate,
-      run: r.run,
-      label: labels.get(r.candidate) ?? r.label,
-      status: r.status,
-      value: r.value,
-      error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null,
-      partial: r.partial != null
-    })),
-    ...absent
-  ];
-}
-
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
@@ -91,14 +57,12 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   const objective = plan.objective;
   const findings: Finding[] = [];
   const byRun = new Map(rows.map((r) => [r.run, r]));
-  const value = (run: string): number | null => {
-    const row = byRun.get(run);
-    const v = row?.status === "ok" ? row[objective] : null;
-    return typeof v === "number" ? v : null;
-  };
+  // A candidate's value on a scenario is its repeats' mean.
+  const groups = rowsByPlannedRun(rows);
+  const value = (run: string): number | null => candidateResult(groups, run, "", objective).value;
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
-  const selectionScenario = baselineStep.scenarios[0];
+  const selectionScenario = decidingScenario(baselineStep) ?? baselineStep.scenarios[0];
   const baselineRun = runId(baselineStep.id, plan.baseline.candidate, selectionScenario);
   const baselineValue = value(baselineRun);
   if (baselineValue == null)
@@ -117,21 +81,9 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       ? null
       : {candidate: plan.baseline.candidate, step: baselineStep.id, run: baselineRun, value: baselineValue};
   let incumbentCandidate: PlanCandidate | null = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
-  // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
-  // compiles its expressions once instead of once per step and scenario.
-  const rankedByGroup = new Map<string, RankedRow[]>();
-  for (const row of rankRows(rows, objective)) {
-    const key = `${row.step}\0${row.scenario}`;
-    const list = rankedByGroup.get(key);
-    if (list) list.push(row);
-    else rankedByGroup.set(key, [row]);
-  }
   const steps: StepReport[] = plan.steps.map((step) => {
     const stepStandings = Object.fromEntries(
-      step.scenarios.map((scenario) => [
-        scenario,
-        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective)
-      ])
+      step.scenarios.map((scenario) => [scenario, scenarioStandings(groups, step, scenario, objective)])
     );
     const report = {
       id: step.id,
@@ -143,19 +95,62 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     };
     if (step.kind !== "selection")
       return {...report, verdict: {kind: "comparison", incumbent: null, best: null, gain_percent: null, winner: null}};
-    const top = stepStandings[step.scenarios[0]][0];
-    const best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
     const before = incumbent;
-    let kind: StepVerdict["kind"] = "no-improvement";
+    const beforeCandidate = incumbentCandidate;
+    // The incumbent's value on a scenario: its own run there, else a candidate of this step running its command.
+    const incumbentValue = (scenario: string): number | null => {
+      if (!before) return null;
+      const own = value(runId(before.step, before.candidate, scenario));
+      if (own != null) return own;
+      const rerun = beforeCandidate && step.candidates.find((c) => sameMeaning(c.server, beforeCandidate.server));
+      return rerun ? value(runId(step.id, rerun.id, scenario)) : null;
+    };
+    const deciding = decidingScenario(step);
+    let best: StepVerdict["best"] = null;
     let gain: number | null = null;
-    if (!best) kind = "all-failed";
-    else if (before == null || (best.value > before.value && best.run !== before.run)) {
-      kind = "improved";
-      gain = before == null ? null : changePercent(before.value, best.value);
-      incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
-      incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
+    let kind: StepVerdict["kind"] = "no-improvement";
+    let decision: StepDecision;
+    const declared = !step.decision_default;
+    if (deciding) {
+      decision = {rule: "scenario", scenario: deciding, declared};
+      const top = stepStandings[deciding]?.[0];
+      best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
+      const against = before ? (incumbentValue(deciding) ?? before.value) : null;
+      if (!best) kind = "all-failed";
+      else if (before == null || against == null || (best.value > against && best.run !== before.run)) {
+        kind = "improved";
+        gain = before == null || against == null ? null : changePercent(against, best.value);
+      }
+    } else {
+      const scores = geometricMeanScores(step, (c, s) => value(runId(step.id, c.id, s)), incumbentValue);
+      decision = {rule: "geometric-mean", declared, scores};
+      const top = scores.filter((s) => s.score != null).sort((a, b) => b.score! - a.score!)[0];
+      const first = step.scenarios[0];
+      const anyValue = step.candidates.some((c) => step.scenarios.some((s) => value(runId(step.id, c.id, s)) != null));
+      if (top) {
+        const run = runId(step.id, top.candidate, first);
+        best = {candidate: top.candidate, run, value: value(run)!};
+        const isIncumbent = before != null && before.step === step.id && before.candidate === top.candidate;
+        if (top.score! > 1 && !isIncumbent) {
+          kind = "improved";
+          gain = (top.score! - 1) * 100;
+        }
+      } else if (!anyValue) kind = "all-failed";
+      else
+        findings.push({
+          severity: "warning",
+          code: "decision-incomplete",
+          message: `step ${step.id}: no candidate has a ${objective} ratio to the incumbent on every scenario (${step.scenarios.join(", ")}), so the geometric mean cannot decide`,
+          run: null,
+          file: plan.file,
+          line: null
+        });
     }
-    return {...report, verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}};
+    if (kind === "improved" && best) {
+      incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
+      incumbentCandidate = step.candidates.find((c) => c.id === best!.candidate)!;
+    }
+    return {...report, decision, verdict: {kind, incumbent: before, best, gain_percent: gain, winner: incumbent}};
   });
 
   const winnerStep = incumbent?.step ?? baselineStep.id;
