@@ -5,6 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/study/report.js";
+import {runDetail} from "../../loaders/study/run-detail.js";
 import {writeSweepStudy} from "../support/sweep-study.js";
 
 let dir: string;
@@ -19,6 +20,9 @@ describe("a study written by hand, the short way", () => {
     expect(runs.every((r) => r.meta.status === "ok" && r.block != null)).toBe(true);
     expect(runs[0].meta).toMatchObject({study: "mns-sweep", engine: "vllm", engine_version: "v0.11.0", gpu_count: 1});
     expect(report.findings.map((f) => f.code)).toEqual([]);
+    // A run page reads the run alone, with the plan filling in what the folder leaves out.
+    const detail = await runDetail(dir, "max-num-seqs--mns128--r4000-200");
+    expect(detail.row).toMatchObject({candidate: "mns128", engine: "vllm", total_token_throughput: 30000});
   });
 
   it("a run.json with only what the plan cannot know, and the real command with --save-result, are accepted", async () => {
