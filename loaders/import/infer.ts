@@ -31,6 +31,7 @@ export interface InferredScenario {
 
 export interface InferredRun {
   id: string;
+  step: string;
   repeat: number;
   candidate: string;
   scenario: string;
@@ -46,7 +47,8 @@ export interface InferredStudy {
   shared: Record<string, unknown>;
   candidates: InferredCandidate[];
   scenarios: InferredScenario[];
-  step: {id: string; title: string};
+  /** One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario. */
+  steps: {id: string; title: string; scenarios: string[]; candidates: string[]}[];
   runs: InferredRun[];
   tools: string[];
 }
@@ -168,7 +170,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     const named = g.find((r) => r.serveName)?.serveName;
     if (named) return named;
     const parts = differ.filter((k) => serveSettings[i][k] !== undefined).map((k) => `${k}=${serveSettings[i][k]}`);
-    return parts.join(", ") || (serveGroups.size === 1 ? "default" : key);
+    return parts.join(", ") || "default";
   });
   // Candidates in the natural order of their names (64 before 128); the first is the baseline.
   const order = labels.map((_, i) => i).sort((a, b) => natural.compare(labels[a], labels[b]));
@@ -235,18 +237,41 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   if (!scenarios.length)
     throw new ImportError(results[0]?.source ?? name, "no workload in the results: only servers that never came up");
 
-  const step = {id: "sweep", title: `Server settings: ${name}`};
+  const ran = new Map<string, Set<string>>();
+  for (const r of results) {
+    const c = candidateOf.get(r.serveKey)!;
+    const list =
+      r.failed_phase === "server-start" && !r.benchKey ? scenarios.map((s) => s.id) : [scenarioOfKey.get(r.benchKey)!];
+    for (const s of list) ran.set(s, (ran.get(s) ?? new Set()).add(c));
+  }
+  const full = scenarios.every((s) => ran.get(s.id)?.size === candidates.length);
+  const steps: InferredStudy["steps"] = full
+    ? [
+        {
+          id: "sweep",
+          title: `Server settings: ${name}`,
+          scenarios: scenarios.map((s) => s.id),
+          candidates: candidates.map((c) => c.id)
+        }
+      ]
+    : scenarios.map((s) => ({
+        id: slugId(`sweep-${s.id}`),
+        title: `Server settings on ${s.name}`,
+        scenarios: [s.id],
+        candidates: candidates.filter((c) => ran.get(s.id)?.has(c.id)).map((c) => c.id)
+      }));
+  const stepOf = (scenario: string) => steps.find((st) => st.scenarios.includes(scenario))!.id;
   const runs: InferredRun[] = [];
   const byRun = new Map<string, InferredRun>();
   const add = (result: ImportedResult, candidate: string, scenario: string, repeat: number) => {
-    const id = runId(step.id, candidate, scenario, repeat);
+    const id = runId(stepOf(scenario), candidate, scenario, repeat);
     const other = byRun.get(id);
     if (other)
       throw new ImportError(
         result.source,
         `duplicate combo: the same server and workload settings, repeat ${repeat}, as ${other.result.source}`
       );
-    const run = {id, repeat, candidate, scenario, result};
+    const run = {id, step: stepOf(scenario), repeat, candidate, scenario, result};
     byRun.set(id, run);
     runs.push(run);
   };
@@ -280,7 +305,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     shared,
     candidates,
     scenarios,
-    step,
+    steps,
     runs,
     tools: [...new Set(results.map((r) => r.tool))]
   };

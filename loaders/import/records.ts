@@ -45,9 +45,11 @@ function recordResult(
   if (bench.num_prompts == null && typeof record.completed === "number")
     bench.num_prompts = record.completed + (typeof record.failed === "number" ? record.failed : 0);
   const serve: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(record))
-    if (!BENCH_KEYS.has(k) && !RESULT_KEY.test(k) && k !== "engine" && (v === null || typeof v !== "object"))
-      serve[k] = v;
+  // vLLM records hold --metadata keys and sweep overrides at the top; SGLang's top level is all workload and result.
+  if (tool !== "sglang")
+    for (const [k, v] of Object.entries(record))
+      if (!BENCH_KEYS.has(k) && !RESULT_KEY.test(k) && k !== "engine" && (v === null || typeof v !== "object"))
+        serve[k] = v;
   // SGLang records carry the server's whole configuration; its primitive values are the server settings.
   const info = record.server_info;
   if (info && typeof info === "object" && !Array.isArray(info))

@@ -69,30 +69,36 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line();
   if (Object.keys(study.shared).length) line(`# Every candidate shares: ${settingsText(study.shared)}.`);
   line("steps:");
-  line(`  - id: ${study.step.id}`);
-  line("    kind: selection");
-  line(`    title: ${scalar(study.step.title)}`);
-  line(`    scenarios: ${flowList(study.scenarios.map((s) => s.id))}`);
-  if (study.scenarios.length > 1) {
+  if (study.steps.length > 1)
     line(
-      "    # Several scenarios: each candidate's per-scenario ratio to the baseline, combined by geometric mean, decides."
+      "  # Not every candidate ran every scenario, so each scenario is its own step over the candidates that ran it."
     );
-    line("    # To let one scenario decide instead: decision: {scenario: <id>}");
-    line("    decision: geometric-mean");
-  }
-  line("    # Each server command is as far as the result files tell it: add the base command's other flags.");
-  line("    candidates:");
-  for (const c of study.candidates) {
-    line(`      - id: ${scalar(c.id)}`);
-    const differs = settingsText(c.differs);
-    if (differs && differs !== c.label) line(`        # ${differs}`);
-    line(`        label: ${scalar(c.label)}`);
-    line(`        engine: ${c.engine}`);
-    line(`        model: ${scalar(c.model)}`);
-    line(`        server: ${flowList(c.server)}`);
+  for (const step of study.steps) {
+    line(`  - id: ${scalar(step.id)}`);
+    line("    kind: selection");
+    line(`    title: ${scalar(step.title)}`);
+    line(`    scenarios: ${flowList(step.scenarios)}`);
+    if (step.scenarios.length > 1) {
+      line(
+        "    # Several scenarios: each candidate's per-scenario ratio to the baseline, combined by geometric mean, decides."
+      );
+      line("    # To let one scenario decide instead: decision: {scenario: <id>}");
+      line("    decision: geometric-mean");
+    }
+    line("    # Each server command is as far as the result files tell it: add the base command's other flags.");
+    line("    candidates:");
+    for (const c of study.candidates.filter((c) => step.candidates.includes(c.id))) {
+      line(`      - id: ${scalar(c.id)}`);
+      const differs = settingsText(c.differs);
+      if (differs && differs !== c.label) line(`        # ${differs}`);
+      line(`        label: ${scalar(c.label)}`);
+      line(`        engine: ${c.engine}`);
+      line(`        model: ${scalar(c.model)}`);
+      line(`        server: ${flowList(c.server)}`);
+    }
   }
   line();
   line("# The starting point gains are measured against: the first candidate.");
-  line(`baseline: {step: ${study.step.id}, candidate: ${scalar(study.candidates[0].id)}}`);
+  line(`baseline: {step: ${scalar(study.steps[0].id)}, candidate: ${scalar(study.steps[0].candidates[0])}}`);
   return out.join("\n") + "\n";
 }

@@ -86,9 +86,9 @@ export function writeImportedStudy(
     if (existsSync(dir)) {
       if (sameRun(dir, run)) outcome.unchanged.push(run.id);
       else outcome.conflicts.push(`${dir}: holds other files than ${run.result.source}; not overwritten`);
-    } else if (!planned.has(`${study.step.id}--${run.candidate}--${run.scenario}`))
+    } else if (!planned.has(`${run.step}--${run.candidate}--${run.scenario}`))
       outcome.conflicts.push(
-        `${run.result.source}: ${join(studyDir, "study.yaml")} has no candidate '${run.candidate}' with scenario '${run.scenario}' in step '${study.step.id}'; add them to the plan or import into a new folder`
+        `${run.result.source}: ${join(studyDir, "study.yaml")} has no candidate '${run.candidate}' with scenario '${run.scenario}' in step '${run.step}'; add them to the plan or import into a new folder`
       );
     else fresh.push(run);
   }

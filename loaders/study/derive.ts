@@ -115,7 +115,8 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       decision = {rule: "scenario", scenario: deciding, declared};
       const top = stepStandings[deciding]?.[0];
       best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
-      const against = before ? (incumbentValue(deciding) ?? before.value) : null;
+      // Without the incumbent's value on the deciding scenario there is nothing to beat: the step's best leads.
+      const against = before ? incumbentValue(deciding) : null;
       if (!best) kind = "all-failed";
       else if (before == null || against == null || (best.value > against && best.run !== before.run)) {
         kind = "improved";
