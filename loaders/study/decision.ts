@@ -1,7 +1,8 @@
 // A selection step's decision rule: one deciding scenario, or the geometric mean of each candidate's per-scenario
 // ratio to the incumbent. Also one value per candidate and scenario from its repeats (issue 16 may replace the mean).
 import type {RunRow, Standing} from "../report-types.js";
-import {runId, splitRunId, type PlanCandidate, type PlanStep} from "./plan.js";
+import {parseRunId} from "./ids.js";
+import {runId, type PlanCandidate, type PlanStep} from "./plan.js";
 import type {Decision} from "./schema.js";
 
 /** A candidate's result on one scenario: its repeats' mean objective (ok repeats only), or why there is none. */
@@ -20,7 +21,7 @@ export interface CandidateResult {
 export function rowsByPlannedRun(rows: readonly RunRow[]): Map<string, RunRow[]> {
   const groups = new Map<string, RunRow[]>();
   for (const row of rows) {
-    const parts = splitRunId(row.run);
+    const parts = parseRunId(row.run);
     const key = parts ? runId(parts.step, parts.candidate, parts.scenario) : row.run;
     const list = groups.get(key);
     if (list) list.push(row);
@@ -62,11 +63,14 @@ export function scenarioStandings(
     c,
     r: candidateResult(groups, runId(step.id, c.id, scenario), c.id, objective)
   }));
-  // Valued best first, then failed, then candidates with no run (plan order); ties and failures in run-id order.
+  // Complete results best first, then partial ones, then failed, then candidates with no run (plan order); ties and
+  // failures in run-id order.
   const byRun = (a: {r: CandidateResult}, b: {r: CandidateResult}) =>
     a.r.run < b.r.run ? -1 : a.r.run > b.r.run ? 1 : 0;
   const ranked = [
-    ...results.filter(({r}) => r.value != null).sort((a, b) => b.r.value! - a.r.value! || byRun(a, b)),
+    ...results
+      .filter(({r}) => r.value != null)
+      .sort((a, b) => Number(a.r.partial) - Number(b.r.partial) || b.r.value! - a.r.value! || byRun(a, b)),
     ...results.filter(({r}) => r.value == null && r.repeats > 0).sort(byRun),
     ...results.filter(({r}) => r.repeats === 0)
   ];

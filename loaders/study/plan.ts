@@ -4,7 +4,6 @@ import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {readBlockYaml} from "./block-yaml.js";
-import {parseRunId} from "./ids.js";
 import type {Text} from "../report-types.js";
 import {StudySchema, type Decision, type ServeData, type StudyData, type TextInput} from "./schema.js";
 import {
@@ -109,9 +108,6 @@ export class PlanError extends Error {
 export function runId(step: string, candidate: string, scenario: string, repeat = 1): string {
   return repeat > 1 ? `${step}--${candidate}--${scenario}--r${repeat}` : `${step}--${candidate}--${scenario}`;
 }
-
-/** A run id's parts, or null when the id does not have the `<step>--<candidate>--<scenario>[--r<k>]` form. */
-export const splitRunId = parseRunId;
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");

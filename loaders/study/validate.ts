@@ -3,7 +3,8 @@ import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
 import {expectedLiveCommands} from "../live/argv.js";
 import {sameMeaning} from "./argv-meaning.js";
-import {benchArgv, plannedRuns, runId, splitRunId, type StudyPlan} from "./plan.js";
+import {parseRunId} from "./ids.js";
+import {benchArgv, plannedRuns, runId, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 import type {RunRecord} from "./runs.js";
 
@@ -63,7 +64,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     // A broken run's record is unread: its finding says so, and there is nothing of it to compare with the plan.
     if (record.broken) continue;
     // Repeat k of a planned run is planned too.
-    const parts = splitRunId(meta.id);
+    const parts = parseRunId(meta.id);
     const plannedRun = parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario)) : undefined;
     if (!plannedRun) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
