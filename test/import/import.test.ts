@@ -165,3 +165,38 @@ describe("import of plain --save-result JSON files", () => {
     );
   });
 });
+
+describe("import of other tools' output (real outputs in test/fixtures/parse)", () => {
+  it("SGLang --output-file JSONL: one run per line; candidates from server_info; a step per scenario when the grid is sparse", async () => {
+    const study = join(tmp, "study");
+    const report = importResults(["test/fixtures/parse/sglang-output.jsonl"], study);
+    expect(report.study.candidates.map((c) => [c.id, c.engine])).toEqual([
+      ["default", "sglang"],
+      ["tp_size-1", "sglang"]
+    ]);
+    expect(report.study.steps.map((s) => [s.id, s.candidates])).toEqual([
+      ["sweep-random-1024-256-n1000-c64", ["tp_size-1"]],
+      ["sweep-sharegpt-1024-1024-n1000-rate8", ["default"]],
+      ["sweep-sharegpt-1024-128-n500", ["default"]]
+    ]);
+    const {report: built, runs} = await loadStudy(study);
+    expect(runs.map((r) => r.block?.tool)).toEqual(["sglang", "sglang", "sglang"]);
+    expect(built.findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
+
+  it("a TensorRT-LLM benchmark_serving JSON and a vLLM text log: copied byte for byte, engine known or a placeholder", async () => {
+    const trt = importResults(["test/fixtures/parse/trtllm-serve.json"], join(tmp, "trt"));
+    expect(trt.study.candidates[0]).toMatchObject({engine: "trtllm", server: ["trtllm-serve", trt.study.model]});
+    const log = importResults(["test/fixtures/parse/vllm-2024-late.txt"], join(tmp, "log"));
+    expect(log.study.engines).toEqual({
+      server: {
+        name: "TODO: the engine that served these runs",
+        version: "TODO: engine version (not in the result files)"
+      }
+    });
+    const run = join(tmp, "log", "runs", log.study.runs[0].id);
+    expect(readFileSync(join(run, "bench.log"))).toEqual(readFileSync("test/fixtures/parse/vllm-2024-late.txt"));
+    const {report} = await loadStudy(join(tmp, "log"));
+    expect(report.findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
+});
