@@ -92,6 +92,16 @@ export interface GainInterval {
   confidence: number;
 }
 
+/** How a selection step picked its winner, as the step page states it. */
+export type StepDecision =
+  | {rule: "scenario"; scenario: string; declared: boolean}
+  | {
+      rule: "geometric-mean";
+      declared: boolean;
+      /** Per candidate: the geometric mean of its per-scenario ratios to the incumbent, and the ratios. */
+      scores: {candidate: string; score: number | null; ratios: Record<string, number | null>}[];
+    };
+
 export interface StepVerdict {
   /** improved: a candidate beat the best so far (significantly, when there are repeats); within-noise: one did on
    * average, but its gain's interval includes zero, so the best so far stays; no-improvement: none did; all-failed:
@@ -119,6 +129,8 @@ export interface StepReport {
   /** Per scenario of the step, standings by the study objective. */
   standings: Record<string, Standing[]>;
   verdict: StepVerdict;
+  /** Selection steps: the decision rule applied. */
+  decision?: StepDecision;
 }
 
 export interface HeadlineRow {

@@ -1,7 +1,10 @@
 // `tps-report check [STUDY]`: validates a study and its runs, prints findings and claim checks; exit 1 on errors.
 import {parseArgs} from "node:util";
+import {join} from "node:path";
 import {PlanError} from "../study/plan.js";
 import {loadStudy, studyDir} from "../study/report.js";
+import {runFileIssues} from "../study/runs.js";
+import {formatIssue} from "../study/schema-issues.js";
 import {errorLine, notAStudy} from "./errors.js";
 
 const USAGE =
@@ -38,7 +41,14 @@ export async function main(argv: string[]): Promise<number> {
   try {
     data = await loadStudy(dir);
   } catch (error) {
-    if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT") {
+    if (error instanceof PlanError) {
+      // The runs are still checked against the run.json schema, so one pass shows every file's problems.
+      const issues = [...error.issues, ...runFileIssues(join(dir, "runs"))];
+      for (const issue of issues) process.stderr.write(`tps-report check: ${formatIssue(issue)}\n`);
+      process.stderr.write(`${issues.length} error${issues.length === 1 ? "" : "s"}\n`);
+      return 2;
+    }
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       process.stderr.write(`tps-report check: ${errorLine(error)}\n`);
       return 2;
     }

@@ -8,6 +8,11 @@ const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> 
     summary: "parse benchmark output files into canonical records",
     load: async () => (await import("./parse.js")).main
   },
+  import: {
+    summary: "build a study from existing results (sweeps, --save-result JSON, logs)",
+    load: async () => (await import("./import.js")).main
+  },
+  new: {summary: "scaffold a commented study plan for live mode", load: async () => (await import("./new.js")).main},
   check: {summary: "validate a study and its runs", load: async () => (await import("./check.js")).main},
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},

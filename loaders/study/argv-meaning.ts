@@ -25,6 +25,18 @@ export const RUNNER_BENCH_OPTIONS = [
   "--result-filename"
 ] as const;
 
+/** Options that say where results, logs and labels go, or where the server is: not what is measured. */
+export const OUTPUT_BENCH_OPTIONS = [
+  ...RUNNER_BENCH_OPTIONS,
+  "--save-detailed",
+  "--append-result",
+  "--output-file",
+  "--output-details",
+  "--metadata",
+  "--label",
+  "--disable-tqdm"
+] as const;
+
 const isOption = (arg: string): boolean => /^--?[A-Za-z]/.test(arg);
 const baseName = (word: string): string => word.slice(word.lastIndexOf("/") + 1);
 

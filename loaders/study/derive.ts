@@ -7,6 +7,7 @@ import type {
   HeadlineRow,
   RunRow,
   Standing,
+  StepDecision,
   StepReport,
   StepVerdict,
   SummaryRow
@@ -16,6 +17,8 @@ import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
 import {aggregatePoints, type Point} from "./points.js";
 import {studyConfidence} from "./repeats.js";
+import {sameMeaning} from "./argv-meaning.js";
+import {decidingScenario, geometricMeanScores} from "./decision.js";
 import {shellCommand} from "./rows.js";
 import {shownCommand} from "./shown-command.js";
 
@@ -149,7 +152,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   const value = (run: string): number | null => summaryOf(run)?.mean ?? null;
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
-  const selectionScenario = baselineStep.scenarios[0];
+  const selectionScenario = decidingScenario(baselineStep) ?? baselineStep.scenarios[0];
   const baselineRun = runId(baselineStep.id, plan.baseline.candidate, selectionScenario);
   const baselineValue = value(baselineRun);
   if (baselineValue == null)
@@ -215,25 +218,73 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
           winner: null
         }
       };
-    const top = stepStandings[step.scenarios[0]][0];
-    const best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
     const before = incumbent;
-    let kind: StepVerdict["kind"] = "no-improvement";
+    const beforeCandidate = incumbentCandidate;
+    // The incumbent's run on a scenario: its own run there, else a candidate of this step running its command.
+    const incumbentRun = (scenario: string): string | null => {
+      if (!before) return null;
+      const own = runId(before.step, before.candidate, scenario);
+      if (value(own) != null) return own;
+      const rerun = beforeCandidate && step.candidates.find((c) => sameMeaning(c.server, beforeCandidate.server));
+      return rerun ? runId(step.id, rerun.id, scenario) : null;
+    };
+    const incumbentValue = (scenario: string): number | null => {
+      const run = incumbentRun(scenario);
+      return run ? value(run) : null;
+    };
+    const deciding = decidingScenario(step);
+    let best: StepVerdict["best"] = null;
     let gain: number | null = null;
-    // With repeats on both sides the best so far is kept unless the gain's interval lies above zero.
-    const gainInterval = before && best ? interval(summaryOf(before.run), summaryOf(best.run), confidence) : null;
-    if (!best) kind = "all-failed";
-    else if (before == null || (best.value > before.value && best.run !== before.run)) {
-      gain = before == null ? null : changePercent(before.value, best.value);
-      if (gainInterval && gainInterval.low <= 0) kind = "within-noise";
-      else {
-        kind = "improved";
-        incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
-        incumbentCandidate = step.candidates.find((c) => c.id === best.candidate)!;
-      }
-    } else if (gainInterval && before) gain = changePercent(before.value, best.value);
+    let kind: StepVerdict["kind"] = "no-improvement";
+    let decision: StepDecision;
+    let gainInterval: GainInterval | null = null;
+    const declared = !step.decision_default;
+    if (deciding) {
+      decision = {rule: "scenario", scenario: deciding, declared};
+      const top = stepStandings[deciding]?.[0];
+      best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
+      // Without the incumbent's value on the deciding scenario there is nothing to beat: the step's best leads.
+      const againstRun = incumbentRun(deciding);
+      const against = againstRun ? value(againstRun) : null;
+      // With repeats on both sides the best so far is kept unless the gain's interval lies above zero.
+      gainInterval = againstRun && best ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
+      if (!best) kind = "all-failed";
+      else if (before == null || against == null || (best.value > against && best.run !== before.run)) {
+        gain = before == null || against == null ? null : changePercent(against, best.value);
+        kind = gainInterval && gainInterval.low <= 0 ? "within-noise" : "improved";
+      } else if (gainInterval && against != null) gain = changePercent(against, best.value);
+    } else {
+      const scores = geometricMeanScores(step, (c, s) => value(runId(step.id, c.id, s)), incumbentValue);
+      decision = {rule: "geometric-mean", declared, scores};
+      const top = scores.filter((s) => s.score != null).sort((a, b) => b.score! - a.score!)[0];
+      const first = step.scenarios[0];
+      const anyValue = step.candidates.some((c) => step.scenarios.some((s) => value(runId(step.id, c.id, s)) != null));
+      if (top) {
+        const run = runId(step.id, top.candidate, first);
+        best = {candidate: top.candidate, run, value: value(run)!};
+        const isIncumbent = before != null && before.step === step.id && before.candidate === top.candidate;
+        if (top.score! > 1 && !isIncumbent) {
+          kind = "improved";
+          gain = (top.score! - 1) * 100;
+        }
+      } else if (!anyValue) kind = "all-failed";
+      else
+        findings.push({
+          severity: "warning",
+          code: "decision-incomplete",
+          message: `step ${step.id}: no candidate has a ${objective} ratio to the incumbent on every scenario (${step.scenarios.join(", ")}), so the geometric mean cannot decide`,
+          run: null,
+          file: plan.file,
+          line: null
+        });
+    }
+    if (kind === "improved" && best) {
+      incumbent = {candidate: best.candidate, step: step.id, run: best.run, value: best.value};
+      incumbentCandidate = step.candidates.find((c) => c.id === best!.candidate)!;
+    }
     return {
       ...report,
+      decision,
       verdict: {kind, incumbent: before, best, gain_percent: gain, gain_interval: gainInterval, winner: incumbent}
     };
   });

@@ -41,3 +41,14 @@ export function parseRunId(name: string): RunIdParts | null {
 export function isRunId(name: string): boolean {
   return parseRunId(name) !== null;
 }
+
+/** A readable id from free text (a label, a combo name): lowercased, other characters become single `-`. */
+export function slugId(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, "-")
+    .replace(/^[-._]+|-+$/g, "")
+    .slice(0, ID_MAX_LENGTH)
+    .replace(/-+$/, "");
+  return slug || "x";
+}

@@ -35,7 +35,16 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
   const headroom = headroomContext(plan);
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
+  const planFindings: Finding[] = plan.warnings.map((w) => ({
+    severity: "warning",
+    code: w.code ?? "plan-warning",
+    message: `${w.path ? `${w.path}: ` : ""}${w.message}`,
+    run: null,
+    file: w.file,
+    line: w.line
+  }));
   const findings: Finding[] = [
+    ...planFindings,
     ...readFindings,
     ...validate(plan, runs, rows),
     ...derived.findings,

@@ -16,7 +16,7 @@ export const MAX_LINE_CHARS = 4096;
 
 // The plan is cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
 export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
-  const record = await readRun(join(dir, "runs", run));
+  const record = await readRun(join(dir, "runs", run), process.cwd(), plan);
   const order = metricColumns([record]);
   const [row] = runRows(plan, [record], order);
   let requests: RequestDistributions | null = null;

@@ -3,10 +3,13 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
+import type {z} from "zod";
 import type {Finding, RunStatus} from "../report-types.js";
 import {isRunId, parseRunId} from "./ids.js";
-import type {StudyPlan} from "./plan.js";
+import {benchArgv, type StudyPlan} from "./plan.js";
 import {runFileState, runFolderProblem} from "./run-files.js";
+import {RunSchema, type RunData} from "./schema.js";
+import {formatIssue, jsonIssues, type FileIssue} from "./schema-issues.js";
 import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
@@ -55,65 +58,124 @@ const RESULT_FILES = ["bench.log", "result.json"];
 // slurm.out: a Slurm task's output, kept by tps-report gather with the failed runs of a task that died.
 const LOG_FILES = ["bench.log", "bench.stderr.log", "server.log", "result.json", "slurm.out"];
 
-const REQUIRED: [keyof RunMeta, "string" | "number" | "array"][] = [
-  ["id", "string"],
-  ["study", "string"],
-  ["step", "string"],
-  ["candidate", "string"],
-  ["scenario", "string"],
-  ["engine", "string"],
-  ["engine_version", "string"],
-  ["model", "string"],
-  ["quantization", "string"],
-  ["gpu", "string"],
-  ["gpu_count", "number"],
-  ["server_argv", "array"],
-  ["bench_argv", "array"],
-  ["status", "string"]
-];
-
 export class RunMetaError extends Error {
+  readonly issues: FileIssue[];
   constructor(
     readonly file: string,
-    message: string
+    message: string,
+    issues?: FileIssue[]
   ) {
-    super(`${file}:1: ${message}`);
+    const all = issues?.length ? issues : [{file, line: 1, path: "", message}];
+    super(all.map(formatIssue).join("\n"));
+    this.issues = all;
   }
 }
 
-export function readRunMeta(file: string): RunMeta {
+/**
+ * A run folder's record: run.json read against the schema, with what it leaves out taken from the run id and the
+ * plan. A folder without run.json is a run named by the folder when it holds a result file.
+ */
+export function readRunMeta(file: string, plan?: StudyPlan | null): RunMeta {
+  const folder = basename(dirname(file));
   const state = runFileState(dirname(file), basename(file));
-  if (state.kind === "absent") throw new RunMetaError(file, "run.json is missing");
   if (state.kind === "refused") throw new RunMetaError(file, `run.json ${state.problem}`);
-  let meta: unknown;
-  try {
-    meta = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new RunMetaError(file, `run.json does not parse: ${(error as Error).message}`);
-  }
-  if (!meta || typeof meta !== "object" || Array.isArray(meta))
-    throw new RunMetaError(file, "run.json must be an object");
-  const record = meta as Record<string, unknown>;
-  for (const [key, type] of REQUIRED) {
-    const value = record[key];
-    const ok =
-      type === "array" ? Array.isArray(value) && value.every((v) => typeof v === "string") : typeof value === type;
-    if (!ok)
-      throw new RunMetaError(
-        file,
-        `run.json: '${key}' must be ${type === "array" ? "a list of strings" : `a ${type}`}`
-      );
-  }
-  if (record.status !== "ok" && record.status !== "failed")
-    throw new RunMetaError(file, `run.json: 'status' must be "ok" or "failed", not ${JSON.stringify(record.status)}`);
-  if (record.repeat !== undefined && !(Number.isInteger(record.repeat) && (record.repeat as number) >= 1))
+  if (state.kind === "absent" && !RESULT_FILES.some((name) => runFileState(dirname(file), name).kind === "ok"))
+    throw new RunMetaError(
+      dirname(file),
+      `run folder has neither run.json nor a result file (${RESULT_FILES.join(", ")})`
+    );
+  const text = state.kind === "ok" ? readFileSync(file, "utf8") : null;
+  let raw: unknown = {};
+  if (text != null)
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new RunMetaError(file, `run.json does not parse: ${(error as Error).message}`);
+    }
+  const parsed = RunSchema.safeParse(raw);
+  if (!parsed.success)
     throw new RunMetaError(
       file,
-      `run.json: 'repeat' must be a whole number from 1, not ${JSON.stringify(record.repeat)}`
+      "",
+      jsonIssues(text ?? "{}", file, parsed.error as z.ZodError).sort((a, b) => a.line - b.line)
     );
-  if (record.status === "failed" && typeof record.error !== "string")
-    throw new RunMetaError(file, "run.json: a failed run needs an 'error' message");
-  return {error: null, started_at: null, ended_at: null, failed_phase: null, ...(record as object)} as RunMeta;
+  return completeRunMeta(parsed.data, folder, plan ?? null, file);
+}
+
+/** Schema problems of every run.json in a study, read without its plan (for when the plan itself does not parse). */
+export function runFileIssues(runsDir: string): FileIssue[] {
+  return listRunDirs(runsDir).flatMap((name) => {
+    const file = join(runsDir, name, "run.json");
+    const state = runFileState(join(runsDir, name), "run.json");
+    if (state.kind === "absent") return [];
+    if (state.kind === "refused") return [{file, line: 1, path: "", message: `run.json ${state.problem}`}];
+    const text = readFileSync(file, "utf8");
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      return [{file, line: 1, path: "", message: `run.json does not parse: ${(error as Error).message}`}];
+    }
+    const parsed = RunSchema.safeParse(raw);
+    return parsed.success ? [] : jsonIssues(text, file, parsed.error as z.ZodError).sort((a, b) => a.line - b.line);
+  });
+}
+
+function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, file: string): RunMeta {
+  const id = data.id ?? folder;
+  const parts = parseRunId(id);
+  const stepId = data.step ?? parts?.step;
+  const candidateId = data.candidate ?? parts?.candidate;
+  const scenarioId = data.scenario ?? parts?.scenario;
+  const step = plan?.steps.find((s) => s.id === stepId);
+  const candidate = step?.candidates.find((c) => c.id === candidateId);
+  const scenario = plan?.scenarios.find((s) => s.id === scenarioId);
+  const missing: string[] = [];
+  const need = <T>(key: string, value: T | undefined): T => {
+    if (value === undefined) missing.push(key);
+    return value as T;
+  };
+  const engine = data.engine ?? candidate?.engine;
+  const meta: RunMeta = {
+    ...(data as object),
+    id,
+    study: need("study", data.study ?? plan?.id),
+    step: need("step", stepId),
+    candidate: need("candidate", candidateId),
+    scenario: need("scenario", scenarioId),
+    engine: need("engine", engine),
+    engine_version: need(
+      "engine_version",
+      data.engine_version ?? (engine ? plan?.engines[engine]?.version : undefined)
+    ),
+    model: need("model", data.model ?? candidate?.model),
+    quantization: need("quantization", data.quantization ?? candidate?.quantization),
+    gpu: need("gpu", data.gpu ?? plan?.hardware.name),
+    gpu_count: need("gpu_count", data.gpu_count ?? plan?.hardware.count),
+    server_argv: need("server_argv", data.server_argv ?? candidate?.server),
+    bench_argv: need(
+      "bench_argv",
+      data.bench_argv ?? (plan && candidate && scenario ? benchArgv(plan, candidate, scenario) : undefined)
+    ),
+    status: data.status,
+    error: data.error ?? null,
+    failed_phase: data.failed_phase ?? null,
+    started_at: data.started_at ?? null,
+    ended_at: data.ended_at ?? null
+  };
+  if (data.repeat != null || (parts && parts.repeat > 1)) meta.repeat = data.repeat ?? parts!.repeat;
+  const issues: FileIssue[] = [];
+  if (missing.length)
+    issues.push({
+      file,
+      line: 1,
+      path: "",
+      message: `run.json leaves out ${missing.join(", ")}, and ${candidate ? "the plan does not say" : `the plan has no candidate '${candidateId}' in step '${stepId}' to take ${missing.length > 1 ? "them" : "it"} from`}`
+    });
+  if (meta.status === "failed" && meta.error == null)
+    issues.push({file, line: 1, path: "error", message: "a failed run needs an 'error' message"});
+  if (issues.length) throw new RunMetaError(file, "", issues);
+  return meta;
 }
 
 /** Run folders of a study: real folders named by a run id. Names starting with "." are unfinished live runs. */
@@ -149,7 +211,7 @@ export function runFolderFindings(runsDir: string, relRuns = runsDir): Finding[]
 }
 
 /** A run whose record could not be read: shown as a failed run whose error is the finding. */
-function brokenRun(dir: string, file: string, message: string, logs: string[]): RunRecord {
+function brokenRun(dir: string, file: string, message: string, logs: string[], issues: Finding[] = []): RunRecord {
   const id = basename(dir);
   const parts = parseRunId(id);
   const meta: RunMeta = {
@@ -173,24 +235,29 @@ function brokenRun(dir: string, file: string, message: string, logs: string[]): 
     ended_at: null
   };
   const finding: Finding = {severity: "error", code: "run-meta-invalid", message, run: id, file, line: 1};
-  return {meta, dir, source: null, block: null, logs, findings: [finding], broken: true};
+  return {meta, dir, source: null, block: null, logs, findings: issues.length ? issues : [finding], broken: true};
 }
 
-export async function readRun(dir: string, cwd = process.cwd()): Promise<RunRecord> {
-  return readRunSync(dir, cwd);
+export async function readRun(dir: string, cwd = process.cwd(), plan: StudyPlan | null = null): Promise<RunRecord> {
+  return readRunSync(dir, cwd, relative(cwd, dir), plan);
 }
 
 /** One run folder, read and parsed synchronously (small files: a blocking read beats the thread pool's round trip);
  * relDir is the folder relative to cwd where the caller already knows it. */
-export function readRunSync(dir: string, cwd = process.cwd(), relDir = relative(cwd, dir)): RunRecord {
-  const record = readRunResult(dir, relDir);
+export function readRunSync(
+  dir: string,
+  cwd = process.cwd(),
+  relDir = relative(cwd, dir),
+  plan: StudyPlan | null = null
+): RunRecord {
+  const record = readRunResult(dir, relDir, cwd, plan);
   if (record.broken) return record;
   const {telemetry, findings} = readTelemetry(dir, record.meta, (name) => (relDir ? join(relDir, name) : name));
   record.findings.push(...findings);
   return telemetry ? {...record, telemetry} : record;
 }
 
-function readRunResult(dir: string, relDir: string): RunRecord {
+function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan | null): RunRecord {
   const relName = (name: string) => (relDir ? join(relDir, name) : name);
   const folderProblem = runFolderProblem(dir);
   if (folderProblem) return brokenRun(dir, relDir || dir, `the run folder ${folderProblem}`, []);
@@ -213,10 +280,20 @@ function readRunResult(dir: string, relDir: string): RunRecord {
   const logs = LOG_FILES.filter((name) => present.has(name)).map(relName);
   let meta: RunMeta;
   try {
-    meta = readRunMeta(join(dir, "run.json"));
+    meta = readRunMeta(join(dir, "run.json"), plan);
   } catch (error) {
     if (!(error instanceof RunMetaError)) throw error;
-    const broken = brokenRun(dir, relName("run.json"), error.message.replace(/^.*?:1: /, ""), logs);
+    // Every schema problem of run.json is its own finding, with its line.
+    const issues: Finding[] = error.issues.map((issue) => ({
+      severity: "error",
+      code: "run-meta-invalid",
+      message: `${issue.path ? `${issue.path}: ` : ""}${issue.message}`,
+      run: basename(dir),
+      file: issue.file === dir ? relDir || dir : relative(cwd, issue.file) || issue.file,
+      line: issue.line
+    }));
+    const first = issues[0];
+    const broken = brokenRun(dir, relName("run.json"), first.message, logs, issues);
     broken.findings.push(...refused);
     return broken;
   }
@@ -284,7 +361,7 @@ export async function readRuns(
   const relRuns = relative(cwd, runsDir);
   const below = !relRuns.startsWith("..") && !isAbsolute(relRuns);
   for (const name of listRunDirs(runsDir))
-    runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined));
+    runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined, plan));
   findings.push(...runFolderFindings(runsDir, relative(cwd, runsDir) || runsDir));
   return {runs, findings};
 }

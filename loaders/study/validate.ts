@@ -2,9 +2,10 @@
 import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
 import {expectedLiveCommands} from "../live/argv.js";
-import {argvDifferences, RUNNER_BENCH_OPTIONS} from "./argv-meaning.js";
+import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "./argv-meaning.js";
 import {servedModel} from "./served-model.js";
-import {benchArgv, plannedRuns, type StudyPlan} from "./plan.js";
+import {parseRunId} from "./ids.js";
+import {benchArgv, plannedRuns, runId, type StudyPlan} from "./plan.js";
 import {shellCommand} from "./rows.js";
 import type {RunRecord} from "./runs.js";
 
@@ -51,11 +52,17 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     findings.push(...record.findings);
     // A broken run's record is unread: its finding says so, and there is nothing of it to compare with the plan.
     if (record.broken) continue;
-    if (!plannedById.has(meta.id)) {
+    // Repeat k of a planned run is planned too.
+    const parts = parseRunId(meta.id);
+    const plannedRun =
+      plannedById.get(meta.id) ??
+      (parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario)) : undefined);
+    if (!plannedRun) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
     }
-    const {step, candidate, scenario, repeat} = plannedById.get(meta.id)!;
+    const {step, candidate, scenario} = plannedRun;
+    const repeat = parts?.repeat ?? 1;
     const expect = (field: string, actual: unknown, wanted: unknown, severity: Finding["severity"] = "error") => {
       if (actual !== wanted)
         add(
@@ -84,7 +91,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const wanted = serve
       ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve)
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
-    if (!sameArgv(meta.server_argv, wanted.server) && shellCommand(meta.server_argv) !== shellCommand(wanted.server))
+    if (!sameMeaning(meta.server_argv, wanted.server))
       add(
         "warning",
         "server-argv-differs",
@@ -93,8 +100,9 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         metaFile,
         1
       );
-    // By meaning: the program whatever its install path, options in any order; the runner's own flags aside.
-    const benchDiff = argvDifferences(meta.bench_argv, wanted.bench, {ignore: serve ? RUNNER_BENCH_OPTIONS : []});
+    // By meaning: the program whatever its install path, options in any order; where results go and where the server
+    // is (the runner's own flags, or what a result file needs) aside.
+    const benchDiff = argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS});
     if (benchDiff.length)
       add(
         "warning",
@@ -204,11 +212,6 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         );
   }
   return findings;
-}
-
-/** Equal argument lists print the same command; only lists that differ are quoted and compared as text. */
-function sameArgv(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((arg, i) => arg === b[i]);
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {

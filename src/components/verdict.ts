@@ -109,3 +109,27 @@ function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): st
     .map((l) => `${scenarioName(report, l.scenario, lang)}: ${l.top?.value != null ? l.top.label : "—"}`)
     .join("; ");
 }
+
+/** The step's decision rule in one sentence, with each candidate's geometric mean when that rule decides. */
+export function decisionText(step: StepReport, report: StudyNames, lang: Lang): string {
+  const decision = step.decision;
+  if (!decision) return "";
+  const tr = lang === "tr";
+  if (decision.rule === "scenario") {
+    const name = scenarioName(report, decision.scenario, lang);
+    if (step.scenarios.length === 1)
+      return tr ? `Karar kuralı: ${name} senaryosu karar verir.` : `Decision rule: the ${name} scenario decides.`;
+    return tr
+      ? `Karar kuralı: ${name} senaryosu karar verir; diğer senaryolar yalnızca bağlam içindir.`
+      : `Decision rule: the ${name} scenario decides; the other scenarios are shown for context.`;
+  }
+  const scores = decision.scores
+    .filter((s) => s.score != null)
+    .sort((a, b) => b.score! - a.score!)
+    .map((s) => `${candidateLabel(report, step.id, s.candidate)} ${formatFixed(s.score, 3)}`)
+    .join(", ");
+  const rule = tr
+    ? `Karar kuralı: her adayın senaryo başına şimdiye kadarki en iyi yapılandırmaya oranının geometrik ortalaması; 1'in üzerindeki en yüksek ortalama kazanır${decision.declared ? "" : " (plan bir kural belirtmediği için varsayılan)"}.`
+    : `Decision rule: the geometric mean of each candidate's per-scenario ratio to the best configuration so far; the highest mean above 1 wins${decision.declared ? "" : " (the default, as the plan declares no rule)"}.`;
+  return scores ? `${rule} ${tr ? "Ortalamalar" : "Means"}: ${scores}.` : rule;
+}

@@ -63,10 +63,14 @@ describe("repeats in the plan", () => {
       }
       return "parsed";
     };
-    expect(line(withKeys("repeats: 0"))).toMatch(/^study\.yaml:\d+: study: 'repeats' must be a whole number from 1/);
-    expect(line(withKeys("", "    repeats: 2.5\n"))).toMatch(/^study\.yaml:\d+: scenarios\.short: 'repeats' must be/);
-    expect(line(withKeys("confidence: 95"))).toMatch(/'confidence' must be a number between 0 and 1/);
-    expect(line(withKeys("restart_between_repeats: yes please"))).toMatch(/'restart_between_repeats' must be true/);
+    expect(line(withKeys("repeats: 0"))).toMatch(/^study\.yaml:\d+: repeats: must be a whole number from 1/);
+    expect(line(withKeys("", "    repeats: 2.5\n"))).toMatch(
+      /^study\.yaml:\d+: scenarios\.short\.repeats: must be a whole number from 1/
+    );
+    expect(line(withKeys("confidence: 95"))).toMatch(/^study\.yaml:\d+: confidence: must be a number between 0 and 1/);
+    expect(line(withKeys("restart_between_repeats: yes please"))).toMatch(
+      /^study\.yaml:\d+: restart_between_repeats: must be true or false/
+    );
     const lineNo = (text: string) => Number(/^study\.yaml:(\d+):/.exec(line(text))![1]);
     expect(lineNo(withKeys("repeats: 0"))).toBe(seed.split("\n").findIndex((l) => l.startsWith("objective:")) + 1);
   });

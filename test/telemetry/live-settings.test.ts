@@ -61,9 +61,9 @@ describe("telemetry settings", () => {
 
   it("rejects a scrape interval that is not a number of seconds, with the line", () => {
     expect(() => plan("serve: {scrape_interval_s: fast}")).toThrow(
-      "study.yaml:9: serve: 'scrape_interval_s' must be a number of seconds ≥ 0.05"
+      "study.yaml:9: serve.scrape_interval_s: must be a number of seconds ≥ 0.05"
     );
-    expect(() => plan("serve: {metrics: yes please}")).toThrow("serve: 'metrics' must be true or false");
+    expect(() => plan("serve: {metrics: yes please}")).toThrow("serve.metrics: must be true or false");
   });
 
   it("each engine's Prometheus route: trtllm-serve's is /prometheus/metrics", () => {

@@ -1,0 +1,78 @@
+// `tps-report import`: results people already have → a study folder (or more runs in one).
+import {readdirSync, statSync} from "node:fs";
+import {basename, join, relative, resolve} from "node:path";
+import {fileURLToPath} from "node:url";
+import {parseStudyPlan} from "../study/plan.js";
+import {inferStudy, type InferredStudy} from "./infer.js";
+import {readResultFile} from "./records.js";
+import {ImportError, type ImportedResult} from "./result.js";
+import {studyYaml} from "./study-yaml.js";
+import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
+import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
+
+const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
+/** Files a sweep or a client writes beside the results that are not results themselves. */
+const NOT_RESULTS = /^(?:summary\.json|summary\.csv|warmup\.json|.*\.pytorch\.json|run\.json|study\.yaml)$/;
+const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
+
+export class ImportFailed extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
+}
+
+/** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
+function readSource(path: string, problems: string[]): ImportedResult[] {
+  const attempt = (read: () => ImportedResult[]): ImportedResult[] => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      problems.push(error.message);
+      return [];
+    }
+  };
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    return [];
+  }
+  if (!stat.isDirectory()) return attempt(() => readResultFile(path));
+  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path));
+  const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
+  const results = entries.flatMap((e) =>
+    e.isDirectory()
+      ? readSource(join(path, e.name), problems)
+      : e.isFile() && RESULT_FILE.test(e.name) && !NOT_RESULTS.test(e.name)
+        ? attempt(() => readResultFile(join(path, e.name)))
+        : []
+  );
+  if (!results.length && !problems.length) problems.push(`${path}: no result files found`);
+  return results;
+}
+
+export interface ImportReport extends ImportOutcome {
+  study: InferredStudy;
+  studyDir: string;
+}
+
+export function importResults(sources: string[], studyDir: string, now = new Date()): ImportReport {
+  const problems: string[] = [];
+  const results = sources.flatMap((s) => readSource(s, problems));
+  if (problems.length) throw new ImportFailed(problems);
+  const name = sources.length === 1 ? basename(resolve(sources[0])) : basename(resolve(studyDir));
+  let study: InferredStudy;
+  try {
+    study = inferStudy(results, name);
+  } catch (error) {
+    if (error instanceof ImportError) throw new ImportFailed([error.message]);
+    throw error;
+  }
+  const text = studyYaml(study, relative(resolve(studyDir), SCHEMA), sources);
+  // The plan written must read back: a fault here is import's, reported before anything is written.
+  parseStudyPlan(text, join(studyDir, "study.yaml"), studyDir);
+  const outcome = writeImportedStudy(studyDir, study, text, now.toISOString());
+  return {...outcome, study, studyDir};
+}

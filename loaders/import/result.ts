@@ -1,0 +1,100 @@
+// One result found by import: the raw bytes to copy, the settings it was run with, and how it ended.
+import {createHash} from "node:crypto";
+
+export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "text";
+
+export interface RawFile {
+  /** Name of the copy in the run folder. */
+  name: string;
+  /** Path it is copied from, as given. */
+  source: string;
+  bytes: Buffer;
+  sha256: string;
+}
+
+export interface ImportedResult {
+  tool: ImportTool;
+  /** The file the result came from (for messages). */
+  source: string;
+  files: RawFile[];
+  model: string | null;
+  /** Engine id when the source says which engine served (a sweep always runs `vllm serve`). */
+  engine: string | null;
+  /** Server settings (key → value) and benchmark settings, as the source recorded them. */
+  serve: Record<string, unknown>;
+  bench: Record<string, unknown>;
+  /** What identifies the server configuration and the workload among the results (a sweep's combo names). */
+  serveKey: string;
+  benchKey: string;
+  /** A name the source gives the server configuration or workload (a combo's `_benchmark_name`). */
+  serveName: string | null;
+  benchName: string | null;
+  /** 1-based repeat; null when the source does not number its repeats. */
+  repeat: number | null;
+  status: "ok" | "failed";
+  error: string | null;
+  failed_phase: string | null;
+  /** For ordering repeats the source does not number: the result's own date. */
+  date: string | null;
+}
+
+export function sha256(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+export function rawFile(name: string, source: string, bytes: Buffer): RawFile {
+  return {name, source, bytes, sha256: sha256(bytes)};
+}
+
+/** Bad input: the file and the reason, one line. */
+export class ImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string
+  ) {
+    super(`${file}: ${reason}`);
+  }
+}
+
+/** JSON as Python writes it: bare Infinity/NaN tokens (SGLang's json.dumps of an infinite rate) become strings. */
+export function parsePythonJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text.replace(/([:[,]\s*)(-?Infinity|NaN)(?=\s*[,}\]])/g, '$1"$2"'));
+  } catch (error) {
+    throw new ImportError(file, `not valid JSON (${(error as Error).message}); a half-written file?`);
+  }
+}
+
+/** Keys of a benchmark record that describe the workload (scenario), as vLLM and SGLang name them. */
+export const BENCH_KEYS = new Set([
+  "dataset_name",
+  "dataset_path",
+  "random_input_len",
+  "random_output_len",
+  "input_len",
+  "output_len",
+  "sharegpt_output_len",
+  "random_range_ratio",
+  "num_prompts",
+  "request_rate",
+  "max_concurrency",
+  "burstiness",
+  "seed"
+]);
+
+/** A sweep combo's text as vLLM names it: its `key=value` pairs joined by `-`, or its `_benchmark_name`. */
+export function comboText(o: Record<string, unknown>): string {
+  if (typeof o._benchmark_name === "string") return o._benchmark_name;
+  return Object.entries(o)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("-");
+}
+
+/** A settings map as a stable key. */
+export function settingsKey(o: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]])
+  );
+}

@@ -1,0 +1,109 @@
+// The study.yaml import writes: commented, with sensible ids and labels, for a person to read and edit.
+import {stringify} from "yaml";
+import {PLACEHOLDER} from "../study/schema.js";
+import type {InferredStudy} from "./infer.js";
+
+/** A scalar as YAML writes it in a flow or block context (quoted only when needed). */
+function scalar(value: unknown): string {
+  const text = stringify(value, {lineWidth: 0}).trimEnd();
+  return /^[\[{]/.test(text) && typeof value === "string" ? JSON.stringify(value) : text;
+}
+
+function flowList(items: readonly unknown[]): string {
+  return `[${items.map((i) => (typeof i === "string" && /[,\[\]{}]/.test(i) ? JSON.stringify(i) : scalar(i))).join(", ")}]`;
+}
+
+function settingsText(o: Record<string, unknown>): string {
+  return Object.entries(o)
+    .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(", ");
+}
+
+export function studyYaml(study: InferredStudy, schemaPath: string, sources: string[]): string {
+  const out: string[] = [];
+  const line = (text = "") => out.push(text);
+  line(`# yaml-language-server: $schema=${schemaPath}`);
+  line(`# Written by \`tps-report import\` from ${sources.join(", ")} (${study.tools.join(", ")}).`);
+  line(
+    `# Values starting with ${PLACEHOLDER} are what the result files do not say: fill them in; \`tps-report check\` lists them.`
+  );
+  line(`id: ${scalar(study.id)}`);
+  line(`title: ${scalar(study.title)}`);
+  line("# What the selection step maximizes (a vLLM result key).");
+  line("objective: total_token_throughput");
+  const repeats = Math.max(1, ...study.runs.map((r) => r.repeat));
+  if (repeats > 1) {
+    line("# Runs of each point (the sources' run=N); each point's figures are their mean with a Student-t interval.");
+    line(`repeats: ${repeats}`);
+  }
+  line();
+  line("model:");
+  line(`  name: ${scalar(study.model)}`);
+  line("  # config: data/models/<model>.config.json   # the model's config.json, for the hardware ceiling");
+  line();
+  line("hardware:");
+  line(`  gpu: ${scalar(`${PLACEHOLDER}: the GPU id in data/gpus/gpus.yaml, e.g. h100-sxm5-80gb`)}`);
+  line(`  name: ${scalar(`${PLACEHOLDER}: the GPU's name, e.g. NVIDIA H100 SXM 80GB`)}`);
+  line("  # count: 1   # GPUs per server (default 1)");
+  line();
+  line("engines:");
+  for (const [id, e] of Object.entries(study.engines))
+    line(`  ${id}: {name: ${scalar(e.name)}, version: ${scalar(e.version)}}`);
+  line();
+  line("client:");
+  line("  name: vllm bench serve");
+  line(
+    "  # {model} becomes each candidate's model; each scenario adds its dataset, length, prompt, rate and concurrency flags."
+  );
+  line('  argv: [vllm, bench, serve, --model, "{model}"]');
+  line();
+  line("scenarios:");
+  for (const s of study.scenarios) {
+    line(`  ${s.id}:`);
+    line(`    name: ${scalar(s.name)}`);
+    line(`    dataset: ${scalar(s.dataset)}`);
+    if (s.dataset_path) line(`    dataset_path: ${scalar(s.dataset_path)}`);
+    if (s.input_len != null) line(`    input_len: ${s.input_len}`);
+    if (s.output_len != null) line(`    output_len: ${s.output_len}`);
+    line(`    num_prompts: ${s.num_prompts}`);
+    if (s.seed != null) line(`    seed: ${s.seed}`);
+    if (s.request_rate != null) line(`    request_rate: ${s.request_rate}`);
+    if (s.max_concurrency != null) line(`    max_concurrency: ${s.max_concurrency}`);
+    if (s.bench_args?.length) line(`    bench_args: ${flowList(s.bench_args)}`);
+  }
+  line();
+  if (Object.keys(study.shared).length) line(`# Every candidate shares: ${settingsText(study.shared)}.`);
+  line("steps:");
+  if (study.steps.length > 1)
+    line(
+      "  # Not every candidate ran every scenario, so each scenario is its own step over the candidates that ran it."
+    );
+  for (const step of study.steps) {
+    line(`  - id: ${scalar(step.id)}`);
+    line("    kind: selection");
+    line(`    title: ${scalar(step.title)}`);
+    line(`    scenarios: ${flowList(step.scenarios)}`);
+    if (step.scenarios.length > 1) {
+      line(
+        "    # Several scenarios: each candidate's per-scenario ratio to the baseline, combined by geometric mean, decides."
+      );
+      line("    # To let one scenario decide instead: decision: {scenario: <id>}");
+      line("    decision: geometric-mean");
+    }
+    line("    # Each server command is as far as the result files tell it: add the base command's other flags.");
+    line("    candidates:");
+    for (const c of study.candidates.filter((c) => step.candidates.includes(c.id))) {
+      line(`      - id: ${scalar(c.id)}`);
+      const differs = settingsText(c.differs);
+      if (differs && differs !== c.label) line(`        # ${differs}`);
+      line(`        label: ${scalar(c.label)}`);
+      line(`        engine: ${c.engine}`);
+      line(`        model: ${scalar(c.model)}`);
+      line(`        server: ${flowList(c.server)}`);
+    }
+  }
+  line();
+  line("# The starting point gains are measured against: the first candidate.");
+  line(`baseline: {step: ${scalar(study.steps[0].id)}, candidate: ${scalar(study.steps[0].candidates[0])}}`);
+  return out.join("\n") + "\n";
+}

@@ -1,0 +1,181 @@
+// Reads a `vllm bench sweep serve` experiment folder (vllm-project/vllm vllm/benchmarks/sweep/serve.py @ 4fa9174d,
+// param_sweep.py @ 52ef833e): SERVE-<combo>-BENCH-<combo>/run=<N>.json (the result JSON with the serve and bench
+// overrides and run_number merged in, N from 0), run=<N>.failure.json, SERVE-<combo>-failure.json (a server that never
+// came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {join} from "node:path";
+import {BENCH_KEYS, ImportError, parsePythonJson, rawFile, type ImportedResult} from "./result.js";
+
+const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
+const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
+const RUN_FILE = /^run=(\d+)\.json$/;
+const RUN_FAILURE = /^run=(\d+)\.failure\.json$/;
+
+/** True when the folder looks like a sweep experiment: combo folders or server failures directly inside. */
+export function isSweepExperiment(dir: string): boolean {
+  return readdirSync(dir).some(
+    (name) => (COMBO_DIR.test(name) && statSync(join(dir, name)).isDirectory()) || SERVER_FAILURE.test(name)
+  );
+}
+
+/**
+ * A combo's settings from its folder-name text (`k=v` pairs joined by `-`) and the record holding them: a key starts
+ * where the text has `<key>=` for a key the record has, so values containing `-` stay whole.
+ */
+export function comboSettings(text: string, record: Record<string, unknown>): Record<string, unknown> | null {
+  if (!text) return {};
+  const keys = Object.keys(record).filter((k) => text.startsWith(`${k}=`) || text.includes(`-${k}=`));
+  const starts = keys
+    .flatMap((k) => {
+      const at: number[] = [];
+      if (text.startsWith(`${k}=`)) at.push(0);
+      for (let i = text.indexOf(`-${k}=`); i >= 0; i = text.indexOf(`-${k}=`, i + 1)) at.push(i + 1);
+      return at.map((i) => ({k, i}));
+    })
+    .sort((a, b) => a.i - b.i);
+  if (!starts.length || starts[0].i !== 0) return null;
+  const settings: Record<string, unknown> = {};
+  starts.forEach(({k, i}, n) => {
+    const end = n + 1 < starts.length ? starts[n + 1].i - 1 : text.length;
+    const value = text.slice(i + k.length + 1, end);
+    if (String(record[k]) === value) settings[k] = record[k];
+  });
+  return Object.keys(settings).length === starts.length ? settings : null;
+}
+
+function readJson(path: string, display: string): {bytes: Buffer; data: Record<string, unknown>} {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new ImportError(
+      display,
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
+    );
+  }
+  const data = parsePythonJson(bytes.toString("utf8"), display);
+  if (!data || typeof data !== "object" || Array.isArray(data))
+    throw new ImportError(display, "expected a JSON object");
+  return {bytes, data: data as Record<string, unknown>};
+}
+
+/** The workload keys a result records itself (prompt count, rate, concurrency). */
+function pickBench(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([k]) => BENCH_KEYS.has(k)));
+}
+
+function overrides(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+const named = (o: Record<string, unknown>) => (typeof o._benchmark_name === "string" ? o._benchmark_name : null);
+const withoutName = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k !== "_benchmark_name"));
+
+export function readSweepExperiment(dir: string, display = dir): ImportedResult[] {
+  const results: ImportedResult[] = [];
+  const names = readdirSync(dir).sort();
+  for (const name of names) {
+    const path = join(dir, name);
+    const shown = join(display, name);
+    const serverFailure = SERVER_FAILURE.exec(name);
+    if (serverFailure && statSync(path).isFile()) {
+      const {bytes, data} = readJson(path, shown);
+      const serve = overrides(data.serve_overrides);
+      results.push({
+        tool: "vllm-sweep",
+        source: shown,
+        files: [rawFile("server-failure.json", shown, bytes)],
+        model: null,
+        engine: "vllm",
+        serve: withoutName(serve),
+        bench: {},
+        serveKey: serverFailure[1],
+        benchKey: "",
+        serveName: named(serve) ?? (Object.keys(serve).length ? null : serverFailure[1]),
+        benchName: null,
+        repeat: null,
+        status: "failed",
+        error: `the server never came up: ${[data.error_type, data.error].filter(Boolean).join(": ") || "no error recorded"}`,
+        failed_phase: "server-start",
+        date: null
+      });
+      continue;
+    }
+    const combo = COMBO_DIR.exec(name);
+    if (!combo || !statSync(path).isDirectory()) continue;
+    const serveText = combo[1] ?? combo[3] ?? "";
+    const benchText = combo[2] ?? combo[4] ?? "";
+    const files = readdirSync(path).sort();
+    const runs = new Map<number, string>();
+    const failures = new Map<number, string>();
+    for (const f of files) {
+      const run = RUN_FILE.exec(f);
+      const failure = RUN_FAILURE.exec(f);
+      if (run) runs.set(Number(run[1]), f);
+      else if (failure) failures.set(Number(failure[1]), f);
+    }
+    const numbers = [...new Set([...runs.keys(), ...failures.keys()])].sort((a, b) => a - b);
+    if (!numbers.length)
+      throw new ImportError(shown, "half-written sweep folder: no run=<N>.json and no run=<N>.failure.json");
+    numbers.forEach((n, i) => {
+      if (n !== i)
+        throw new ImportError(join(shown, `run=${i}.json`), "half-written sweep folder: this run is missing");
+    });
+    for (const n of numbers) {
+      if (runs.has(n) && failures.has(n))
+        throw new ImportError(join(shown, failures.get(n)!), `run ${n} has both a result and a failure`);
+      const file = runs.get(n) ?? failures.get(n)!;
+      const shownFile = join(shown, file);
+      const {bytes, data} = readJson(join(path, file), shownFile);
+      if (failures.has(n)) {
+        const serve = overrides(data.serve_overrides);
+        const bench = overrides(data.bench_overrides);
+        results.push({
+          tool: "vllm-sweep",
+          source: shownFile,
+          files: [rawFile("failure.json", shownFile, bytes)],
+          model: null,
+          engine: "vllm",
+          serve: withoutName(serve),
+          bench: withoutName(bench),
+          serveKey: serveText,
+          benchKey: benchText,
+          serveName: named(serve),
+          benchName: named(bench),
+          repeat: n + 1,
+          status: "failed",
+          error: [data.error_type, data.error].filter(Boolean).join(": ") || "the run failed (no error recorded)",
+          failed_phase: "benchmark",
+          date: null
+        });
+        continue;
+      }
+      const serve = comboSettings(serveText, data);
+      const bench = comboSettings(benchText, data);
+      if (data.run_number !== n)
+        throw new ImportError(shownFile, `run_number is ${JSON.stringify(data.run_number)}, not ${n}`);
+      results.push({
+        tool: "vllm-sweep",
+        source: shownFile,
+        files: [rawFile("result.json", shownFile, bytes)],
+        model: typeof data.model_id === "string" ? data.model_id : null,
+        engine: "vllm",
+        serve: serve ?? {},
+        bench: {...pickBench(data), ...bench},
+        serveKey: serveText,
+        benchKey: benchText,
+        serveName: serve ? null : serveText,
+        benchName: bench ? null : benchText,
+        repeat: n + 1,
+        status: "ok",
+        error: null,
+        failed_phase: null,
+        date: typeof data.date === "string" ? data.date : null
+      });
+    }
+  }
+  if (!results.length && !existsSync(join(dir, "summary.csv")))
+    throw new ImportError(display, "no sweep results in this folder (no SERVE-…/BENCH-… folders)");
+  return results;
+}

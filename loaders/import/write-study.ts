@@ -1,0 +1,105 @@
+// Writes an imported study: the whole study built in a temporary sibling folder and renamed into place; into an
+// existing study, new run folders staged under runs/ and renamed in. Same files again change nothing; a different
+// file for an existing run is a conflict, reported and never overwritten.
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {dirname, join} from "node:path";
+import {loadStudyPlan} from "../study/plan.js";
+import {sha256} from "./result.js";
+import type {InferredRun, InferredStudy} from "./infer.js";
+
+export interface ImportOutcome {
+  created: string[];
+  unchanged: string[];
+  conflicts: string[];
+  /** True when the study folder and its study.yaml were created. */
+  newStudy: boolean;
+}
+
+function runJson(run: InferredRun, importedAt: string): string {
+  const r = run.result;
+  const record: Record<string, unknown> = {id: run.id};
+  if (r.repeat != null || run.repeat > 1) record.repeat = run.repeat;
+  record.status = r.status;
+  if (r.status === "failed") {
+    record.error = r.error;
+    record.failed_phase = r.failed_phase;
+  }
+  record.origin = {
+    kind: "import",
+    tool: r.tool,
+    imported_at: importedAt,
+    files: r.files.map((f) => ({file: f.name, source: f.source, sha256: f.sha256}))
+  };
+  return JSON.stringify(record, null, 2) + "\n";
+}
+
+function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void {
+  mkdirSync(dir, {recursive: true});
+  for (const f of run.result.files) writeFileSync(join(dir, f.name), f.bytes);
+  writeFileSync(join(dir, "run.json"), runJson(run, importedAt));
+}
+
+/** Whether an existing run folder holds exactly the files this run would copy. */
+function sameRun(dir: string, run: InferredRun): boolean {
+  return run.result.files.every(
+    (f) => existsSync(join(dir, f.name)) && sha256(readFileSync(join(dir, f.name))) === f.sha256
+  );
+}
+
+export function writeImportedStudy(
+  studyDir: string,
+  study: InferredStudy,
+  planText: string,
+  importedAt: string
+): ImportOutcome {
+  const outcome: ImportOutcome = {created: [], unchanged: [], conflicts: [], newStudy: false};
+  const tmpName = `.import-${process.pid}-${Date.now()}`;
+  if (!existsSync(join(studyDir, "study.yaml"))) {
+    if (existsSync(studyDir) && readdirSync(studyDir).length)
+      throw new Error(
+        `${studyDir}: the folder exists, is not empty and holds no study.yaml; import into a new or empty folder`
+      );
+    const tmp = join(dirname(studyDir), `${tmpName}.tmp`);
+    try {
+      mkdirSync(join(tmp, "runs"), {recursive: true});
+      writeFileSync(join(tmp, "study.yaml"), planText);
+      for (const run of study.runs) writeRunFolder(join(tmp, "runs", run.id), run, importedAt);
+      if (existsSync(studyDir)) rmSync(studyDir, {recursive: false, force: true});
+      renameSync(tmp, studyDir);
+    } catch (error) {
+      rmSync(tmp, {recursive: true, force: true});
+      throw error;
+    }
+    outcome.newStudy = true;
+    outcome.created = study.runs.map((r) => r.id);
+    return outcome;
+  }
+
+  // An existing study: runs it already has must hold the same files; new runs must be in its plan.
+  const plan = loadStudyPlan(studyDir);
+  const planned = new Set(
+    plan.steps.flatMap((s) => s.candidates.flatMap((c) => s.scenarios.map((sc) => `${s.id}--${c.id}--${sc}`)))
+  );
+  const fresh: InferredRun[] = [];
+  for (const run of study.runs) {
+    const dir = join(studyDir, "runs", run.id);
+    if (existsSync(dir)) {
+      if (sameRun(dir, run)) outcome.unchanged.push(run.id);
+      else outcome.conflicts.push(`${dir}: holds other files than ${run.result.source}; not overwritten`);
+    } else if (!planned.has(`${run.step}--${run.candidate}--${run.scenario}`))
+      outcome.conflicts.push(
+        `${run.result.source}: ${join(studyDir, "study.yaml")} has no candidate '${run.candidate}' with scenario '${run.scenario}' in step '${run.step}'; add them to the plan or import into a new folder`
+      );
+    else fresh.push(run);
+  }
+  if (outcome.conflicts.length || !fresh.length) return outcome;
+  const stage = join(studyDir, "runs", tmpName);
+  try {
+    for (const run of fresh) writeRunFolder(join(stage, run.id), run, importedAt);
+    for (const run of fresh) renameSync(join(stage, run.id), join(studyDir, "runs", run.id));
+  } finally {
+    rmSync(stage, {recursive: true, force: true});
+  }
+  outcome.created = fresh.map((r) => r.id);
+  return outcome;
+}

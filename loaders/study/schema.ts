@@ -1,0 +1,420 @@
+// The study format, defined once: study.yaml and run.json as zod schemas. The types, the validation (with file and
+// line, see schema-issues.ts), schema/*.schema.json and docs/study-format.md all come from these definitions.
+import {z} from "zod";
+import {ID_MAX_LENGTH, ID_PATTERN, idProblem} from "./ids.js";
+
+/** A value a person still has to fill in: import writes it for what the files do not say; check warns about each. */
+export const PLACEHOLDER = "TODO";
+
+export function isPlaceholder(value: unknown): boolean {
+  return typeof value === "string" && value.startsWith(PLACEHOLDER);
+}
+
+// The checks give issue 15's message (ids.ts); the first that fails stops the others, so an id has one message.
+const idError = {error: (issue: {input?: unknown}) => idProblem(issue.input) ?? "not an id", abort: true};
+export const IdSchema = z
+  .string(idError)
+  .max(ID_MAX_LENGTH, idError)
+  .regex(ID_PATTERN, idError)
+  .regex(/[^-]$/, idError)
+  .meta({
+    description: "An id: lowercase letters, digits, `.` and `_`, single `-` between them, at most 64 characters."
+  });
+
+const LocalizedSchema = z
+  .strictObject({
+    en: z.string().min(1).optional().meta({description: "English text."}),
+    tr: z.string().min(1).optional().meta({description: "Turkish text."})
+  })
+  .refine((t) => t.en != null || t.tr != null, "give 'en', 'tr' or both");
+
+export const TextSchema = z.union([z.string().min(1), LocalizedSchema]).meta({
+  description: "Text shown on the site: a plain string, or {en, tr}; a missing language falls back to the other.",
+  examples: ["Engine selection", {en: "Engine selection", tr: "Çıkarım motoru seçimi"}]
+});
+
+const Argv = z.array(z.union([z.string(), z.number()]));
+const count = z.int().min(0);
+
+const CONFIDENCE_ERROR = "must be a number between 0 and 1 (0.95 for 95 %)";
+const REPEATS_ERROR = "must be a whole number from 1 to 1000";
+const Repeats = z
+  .int({error: REPEATS_ERROR})
+  .min(1, {error: REPEATS_ERROR})
+  .max(1000, {error: REPEATS_ERROR})
+  .optional()
+  .meta({
+    description: "Runs of each point, each a run of its own (`--r<k>` from the second). Default: 1.",
+    examples: [5]
+  });
+
+export const ScenarioSchema = z
+  .strictObject({
+    name: TextSchema.optional().meta({description: "Name of the scenario on the site. Default: its id."}),
+    dataset: z
+      .string()
+      .min(1)
+      .meta({
+        description: "Dataset the benchmark client draws prompts from (`--dataset-name`).",
+        examples: ["random", "sharegpt"]
+      }),
+    dataset_path: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({
+        description: "File of the dataset (`--dataset-path`).",
+        examples: ["ShareGPT_V3_unfiltered_cleaned_split.json"]
+      }),
+    input_len: count
+      .nullable()
+      .optional()
+      .meta({
+        description: "Prompt length in tokens (`--random-input-len`); needed by random datasets.",
+        examples: [2000]
+      }),
+    output_len: count
+      .nullable()
+      .optional()
+      .meta({
+        description: "Output length in tokens (`--random-output-len`); needed by random datasets.",
+        examples: [100]
+      }),
+    num_prompts: count.meta({description: "Requests sent per run (`--num-prompts`).", examples: [1000]}),
+    seed: z
+      .int()
+      .nullable()
+      .optional()
+      .meta({description: "Dataset sampling seed (`--seed`).", examples: [42]}),
+    request_rate: z
+      .union([z.number().positive(), z.literal("inf")])
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Requests per second (`--request-rate`); `inf` sends every request at once. Default: the client's (inf).",
+        examples: [8, "inf"]
+      }),
+    max_concurrency: z
+      .int()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({description: "Most requests in flight at once (`--max-concurrency`). Default: no limit.", examples: [64]}),
+    bench_args: Argv.optional().meta({
+      description: "More benchmark client arguments for this scenario.",
+      examples: [["--random-range-ratio", "0.5"]]
+    }),
+    repeats: Repeats.meta({description: "Overrides the study's `repeats` for this scenario (a step's own wins)."})
+  })
+  .meta({description: "One benchmark workload: the prompts sent and how they arrive."});
+
+export const DecisionSchema = z
+  .union([
+    z.literal("geometric-mean").meta({
+      description:
+        "Each candidate's per-scenario ratio to the incumbent, combined by geometric mean; the highest mean above 1 wins."
+    }),
+    z
+      .strictObject({scenario: IdSchema.meta({description: "The scenario whose objective decides."})})
+      .meta({description: "One scenario decides; the others are shown for context."})
+  ])
+  .meta({
+    description:
+      "How a selection step over several scenarios picks its winner. Default: the only scenario when there is one, else geometric-mean.",
+    examples: ["geometric-mean", {scenario: "long"}]
+  });
+
+export const CandidateSchema = z
+  .strictObject({
+    id: IdSchema,
+    label: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Name of the candidate on the site. Default: its id.", examples: ["vLLM FP8"]}),
+    engine: IdSchema.meta({description: "Engine id, a key of `engines`.", examples: ["vllm"]}),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Model the server serves. Default: `model.name`.", examples: ["Qwen/Qwen3-32B-FP8"]}),
+    quantization: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Weight precision. Default: bf16.", examples: ["fp8"]}),
+    role: z
+      .enum(["baseline", "recommended"])
+      .nullable()
+      .optional()
+      .meta({description: "In a generalization step: which candidate is the baseline and which the recommendation."}),
+    server: Argv.meta({
+      description: "The server command, one argument per item.",
+      examples: [["vllm", "serve", "Qwen/Qwen3-32B", "--max-num-seqs", "128"]]
+    }),
+    bench_args: Argv.optional().meta({description: "Extra benchmark client arguments for this candidate only."}),
+    config: z.string().min(1).nullable().optional().meta({
+      description:
+        "config.json of the candidate's model, when it is not the study's and not shipped under data/models/."
+    })
+  })
+  .meta({description: "One server configuration tried in a step."});
+
+export const StepSchema = z
+  .strictObject({
+    id: IdSchema,
+    kind: z.enum(["selection", "generalization"]).default("selection").meta({
+      description:
+        "selection: the best candidate so far is kept unless one beats it (greedy elimination); generalization: baseline and recommendation compared on more scenarios."
+    }),
+    title: TextSchema.optional().meta({description: "Title of the step's page. Default: its id."}),
+    scenarios: z
+      .array(IdSchema)
+      .min(1)
+      .meta({description: "Scenario ids each candidate runs.", examples: [["sharegpt"]]}),
+    decision: DecisionSchema.optional(),
+    repeats: Repeats.meta({description: "Overrides the study's and the scenarios' `repeats` for this step."}),
+    candidates: z.array(CandidateSchema).min(1).meta({description: "The configurations compared."})
+  })
+  .meta({description: "One step of the study: candidates run on scenarios."});
+
+export const EngineSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Engine name on the site. Default: its id.", examples: ["vLLM"]}),
+    version: z
+      .string()
+      .min(1)
+      .meta({description: "Engine version the runs used (`TODO` when unknown).", examples: ["v0.11.0"]}),
+    version_argv: z
+      .array(z.string())
+      .optional()
+      .meta({description: "Live mode: a command printing the installed version, asked when the server does not say."})
+  })
+  .meta({description: "An inference engine."});
+
+export const ServeSchema = z
+  .strictObject({
+    host: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Host the servers listen on.", examples: ["127.0.0.1"]}),
+    port: z
+      .int()
+      .min(1)
+      .max(65535)
+      .optional()
+      .meta({description: "Port the servers listen on.", examples: [8000]}),
+    port_args: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description: "Appended to each server argv that does not use {port} itself.",
+        examples: [["--port", "{port}"]]
+      }),
+    ready_path: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Path polled until the server answers.", examples: ["/health"]}),
+    ready_timeout_s: z.int().min(1).optional().meta({description: "Seconds to wait for a server to come up."}),
+    stop_grace_s: z
+      .int()
+      .min(1)
+      .optional()
+      .meta({description: "Seconds between SIGTERM and SIGKILL when stopping a server."}),
+    bench_timeout_s: z.int().min(1).optional().meta({description: "Seconds one benchmark run may take."}),
+    metrics: z.boolean({error: "must be true or false"}).optional().meta({
+      description: "Scrape the engine's Prometheus metrics and sample the GPUs during each benchmark. Default: true."
+    }),
+    scrape_interval_s: z
+      .number({error: "must be a number of seconds ≥ 0.05"})
+      .min(0.05, {error: "must be a number of seconds ≥ 0.05"})
+      .optional()
+      .meta({description: "Seconds between metric scrapes. Default: 1.", examples: [1]}),
+    num_warmups: z.int().min(0).optional().meta({
+      description:
+        "Warm-up requests before each benchmark (the client's --num-warmups), not measured; 0 turns it off. Default: 1 with the native client, 0 with vLLM's."
+    })
+  })
+  .meta({description: "Live-mode settings (`tps-report run`): where servers listen and how long to wait for them."});
+
+export const ClaimSchema = z
+  .looseObject({
+    id: z.string().min(1).meta({description: "Claim id."}),
+    kind: z.string().min(1).meta({
+      description: "ranking, winner, step-gain, headline-gain, value or recommended; the other keys depend on it."
+    })
+  })
+  .meta({description: "A figure the original write-up published, checked against the runs."});
+
+export const StudySchema = z
+  .strictObject({
+    id: IdSchema.meta({description: "Study id.", examples: ["qwen3-32b-a100"]}),
+    title: TextSchema.meta({description: "Title of the study."}),
+    goal: TextSchema.optional().meta({description: "What the study optimizes for, in words. Default: none shown."}),
+    objective: z
+      .string()
+      .min(1)
+      .default("total_token_throughput")
+      .meta({description: "Metric the selection steps maximize (a vLLM result key).", examples: ["output_throughput"]}),
+    source: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({description: "Where the study's numbers were first published."}),
+    model: z
+      .strictObject({
+        name: z
+          .string()
+          .min(1)
+          .meta({description: "Model served (a Hugging Face id).", examples: ["Qwen/Qwen3-32B"]}),
+        config: z
+          .string()
+          .min(1)
+          .nullable()
+          .optional()
+          .meta({
+            description: "The model's config.json, for the hardware ceiling.",
+            examples: ["data/models/qwen3-32b.config.json"]
+          })
+      })
+      .meta({description: "The model under study."}),
+    hardware: z
+      .strictObject({
+        gpu: z
+          .string()
+          .min(1)
+          .meta({description: "GPU id in data/gpus/gpus.yaml (`TODO` when unknown).", examples: ["a100-sxm4-80gb"]}),
+        name: z
+          .string()
+          .min(1)
+          .optional()
+          .meta({description: "GPU name on the site. Default: the id.", examples: ["NVIDIA A100 SXM 80GB"]}),
+        count: z.int().min(1).default(1).meta({description: "GPUs per server."})
+      })
+      .meta({description: "The machine the runs used."}),
+    engines: z
+      .record(IdSchema, EngineSchema)
+      .meta({description: "Engines by id.", examples: [{vllm: {name: "vLLM", version: "v0.11.0"}}]}),
+    client: z
+      .strictObject({
+        name: z.string().min(1).default("vllm bench serve").meta({description: "Benchmark client name."}),
+        argv: Argv.meta({
+          description: "The client command before the scenario's flags; {model} becomes each candidate's model.",
+          examples: [["vllm", "bench", "serve", "--model", "{model}"]]
+        }),
+        kind: z.enum(["vllm", "native"]).optional().meta({
+          description: "Live mode: vllm runs argv as written; native runs `tps-report bench` with argv's flags."
+        })
+      })
+      .meta({description: "The benchmark client."}),
+    serve: ServeSchema.optional(),
+    scenarios: z.record(IdSchema, ScenarioSchema).meta({description: "Scenarios by id."}),
+    steps: z.array(StepSchema).min(1).meta({description: "Steps in the order they ran."}),
+    baseline: z
+      .strictObject({step: IdSchema, candidate: IdSchema})
+      .optional()
+      .meta({
+        description:
+          "The unoptimized starting point; gains are measured against it. Default: the first step's first candidate.",
+        examples: [{step: "engine-selection", candidate: "vllm"}]
+      }),
+    repeats: Repeats,
+    confidence: z
+      .number({error: CONFIDENCE_ERROR})
+      .gt(0, {error: CONFIDENCE_ERROR})
+      .lt(1, {error: CONFIDENCE_ERROR})
+      .optional()
+      .meta({description: "Level of every interval and significance decision. Default: 0.95.", examples: [0.95]}),
+    restart_between_repeats: z
+      .boolean({error: "must be true or false"})
+      .optional()
+      .meta({
+        description: "Live mode: a fresh server for each round of repeats, so start-up varies too. Default: false."
+      }),
+    claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
+    notes: z.array(TextSchema).default([]).meta({description: "Caveats shown on the notes page."})
+  })
+  .meta({title: "tps-report study.yaml", description: "A study plan: what was run, in which order, on what."});
+
+const ImportedFileSchema = z.strictObject({
+  file: z.string().meta({description: "Name of the copy in the run folder."}),
+  source: z.string().meta({description: "Path the file was imported from."}),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({description: "SHA-256 of the file's bytes."})
+});
+
+export const RunSchema = z
+  .looseObject({
+    id: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({description: "Run id, `<step>--<candidate>--<scenario>[--r<k>]`. Default: the folder's name."}),
+    study: IdSchema.optional().meta({description: "Study id. Default: the plan's."}),
+    step: IdSchema.optional().meta({description: "Step id. Default: from the run id."}),
+    candidate: IdSchema.optional().meta({description: "Candidate id. Default: from the run id."}),
+    scenario: IdSchema.optional().meta({description: "Scenario id. Default: from the run id."}),
+    repeat: z.int().min(1).optional().meta({description: "Which repeat this run is, from 1. Default: 1."}),
+    engine: z.string().min(1).optional().meta({description: "Engine id. Default: the candidate's."}),
+    engine_version: z.string().min(1).optional().meta({description: "Engine version. Default: the plan's."}),
+    model: z.string().min(1).optional().meta({description: "Model served. Default: the candidate's."}),
+    quantization: z.string().min(1).optional().meta({description: "Weight precision. Default: the candidate's."}),
+    gpu: z.string().min(1).optional().meta({description: "GPU the run used. Default: the plan's hardware name."}),
+    gpu_count: z.int().min(0).optional().meta({description: "GPUs the server used. Default: the plan's count."}),
+    server_argv: z.array(z.string()).optional().meta({description: "Server command as run. Default: the candidate's."}),
+    bench_argv: z.array(z.string()).optional().meta({description: "Benchmark command as run. Default: the plan's."}),
+    status: z
+      .enum(["ok", "failed"])
+      .default("ok")
+      .meta({description: "ok: the run has a result; failed: it has an error."}),
+    error: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({description: "Why a failed run failed (needed when status is failed)."}),
+    failed_phase: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({description: "Where a failed run failed: server-start, server-crash, benchmark, timeout, parse."}),
+    started_at: z.string().nullable().optional().meta({description: "ISO time the run started."}),
+    ended_at: z.string().nullable().optional().meta({description: "ISO time the run ended."}),
+    origin: z
+      .looseObject({
+        kind: z.string().optional().meta({description: "How the run folder was filled: live, import, archive."}),
+        tool: z.string().optional().meta({description: "Import: the source format read."}),
+        imported_at: z.string().optional().meta({description: "Import: ISO time of the import."}),
+        files: z
+          .array(ImportedFileSchema)
+          .optional()
+          .meta({description: "Import: each copied file with its source and hash."})
+      })
+      .optional()
+      .meta({description: "Where the run came from."})
+  })
+  .meta({
+    title: "tps-report run.json",
+    description: "One run's record; fields the plan already states may be left out."
+  });
+
+export type StudyInput = z.input<typeof StudySchema>;
+export type StudyData = z.output<typeof StudySchema>;
+export type ScenarioData = z.output<typeof ScenarioSchema>;
+export type CandidateData = z.output<typeof CandidateSchema>;
+export type StepData = z.output<typeof StepSchema>;
+export type Decision = z.output<typeof DecisionSchema>;
+export type ServeData = z.output<typeof ServeSchema>;
+export type RunInput = z.input<typeof RunSchema>;
+export type RunData = z.output<typeof RunSchema>;
+export type TextInput = z.input<typeof TextSchema>;
