@@ -24,13 +24,19 @@ function alive(pid: number): boolean {
 const uniqueName = (runsDir: string, what: string): string =>
   join(runsDir, `${LOCK_FILE}.${what}-${process.pid}-${randomBytes(6).toString("hex")}`);
 
-function readHolder(file: string): number {
+/** The pid in `file`; null when there is no such file (NaN when it holds no pid). */
+function readHolder(file: string): number | null {
   try {
     return Number(readFileSync(file, "utf8").trim());
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     return NaN;
   }
 }
+
+/** A file that exists and names no live process: left by one that is gone. */
+const stale = (holder: number | null): boolean =>
+  holder !== null && !(Number.isInteger(holder) && holder > 0 && alive(holder));
 
 /** Pause between attempts, synchronous like the rest of taking the lock. */
 function pause(ms: number): void {
@@ -60,13 +66,13 @@ function breakStale(runsDir: string, file: string): void {
   const guard = `${file}.break`;
   if (!linkPid(runsDir, guard)) {
     // A breaker that died while breaking leaves its guard; it is removed like a stale lock.
-    const breaker = readHolder(guard);
-    if (!(Number.isInteger(breaker) && breaker > 0 && alive(breaker))) rmSync(guard, {force: true});
+    // A guard already gone is not removed again: the name may be a new breaker's by now.
+    if (stale(readHolder(guard))) rmSync(guard, {force: true});
     return;
   }
   try {
-    const holder = readHolder(file);
-    if (!(Number.isInteger(holder) && holder > 0 && alive(holder))) rmSync(file, {force: true});
+    // A lock gone meanwhile is not removed again: the name may be a new holder's lock by now.
+    if (stale(readHolder(file))) rmSync(file, {force: true});
   } finally {
     rmSync(guard, {force: true});
   }
@@ -87,7 +93,7 @@ export function tryLockStudy(runsDir: string): StudyLock | {heldBy: number} {
       };
     }
     const holder = readHolder(file);
-    if (Number.isInteger(holder) && holder > 0 && alive(holder)) return {heldBy: holder};
+    if (holder !== null && !stale(holder)) return {heldBy: holder};
     // Left by a process that is gone (or unreadable, or released meanwhile): take it over.
     breakStale(runsDir, file);
     if (attempt > 0) pause(1);

@@ -4,7 +4,9 @@ import {spawn, type ChildProcess} from "node:child_process";
 import {closeSync, createWriteStream, openSync, rmSync, statSync, writeFileSync, type WriteStream} from "node:fs";
 import http from "node:http";
 import {join} from "node:path";
+import {finished} from "node:stream/promises";
 import {gpuSampleArgv} from "../telemetry/gpu.js";
+import {writingTo} from "./write-error.js";
 
 export const METRICS_FILE = "metrics.jsonl";
 export const GPU_FILE = "gpu.csv";
@@ -68,6 +70,8 @@ function get(url: string, timeoutMs: number): Promise<{text: string} | {error: s
 export class TelemetrySession {
   private readonly record: TelemetryRecord;
   private out: WriteStream | null = null;
+  /** The first failed write to metrics.jsonl (a full disk), raised by stop() naming the file. */
+  private outError: NodeJS.ErrnoException | null = null;
   private timer: NodeJS.Timeout | null = null;
   private pending: Promise<void> = Promise.resolve();
   private gpu: ChildProcess | null = null;
@@ -133,7 +137,10 @@ export class TelemetrySession {
       this.record.metrics.error ??= result.error;
       return;
     }
-    this.out ??= createWriteStream(join(this.dir, METRICS_FILE), {flags: "a"});
+    if (!this.out) {
+      this.out = createWriteStream(join(this.dir, METRICS_FILE), {flags: "a"});
+      this.out.on("error", (error: NodeJS.ErrnoException) => (this.outError ??= error));
+    }
     this.out.write(JSON.stringify({t: iso(t), text: result.text}) + "\n");
     this.record.metrics.scrapes += 1;
   }
@@ -171,7 +178,7 @@ export class TelemetrySession {
     if (this.options.metricsUrl) {
       if (after) this.pending = this.pending.then(() => this.scrape());
       await this.pending;
-      if (this.out) await new Promise<void>((resolve) => this.out!.end(resolve));
+      if (this.out) await finished(this.out.end()).catch(() => {});
       if (this.record.metrics.scrapes) this.record.metrics.file = METRICS_FILE;
       else this.record.metrics.absent = this.record.metrics.error ?? "no scrape answered";
     }
@@ -184,9 +191,16 @@ export class TelemetrySession {
         rmSync(file, {force: true});
       } else this.record.gpu.file = GPU_FILE;
     }
+    if (this.outError) {
+      // Raised once nvidia-smi is stopped; a stream's write errors carry no path.
+      this.outError.path ??= join(this.dir, METRICS_FILE);
+      throw this.outError;
+    }
     // Telemetry turned off (serve.metrics: false) leaves the run folder as it was before telemetry existed.
-    if (this.options.metricsUrl || this.options.gpuArgv)
-      writeFileSync(join(this.dir, TELEMETRY_FILE), JSON.stringify(this.record, null, 2) + "\n");
+    if (this.options.metricsUrl || this.options.gpuArgv) {
+      const file = join(this.dir, TELEMETRY_FILE);
+      writingTo(file, () => writeFileSync(file, JSON.stringify(this.record, null, 2) + "\n"));
+    }
     return this.record;
   }
 }

@@ -9,36 +9,76 @@ const {runsDir, shared, workers, trials, index, stalePid} = workerData as {
   runsDir: string;
   shared: SharedArrayBuffer;
   workers: number;
+  /** The most trials; fewer when the test's time is up (state[STOP] set). */
   trials: number;
   index: number;
   /** When set, thread 0 leaves a lock of this (dead) pid before each trial. */
   stalePid: number | null;
 };
-// [0]: barrier arrivals, [1]: barrier generation, [2]: holders now, [3]: most holders seen at once.
+// The slots of the shared state (study-lock.test.ts reads them too).
+const ARRIVED = 0;
+const GENERATION = 1;
+const HOLDERS = 2;
+const MOST_HOLDERS = 3;
+const STOP = 4;
+const STOPPING = 5;
+const INSIDE = 6;
+const MOST_INSIDE = 7;
+const OVERLAPPED = 8;
+const DONE = 9;
 const state = new Int32Array(shared);
+/** A thread that never arrives fails the test at once, not at its timeout. */
+const BARRIER_MS = 30_000;
 
-function barrier(): void {
-  const generation = Atomics.load(state, 1);
-  if (Atomics.add(state, 0, 1) === workers - 1) {
-    Atomics.store(state, 0, 0);
-    Atomics.add(state, 1, 1);
-    Atomics.notify(state, 1);
-  } else Atomics.wait(state, 1, generation);
+function raise(slot: number, value: number): void {
+  for (let seen = Atomics.load(state, slot); value > seen; seen = Atomics.load(state, slot))
+    Atomics.compareExchange(state, slot, seen, value);
 }
 
-for (let trial = 0; trial < trials; trial++) {
-  if (index === 0 && stalePid != null) writeFileSync(join(runsDir, LOCK_FILE), `${stalePid}\n`);
-  barrier();
-  const lock = tryLockStudy(runsDir);
-  if ("release" in lock) {
-    const now = Atomics.add(state, 2, 1) + 1;
-    for (let seen = Atomics.load(state, 3); now > seen; seen = Atomics.load(state, 3))
-      Atomics.compareExchange(state, 3, seen, now);
+/** Waits for every thread; the last to arrive copies the stop request, so all threads decide alike. */
+function barrier(): boolean {
+  const generation = Atomics.load(state, GENERATION);
+  if (Atomics.add(state, ARRIVED, 1) === workers - 1) {
+    Atomics.store(state, ARRIVED, 0);
+    Atomics.store(state, STOPPING, Atomics.load(state, STOP));
+    Atomics.add(state, GENERATION, 1);
+    Atomics.notify(state, GENERATION);
+  } else {
+    // In short slices, re-reading the generation: a wake-up lost under load (seen here as all threads waiting at
+    // one barrier, each counted in) costs a slice, not the test.
+    const deadline = Date.now() + BARRIER_MS;
+    while (Atomics.load(state, GENERATION) === generation) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `thread ${index}: the other threads did not reach the barrier within ${BARRIER_MS} ms (${Array.from(state.slice(16, 16 + workers))})`
+        );
+      Atomics.wait(state, GENERATION, generation, 50);
+    }
   }
+  return Atomics.load(state, STOPPING) === 1;
+}
+
+// Where each thread is (slot 16 + index: 10 × trial + phase), shown when a barrier times out.
+Atomics.store(state, 16 + index, 1);
+for (let trial = 0; trial < trials; trial++) {
+  Atomics.store(state, 16 + index, 10 * trial + 2);
+  if (index === 0 && stalePid != null) writeFileSync(join(runsDir, LOCK_FILE), `${stalePid}\n`);
+  if (barrier()) break;
+  raise(MOST_INSIDE, Atomics.add(state, INSIDE, 1) + 1);
+  Atomics.store(state, 16 + index, 10 * trial + 3);
+  const lock = tryLockStudy(runsDir);
+  Atomics.store(state, 16 + index, 10 * trial + 4);
+  Atomics.sub(state, INSIDE, 1);
+  if ("release" in lock) raise(MOST_HOLDERS, Atomics.add(state, HOLDERS, 1) + 1);
   barrier();
   if ("release" in lock) {
-    Atomics.sub(state, 2, 1);
+    Atomics.sub(state, HOLDERS, 1);
     lock.release();
+  }
+  if (index === 0) {
+    // Contended: two or more threads were inside tryLockStudy at once in this trial.
+    if (Atomics.exchange(state, MOST_INSIDE, 0) >= 2) Atomics.add(state, OVERLAPPED, 1);
+    Atomics.add(state, DONE, 1);
   }
   barrier();
 }

@@ -29,8 +29,16 @@ function deadPid(): number {
   return spawnSync("true").pid!;
 }
 
-async function contend(runsDir: string, workers: number, trials: number, stale: boolean): Promise<number> {
-  const shared = new SharedArrayBuffer(16);
+/** What a contention test saw: the most holders at once, trials done, and trials where takers overlapped. */
+interface Contention {
+  mostHolders: number;
+  trials: number;
+  overlapped: number;
+}
+
+/** Every trial releases `workers` threads together on a barrier; trials stop at `trials` or after `budgetMs`. */
+async function contend(runsDir: string, workers: number, trials: number, stale: boolean): Promise<Contention> {
+  const shared = new SharedArrayBuffer(256);
   const state = new Int32Array(shared);
   const stalePid = stale ? deadPid() : null;
   const threads = Array.from(
@@ -40,6 +48,8 @@ async function contend(runsDir: string, workers: number, trials: number, stale: 
         workerData: {runsDir, shared, workers, trials, index, stalePid}
       })
   );
+  // Bounded work on a loaded machine: the threads stop together at the next trial once the budget is spent.
+  const budget = setTimeout(() => Atomics.store(state, 4, 1), BUDGET_MS);
   try {
     await Promise.all(
       threads.map(
@@ -51,24 +61,33 @@ async function contend(runsDir: string, workers: number, trials: number, stale: 
       )
     );
   } finally {
+    clearTimeout(budget);
     // A thread that failed leaves the others waiting at the barrier.
     await Promise.all(threads.map((thread) => thread.terminate()));
   }
-  return Atomics.load(state, 3);
+  return {mostHolders: Atomics.load(state, 3), trials: Atomics.load(state, 9), overlapped: Atomics.load(state, 8)};
 }
+
+/** How long one contention test may run its trials (the thread start and the checks come on top). */
+const BUDGET_MS = 20_000;
 
 describe("the study lock", () => {
   it("is held once when many take a free lock at the same instant", async () => {
     const runsDir = mkdtempSync(join(tmpdir(), "tps-lock-"));
     made.push(runsDir);
-    expect(await contend(runsDir, 6, 150, false)).toBe(1);
+    const seen = await contend(runsDir, 6, 150, false);
+    expect(seen.mostHolders).toBe(1);
+    // Real contention: in some trial, two or more takers were inside tryLockStudy at once.
+    expect(seen.overlapped).toBeGreaterThan(0);
     expect(readdirSync(runsDir)).toEqual([]);
   }, 120_000);
 
   it("is held once when many take over a stale lock at the same instant", async () => {
     const runsDir = mkdtempSync(join(tmpdir(), "tps-lock-"));
     made.push(runsDir);
-    expect(await contend(runsDir, 6, 150, true)).toBe(1);
+    const seen = await contend(runsDir, 6, 150, true);
+    expect(seen.mostHolders).toBe(1);
+    expect(seen.overlapped).toBeGreaterThan(0);
     expect(readdirSync(runsDir).filter((n) => n !== LOCK_FILE)).toEqual([]);
   }, 120_000);
 

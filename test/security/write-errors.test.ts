@@ -2,11 +2,18 @@
 // namespace (unshare -m, so nothing outlives the test): one line naming the file and what to do, no stack, nothing
 // partial left, and --resume completes the study once the disk has room again.
 import {spawn, spawnSync} from "node:child_process";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {dirname, join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {freePort} from "../../loaders/live/port.js";
 import {FIXTURE_SERVER, removeStudies, ROOT, writeStudy} from "../live/live-study.js";
 
-afterAll(removeStudies);
+const made: string[] = [];
+afterAll(() => {
+  removeStudies();
+  made.forEach((dir) => rmSync(dir, {recursive: true, force: true}));
+});
 
 /** Whether this machine lets the test mount a tmpfs in its own mount namespace (root, or CAP_SYS_ADMIN). */
 const canMount =
@@ -106,6 +113,8 @@ describe.skipIf(!canMount)("write errors", () => {
 
   it("a read-only file system over the run's folder mid-run: the failed write is the error, not the cleanup", async () => {
     const port = await freePort();
+    const gate = join(mkdtempSync(join(tmpdir(), "tps-gate-")), "open");
+    made.push(dirname(gate));
     const study = writeStudy({
       port,
       scenarios: {a: {input_len: 8, output_len: 30, num_prompts: 4}},
@@ -113,7 +122,8 @@ describe.skipIf(!canMount)("write errors", () => {
         {
           id: "s",
           scenarios: ["a"],
-          candidates: [{id: "slow", server: [...FIXTURE_SERVER, "--first-token-ms", "50", "--token-gap-ms", "60"]}]
+          // The probe request passes; the measured ones wait for the gate, opened once the file system is mounted.
+          candidates: [{id: "slow", server: [...FIXTURE_SERVER, "--hold-until", gate, "--hold-from", "1"]}]
         }
       ]
     });
@@ -138,6 +148,7 @@ describe.skipIf(!canMount)("write errors", () => {
         // runner's next write there fails (EROFS), and so does removing the folder afterwards (EBUSY).
         const ro = `d=$(ls -d ${runs}/.s--slow--a.tmp-*) && mount -t tmpfs -o ro tmpfs "$d" && echo "$d"`;
         mounted = spawnSync("nsenter", ["-t", String(child.pid), "-m", "sh", "-c", ro], {encoding: "utf8"}).stdout;
+        writeFileSync(gate, "");
       }
     });
     await new Promise((resolve) => child.on("close", resolve));

@@ -3,12 +3,15 @@
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
-//     --kv-per-request X --max-running N --preemptions N]
+//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N]
+// --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
+// exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
 // `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
+import {existsSync} from "node:fs";
 import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
@@ -53,6 +56,10 @@ export interface FixtureServerOptions {
   onDie?: () => void;
   /** Serve that engine's Prometheus metrics (no metrics route without it). */
   metrics?: FixtureMetricsOptions;
+  /** Generation requests wait (their timing not yet started) until this file exists. */
+  holdUntil?: string;
+  /** The first generation request (0-based arrival index) that --hold-until holds; default 0. */
+  holdFrom?: number;
 }
 
 export interface FixtureRequestLog {
@@ -127,6 +134,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let finished = 0;
+  let arrivals = 0;
   let dead = false;
   const metrics = options.metrics ? new FixtureMetrics(options.metrics) : null;
 
@@ -356,7 +364,18 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     if (req.method === "POST" && (path === "/v1/chat/completions" || path === "/v1/completions")) {
       const parts: Buffer[] = [];
       req.on("data", (part: Buffer) => parts.push(part));
-      req.on("end", () => generate(req, res, path, Buffer.concat(parts).toString("utf8")));
+      const arrival = arrivals++;
+      req.on("end", () => {
+        const go = () => generate(req, res, path, Buffer.concat(parts).toString("utf8"));
+        if (!options.holdUntil || arrival < (options.holdFrom ?? 0) || existsSync(options.holdUntil)) return go();
+        const poll = setInterval(() => {
+          if (!existsSync(options.holdUntil!) && !dead) return;
+          clearInterval(poll);
+          timers.delete(poll);
+          if (!dead) go();
+        }, 20);
+        timers.add(poll);
+      });
       return;
     }
     req.resume();
@@ -475,6 +494,12 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
         options.metrics = {engine: "vllm", ...options.metrics, [key]: number(flag, argv[++i])};
         break;
       }
+      case "--hold-until":
+        options.holdUntil = argv[++i];
+        break;
+      case "--hold-from":
+        options.holdFrom = number(flag, argv[++i]);
+        break;
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
         break;
