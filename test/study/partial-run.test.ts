@@ -9,6 +9,7 @@ import {loadStudy} from "../../loaders/study/report.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 const RUN = "engine-selection--trtllm--sharegpt";
+const NAN_RUN = "engine-selection--vllm--sharegpt";
 let root: string;
 let dir: string;
 
@@ -19,6 +20,9 @@ beforeAll(() => {
   // The log as a crashed terminal would leave it: cut in the middle of the TPOT section.
   const log = join(dir, "runs", RUN, "bench.log");
   writeFileSync(log, readFileSync(log, "utf8").split("\n").slice(0, 16).join("\n") + "\nMedian TP");
+  // A metric the tool printed as nan (no requests measured it).
+  const other = join(dir, "runs", NAN_RUN, "bench.log");
+  writeFileSync(other, readFileSync(other, "utf8").replace(/(Mean TTFT \(ms\):\s+)\S+/, "$1nan"));
 });
 
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -50,9 +54,18 @@ describe("a partial run", () => {
     ]);
   });
 
+  it("a metric printed as nan is reported by check, not dropped in silence", async () => {
+    const {report, rows} = await loadStudy(dir);
+    expect(rows.find((r) => r.run === NAN_RUN)!.mean_ttft_ms).toBeNull();
+    const finding = report.findings.find((f) => f.run === NAN_RUN && f.code === "parse-warning")!;
+    expect(finding).toMatchObject({severity: "warning", line: 12});
+    expect(finding.message).toBe('"Mean TTFT (ms):" prints "nan", not a number: kept as text');
+  });
+
   it("check passes with a warning; check --strict rejects the partial run", () => {
     const plain = check();
     expect(plain.stdout).toContain("[partial-result]");
+    expect(plain.stdout).toContain('"Mean TTFT (ms):" prints "nan", not a number: kept as text [parse-warning]');
     const strict = check("--strict");
     expect(strict.status).toBe(1);
     expect(strict.stdout).toContain(`--strict: 1 partial run rejected (${RUN})`);
