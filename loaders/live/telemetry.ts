@@ -121,9 +121,15 @@ export class TelemetrySession {
     return this.stopped;
   }
 
+  private busy = false;
+
   private tick(): void {
-    this.pending = this.pending.then(() => this.scrape());
-    // Due times on a fixed grid; a slow answer delays the next scrape, never doubles it up.
+    // A scrape still waiting for its answer makes this tick skip: slow answers never bunch scrapes up.
+    if (!this.busy) {
+      this.busy = true;
+      this.pending = this.pending.then(() => this.scrape()).finally(() => (this.busy = false));
+    }
+    // Due times on a fixed grid.
     this.next += this.options.intervalMs;
     this.timer = setTimeout(() => this.tick(), Math.max(0, this.next - Date.now()));
     this.timer.unref();

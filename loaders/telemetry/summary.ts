@@ -236,17 +236,25 @@ export function summarizeScrapes(scrapes: Scrape[], window: Window): ServerSumma
   return {columns, sources, timeline};
 }
 
-/** Per scrape: the counter's increase since the scrape before, per second (resets restart from 0). */
+/** Per scrape: the counter's increase per second since an earlier scrape at least half the usual interval before
+ * (two scrapes a few ms apart, as the last regular one and the "after" one can be, would make noise of a rate). */
 function counterRates(scrapes: Scrape[], name: string | null): Map<Scrape, number> {
   const rates = new Map<Scrape, number>();
   if (!name) return rates;
-  const points = scrapes.flatMap((s) => {
+  const found = scrapes.flatMap((s) => {
     const v = gaugeAt(s, name, "sum");
     return v === null ? [] : [{scrape: s, t: s.t, v}];
   });
-  for (let i = 1; i < points.length; i++) {
-    const [a, b] = [points[i - 1], points[i]];
-    if (b.t > a.t) rates.set(b.scrape, ((b.v >= a.v ? b.v - a.v : b.v) * 1000) / (b.t - a.t));
+  const points = adjusted(found).map((p, i) => ({...p, scrape: found[i].scrape}));
+  const gaps = points
+    .slice(1)
+    .map((p, i) => p.t - points[i].t)
+    .sort((a, b) => a - b);
+  const minGap = gaps.length ? gaps[Math.floor(gaps.length / 2)] / 2 : 0;
+  for (let i = 1, j = 0; i < points.length; i++) {
+    while (j + 1 < i && points[i].t - points[j + 1].t >= minGap) j++;
+    const dt = points[i].t - points[j].t;
+    if (dt > 0 && dt >= minGap) rates.set(points[i].scrape, ((points[i].v - points[j].v) * 1000) / dt);
   }
   return rates;
 }

@@ -46,6 +46,15 @@ describe("summarizeScrapes", () => {
     expect(timeline.map((p) => p.output_tokens_per_s)).toEqual([null, 100, 200, 50]);
   });
 
+  it("a scrape a few ms after the one before takes its rate over the usual interval, not over those ms", () => {
+    // 0 s: 0, 1 s: 500, 2 s: 1000, 2.002 s: 1266 (bunched), 3 s: 1300. The bunched one: (1266 − 500) / 1.002 s;
+    // the last: (1300 − 1266) / 0.998 s.
+    const at = [0, 1000, 2000, 2002, 3000];
+    const scrapes = [0, 500, 1000, 1266, 1300].map((v, i) => scrape(at[i], g("vllm:generation_tokens_total", v)));
+    const {timeline} = summarizeScrapes(scrapes, {start: 0, end: 3000});
+    expect(timeline.map((p) => p.output_tokens_per_s)).toEqual([null, 500, 500, 764.5, 34.1]);
+  });
+
   it("adds up the running requests of data-parallel engines, averages their KV use", () => {
     const e1 = {model_name: "m", engine: "1"};
     const scrapes = [
