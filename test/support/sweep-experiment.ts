@@ -32,7 +32,7 @@ export function duration(serve: number, bench: number, run: number): number {
   return base * (1 + 0.01 * (run - 1));
 }
 
-export function writeSweepExperiment(dir: string, {doubleDash = false} = {}): void {
+export function writeSweepExperiment(dir: string, {doubleDash = false, runs = RUNS} = {}): void {
   mkdirSync(dir, {recursive: true});
   const sep = doubleDash ? "--" : "-";
   const all: unknown[] = [];
@@ -42,7 +42,7 @@ export function writeSweepExperiment(dir: string, {doubleDash = false} = {}): vo
       mkdirSync(combo);
       const comb: unknown[] = [];
       writeFileSync(join(combo, "warmup.json"), JSON.stringify({completed: 1, duration: 0.5}, null, 4));
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0; run < runs; run++) {
         if (si === FAILED.serve && bi === FAILED.bench && run === FAILED.run) {
           const failure = {
             run_number: run,
