@@ -1,11 +1,11 @@
 // `tps-report import`: results people already have → a study folder (or more runs in one).
-import {readdirSync, statSync} from "node:fs";
+import {readdirSync, readFileSync, statSync} from "node:fs";
 import {basename, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
 import {readResultFile} from "./records.js";
-import {ImportError, type ImportedResult} from "./result.js";
+import {ImportError, rawFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -14,6 +14,9 @@ const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.me
 /** Files a sweep or a client writes beside the results that are not results themselves. */
 const NOT_RESULTS = /^(?:summary\.json|summary\.csv|warmup\.json|.*\.pytorch\.json|run\.json|study\.yaml)$/;
 const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
+/** Server and GPU metrics written beside one run's result (tps-report's own, AIPerf's): kept with that run. */
+const TELEMETRY_FILE =
+  /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
 
 export class ImportFailed extends Error {
   constructor(readonly problems: string[]) {
@@ -42,13 +45,21 @@ function readSource(path: string, problems: string[]): ImportedResult[] {
   if (!stat.isDirectory()) return attempt(() => readResultFile(path));
   if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path));
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
-  const results = entries.flatMap((e) =>
-    e.isDirectory()
-      ? readSource(join(path, e.name), problems)
-      : e.isFile() && RESULT_FILE.test(e.name) && !NOT_RESULTS.test(e.name)
-        ? attempt(() => readResultFile(join(path, e.name)))
-        : []
-  );
+  const telemetry = entries.filter((e) => e.isFile() && TELEMETRY_FILE.test(e.name));
+  const own: ImportedResult[] = [];
+  const results = entries.flatMap((e) => {
+    if (e.isDirectory()) return readSource(join(path, e.name), problems);
+    if (!e.isFile() || !RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
+    const read = attempt(() => readResultFile(join(path, e.name)));
+    own.push(...read);
+    return read;
+  });
+  if (telemetry.length && own.length === 1)
+    for (const e of telemetry) own[0].files.push(rawFile(e.name, join(path, e.name), readFileSync(join(path, e.name))));
+  else if (telemetry.length && own.length > 1)
+    problems.push(
+      `${path}: ${telemetry.map((e) => e.name).join(", ")} ${telemetry.length > 1 ? "sit" : "sits"} beside ${own.length} results, so ${telemetry.length > 1 ? "they belong" : "it belongs"} to none of them; put each run's result and metrics in a folder of their own`
+    );
   if (!results.length && !problems.length) problems.push(`${path}: no result files found`);
   return results;
 }
