@@ -389,7 +389,7 @@ describe("page data", () => {
     }
   });
 
-  it("offers the whole runs table and report as downloads on the all-runs page, without loading them", async () => {
+  it("offers the runs table, the report and the per-point aggregate as downloads on the all-runs page, without loading them", async () => {
     for (const path of ["/runs/", "/tr/runs/"]) {
       const {page} = await open(path);
       const links = await page.$$eval("a[download]", (as) =>
@@ -399,16 +399,21 @@ describe("page data", () => {
       expect(
         links.map(([name]) => name),
         path
-      ).toEqual(["runs.csv", "runs.parquet", "report.json"]);
-      const [csv, parquet, report] = await Promise.all(links.map(([, href]) => fetch(href!)));
+      ).toEqual(["runs.csv", "runs.parquet", "report.json", "aggregate.csv", "aggregate.parquet"]);
+      const [csv, parquet, report, aggregateCsv, aggregateParquet] = await Promise.all(
+        links.map(([, href]) => fetch(href!))
+      );
       expect((await csv.text()).trim().split("\r\n"), path).toHaveLength(18);
-      expect(
-        Buffer.from(await parquet.arrayBuffer())
-          .subarray(0, 4)
-          .toString(),
-        path
-      ).toBe("PAR1");
+      for (const file of [parquet, aggregateParquet])
+        expect(
+          Buffer.from(await file.arrayBuffer())
+            .subarray(0, 4)
+            .toString(),
+          path
+        ).toBe("PAR1");
       expect((await report.json()).steps, path).toHaveLength(4);
+      // The seed ran each of its 17 points once: one row per point, under a header.
+      expect((await aggregateCsv.text()).trim().split("\r\n"), path).toHaveLength(18);
     }
   });
 });
