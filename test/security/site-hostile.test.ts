@@ -90,14 +90,17 @@ describe("a hostile study's site", () => {
     await page.close();
   }, 300_000);
 
-  it("shows a run with a truncated or missing run.json as broken, with its finding", async () => {
+  it("shows a run with a truncated run.json as broken, with its finding; one without run.json from the plan", async () => {
     const {page} = await newCheckedPage(browser);
     await visit(page, pageUrl(server.url, `/runs/${VLLM}`));
     expect(await page.textContent("h1")).toBe(VLLM);
     const facts = (await page.textContent("dl.run-facts"))!;
     expect(facts).toMatch(/run\.json: run\.json does not parse/);
+    // Issue 12: a run folder holding only the tool's own output is a run, its record completed from the plan.
     await visit(page, pageUrl(server.url, `/runs/${SGLANG}`));
-    expect(await page.textContent("dl.run-facts")).toContain("run.json: run.json is missing");
+    const sglang = (await page.textContent("main"))!;
+    expect(sglang).not.toContain("run.json is missing");
+    expect(sglang).toContain("1398.38");
     await visit(page, pageUrl(server.url, "/runs/"));
     expect(await page.textContent("main")).toContain(VLLM);
     await page.close();
