@@ -1,7 +1,7 @@
 // The native `vllm bench serve`: dataset → arrival process → streaming requests → vLLM's metrics, printed block and
 // --save-result JSON. Also measures the client's own load (event-loop delay, CPU, send lag) so its queueing shows.
 import {randomBytes} from "node:crypto";
-import {mkdirSync, renameSync, writeFileSync} from "node:fs";
+import {mkdirSync} from "node:fs";
 import {join} from "node:path";
 import {monitorEventLoopDelay} from "node:perf_hooks";
 import {arrivalOffsets} from "./arrival.js";
@@ -18,6 +18,7 @@ import {loadTokenizer, type BenchTokenizer} from "./tokenizer.js";
 import {turnClock} from "./turn-clock.js";
 import {beforeMeasuring} from "./warmup.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
+import {writeFileAtomic} from "../export/write-atomic.js";
 
 export interface BenchmarkOptions {
   baseUrl: string;
@@ -135,12 +136,6 @@ async function firstModel(baseUrl: string): Promise<string> {
   const id = body.data?.[0]?.id;
   if (!id) throw new Error(`GET ${baseUrl}/v1/models lists no model`);
   return id;
-}
-
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }
 
 export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkRun> {
@@ -351,7 +346,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       resultFileName({label: options.label ?? null, backend, requestRate, maxConcurrency, modelId: model, date});
     if (options.resultDir) mkdirSync(options.resultDir, {recursive: true});
     resultPath = options.resultDir ? join(options.resultDir, name) : name;
-    writeAtomic(resultPath, pythonJson(result));
+    writeFileAtomic(resultPath, pythonJson(result));
   }
   return {result, block, metrics, outputs, overhead, resultPath};
 }

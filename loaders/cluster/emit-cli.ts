@@ -1,5 +1,5 @@
 // `tps-report run STUDY --emit slurm|k8s`: writes the scheduler's job description for a study instead of running it.
-import {mkdirSync, renameSync, writeFileSync} from "node:fs";
+import {mkdirSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {SelectionError} from "../live/selection.js";
 import {notAStudy} from "../cli/errors.js";
@@ -7,6 +7,7 @@ import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {k8sYaml} from "./k8s.js";
 import {slurmScript} from "./slurm.js";
 import {ClusterError, clusterTasks, LOGS, taskCli, writeManifest} from "./tasks.js";
+import {writeFileAtomic} from "../export/write-atomic.js";
 
 const USAGE = `usage: tps-report run STUDY --emit slurm --tasks-dir DIR [--out FILE] [--parallel P] [--partition NAME]
                         [--gres SPEC|none] [--time LIMIT] [--cli auto|bundle|checkout|PATH]
@@ -105,9 +106,7 @@ export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
 
 function writeAtomic(file: string, text: string): void {
   mkdirSync(dirname(file), {recursive: true});
-  const tmp = join(dirname(file), `.${basename(file)}.tmp-${process.pid}`);
-  writeFileSync(tmp, text, {mode: 0o755});
-  renameSync(tmp, file);
+  writeFileAtomic(file, text, 0o755);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,9 +1,10 @@
 // A study as scheduler tasks: one task per server group, in plan order; the manifest `gather` reads them back with.
-import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
 import type {StudyPlan} from "../study/plan.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
+import {writeFileAtomic} from "../export/write-atomic.js";
 
 export interface ClusterTask {
   index: number;
@@ -43,10 +44,7 @@ export function clusterTasks(plan: StudyPlan, only: string[] = []): {tasks: Clus
 
 export function writeManifest(tasksDir: string, manifest: TaskManifest): void {
   mkdirSync(tasksDir, {recursive: true});
-  const file = join(tasksDir, MANIFEST);
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(manifest, null, 2) + "\n");
-  renameSync(tmp, file);
+  writeFileAtomic(join(tasksDir, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
 }
 
 export function readManifest(tasksDir: string): TaskManifest | null {
