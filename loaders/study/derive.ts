@@ -13,6 +13,7 @@ import type {
   SummaryRow
 } from "../report-types.js";
 import type {Summary} from "../stats/summary.js";
+import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
 import {aggregatePoints, type Point} from "./points.js";
@@ -264,8 +265,15 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
         best = {candidate: top.candidate, run, value: value(run)!};
         const isIncumbent = before != null && before.step === step.id && before.candidate === top.candidate;
         if (top.score! > 1 && !isIncumbent) {
-          kind = "improved";
           gain = (top.score! - 1) * 100;
+          // With repeats on both sides of every scenario the best so far is kept unless the interval lies above zero.
+          const pairs = step.scenarios.map((s) => {
+            const against = incumbentRun(s);
+            return {before: against ? summaryOf(against) : null, after: summaryOf(runId(step.id, top.candidate, s))};
+          });
+          const g = geometricGain(pairs, confidence);
+          gainInterval = g ? {low: g.gain_low, high: g.gain_high, confidence} : null;
+          kind = gainInterval && gainInterval.low <= 0 ? "within-noise" : "improved";
         }
       } else if (!anyValue) kind = "all-failed";
       else

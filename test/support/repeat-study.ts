@@ -83,43 +83,49 @@ export function writeRepeatStudy(
   dir: string,
   values: Record<string, (number | null)[]>,
   confidence?: number,
-  extra = ""
+  extra = "",
+  edit: (yaml: string) => string = (yaml) => yaml
 ): StudyPlan {
   const repeats = Math.max(...Object.values(values).map((v) => v.length));
-  const yaml = repeatPlanYaml(repeats, confidence, extra);
+  const yaml = edit(repeatPlanYaml(repeats, confidence, extra));
   mkdirSync(join(dir, "runs"), {recursive: true});
   writeFileSync(join(dir, "study.yaml"), yaml);
   const plan = parseStudyPlan(yaml, join(dir, "study.yaml"), dir);
   const step = plan.steps[0];
-  const scenario = plan.scenarios[0];
-  for (const candidate of step.candidates)
-    (values[candidate.id] ?? []).forEach((tps, i) => {
-      const repeat = i + 1;
-      const id = runId(step.id, candidate.id, scenario.id, repeat);
-      const runDir = join(dir, "runs", id);
-      mkdirSync(runDir);
-      const meta = {
-        id,
-        study: plan.id,
-        step: step.id,
-        candidate: candidate.id,
-        scenario: scenario.id,
-        ...(repeat > 1 ? {repeat} : {}),
-        engine: candidate.engine,
-        engine_version: "v0.11.0",
-        model: candidate.model,
-        quantization: candidate.quantization,
-        gpu: "NVIDIA H200",
-        gpu_count: 1,
-        server_argv: candidate.server,
-        bench_argv: benchArgv(plan, candidate, scenario),
-        status: tps == null ? "failed" : "ok",
-        error: tps == null ? "server crashed" : null,
-        started_at: null,
-        ended_at: null
-      };
-      writeFileSync(join(runDir, "run.json"), JSON.stringify(meta, null, 2) + "\n");
-      if (tps != null) writeFileSync(join(runDir, "bench.log"), benchLog(tps));
-    });
+  // values[candidate] are its repeats on the step's first scenario; values["candidate@scenario"] on any scenario.
+  for (const scenario of step.scenarios.map((id) => plan.scenarios.find((s) => s.id === id)!))
+    for (const candidate of step.candidates)
+      (
+        values[`${candidate.id}@${scenario.id}`] ??
+        (scenario.id === step.scenarios[0] ? values[candidate.id] : null) ??
+        []
+      ).forEach((tps, i) => {
+        const repeat = i + 1;
+        const id = runId(step.id, candidate.id, scenario.id, repeat);
+        const runDir = join(dir, "runs", id);
+        mkdirSync(runDir);
+        const meta = {
+          id,
+          study: plan.id,
+          step: step.id,
+          candidate: candidate.id,
+          scenario: scenario.id,
+          ...(repeat > 1 ? {repeat} : {}),
+          engine: candidate.engine,
+          engine_version: "v0.11.0",
+          model: candidate.model,
+          quantization: candidate.quantization,
+          gpu: "NVIDIA H200",
+          gpu_count: 1,
+          server_argv: candidate.server,
+          bench_argv: benchArgv(plan, candidate, scenario),
+          status: tps == null ? "failed" : "ok",
+          error: tps == null ? "server crashed" : null,
+          started_at: null,
+          ended_at: null
+        };
+        writeFileSync(join(runDir, "run.json"), JSON.stringify(meta, null, 2) + "\n");
+        if (tps != null) writeFileSync(join(runDir, "bench.log"), benchLog(tps));
+      });
   return plan;
 }
