@@ -334,12 +334,9 @@ export const StudySchema = z
       .lt(1, {error: CONFIDENCE_ERROR})
       .optional()
       .meta({description: "Level of every interval and significance decision. Default: 0.95.", examples: [0.95]}),
-    restart_between_repeats: z
-      .boolean({error: "must be true or false"})
-      .optional()
-      .meta({
-        description: "Live mode: a fresh server for each round of repeats, so start-up varies too. Default: false."
-      }),
+    restart_between_repeats: z.boolean({error: "must be true or false"}).optional().meta({
+      description: "Live mode: a fresh server for each round of repeats, so start-up varies too. Default: false."
+    }),
     claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
     notes: z.array(TextSchema).default([]).meta({description: "Caveats shown on the notes page."})
   })
