@@ -69,10 +69,30 @@ export interface ImportReport extends ImportOutcome {
   studyDir: string;
 }
 
-export function importResults(sources: string[], studyDir: string, now = new Date()): ImportReport {
+/** Seconds spent in each part of an import, for the benchmark. */
+export interface ImportPhases {
+  read: number;
+  infer: number;
+  plan: number;
+  write: number;
+}
+
+export function importResults(
+  sources: string[],
+  studyDir: string,
+  now = new Date(),
+  phases?: ImportPhases
+): ImportReport {
+  let mark = performance.now();
+  const lap = (phase: keyof ImportPhases) => {
+    const at = performance.now();
+    if (phases) phases[phase] = (at - mark) / 1000;
+    mark = at;
+  };
   const problems: string[] = [];
   const results = sources.flatMap((s) => readSource(s, problems));
   if (problems.length) throw new ImportFailed(problems);
+  lap("read");
   const name = sources.length === 1 ? basename(resolve(sources[0])) : basename(resolve(studyDir));
   let study: InferredStudy;
   try {
@@ -81,9 +101,12 @@ export function importResults(sources: string[], studyDir: string, now = new Dat
     if (error instanceof ImportError) throw new ImportFailed([error.message]);
     throw error;
   }
+  lap("infer");
   const text = studyYaml(study, relative(resolve(studyDir), SCHEMA), sources);
   // The plan written must read back: a fault here is import's, reported before anything is written.
   parseStudyPlan(text, join(studyDir, "study.yaml"), studyDir);
+  lap("plan");
   const outcome = writeImportedStudy(studyDir, study, text, now.toISOString());
+  lap("write");
   return {...outcome, study, studyDir};
 }

@@ -87,6 +87,13 @@ function differingKeys(all: Record<string, unknown>[]): string[] {
   return keys.filter((k) => new Set(all.map((o) => JSON.stringify(o[k] ?? null))).size > 1);
 }
 
+/** Appends to a list kept in a map (in place: a sweep groups thousands of results). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 function uniqueIds(names: string[]): string[] {
   const used = new Map<string, number>();
   return names.map((name) => {
@@ -160,7 +167,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
 
   // Candidates: one per server configuration; the settings that differ name them.
   const serveGroups = new Map<string, ImportedResult[]>();
-  for (const r of results) serveGroups.set(r.serveKey, [...(serveGroups.get(r.serveKey) ?? []), r]);
+  for (const r of results) pushTo(serveGroups, r.serveKey, r);
   const serveSettings = [...serveGroups.values()].map((g) => g.find((r) => Object.keys(r.serve).length)?.serve ?? {});
   const differ = differingKeys(serveSettings);
   const sharedKeys = [...new Set(serveSettings.flatMap((o) => Object.keys(o)))].filter((k) => !differ.includes(k));
@@ -174,7 +181,8 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   });
   // Candidates in the natural order of their names (64 before 128); the first is the baseline.
   const order = labels.map((_, i) => i).sort((a, b) => natural.compare(labels[a], labels[b]));
-  const groups = order.map((i) => [...serveGroups.entries()][i]);
+  const serveEntries = [...serveGroups.entries()];
+  const groups = order.map((i) => serveEntries[i]);
   const sortedSettings = order.map((i) => serveSettings[i]);
   const sortedLabels = order.map((i) => labels[i]);
   labels.splice(0, labels.length, ...sortedLabels);
@@ -212,9 +220,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
 
   // Scenarios: one per workload; a server that never came up has no workload and fails on every scenario.
   const benchGroups = new Map<string, ImportedResult[]>();
-  for (const r of results)
-    if (r.benchKey || r.failed_phase !== "server-start")
-      benchGroups.set(r.benchKey, [...(benchGroups.get(r.benchKey) ?? []), r]);
+  for (const r of results) if (r.benchKey || r.failed_phase !== "server-start") pushTo(benchGroups, r.benchKey, r);
   const benchEntries = [...benchGroups.entries()].sort((a, b) => natural.compare(a[0], b[0]));
   const shapes = benchEntries.map(([, g]) =>
     scenarioOf(
@@ -286,10 +292,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     }
     const scenario = scenarioOfKey.get(r.benchKey)!;
     if (r.repeat != null) add(r, candidate, scenario, r.repeat);
-    else {
-      const key = `${candidate}\0${scenario}`;
-      unnumbered.set(key, [...(unnumbered.get(key) ?? []), r]);
-    }
+    else pushTo(unnumbered, `${candidate}\0${scenario}`, r);
   }
   for (const [key, list] of unnumbered) {
     const [candidate, scenario] = key.split("\0");
@@ -298,7 +301,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       .forEach((r, i) => add(r, candidate, scenario, i + 1));
   }
   // A server that never came up failed every run the others made: each scenario, each repeat.
-  const rounds = Math.max(1, ...runs.map((r) => r.repeat));
+  const rounds = runs.reduce((most, r) => Math.max(most, r.repeat), 1);
   for (const r of neverUp)
     for (const s of scenarios)
       for (let repeat = 1; repeat <= rounds; repeat++) add(r, candidateOf.get(r.serveKey)!, s.id, repeat);

@@ -59,6 +59,8 @@ export class ImportError extends Error {
 /** JSON as Python writes it: bare Infinity/NaN tokens (SGLang's json.dumps of an infinite rate) become strings. */
 export function parsePythonJson(text: string, file: string): unknown {
   try {
+    // The rewrite scans the whole text; a result without either word needs none (most of a sweep's files).
+    if (!text.includes("Infinity") && !text.includes("NaN")) return JSON.parse(text);
     return JSON.parse(text.replace(/([:[,]\s*)(-?Infinity|NaN)(?=\s*[,}\]])/g, '$1"$2"'));
   } catch (error) {
     throw new ImportError(file, `not valid JSON (${(error as Error).message}); a half-written file?`);

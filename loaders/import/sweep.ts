@@ -18,21 +18,33 @@ export function isSweepExperiment(dir: string): boolean {
   );
 }
 
+/** Where a `<key>=` can start in a combo's text (its start, or after a `-`) and the key it would name there. */
+const comboStarts = new Map<string, {i: number; k: string}[]>();
+function startsIn(text: string): {i: number; k: string}[] {
+  let starts = comboStarts.get(text);
+  if (!starts) {
+    starts = [];
+    for (let i = 0; ;) {
+      const eq = text.indexOf("=", i);
+      if (eq >= i) starts.push({i, k: text.slice(i, eq)});
+      const dash = text.indexOf("-", i);
+      if (dash < 0) break;
+      i = dash + 1;
+    }
+    // Memoized per combo folder (a sweep reads thousands of runs from each); cleared before it could grow large.
+    if (comboStarts.size >= 10_000) comboStarts.clear();
+    comboStarts.set(text, starts);
+  }
+  return starts;
+}
+
 /**
  * A combo's settings from its folder-name text (`k=v` pairs joined by `-`) and the record holding them: a key starts
  * where the text has `<key>=` for a key the record has, so values containing `-` stay whole.
  */
 export function comboSettings(text: string, record: Record<string, unknown>): Record<string, unknown> | null {
   if (!text) return {};
-  const keys = Object.keys(record).filter((k) => text.startsWith(`${k}=`) || text.includes(`-${k}=`));
-  const starts = keys
-    .flatMap((k) => {
-      const at: number[] = [];
-      if (text.startsWith(`${k}=`)) at.push(0);
-      for (let i = text.indexOf(`-${k}=`); i >= 0; i = text.indexOf(`-${k}=`, i + 1)) at.push(i + 1);
-      return at.map((i) => ({k, i}));
-    })
-    .sort((a, b) => a.i - b.i);
+  const starts = startsIn(text).filter(({k}) => Object.hasOwn(record, k));
   if (!starts.length || starts[0].i !== 0) return null;
   const settings: Record<string, unknown> = {};
   starts.forEach(({k, i}, n) => {
@@ -61,7 +73,9 @@ function readJson(path: string, display: string): {bytes: Buffer; data: Record<s
 
 /** The workload keys a result records itself (prompt count, rate, concurrency). */
 function pickBench(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([k]) => BENCH_KEYS.has(k)));
+  const bench: Record<string, unknown> = {};
+  for (const k of Object.keys(data)) if (BENCH_KEYS.has(k)) bench[k] = data[k];
+  return bench;
 }
 
 function overrides(value: unknown): Record<string, unknown> {

@@ -144,6 +144,14 @@ describe("import of a vllm bench sweep serve experiment", () => {
     expect(importResults([exp], join(tmp, "study")).study.candidates).toHaveLength(4);
   });
 
+  it("splits one combo text by the keys each record holds", () => {
+    expect(comboSettings("a=x-b=y", {a: "x-b=y"})).toEqual({a: "x-b=y"});
+    expect(comboSettings("a=x-b=y", {a: "x", b: "y"})).toEqual({a: "x", b: "y"});
+    expect(comboSettings("a=x-b=y", {b: "y"})).toBeNull();
+    expect(comboSettings("a=x-b=y", {a: "x", b: "z"})).toBeNull();
+    expect(comboSettings("kv-cache=fp8-a=1", {"kv-cache": "fp8", a: 1})).toEqual({"kv-cache": "fp8", a: 1});
+  });
+
   it("names bad input with its file and reason and writes nothing", () => {
     const exp = join(tmp, "exp");
     writeSweepExperiment(exp);
