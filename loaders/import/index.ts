@@ -5,7 +5,7 @@ import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
 import {readResultFile} from "./records.js";
-import {ImportError, rawFile, type ImportedResult} from "./result.js";
+import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -25,7 +25,7 @@ export class ImportFailed extends Error {
 }
 
 /** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
-function readSource(path: string, problems: string[]): ImportedResult[] {
+function readSource(path: string, problems: string[], budget: ByteBudget): ImportedResult[] {
   const attempt = (read: () => ImportedResult[]): ImportedResult[] => {
     try {
       return read();
@@ -42,20 +42,23 @@ function readSource(path: string, problems: string[]): ImportedResult[] {
     problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
     return [];
   }
-  if (!stat.isDirectory()) return attempt(() => readResultFile(path));
-  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path));
+  if (!stat.isDirectory()) return attempt(() => readResultFile(path, path, budget));
+  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget));
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
   const telemetry = entries.filter((e) => e.isFile() && TELEMETRY_FILE.test(e.name));
   const own: ImportedResult[] = [];
   const results = entries.flatMap((e) => {
-    if (e.isDirectory()) return readSource(join(path, e.name), problems);
+    if (e.isDirectory()) return readSource(join(path, e.name), problems, budget);
     if (!e.isFile() || !RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
-    const read = attempt(() => readResultFile(join(path, e.name)));
+    const read = attempt(() => readResultFile(join(path, e.name), join(path, e.name), budget));
     own.push(...read);
     return read;
   });
   if (telemetry.length && own.length === 1)
-    for (const e of telemetry) own[0].files.push(rawFile(e.name, join(path, e.name), readFileSync(join(path, e.name))));
+    for (const e of telemetry) {
+      const file = join(path, e.name);
+      own[0].files.push(rawFile(e.name, file, readFileSync(file), file, budget));
+    }
   else if (telemetry.length && own.length > 1)
     problems.push(
       `${path}: ${telemetry.map((e) => e.name).join(", ")} ${telemetry.length > 1 ? "sit" : "sits"} beside ${own.length} results, so ${telemetry.length > 1 ? "they belong" : "it belongs"} to none of them; put each run's result and metrics in a folder of their own`
@@ -77,12 +80,17 @@ export interface ImportPhases {
   write: number;
 }
 
-export function importResults(
-  sources: string[],
-  studyDir: string,
-  now = new Date(),
-  phases?: ImportPhases
-): ImportReport {
+export interface ImportOptions {
+  /** The time recorded as `imported_at`. */
+  now?: Date;
+  /** Filled with the seconds each part took. */
+  phases?: ImportPhases;
+  /** Bytes of read files kept in memory until they are copied; files past it are read again then (default 256 MiB). */
+  keepBytes?: number;
+}
+
+export function importResults(sources: string[], studyDir: string, options: ImportOptions = {}): ImportReport {
+  const {now = new Date(), phases, keepBytes = 256 * 2 ** 20} = options;
   let mark = performance.now();
   const lap = (phase: keyof ImportPhases) => {
     const at = performance.now();
@@ -90,7 +98,8 @@ export function importResults(
     mark = at;
   };
   const problems: string[] = [];
-  const results = sources.flatMap((s) => readSource(s, problems));
+  const budget = new ByteBudget(keepBytes);
+  const results = sources.flatMap((s) => readSource(s, problems, budget));
   if (problems.length) throw new ImportFailed(problems);
   lap("read");
   const name = sources.length === 1 ? basename(resolve(sources[0])) : basename(resolve(studyDir));

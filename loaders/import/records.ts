@@ -10,6 +10,7 @@ import {
   parsePythonJson,
   rawFile,
   settingsKey,
+  type ByteBudget,
   type ImportedResult,
   type ImportTool
 } from "./result.js";
@@ -38,7 +39,9 @@ function recordResult(
   block: ParsedBlock,
   file: string,
   name: string,
-  bytes: Buffer
+  bytes: Buffer,
+  path: string | null,
+  budget?: ByteBudget
 ): ImportedResult {
   const tool: ImportTool = block.tool === "sglang" ? "sglang" : block.tool.startsWith("trtllm") ? "trtllm" : "vllm";
   const bench = Object.fromEntries(Object.entries(record).filter(([k]) => BENCH_KEYS.has(k)));
@@ -61,7 +64,7 @@ function recordResult(
   return {
     tool,
     source: file,
-    files: [rawFile(name, file, bytes)],
+    files: [rawFile(name, file, bytes, path, budget)],
     model: model ?? null,
     engine: engineOf(tool, record),
     serve,
@@ -79,7 +82,7 @@ function recordResult(
 }
 
 /** The results in one plain file; a file with no result, or one `parse` reports errors in, is bad input. */
-export function readResultFile(path: string, display = path): ImportedResult[] {
+export function readResultFile(path: string, display = path, budget?: ByteBudget): ImportedResult[] {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -107,7 +110,7 @@ export function readResultFile(path: string, display = path): ImportedResult[] {
       {
         tool,
         source: display,
-        files: [rawFile("bench.log", display, bytes)],
+        files: [rawFile("bench.log", display, bytes, path, budget)],
         model,
         engine,
         serve: {log: display},
@@ -127,7 +130,7 @@ export function readResultFile(path: string, display = path): ImportedResult[] {
   const text = bytes.toString("utf8");
   if (blocks.length === 1 && extname(path) !== ".jsonl") {
     const record = parsePythonJson(text, display) as Record<string, unknown>;
-    return [recordResult(record, blocks[0], display, "result.json", bytes)];
+    return [recordResult(record, blocks[0], display, "result.json", bytes, path, budget)];
   }
   // JSON Lines: each line is its own run; the line's bytes are its result file.
   const lines = text.split("\n");
@@ -135,6 +138,6 @@ export function readResultFile(path: string, display = path): ImportedResult[] {
     const line = lines[block.lines[0] - 1];
     const where = `${display}:${block.lines[0]}`;
     const record = parsePythonJson(line, where) as Record<string, unknown>;
-    return recordResult(record, block, where, "result.json", Buffer.from(line + "\n", "utf8"));
+    return recordResult(record, block, where, "result.json", Buffer.from(line + "\n", "utf8"), null);
   });
 }

@@ -1,5 +1,6 @@
 // One result found by import: the raw bytes to copy, the settings it was run with, and how it ended.
 import {createHash} from "node:crypto";
+import {readFileSync} from "node:fs";
 
 export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "text";
 
@@ -8,7 +9,11 @@ export interface RawFile {
   name: string;
   /** Path it is copied from, as given. */
   source: string;
-  bytes: Buffer;
+  /** The file to read again when its bytes were not kept; null for bytes cut from a file (a JSON Lines record). */
+  path: string | null;
+  /** The bytes, or null when import kept no more in memory: they are read again when written, checked by sha256. */
+  bytes: Buffer | null;
+  size: number;
   sha256: string;
 }
 
@@ -42,8 +47,43 @@ export function sha256(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-export function rawFile(name: string, source: string, bytes: Buffer): RawFile {
-  return {name, source, bytes, sha256: sha256(bytes)};
+/** How many bytes of read files an import keeps in memory; beyond it files are read again when copied. */
+export class ByteBudget {
+  private kept = 0;
+  constructor(readonly limit: number) {}
+  hold(file: RawFile): RawFile {
+    if (file.path == null || this.kept + file.size <= this.limit) {
+      this.kept += file.size;
+      return file;
+    }
+    return {...file, bytes: null};
+  }
+}
+
+/** A file to copy into a run; `budget` decides whether its bytes stay in memory until then. */
+export function rawFile(
+  name: string,
+  source: string,
+  bytes: Buffer,
+  path: string | null,
+  budget?: ByteBudget
+): RawFile {
+  const file = {name, source, path, bytes, size: bytes.length, sha256: sha256(bytes)};
+  return budget ? budget.hold(file) : file;
+}
+
+/** The bytes to copy: those kept, or the file read again and refused if it is no longer what import read. */
+export function rawBytes(file: RawFile): Buffer {
+  if (file.bytes) return file.bytes;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file.path!);
+  } catch (error) {
+    throw new ImportError(file.source, `cannot be read again (${(error as NodeJS.ErrnoException).code})`);
+  }
+  if (sha256(bytes) !== file.sha256)
+    throw new ImportError(file.source, "changed while it was being imported; import it again once it is complete");
+  return bytes;
 }
 
 /** Bad input: the file and the reason, one line. */

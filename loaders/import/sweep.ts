@@ -4,7 +4,7 @@
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
-import {BENCH_KEYS, ImportError, parsePythonJson, rawFile, type ImportedResult} from "./result.js";
+import {BENCH_KEYS, ImportError, parsePythonJson, rawFile, type ByteBudget, type ImportedResult} from "./result.js";
 
 const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
 const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
@@ -86,7 +86,7 @@ const named = (o: Record<string, unknown>) => (typeof o._benchmark_name === "str
 const withoutName = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k !== "_benchmark_name"));
 
-export function readSweepExperiment(dir: string, display = dir): ImportedResult[] {
+export function readSweepExperiment(dir: string, display = dir, budget?: ByteBudget): ImportedResult[] {
   const results: ImportedResult[] = [];
   const names = readdirSync(dir).sort();
   for (const name of names) {
@@ -99,7 +99,7 @@ export function readSweepExperiment(dir: string, display = dir): ImportedResult[
       results.push({
         tool: "vllm-sweep",
         source: shown,
-        files: [rawFile("server-failure.json", shown, bytes)],
+        files: [rawFile("server-failure.json", shown, bytes, path, budget)],
         model: null,
         engine: "vllm",
         serve: withoutName(serve),
@@ -148,7 +148,7 @@ export function readSweepExperiment(dir: string, display = dir): ImportedResult[
         results.push({
           tool: "vllm-sweep",
           source: shownFile,
-          files: [rawFile("failure.json", shownFile, bytes)],
+          files: [rawFile("failure.json", shownFile, bytes, join(path, file), budget)],
           model: null,
           engine: "vllm",
           serve: withoutName(serve),
@@ -172,7 +172,7 @@ export function readSweepExperiment(dir: string, display = dir): ImportedResult[
       results.push({
         tool: "vllm-sweep",
         source: shownFile,
-        files: [rawFile("result.json", shownFile, bytes)],
+        files: [rawFile("result.json", shownFile, bytes, join(path, file), budget)],
         model: typeof data.model_id === "string" ? data.model_id : null,
         engine: "vllm",
         serve: serve ?? {},

@@ -4,7 +4,7 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join} from "node:path";
 import {loadStudyPlan} from "../study/plan.js";
-import {sha256} from "./result.js";
+import {rawBytes, sha256} from "./result.js";
 import type {InferredRun, InferredStudy} from "./infer.js";
 
 export interface ImportOutcome {
@@ -35,7 +35,7 @@ function runJson(run: InferredRun, importedAt: string): string {
 
 function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void {
   mkdirSync(dir, {recursive: true});
-  for (const f of run.result.files) writeFileSync(join(dir, f.name), f.bytes);
+  for (const f of run.result.files) writeFileSync(join(dir, f.name), rawBytes(f));
   writeFileSync(join(dir, "run.json"), runJson(run, importedAt));
 }
 

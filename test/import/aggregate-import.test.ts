@@ -20,7 +20,7 @@ beforeAll(() => {
   exp = join(root, "exp");
   writeSweepExperiment(exp, {runs: 5});
   study = join(root, "study");
-  importResults([exp], study, new Date("2026-02-01T00:00:00Z"));
+  importResults([exp], study, {now: new Date("2026-02-01T00:00:00Z")});
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 

@@ -6,7 +6,10 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {ImportFailed, importResults} from "../../loaders/import/index.js";
-import {comboSettings} from "../../loaders/import/sweep.js";
+import {inferStudy} from "../../loaders/import/infer.js";
+import {ByteBudget, ImportError} from "../../loaders/import/result.js";
+import {comboSettings, readSweepExperiment} from "../../loaders/import/sweep.js";
+import {writeImportedStudy} from "../../loaders/import/write-study.js";
 import {loadStudy} from "../../loaders/study/report.js";
 import {writeSaveResults, writeSweepExperiment} from "../support/sweep-experiment.js";
 
@@ -23,7 +26,7 @@ describe("import of a vllm bench sweep serve experiment", () => {
     const exp = join(tmp, "results", "20260101_120000");
     writeSweepExperiment(exp);
     const study = join(tmp, "study");
-    const report = importResults([exp], study, new Date("2026-02-01T00:00:00Z"));
+    const report = importResults([exp], study, {now: new Date("2026-02-01T00:00:00Z")});
     expect(report.study.candidates.map((c) => [c.id, c.label])).toEqual([
       ["max_num_seqs-64", "max_num_seqs=64"],
       ["max_num_seqs-128", "max_num_seqs=128"],
@@ -150,6 +153,38 @@ describe("import of a vllm bench sweep serve experiment", () => {
     expect(comboSettings("a=x-b=y", {b: "y"})).toBeNull();
     expect(comboSettings("a=x-b=y", {a: "x", b: "z"})).toBeNull();
     expect(comboSettings("kv-cache=fp8-a=1", {"kv-cache": "fp8", a: 1})).toEqual({"kv-cache": "fp8", a: 1});
+  });
+
+  it("keeps no bytes past its memory budget: files are read again when copied, into the same study", () => {
+    const exp = join(tmp, "exp");
+    writeSweepExperiment(exp);
+    const now = new Date("2026-02-01T00:00:00Z");
+    const tree = (dir: string) =>
+      readdirSync(join(dir, "runs"))
+        .sort()
+        .flatMap((run) =>
+          readdirSync(join(dir, "runs", run)).map((f) => `${run}/${f} ${sha(join(dir, "runs", run, f))}`)
+        );
+    importResults([exp], join(tmp, "kept"), {now});
+    importResults([exp], join(tmp, "read-again"), {now, keepBytes: 0});
+    expect(tree(join(tmp, "read-again"))).toEqual(tree(join(tmp, "kept")));
+    expect(tree(join(tmp, "kept"))).toHaveLength(48);
+  });
+
+  it("refuses a file that changed between reading and copying it, naming it, and writes nothing", () => {
+    const exp = join(tmp, "exp");
+    writeSweepExperiment(exp);
+    const results = readSweepExperiment(exp, exp, new ByteBudget(0));
+    const changed = results.find((r) => r.status === "ok")!.files[0];
+    expect(changed.bytes).toBeNull();
+    writeFileSync(changed.path!, readFileSync(changed.path!, "utf8").replace('"duration": ', '"duration": 1'));
+    const study = join(tmp, "out", "study");
+    const inferred = inferStudy(results, "exp");
+    expect(() => writeImportedStudy(study, inferred, "title: x\n", "2026-02-01T00:00:00Z")).toThrow(
+      new ImportError(changed.source, "changed while it was being imported; import it again once it is complete")
+    );
+    expect(existsSync(study)).toBe(false);
+    expect(readdirSync(join(tmp, "out"))).toEqual([]);
   });
 
   it("names bad input with its file and reason and writes nothing", () => {

@@ -41,7 +41,7 @@ afterAll(() => rmSync(root, {recursive: true, force: true}));
 describe("import keeps the metrics the tools wrote", () => {
   it("copies each result folder's metrics into its run, byte for byte, with their provenance", async () => {
     const study = join(root, "study");
-    const report = importResults([join(root, "results")], study, new Date("2026-02-01T00:00:00Z"));
+    const report = importResults([join(root, "results")], study, {now: new Date("2026-02-01T00:00:00Z")});
     expect(report.created).toHaveLength(2);
     for (const mns of ["64", "128"]) {
       const run = join(study, "runs", `sweep--max_num_seqs-${mns}--default`);
