@@ -165,14 +165,14 @@ export function renderSection(results: Results): string {
 }
 
 /** Replaces (or appends) this section of BENCHMARKS.md, leaving every other section as it is. */
-export function spliceSection(file: string, section: string, notes: string): void {
+export function spliceSection(file: string, section: string, notes: string, heading = SECTION): void {
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
   const body = section + (notes ? `\n${notes.trimEnd()}\n` : "");
-  const start = current.indexOf(`${SECTION}\n`);
+  const start = current.indexOf(`${heading}\n`);
   let next: string;
   if (start < 0) next = current.trimEnd() + "\n\n" + body;
   else {
-    const after = current.indexOf("\n## ", start + SECTION.length);
+    const after = current.indexOf("\n## ", start + heading.length);
     next = current.slice(0, start) + body + (after < 0 ? "" : "\n" + current.slice(after + 1));
   }
   writeFileAtomic(file, next);

@@ -16,6 +16,7 @@ import {renderSection, spliceSection, type PageKindWeight, type Results, type Si
 import {goalSummary} from "./goals.js";
 import {prepareSiteTree} from "./site-tree.js";
 import {measureStartup, startupGoal} from "./startup.js";
+import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const WORK = join(REPO, ".bench");
@@ -31,6 +32,7 @@ const {values} = parseArgs({
     "skip-build": {type: "boolean", default: false},
     "report-only": {type: "boolean", default: false},
     "build-timeout": {type: "string", default: "1200"},
+    "import-files": {type: "string", default: "17000"},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
 });
@@ -168,6 +170,13 @@ async function main(): Promise<void> {
   const notes = existsSync(NOTES) ? readFileSync(NOTES, "utf8") : "";
   spliceSection(values.out!, section, notes);
   process.stdout.write(section);
+  // Importing a sweep of result files (`--import-files 0` skips it; BENCHMARKS.md keeps the last measurement).
+  const importFiles = Number(values["import-files"]);
+  if (!values["report-only"] && importFiles > 0) {
+    const imported = renderImportSection(measureImport(join(WORK, "import"), importFiles, Number(values.reps), log));
+    spliceSection(values.out!, imported, "", IMPORT_SECTION);
+    process.stdout.write("\n" + imported);
+  }
 }
 
 await main();
