@@ -20,6 +20,8 @@ export interface ImportTimes {
   floor_s: number;
   write_floor_s: number;
   import_s: number;
+  /** Every repetition's seconds, in the order measured. */
+  all: {floor: number[]; write_floor: number[]; import: number[]};
   /** The phases of the fastest import. */
   phases: ImportPhases;
 }
@@ -138,6 +140,7 @@ function timeAt(place: string, out: string, files: string[], experiment: string,
     floor_s: Math.min(...floor),
     write_floor_s: Math.min(...writes),
     import_s: fastest.s,
+    all: {floor, write_floor: writes, import: imports.map((i) => i.s)},
     phases: fastest.phases
   };
   return {times, runsWritten};
@@ -182,8 +185,9 @@ export function measureImport(work: string, total: number, reps: number, log: Lo
 
 export function renderImportSection(f: ImportFigures): string {
   const rate = (s: number) => Math.round(f.files / s).toLocaleString("en");
-  const row = (what: string, pick: (t: ImportTimes) => number, rated = true) =>
-    `| ${what} | ${f.times.map((t) => `${pick(t).toFixed(2)} | ${rated ? rate(pick(t)) : ""}`).join(" | ")} |`;
+  const range = (xs: number[]) => ` (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
+  const row = (what: string, pick: (t: ImportTimes) => number, all?: (t: ImportTimes) => number[]) =>
+    `| ${what} | ${f.times.map((t) => `${pick(t).toFixed(2)}${all ? range(all(t)) : ""} | ${all ? rate(pick(t)) : ""}`).join(" | ")} |`;
   const own = (t: ImportTimes) => t.phases.read + t.phases.infer + t.phases.plan;
   const verdicts = f.times.map((t) => {
     const ratio = t.floor_s / t.import_s;
@@ -204,17 +208,30 @@ ${f.files.toLocaleString("en")} \`run=<N>.json\` files (${f.serve_combos} serve 
 floor), and making the run folders import makes (a folder, the copied result and a run.json per run) with nothing
 else done. Measured where the study is written to the repository's disk and, to see tps-report's own work without the
 file system's, in memory (tmpfs). Each write starts after the previous output was removed and \`sync\` ran; the three
-timings rotate their order each repetition. Best of ${f.reps}; ${f.machine}; ${f.measured_at.slice(0, 10)}.
+timings rotate their order each repetition. Seconds are the best of ${f.reps} (in brackets: fastest–slowest), import's
+parts those of its fastest run; ${f.machine}; ${f.measured_at.slice(0, 10)}.
 
 | | ${f.times.map((t) => `${t.place}: seconds | files/s`).join(" | ")} |
 |---|${f.times.map(() => "---|---|").join("")}
-${row("floor: read + JSON.parse", (t) => t.floor_s)}
-${row("floor: make the run folders only", (t) => t.write_floor_s)}
-${row(`tps-report import (${f.runs_written.toLocaleString("en")} runs)`, (t) => t.import_s)}
-${row("— read, parse, hash", (t) => t.phases.read, false)}
-${row("— infer the plan", (t) => t.phases.infer, false)}
-${row("— write and check the plan", (t) => t.phases.plan, false)}
-${row("— write the study", (t) => t.phases.write, false)}
+${row(
+  "floor: read + JSON.parse",
+  (t) => t.floor_s,
+  (t) => t.all.floor
+)}
+${row(
+  "floor: make the run folders only",
+  (t) => t.write_floor_s,
+  (t) => t.all.write_floor
+)}
+${row(
+  `tps-report import (${f.runs_written.toLocaleString("en")} runs)`,
+  (t) => t.import_s,
+  (t) => t.all.import
+)}
+${row("— read, parse, hash", (t) => t.phases.read)}
+${row("— infer the plan", (t) => t.phases.infer)}
+${row("— write and check the plan", (t) => t.phases.plan)}
+${row("— write the study", (t) => t.phases.write)}
 
 ${verdicts.join("\n")}
 `;
