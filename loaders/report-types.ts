@@ -118,6 +118,11 @@ export interface StepVerdict {
   gain_interval: GainInterval | null;
   /** Best configuration after this step. */
   winner: {candidate: string; step: string; run: string; value: number} | null;
+  /** What the gain compares (selection steps): the incumbent's value on the deciding scenario, or the best candidate's
+   * geometric mean of per-scenario ratios over that many scenarios. */
+  basis?:
+    | {rule: "scenario"; scenario: string; incumbent_value: number | null}
+    | {rule: "geometric-mean"; scenarios: number; score: number | null};
 }
 
 export interface StepReport {

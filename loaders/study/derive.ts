@@ -239,6 +239,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     let kind: StepVerdict["kind"] = "no-improvement";
     let decision: StepDecision;
     let gainInterval: GainInterval | null = null;
+    let basis: StepVerdict["basis"];
     const declared = !step.decision_default;
     if (deciding) {
       decision = {rule: "scenario", scenario: deciding, declared};
@@ -247,6 +248,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       // Without the incumbent's value on the deciding scenario there is nothing to beat: the step's best leads.
       const againstRun = incumbentRun(deciding);
       const against = againstRun ? value(againstRun) : null;
+      basis = {rule: "scenario", scenario: deciding, incumbent_value: against};
       // With repeats on both sides the best so far is kept unless the gain's interval lies above zero.
       gainInterval = againstRun && best ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
       if (!best) kind = "all-failed";
@@ -258,6 +260,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       const scores = geometricMeanScores(step, (c, s) => value(runId(step.id, c.id, s)), incumbentValue);
       decision = {rule: "geometric-mean", declared, scores};
       const top = scores.filter((s) => s.score != null).sort((a, b) => b.score! - a.score!)[0];
+      basis = {rule: "geometric-mean", scenarios: step.scenarios.length, score: top?.score ?? null};
       const first = step.scenarios[0];
       const anyValue = step.candidates.some((c) => step.scenarios.some((s) => value(runId(step.id, c.id, s)) != null));
       if (top) {
@@ -293,7 +296,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     return {
       ...report,
       decision,
-      verdict: {kind, incumbent: before, best, gain_percent: gain, gain_interval: gainInterval, winner: incumbent}
+      verdict: {kind, incumbent: before, best, gain_percent: gain, gain_interval: gainInterval, winner: incumbent, basis}
     };
   });
 

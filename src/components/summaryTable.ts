@@ -15,22 +15,33 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
     {
       label: t("bestSoFar", lang),
       value: (row) => {
-        const incumbent = stepOf(row)?.verdict.incumbent;
+        const verdict = stepOf(row)?.verdict;
+        const incumbent = verdict?.incumbent;
         if (!incumbent) return DASH;
-        return fragment(
-          link(runHref(incumbent.run, context), candidateLabel(report, incumbent.step, incumbent.candidate)),
-          ` (${formatFixed(incumbent.value)})`
+        const label = link(
+          runHref(incumbent.run, context),
+          candidateLabel(report, incumbent.step, incumbent.candidate)
         );
+        // The value the gain is computed against: on the deciding scenario; none for a geometric mean of scenarios.
+        const basis = verdict.basis;
+        if (basis?.rule === "geometric-mean") return label;
+        const value =
+          basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : incumbent.value;
+        return fragment(label, ` (${formatFixed(value)})`);
       }
     },
     {
       label: t("bestCandidate", lang),
       value: (row) => {
-        const best = stepOf(row)?.verdict.best;
+        const verdict = stepOf(row)?.verdict;
+        const best = verdict?.best;
         if (!best) return DASH;
+        const basis = verdict.basis;
         return fragment(
           link(runHref(best.run, context), candidateLabel(report, row.step, best.candidate)),
-          ` (${formatFixed(best.value)})`
+          basis?.rule === "geometric-mean"
+            ? ` (${t("geometricMean", lang)} ${formatFixed(basis.score, 3)})`
+            : ` (${formatFixed(best.value)})`
         );
       }
     },

@@ -52,39 +52,64 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
 export function verdictText(step: StepReport, report: StudyNames, lang: Lang): string {
   const unit = metricUnit(report.study.objective);
   const verdict = step.verdict;
+  const basis = verdict.basis;
+  // A geometric-mean gain is over several scenarios: no one scenario's value stands beside it.
+  const geometric = basis?.rule === "geometric-mean" ? basis : null;
+  const shown = (label: string, value: number | null) => (geometric ? label : withValue(label, value, unit));
   const incumbent = verdict.incumbent;
+  // The incumbent's value on the scenario that decides this step, which the gain is computed against.
+  const incumbentValue =
+    basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : (incumbent?.value ?? null);
   const incumbentLabel = incumbent ? candidateLabel(report, incumbent.step, incumbent.candidate) : "";
   const incumbentStep = incumbent ? pick(report.steps.find((s) => s.id === incumbent.step)?.title, lang) : "";
   // "TensorRT-LLM from Engine selection (2054.21 tok/s)": where the best so far comes from, when another step.
   const incumbentText =
     incumbent && incumbent.step !== step.id
       ? lang === "tr"
-        ? `${incumbentStep} adımındaki ${withValue(incumbentLabel, incumbent.value, unit)}`
-        : `${withValue(`${incumbentLabel} from ${incumbentStep}`, incumbent.value, unit)}`
-      : withValue(incumbentLabel || "—", incumbent?.value ?? null, unit);
+        ? `${incumbentStep} adımındaki ${shown(incumbentLabel, incumbentValue)}`
+        : `${shown(`${incumbentLabel} from ${incumbentStep}`, incumbentValue)}`
+      : shown(incumbentLabel || "—", incumbentValue);
   const best = verdict.best;
   const bestLabel = best ? candidateLabel(report, step.id, best.candidate) : "";
+  const score = geometric ? formatFixed(geometric.score, 3) : "";
+  const bestText = shown(bestLabel, best?.value ?? null);
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";
       if (!incumbent)
         return lang === "tr"
-          ? `Kazanan ${withValue(bestLabel, best.value, unit)}; karşılaştırılacak temel değer yok.`
-          : `${withValue(bestLabel, best.value, unit)} wins; there is no baseline value to compare with.`;
+          ? `Kazanan ${bestText}; karşılaştırılacak temel değer yok.`
+          : `${bestText} wins; there is no baseline value to compare with.`;
+      if (geometric)
+        return lang === "tr"
+          ? `Kazanan ${bestText}: ${geometric.scenarios} senaryodaki oranlarının geometrik ortalamasıyla (${score}) ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+          : `${bestText} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}, the geometric mean of its ratios on ${geometric.scenarios} scenarios (${score}). It becomes the best configuration so far.`;
       return lang === "tr"
-        ? `Kazanan ${withValue(bestLabel, best.value, unit)}: ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
-        : `${withValue(bestLabel, best.value, unit)} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+        ? `Kazanan ${bestText}: ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+        : `${bestText} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
     case "within-noise": {
       const level = verdict.gain_interval ? confidenceText(verdict.gain_interval) : "";
       const gain = formatGain(verdict.gain_percent, verdict.gain_interval);
+      const how = geometric
+        ? lang === "tr"
+          ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
+          : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios, ${score})`
+        : "";
       return lang === "tr"
-        ? `Gürültü içinde: bu adımın en iyisi ${withValue(bestLabel, best?.value ?? null, unit)}, ${incumbentText} yapılandırmasına göre ${gain}; %${level.replace("%", "")} aralık sıfırı içeriyor, bu yüzden en iyi yapılandırma değişmiyor.`
-        : `Within noise: the step's best, ${withValue(bestLabel, best?.value ?? null, unit)}, is ${gain} over ${incumbentText}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
+        ? `Gürültü içinde: bu adımın en iyisi ${bestText}, ${incumbentText} yapılandırmasına göre ${gain}${how}; %${level.replace("%", "")} aralık sıfırı içeriyor, bu yüzden en iyi yapılandırma değişmiyor.`
+        : `Within noise: the step's best, ${bestText}, is ${gain} over ${incumbentText}${how}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
     }
-    case "no-improvement":
+    case "no-improvement": {
+      const how =
+        geometric && geometric.score != null
+          ? lang === "tr"
+            ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
+            : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
+          : "";
       return lang === "tr"
-        ? `İyileşme yok: bu adımın en iyisi ${withValue(bestLabel, best?.value ?? null, unit)}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
-        : `No improvement: the step's best, ${withValue(bestLabel, best?.value ?? null, unit)}, does not beat ${incumbentText}, which stays the best configuration so far.`;
+        ? `İyileşme yok: bu adımın en iyisi ${bestText}${how}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
+        : `No improvement: the step's best, ${bestText}${how}, does not beat ${incumbentText}, which stays the best configuration so far.`;
+    }
     case "all-failed":
       return lang === "tr"
         ? `İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma ${incumbentText} olarak kalıyor.`

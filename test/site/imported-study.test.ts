@@ -51,7 +51,22 @@ describe("site of an imported sweep", () => {
       expect(text).toContain(label);
     for (const scenario of ["random, 2000/100", "random, 4000/200"]) expect(text).toContain(scenario);
     expect(text).toContain("Decision rule: the geometric mean of each candidate's per-scenario ratio");
-    expect(text).toMatch(/max_num_seqs=128 \([\d.]+ tok\/s\) wins/);
+    // The +22.6 % is the geometric mean over both workloads: no single workload's throughput stands beside it.
+    expect(text).toContain(
+      "max_num_seqs=128 wins: +22.6% [+21.0, +24.3] over max_num_seqs=64, the geometric mean of its ratios on 2 scenarios (1.226)."
+    );
+  }, 120_000);
+
+  it("the summary gives the winner's geometric mean, not one workload's throughput, beside the gain", async () => {
+    const {page, problems} = await newCheckedPage(browser);
+    await visit(page, pageUrl(server.url, "/summary"));
+    const row = (await page.textContent("table.summary tbody tr")) ?? "";
+    expect(row).toContain("max_num_seqs=64");
+    expect(row).toContain("max_num_seqs=128 (geometric mean of ratios 1.226)");
+    expect(row).toContain("+22.6% [+21.0, +24.3]");
+    expect(row).not.toMatch(/\(2\d{4}\.\d\d\)/);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
   }, 120_000);
 
   it("the runs table lists every repeat and every failed run", async () => {

@@ -1,10 +1,11 @@
 // A selection step over several scenarios decides by its declared rule, not by whichever scenario is listed first.
-import {mkdtempSync, rmSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/study/report.js";
-import {decisionText} from "../../src/components/verdict.js";
+import {decisionText, verdictText} from "../../src/components/verdict.js";
+import {vllmResult} from "../support/vllm-result.js";
 import {PLAN, writeSweepStudy} from "../support/sweep-study.js";
 
 let dir: string;
@@ -33,6 +34,44 @@ describe("decision rule", () => {
     expect(report.recommended.candidate).toBe("mns128");
     expect(decisionText(step, report, "en")).toBe(
       "Decision rule: the geometric mean of each candidate's per-scenario ratio to the best configuration so far; the highest mean above 1 wins. Means: mns128 1.226, mns256 1.081, mns64 1.000."
+    );
+  });
+
+  it("states a geometric-mean gain as such, never beside one scenario's throughputs", async () => {
+    const {step, report} = await verdict(PLAN);
+    // mns128 prints 22105.26 tok/s on r2000-100 against mns64's 21000.00 (+5.3 %): not what the +22.6 % compares.
+    expect(verdictText(step, report, "en")).toBe(
+      "mns128 wins: +22.6% over mns64, the geometric mean of its ratios on 2 scenarios (1.226). It becomes the best configuration so far."
+    );
+    expect(verdictText(step, report, "tr")).toBe(
+      "Kazanan mns128: 2 senaryodaki oranlarının geometrik ortalamasıyla (1.226) mns64 yapılandırmasına göre +22.6%. Şimdiye kadarki en iyi yapılandırma artık bu."
+    );
+    expect(step.verdict.basis).toEqual({rule: "geometric-mean", scenarios: 2, score: Math.sqrt(200 / 133)});
+  });
+
+  it("compares a later step with the best so far on that step's deciding scenario, and says so with that value", async () => {
+    // Step 1 decides on r2000-100: mns256 (23333.33 tok/s) beats mns64 (21000.00). Step 2 decides on r4000-200, where
+    // mns256 printed 22105.26 tok/s; its candidate prints 30000.00: +35.7 % (30000 / 22105.26), not +28.6 % (/ 23333.33).
+    const plan =
+      PLAN.replace("decision: geometric-mean", "decision: {scenario: r2000-100}") +
+      `  - id: chunked
+    title: Chunked prefill
+    scenarios: [r4000-200]
+    candidates:
+      - {id: chunked, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "256", --enable-chunked-prefill]}
+`;
+    dir = mkdtempSync(join(tmpdir(), "tps-decision-"));
+    writeSweepStudy(dir, plan);
+    const run = join(dir, "runs", "chunked--chunked--r4000-200");
+    mkdirSync(run);
+    const result = vllmResult({model: "Qwen/Qwen3-8B", numPrompts: 100, inputLen: 4000, outputLen: 200, duration: 14});
+    writeFileSync(join(run, "result.json"), JSON.stringify(result));
+    const {report} = await loadStudy(dir);
+    const step = report.steps[1];
+    expect(step.verdict.gain_percent).toBeCloseTo((420000 / 14 / (420000 / 19) - 1) * 100, 9);
+    expect(step.verdict.basis).toEqual({rule: "scenario", scenario: "r4000-200", incumbent_value: 420000 / 19});
+    expect(verdictText(step, report, "en")).toBe(
+      "chunked (30000.00 tok/s) wins: +35.7% over mns256 from Max sequences per batch (22105.26 tok/s). It becomes the best configuration so far."
     );
   });
 
