@@ -296,7 +296,15 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     return {
       ...report,
       decision,
-      verdict: {kind, incumbent: before, best, gain_percent: gain, gain_interval: gainInterval, winner: incumbent, basis}
+      verdict: {
+        kind,
+        incumbent: before,
+        best,
+        gain_percent: gain,
+        gain_interval: gainInterval,
+        winner: incumbent,
+        basis
+      }
     };
   });
 
