@@ -116,7 +116,16 @@ export function stepChartSpec(
   ];
   const colors = changeColors(dark);
   const incumbent = step.verdict.incumbent;
-  const showIncumbent = step.kind === "selection" && incumbent != null && incumbent.step !== step.id;
+  const basis = step.verdict.basis;
+  // The best so far at its value on the deciding scenario; a geometric mean over scenarios has no one such value.
+  const incumbentValue =
+    basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : (incumbent?.value ?? null);
+  const showIncumbent =
+    step.kind === "selection" &&
+    incumbent != null &&
+    incumbent.step !== step.id &&
+    basis?.rule !== "geometric-mean" &&
+    incumbentValue != null;
   for (const v of values)
     for (const x of [
       v.ci_high,
@@ -127,7 +136,7 @@ export function stepChartSpec(
     ...values.map((v) => v.value),
     ...values.map((v) => v.ci_high),
     ...repeats.map((r) => r.value),
-    showIncumbent ? incumbent.value : null
+    showIncumbent ? incumbentValue : null
   ]);
   const repeatLayers: LayerSpec<Field>["layer"] = repeats.length
     ? [
@@ -171,8 +180,8 @@ export function stepChartSpec(
               data: {
                 values: [
                   {
-                    value: incumbent.value,
-                    text: `${lang === "tr" ? "şimdiye kadarki en iyi" : "best so far"}: ${candidateLabel(report, incumbent.step, incumbent.candidate)} ${formatFixed(incumbent.value)}`
+                    value: incumbentValue,
+                    text: `${lang === "tr" ? "şimdiye kadarki en iyi" : "best so far"}: ${candidateLabel(report, incumbent.step, incumbent.candidate)} ${formatFixed(incumbentValue)}`
                   }
                 ]
               },

@@ -3,7 +3,9 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
+import {stepPages} from "../../loaders/pages/step.js";
 import {loadStudy} from "../../loaders/study/report.js";
+import {stepChartSpec} from "../../src/components/stepChart.js";
 import {decisionText, verdictText} from "../../src/components/verdict.js";
 import {vllmResult} from "../support/vllm-result.js";
 import {PLAN, writeSweepStudy} from "../support/sweep-study.js";
@@ -73,6 +75,47 @@ describe("decision rule", () => {
     expect(verdictText(step, report, "en")).toBe(
       "chunked (30000.00 tok/s) wins: +35.7% over mns256 from Max sequences per batch (22105.26 tok/s). It becomes the best configuration so far."
     );
+  });
+
+  it("draws the best so far on a step's chart at its value on the deciding scenario, and not at all for a geometric mean", async () => {
+    const chunked = (scenarios: string, decision = "") => `  - id: chunked
+    title: Chunked prefill
+    scenarios: ${scenarios}
+${decision}    candidates:
+      - {id: chunked, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "256", --enable-chunked-prefill]}
+`;
+    const run = (scenario: string, inputLen: number, outputLen: number, duration: number) => {
+      mkdirSync(join(dir, "runs", `chunked--chunked--${scenario}`));
+      const result = vllmResult({model: "Qwen/Qwen3-8B", numPrompts: 100, inputLen, outputLen, duration});
+      writeFileSync(join(dir, "runs", `chunked--chunked--${scenario}`, "result.json"), JSON.stringify(result));
+    };
+    const incumbentRule = async () => {
+      const {report, rows} = await loadStudy(dir);
+      const page = [...stepPages(report, rows)][1];
+      const spec = stepChartSpec(
+        page.step,
+        page.rows,
+        {study: page.study, steps: page.steps},
+        {lang: "en", root: "../", width: 900}
+      );
+      const panel = (spec as {hconcat: {layer: {data?: {values: {value: number; text?: string}[]}}[]}[]}).hconcat[0];
+      return panel.layer[0].data?.values.find((v) => v.text?.startsWith("best so far"));
+    };
+    // After step 1 decided on r2000-100 (mns256), step 2 decides on r4000-200: mns256 printed 22105.26 there.
+    dir = mkdtempSync(join(tmpdir(), "tps-decision-"));
+    writeSweepStudy(
+      dir,
+      PLAN.replace("decision: geometric-mean", "decision: {scenario: r2000-100}") + chunked("[r4000-200]")
+    );
+    run("r4000-200", 4000, 200, 14);
+    expect(await incumbentRule()).toEqual({value: 420000 / 19, text: "best so far: mns256 22105.26"});
+    rmSync(dir, {recursive: true, force: true});
+    // Step 2 over both scenarios by geometric mean: no one value of the best so far stands for both.
+    dir = mkdtempSync(join(tmpdir(), "tps-decision-"));
+    writeSweepStudy(dir, PLAN + chunked("[r2000-100, r4000-200]", "    decision: geometric-mean\n"));
+    run("r2000-100", 2000, 100, 9);
+    run("r4000-200", 4000, 200, 13);
+    expect(await incumbentRule()).toBeUndefined();
   });
 
   it("a deciding scenario: mns256 wins r2000-100 by 10/9 and the other scenario is context", async () => {
