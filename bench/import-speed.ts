@@ -110,11 +110,10 @@ function timeAt(place: string, out: string, files: string[], experiment: string,
   const writes: number[] = [];
   const kernel: number[] = [];
   const imports: {s: number; phases: ImportPhases}[] = [];
-  let runsWritten = 0;
   // The floor writes a run.json as long as import's: taken from a first, untimed import.
   clear(study);
   const first = importResults([experiment], study);
-  runsWritten = first.created.length;
+  const runsWritten = first.created.length;
   const runJson = readFileSync(join(study, "runs", first.created[0], "run.json"), "utf8");
   const timings: (() => void)[] = [
     () => floor.push(seconds(() => files.forEach((f) => JSON.parse(readFileSync(f, "utf8"))))),

@@ -8,6 +8,7 @@ import {
   BENCH_KEYS,
   ImportError,
   parsePythonJson,
+  pickBench,
   rawFile,
   settingsKey,
   type ByteBudget,
@@ -44,7 +45,7 @@ function recordResult(
   budget?: ByteBudget
 ): ImportedResult {
   const tool: ImportTool = block.tool === "sglang" ? "sglang" : block.tool.startsWith("trtllm") ? "trtllm" : "vllm";
-  const bench = Object.fromEntries(Object.entries(record).filter(([k]) => BENCH_KEYS.has(k)));
+  const bench = pickBench(record);
   if (bench.num_prompts == null && typeof record.completed === "number")
     bench.num_prompts = record.completed + (typeof record.failed === "number" ? record.failed : 0);
   const serve: Record<string, unknown> = {};

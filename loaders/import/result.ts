@@ -124,6 +124,13 @@ export const BENCH_KEYS = new Set([
   "seed"
 ]);
 
+/** The workload keys a result records itself (prompt count, rate, concurrency), in the record's order. */
+export function pickBench(data: Record<string, unknown>): Record<string, unknown> {
+  const bench: Record<string, unknown> = {};
+  for (const k of Object.keys(data)) if (BENCH_KEYS.has(k)) bench[k] = data[k];
+  return bench;
+}
+
 /** A sweep combo's text as vLLM names it: its `key=value` pairs joined by `-`, or its `_benchmark_name`. */
 export function comboText(o: Record<string, unknown>): string {
   if (typeof o._benchmark_name === "string") return o._benchmark_name;

@@ -4,7 +4,7 @@
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
-import {BENCH_KEYS, ImportError, parsePythonJson, rawFile, type ByteBudget, type ImportedResult} from "./result.js";
+import {ImportError, parsePythonJson, pickBench, rawFile, type ByteBudget, type ImportedResult} from "./result.js";
 
 const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
 const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
@@ -69,13 +69,6 @@ function readJson(path: string, display: string): {bytes: Buffer; data: Record<s
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new ImportError(display, "expected a JSON object");
   return {bytes, data: data as Record<string, unknown>};
-}
-
-/** The workload keys a result records itself (prompt count, rate, concurrency). */
-function pickBench(data: Record<string, unknown>): Record<string, unknown> {
-  const bench: Record<string, unknown> = {};
-  for (const k of Object.keys(data)) if (BENCH_KEYS.has(k)) bench[k] = data[k];
-  return bench;
 }
 
 function overrides(value: unknown): Record<string, unknown> {
