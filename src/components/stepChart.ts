@@ -9,7 +9,7 @@ import {formatFixed} from "./format.js";
 import {t} from "./i18n.js";
 import {runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
-import {candidateLabel, scenarioName, type StudyNames} from "./verdict.js";
+import {candidateLabel, comparedIncumbentValue, scenarioName, type StudyNames} from "./verdict.js";
 import {changeColors} from "./vegaChart.js";
 
 export interface StepChartOptions extends PageContext {
@@ -116,15 +116,13 @@ export function stepChartSpec(
   ];
   const colors = changeColors(dark);
   const incumbent = step.verdict.incumbent;
-  const basis = step.verdict.basis;
   // The best so far at its value on the deciding scenario; a geometric mean over scenarios has no one such value.
-  const incumbentValue =
-    basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : (incumbent?.value ?? null);
+  const incumbentValue = comparedIncumbentValue(step.verdict);
   const showIncumbent =
     step.kind === "selection" &&
     incumbent != null &&
     incumbent.step !== step.id &&
-    basis?.rule !== "geometric-mean" &&
+    step.verdict.basis?.rule !== "geometric-mean" &&
     incumbentValue != null;
   for (const v of values)
     for (const x of [

@@ -5,7 +5,7 @@ import {formatGain} from "./intervals.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
-import {candidateLabel} from "./verdict.js";
+import {candidateLabel, comparedIncumbentValue} from "./verdict.js";
 
 export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, context: PageContext): HTMLElement {
   const {lang} = context;
@@ -23,11 +23,8 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
           candidateLabel(report, incumbent.step, incumbent.candidate)
         );
         // The value the gain is computed against: on the deciding scenario; none for a geometric mean of scenarios.
-        const basis = verdict.basis;
-        if (basis?.rule === "geometric-mean") return label;
-        const value =
-          basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : incumbent.value;
-        return fragment(label, ` (${formatFixed(value)})`);
+        if (verdict.basis?.rule === "geometric-mean") return label;
+        return fragment(label, ` (${formatFixed(comparedIncumbentValue(verdict))})`);
       }
     },
     {

@@ -48,6 +48,13 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
   return text;
 }
 
+/** The best so far's value the step's gain is computed against: on the deciding scenario, where the verdict has it. */
+export function comparedIncumbentValue(verdict: StepReport["verdict"]): number | null {
+  const basis = verdict.basis;
+  if (basis?.rule === "scenario" && basis.incumbent_value != null) return basis.incumbent_value;
+  return verdict.incumbent?.value ?? null;
+}
+
 /** One sentence on what the step decided. */
 export function verdictText(step: StepReport, report: StudyNames, lang: Lang): string {
   const unit = metricUnit(report.study.objective);
@@ -57,9 +64,7 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   const geometric = basis?.rule === "geometric-mean" ? basis : null;
   const shown = (label: string, value: number | null) => (geometric ? label : withValue(label, value, unit));
   const incumbent = verdict.incumbent;
-  // The incumbent's value on the scenario that decides this step, which the gain is computed against.
-  const incumbentValue =
-    basis?.rule === "scenario" && basis.incumbent_value != null ? basis.incumbent_value : (incumbent?.value ?? null);
+  const incumbentValue = comparedIncumbentValue(verdict);
   const incumbentLabel = incumbent ? candidateLabel(report, incumbent.step, incumbent.candidate) : "";
   const incumbentStep = incumbent ? pick(report.steps.find((s) => s.id === incumbent.step)?.title, lang) : "";
   // "TensorRT-LLM from Engine selection (2054.21 tok/s)": where the best so far comes from, when another step.
@@ -73,6 +78,13 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   const bestLabel = best ? candidateLabel(report, step.id, best.candidate) : "";
   const score = geometric ? formatFixed(geometric.score, 3) : "";
   const bestText = shown(bestLabel, best?.value ?? null);
+  // Where a sentence names the step's best without the gain's own phrase: what its geometric mean was.
+  const how =
+    geometric && geometric.score != null
+      ? lang === "tr"
+        ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
+        : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
+      : "";
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";
@@ -90,26 +102,14 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
     case "within-noise": {
       const level = verdict.gain_interval ? confidenceText(verdict.gain_interval) : "";
       const gain = formatGain(verdict.gain_percent, verdict.gain_interval);
-      const how = geometric
-        ? lang === "tr"
-          ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
-          : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios, ${score})`
-        : "";
       return lang === "tr"
         ? `Gürültü içinde: bu adımın en iyisi ${bestText}, ${incumbentText} yapılandırmasına göre ${gain}${how}; %${level.replace("%", "")} aralık sıfırı içeriyor, bu yüzden en iyi yapılandırma değişmiyor.`
         : `Within noise: the step's best, ${bestText}, is ${gain} over ${incumbentText}${how}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
     }
-    case "no-improvement": {
-      const how =
-        geometric && geometric.score != null
-          ? lang === "tr"
-            ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
-            : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
-          : "";
+    case "no-improvement":
       return lang === "tr"
         ? `İyileşme yok: bu adımın en iyisi ${bestText}${how}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
         : `No improvement: the step's best, ${bestText}${how}, does not beat ${incumbentText}, which stays the best configuration so far.`;
-    }
     case "all-failed":
       return lang === "tr"
         ? `İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma ${incumbentText} olarak kalıyor.`
