@@ -3,10 +3,10 @@ import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
-import {studyDir} from "./loaders/study/report.js";
-import {runPageLayout} from "./loaders/scale/run-pages.js";
+import {studyDir} from "./loaders/analysis/report.js";
+import {runPageLayout} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch} from "./loaders/pages/language-switch.js";
-import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/study/runs.js";
+import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import {RUN_SETS_META} from "./src/components/runSets.js";
 
 interface MarkdownToken {

@@ -5,7 +5,7 @@
 import {readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {readResultJson} from "../loaders/requests/stream-result-json.js";
-import {loadStudy} from "../loaders/study/report.js";
+import {loadStudy} from "../loaders/analysis/report.js";
 
 export interface IngestResult {
   mode: "floor" | "ours";

@@ -1,6 +1,6 @@
 // Renders the benchmark results as the "Performance and scale" section of BENCHMARKS.md and splices it in.
 import {existsSync, readFileSync} from "node:fs";
-import {writeFileAtomic} from "../loaders/export/write-atomic.js";
+import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import type {BuildTiming} from "./build-time.js";
 import type {IngestionFigures} from "./ingestion.js";
 import type {Bytes, PageWeight} from "./page-weight.js";
@@ -75,7 +75,7 @@ export function renderSection(results: Results): string {
   const m = results.machine;
   const lines: string[] = [SECTION, ""];
   lines.push(
-    `Reproduce with \`npm run bench\` (archives are generated under \`.bench/\` by \`loaders/synth/generate-archive.ts\`; options: \`-- --sizes 1,10 --reps 3 --skip-build --build-timeout 1200 --report-only\`).`,
+    `Reproduce with \`npm run bench\` (archives are generated under \`.bench/\` by \`test/support/synth/generate-archive.ts\`; options: \`-- --sizes 1,10 --reps 3 --skip-build --build-timeout 1200 --report-only\`).`,
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory_gb.toFixed(0)} GB RAM, ${m.os}; Node ${m.node}. Measured ${results.date}; load average when the run started ${m.load_average.map((x) => x.toFixed(1)).join(" / ")} (the machine is shared, so absolute times are noisy; floor and ours are measured alternately in the same run).`,
     ""

@@ -6,9 +6,9 @@ import {cpus, loadavg, release, totalmem, type} from "node:os";
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
-import {writeFileAtomic} from "../loaders/export/write-atomic.js";
+import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {loadStudyPlan} from "../loaders/study/plan.js";
-import {currentManifest} from "../loaders/synth/write-archive.js";
+import {currentManifest} from "../test/support/synth/write-archive.js";
 import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
 import {pageKind, pageWeights} from "./page-weight.js";
@@ -21,7 +21,7 @@ import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const WORK = join(REPO, ".bench");
 const RESULTS = join(WORK, "results.json");
-const GENERATE = join(REPO, "loaders", "synth", "generate-archive.ts");
+const GENERATE = join(REPO, "test", "support", "synth", "generate-archive.ts");
 const NOTES = join(REPO, "bench", "notes.md");
 
 const {values} = parseArgs({

@@ -2,8 +2,8 @@
 import {parseArgs} from "node:util";
 import {join} from "node:path";
 import {PlanError} from "../study/plan.js";
-import {loadStudy, studyDir} from "../study/report.js";
-import {runFileIssues} from "../study/runs.js";
+import {loadStudy, studyDir} from "../analysis/report.js";
+import {runFileIssues} from "../runs/read-runs.js";
 import {formatIssue} from "../study/schema-issues.js";
 import {errorLine, notAStudy} from "./errors.js";
 

@@ -4,8 +4,8 @@ import {parseArgs} from "node:util";
 import {AGGREGATE_INT_COLUMNS, studyAggregate} from "../export/aggregate.js";
 import {runsCsv} from "../export/csv.js";
 import {runsParquet} from "../export/parquet.js";
-import {writeFileAtomic} from "../export/write-atomic.js";
-import {loadStudy, studyDir} from "../study/report.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
+import {loadStudy, studyDir} from "../analysis/report.js";
 import {notAStudy} from "./errors.js";
 
 const USAGE = "usage: tps-report export --format csv|parquet [--aggregate] [--out FILE] [--study DIR]";

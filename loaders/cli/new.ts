@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, readdirSync} from "node:fs";
 import {basename, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
-import {writeFileAtomic} from "../export/write-atomic.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";

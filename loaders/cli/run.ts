@@ -5,9 +5,9 @@ import {withInterrupts} from "../live/interrupt.js";
 import {Progress} from "../live/progress.js";
 import {LiveError, runStudy, type RunStudyResult} from "../live/runner.js";
 import {SelectionError, selectRuns} from "../live/selection.js";
-import {liveSettings} from "../live/settings.js";
-import {runComplete} from "../live/run-folder.js";
-import {writeErrorLine} from "../live/write-error.js";
+import {liveSettings} from "../command/settings.js";
+import {runComplete} from "../runs/run-folder.js";
+import {writeErrorLine} from "../files/write-error.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "./errors.js";
 
@@ -112,7 +112,7 @@ function summary(result: RunStudyResult): string {
 
 export async function main(argv: string[]): Promise<number> {
   if (argv.some((arg) => arg === "--emit" || arg.startsWith("--emit=")))
-    return (await import("../cluster/emit-cli.js")).main(argv);
+    return (await import("./emit.js")).main(argv);
   let args: RunArgs | "help";
   try {
     args = parseRunArgs(argv);

@@ -18,7 +18,7 @@ import {loadTokenizer, type BenchTokenizer} from "./tokenizer.js";
 import {turnClock} from "./turn-clock.js";
 import {beforeMeasuring} from "./warmup.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
-import {writeFileAtomic} from "../export/write-atomic.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
 
 export interface BenchmarkOptions {
   baseUrl: string;

@@ -1,11 +1,11 @@
 // `tps-report gather`: merges the run folders of cluster tasks into STUDY/runs, atomically and idempotently.
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {runComplete, removeStale, tmpName} from "../live/run-folder.js";
+import {runComplete, removeStale, tmpName} from "../runs/run-folder.js";
 import {selectRuns, type PlannedRun} from "../live/selection.js";
-import {tryLockStudy, LOCK_FILE} from "../live/study-lock.js";
+import {tryLockStudy, LOCK_FILE} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
-import {readRunMeta, RunMetaError} from "../study/runs.js";
+import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
 import {arraySpec} from "./slurm.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";

@@ -1,6 +1,6 @@
 // `tps-report run STUDY --emit k8s`: a batch/v1 Indexed Job, one completion index per server group.
 import {stringify} from "yaml";
-import {shellLine, shellWord} from "../live/argv.js";
+import {shellLine, shellWord} from "../command/argv.js";
 import {ClusterError, type ClusterTask} from "./tasks.js";
 
 export interface K8sOptions {

@@ -1,6 +1,6 @@
 // `tps-report run STUDY --emit slurm`: an sbatch array script, one task per server group, each in its own folder.
 import {join} from "node:path";
-import {shellLine, shellWord} from "../live/argv.js";
+import {shellLine, shellWord} from "../command/argv.js";
 import {ClusterError, LOGS, type ClusterTask} from "./tasks.js";
 
 export interface SlurmOptions {

@@ -4,7 +4,7 @@ import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
 import type {StudyPlan} from "../study/plan.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
-import {writeFileAtomic} from "../export/write-atomic.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
 
 export interface ClusterTask {
   index: number;

@@ -1,9 +1,9 @@
 // The aggregate table: one row per point, n and failed repeats, and each metric's summary as <metric>_<stat> columns.
 import type {RunRow} from "../report-types.js";
 import {STAT_NAMES, tCritical} from "../stats/summary.js";
-import {metricColumns} from "../pages/run-cells.js";
+import {metricColumns} from "../analysis/run-cells.js";
 import type {StudyPlan} from "../study/plan.js";
-import {aggregatePoints, type Point} from "../study/points.js";
+import {aggregatePoints, type Point} from "../analysis/points.js";
 import {studyConfidence} from "../study/repeats.js";
 import type {TableRow} from "./columns.js";
 

@@ -1,9 +1,9 @@
 // The commands a study runs, in order, as shell lines: what --dry-run prints and how a reader reproduces the study.
 import type {StudyPlan} from "../study/plan.js";
-import {clientArgv, runDirOf, serverArgv, shellLine} from "./argv.js";
+import {clientArgv, runDirOf, serverArgv, shellLine} from "../command/argv.js";
 import type {PlannedRun} from "./selection.js";
 import {groupByServer} from "./selection.js";
-import type {LiveSettings} from "./settings.js";
+import type {LiveSettings} from "../command/settings.js";
 
 /** Line breaks and other control characters, which would end a comment line in a shell, as visible escapes. */
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;

@@ -3,7 +3,7 @@
 import {readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {groupMembers, type GroupProcess} from "./process-group.js";
-import {cleanUp, writingTo} from "./write-error.js";
+import {cleanUp, writingTo} from "../files/write-error.js";
 
 export const PROCESS_FILE = ".processes.json";
 

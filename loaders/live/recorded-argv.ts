@@ -1,5 +1,5 @@
 // The benchmark command as a run records it: portable, so a record made on one machine reads the same on another.
-import {nativeClient} from "./argv.js";
+import {nativeClient} from "../command/argv.js";
 
 /**
  * `argv` as started, made portable: the native client's node binary and checkout path become `tps-report`, and the

@@ -13,9 +13,9 @@ import {
 } from "node:fs";
 import {hostname} from "node:os";
 import {delimiter, join, resolve} from "node:path";
-import {placement} from "../cluster/placement.js";
+import {placement} from "./placement.js";
 import type {StudyPlan} from "../study/plan.js";
-import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "./argv.js";
+import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "../command/argv.js";
 import {recordedClientArgv} from "./recorded-argv.js";
 import {runClient} from "./client-process.js";
 import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
@@ -23,7 +23,7 @@ import {failureLine, logTail} from "./log-tail.js";
 import {freePort, waitPortFree} from "./port.js";
 import {spawnGroup, stopGroup, within, type Exit, type GroupProcess} from "./process-group.js";
 import {ProcessRecord, stopLeftovers} from "./process-record.js";
-import {cleanUp} from "./write-error.js";
+import {cleanUp} from "../files/write-error.js";
 import {Progress} from "./progress.js";
 import {waitReady, type Readiness} from "./readiness.js";
 import {
@@ -35,10 +35,10 @@ import {
   writeRunJson,
   type FailedPhase,
   type LiveRunMeta
-} from "./run-folder.js";
+} from "../runs/run-folder.js";
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
-import {LOCK_FILE, lockStudy} from "./study-lock.js";
-import {liveSettings, type LiveSettings} from "./settings.js";
+import {LOCK_FILE, lockStudy} from "../runs/study-lock.js";
+import {liveSettings, type LiveSettings} from "../command/settings.js";
 import {telemetryFor} from "./telemetry.js";
 import {engineFamily, metricsPath} from "../telemetry/aliases.js";
 

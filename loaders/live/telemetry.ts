@@ -6,7 +6,7 @@ import http from "node:http";
 import {join} from "node:path";
 import {finished} from "node:stream/promises";
 import {gpuSampleArgv} from "../telemetry/gpu.js";
-import {writingTo} from "./write-error.js";
+import {writingTo} from "../files/write-error.js";
 
 export const METRICS_FILE = "metrics.jsonl";
 export const GPU_FILE = "gpu.csv";

@@ -1,7 +1,7 @@
 // The Headroom page's data: the model and ceilings, the headline, and every run with the columns its row and bar show.
 import type {ColumnsOf, HeadroomPage, HeadroomRow, Report, RunRow} from "../report-types.js";
 import {headroomFindings} from "./headroom-finding.js";
-import {runColumns} from "./run-cells.js";
+import {runColumns} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
 
 const COLUMNS = [

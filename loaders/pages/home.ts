@@ -1,7 +1,7 @@
 // The home page's data: the recommendation, where it comes from, the headline and the headline runs' share of the ceiling.
 import type {HomePage, Report, RunCells, RunRow} from "../report-types.js";
 import {headroomFindings} from "./headroom-finding.js";
-import {runCells} from "./run-cells.js";
+import {runCells} from "../analysis/run-cells.js";
 
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {

@@ -1,6 +1,6 @@
 // Every step page's data in one ZIP (data/steps.zip → data/steps/<step>.json): the study is read once for all steps.
 import type {Report, RunRow} from "../report-types.js";
-import {ZipWriter} from "../scale/zip-writer.js";
+import {ZipWriter} from "./zip-writer.js";
 import {stepPages} from "./step.js";
 
 export function writeStepArchive(report: Report, rows: readonly RunRow[], write: (chunk: Buffer) => void): number {

@@ -1,6 +1,6 @@
 // A step page's data: the step's report, its runs with the metrics they printed, and the names its verdict mentions.
 import type {Report, RunRow, StepPage, StepReport} from "../report-types.js";
-import {metricColumns, runCells} from "./run-cells.js";
+import {metricColumns, runCells} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */

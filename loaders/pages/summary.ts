@@ -1,6 +1,6 @@
 // The summary page's data: each step's verdict with the labels it names, and every run on the throughput/latency plane.
 import type {ColumnsOf, Report, RunRow, SummaryPage, TradeoffRow} from "../report-types.js";
-import {runColumns} from "./run-cells.js";
+import {runColumns} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
 
 /** Successful runs that have both the objective and mean TPOT (the points of the trade-off chart), as columns. */

@@ -3,7 +3,7 @@
 import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Finding} from "../report-types.js";
-import {runFileState} from "../study/run-files.js";
+import {runFileState} from "../files/regular-files.js";
 import {parseExposition} from "./exposition.js";
 import {GPU_COLUMNS, parseGpuSamples, summarizeGpu, type GpuColumn} from "./gpu.js";
 import {SERVER_COLUMNS, summarizeScrapes, type Scrape, type ServerColumn, type TimelinePoint} from "./summary.js";

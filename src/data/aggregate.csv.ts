@@ -1,6 +1,6 @@
 import {studyAggregate} from "../../loaders/export/aggregate.js";
 import {runsCsv} from "../../loaders/export/csv.js";
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<string> {
   const {plan, rows} = await studyForLoader();

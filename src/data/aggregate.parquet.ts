@@ -1,6 +1,6 @@
 import {AGGREGATE_INT_COLUMNS, studyAggregate} from "../../loaders/export/aggregate.js";
 import {runsParquet} from "../../loaders/export/parquet.js";
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<Uint8Array> {
   const {plan, rows} = await studyForLoader();

@@ -1,5 +1,5 @@
 import {homePage} from "../../loaders/pages/home.js";
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<string> {
   const {report, rows} = await studyForLoader();

@@ -1,4 +1,4 @@
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<string> {
   const {report} = await studyForLoader();

@@ -1,5 +1,5 @@
 import {runsCsv} from "../../loaders/export/csv.js";
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<string> {
   const {rows} = await studyForLoader();

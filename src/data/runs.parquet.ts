@@ -1,5 +1,5 @@
 import {runsParquet} from "../../loaders/export/parquet.js";
-import {studyForLoader} from "../../loaders/study/for-loader.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<Uint8Array> {
   const {rows} = await studyForLoader();

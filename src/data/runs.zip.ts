@@ -1,6 +1,6 @@
 // Every run's page data in one archive: Framework serves data/runs/<run>.json from it, one loader for all runs.
-import {writeRunArchive} from "../../loaders/scale/run-archive.js";
-import {studyDir} from "../../loaders/study/report.js";
+import {writeRunArchive} from "../../loaders/pages/run-archive.js";
+import {studyDir} from "../../loaders/analysis/report.js";
 
 async function load(): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -7,7 +7,7 @@ import {afterAll, describe, expect, it} from "vitest";
 import {parse} from "yaml";
 import {jobName} from "../../loaders/cluster/k8s.js";
 import {arraySpec} from "../../loaders/cluster/slurm.js";
-import {placement} from "../../loaders/cluster/placement.js";
+import {placement} from "../../loaders/live/placement.js";
 import {parseRunArgs} from "../../loaders/cli/run.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, writeStudy} from "../live/live-study.js";
 

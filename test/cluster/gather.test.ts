@@ -8,7 +8,7 @@ import {folderHash} from "../../loaders/cluster/folder-hash.js";
 import {gather} from "../../loaders/cluster/gather.js";
 import {parseSacct, taskEnd} from "../../loaders/cluster/slurm-reasons.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {readRunSync} from "../../loaders/study/runs.js";
+import {readRunSync} from "../../loaders/runs/read-runs.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, runsFolder, writeStudy} from "../live/live-study.js";
 
 afterAll(removeStudies);

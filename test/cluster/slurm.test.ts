@@ -5,7 +5,7 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {folderHash} from "../../loaders/cluster/folder-hash.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {FIXTURE_SERVER, NODE, readRunJson, removeStudies, ROOT, runsFolder, writeStudy} from "../live/live-study.js";
 import {startSlurmCluster, type SlurmCluster} from "../support/slurm-cluster.js";
 

@@ -10,7 +10,7 @@ import {inferStudy} from "../../loaders/import/infer.js";
 import {ByteBudget, ImportError} from "../../loaders/import/result.js";
 import {comboSettings, readSweepExperiment} from "../../loaders/import/sweep.js";
 import {writeImportedStudy} from "../../loaders/import/write-study.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {writeSaveResults, writeSweepExperiment} from "../support/sweep-experiment.js";
 
 let tmp: string;

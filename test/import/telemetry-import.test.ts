@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {ImportFailed, importResults} from "../../loaders/import/index.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {vllmResult} from "../support/vllm-result.js";
 
 let root: string;

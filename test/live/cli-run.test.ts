@@ -7,7 +7,7 @@ import {afterAll, describe, expect, it} from "vitest";
 import {parseRunArgs} from "../../loaders/cli/run.js";
 import {freePort} from "../../loaders/live/port.js";
 import {LiveError, runStudy} from "../../loaders/live/runner.js";
-import {tryLockStudy} from "../../loaders/live/study-lock.js";
+import {tryLockStudy} from "../../loaders/runs/study-lock.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {
   FIXTURE_SERVER,

@@ -4,9 +4,9 @@ import {readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {main} from "../../loaders/cli/run.js";
-import {clientArgv, fillPlaceholders, serverArgv, shellLine, shellWord} from "../../loaders/live/argv.js";
+import {clientArgv, fillPlaceholders, serverArgv, shellLine, shellWord} from "../../loaders/command/argv.js";
 import {groupByServer, selectRuns, SelectionError} from "../../loaders/live/selection.js";
-import {liveSettings} from "../../loaders/live/settings.js";
+import {liveSettings} from "../../loaders/command/settings.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {ROOT} from "./live-study.js";
 

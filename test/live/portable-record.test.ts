@@ -5,7 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {freePort} from "../../loaders/live/port.js";
 import {Progress} from "../../loaders/live/progress.js";
 import {runStudy} from "../../loaders/live/runner.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {FAILING_SERVER, FIXTURE_SERVER, readRunJson, removeStudies, writeStudy} from "./live-study.js";
 

@@ -4,14 +4,14 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from "node:f
 import {tmpdir} from "node:os";
 import {dirname, join, relative} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {expectedLiveCommands} from "../../loaders/live/argv.js";
+import {expectedLiveCommands} from "../../loaders/command/argv.js";
 import {recordedClientArgv} from "../../loaders/live/recorded-argv.js";
 import {freePort, portFree} from "../../loaders/live/port.js";
 import {selectRuns} from "../../loaders/live/selection.js";
 import {groupMembers} from "../../loaders/live/process-group.js";
 import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {
   FAILING_SERVER,

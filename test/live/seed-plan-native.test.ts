@@ -7,7 +7,7 @@ import {join} from "node:path";
 import {parse, stringify} from "yaml";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {freePort} from "../../loaders/live/port.js";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {buildSite} from "../site/build.js";
 import {
   FIXTURE_SERVER,

@@ -7,7 +7,7 @@ import {freePort} from "../../loaders/live/port.js";
 import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {FIXTURE_SERVER, readRunJson, removeStudies, writeStudy} from "./live-study.js";
 
 const FAKE_BIN = resolve(import.meta.dirname, "../support/bin");

@@ -3,7 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {homePage} from "../../loaders/pages/home.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {FIXTURE_SERVER, removeStudies, writeStudy} from "../live/live-study.js";
 
 const PLACEHOLDER = /\{(port|host|base_url|run_dir|model)\}/;

@@ -1,6 +1,6 @@
 // Run pages above the per-run limit: which set each run's page is, the same in the build and in the browser.
 import {afterEach, describe, expect, it} from "vitest";
-import {runPageLayout} from "../../loaders/scale/run-pages.js";
+import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {runHref} from "../../src/components/links.js";
 import {runSetCount, runSetOf} from "../../src/components/runSets.js";
 

@@ -6,7 +6,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {parseDocument} from "yaml";
-import {commitRun, createTmpRun} from "../../loaders/live/run-folder.js";
+import {commitRun, createTmpRun} from "../../loaders/runs/run-folder.js";
 import {idProblem, parseRunId} from "../../loaders/study/ids.js";
 import {parseStudyPlan, PlanError} from "../../loaders/study/plan.js";
 

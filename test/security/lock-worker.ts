@@ -3,7 +3,7 @@
 import {writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {workerData} from "node:worker_threads";
-import {LOCK_FILE, tryLockStudy} from "../../loaders/live/study-lock.js";
+import {LOCK_FILE, tryLockStudy} from "../../loaders/runs/study-lock.js";
 
 const {runsDir, shared, workers, trials, index, stalePid} = workerData as {
   runsDir: string;

@@ -6,8 +6,8 @@ import {mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import type {Finding} from "../../loaders/report-types.js";
-import {loadStudy} from "../../loaders/study/report.js";
-import {MAX_LINE_CHARS, runDetail} from "../../loaders/study/run-detail.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {MAX_LINE_CHARS, runDetail} from "../../loaders/runs/run-detail.js";
 import {metricLines} from "../../src/components/runDetail.js";
 import {copySeed, FAILED, removeCopies, SGLANG, TRTLLM, VLLM} from "./hostile-study.js";
 

@@ -1,7 +1,7 @@
 // Case 5 of issue 15: a runner killed with SIGKILL leaves its server (and client) running; the next run stops them,
 // says so, and completes the study.
 import {afterAll, describe, expect, it} from "vitest";
-import {shellLine} from "../../loaders/live/argv.js";
+import {shellLine} from "../../loaders/command/argv.js";
 import {freePort, portFree} from "../../loaders/live/port.js";
 import {
   FIXTURE_SERVER,

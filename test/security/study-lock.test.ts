@@ -8,7 +8,7 @@ import {pathToFileURL} from "node:url";
 import {Worker} from "node:worker_threads";
 import {buildSync} from "esbuild";
 import {afterAll, describe, expect, it} from "vitest";
-import {LOCK_FILE, tryLockStudy} from "../../loaders/live/study-lock.js";
+import {LOCK_FILE, tryLockStudy} from "../../loaders/runs/study-lock.js";
 
 const made: string[] = [];
 

@@ -7,7 +7,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {METRICS_FILE, TELEMETRY_FILE, TelemetrySession} from "../../loaders/live/telemetry.js";
-import {writeErrorLine} from "../../loaders/live/write-error.js";
+import {writeErrorLine} from "../../loaders/files/write-error.js";
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, {recursive: true, force: true})));

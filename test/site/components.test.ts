@@ -3,7 +3,7 @@ import {execFileSync} from "node:child_process";
 import {beforeAll, describe, expect, it} from "vitest";
 import {homePage} from "../../loaders/pages/home.js";
 import type {Report, RunRow} from "../../loaders/report-types.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatCount, formatFixed, formatMetric, formatPercent, percentChange} from "../../src/components/format.js";
 import {latencyCostExceedsGain} from "../../src/components/headlineTable.js";
 import {headlineSummary, recommendationOrigin} from "../../src/components/headlineSummary.js";

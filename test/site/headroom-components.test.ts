@@ -2,7 +2,7 @@
 import {beforeAll, describe, expect, it} from "vitest";
 import {runsCsv} from "../../loaders/export/csv.js";
 import type {Report, RunRow} from "../../loaders/report-types.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatShare} from "../../src/components/format.js";
 import {chartedRuns, headroomChartSpec, MAX_CHART_RUNS} from "../../src/components/headroomChart.js";
 import {headroomHeadline, headroomRuns, realisticBand, type HeadroomRun} from "../../src/components/headroomRuns.js";

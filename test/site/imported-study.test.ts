@@ -4,7 +4,7 @@ import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {importResults} from "../../loaders/import/index.js";
-import {listRunDirs} from "../../loaders/study/runs.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {writeSweepExperiment} from "../support/sweep-experiment.js";
 import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";

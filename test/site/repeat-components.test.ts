@@ -7,7 +7,7 @@ import {compile} from "vega-lite";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {stepPages} from "../../loaders/pages/step.js";
 import type {StepPage} from "../../loaders/report-types.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatGain, formatInterval, repeatsNote} from "../../src/components/intervals.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";
 import {meanText} from "../../src/components/stepTable.js";

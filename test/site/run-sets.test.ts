@@ -3,7 +3,7 @@ import {readdirSync} from "node:fs";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {listRunDirs} from "../../loaders/study/runs.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {runSetOf} from "../../src/components/runSets.js";
 import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";

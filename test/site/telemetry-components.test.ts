@@ -2,7 +2,7 @@
 // columns beside the throughput, and the Headroom page's measured KV-capacity statement beside the model's estimate.
 import {describe, expect, it} from "vitest";
 import {headroomPage} from "../../loaders/pages/headroom.js";
-import {metricColumns} from "../../loaders/pages/run-cells.js";
+import {metricColumns} from "../../loaders/analysis/run-cells.js";
 import type {HeadroomScenario, Report, RunDetail, RunRow} from "../../loaders/report-types.js";
 import {measuredText} from "../../src/components/headroomTables.js";
 import {measuredSentence} from "../../src/components/headroomSection.js";

@@ -4,7 +4,7 @@ import {describe, expect, it} from "vitest";
 import {summarize, tCritical} from "../../loaders/stats/summary.js";
 import {incompleteBeta, tCdf, tQuantile} from "../../loaders/stats/t-distribution.js";
 import {welch} from "../../loaders/stats/welch.js";
-import {Prng} from "../../loaders/synth/prng.js";
+import {Prng} from "../support/synth/prng.js";
 
 describe("Student's t distribution", () => {
   it("quantiles equal the tables", () => {

@@ -4,7 +4,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
 import {stepPages} from "../../loaders/pages/step.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";
 import {decisionText, verdictText} from "../../src/components/verdict.js";
 import {vllmResult} from "../support/vllm-result.js";

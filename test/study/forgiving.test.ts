@@ -4,8 +4,8 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
-import {loadStudy} from "../../loaders/study/report.js";
-import {runDetail} from "../../loaders/study/run-detail.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {runDetail} from "../../loaders/runs/run-detail.js";
 import {writeSweepStudy} from "../support/sweep-study.js";
 
 let dir: string;

@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {findGpu, readGpuTable} from "../../loaders/headroom/gpus.js";
 import {readModelConfig} from "../../loaders/headroom/model-config.js";
 import {runHeadroom} from "../../loaders/headroom/run-headroom.js";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 let dir: string;

@@ -8,7 +8,7 @@ import {parquetMetadata, parquetReadObjects} from "hyparquet";
 import Papa from "papaparse";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {Report, RunDetail} from "../../loaders/report-types.js";
-import {readZipEntry, zipEntryNames} from "../../loaders/scale/zip-reader.js";
+import {readZipEntry, zipEntryNames} from "../../loaders/pages/zip-reader.js";
 
 const tsx = (loader: string, ...args: string[]): Buffer =>
   execFileSync("npx", ["tsx", loader, ...args], {maxBuffer: 64 << 20, env: {...process.env, TPS_REPORT_LIVE: ""}});

@@ -3,7 +3,7 @@ import {cpSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 let root: string;

@@ -5,9 +5,9 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {RunRow} from "../../loaders/report-types.js";
-import {derive} from "../../loaders/study/derive.js";
+import {derive} from "../../loaders/analysis/derive.js";
 import {parseStudyPlan} from "../../loaders/study/plan.js";
-import {loadStudy} from "../../loaders/study/report.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {verdictText} from "../../src/components/verdict.js";
 import {drawRepeats, exactRepeats, repeatPlanYaml, writeRepeatStudy} from "../support/repeat-study.js";
 

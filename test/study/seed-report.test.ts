@@ -1,6 +1,6 @@
 // The seed study rebuilt from its archive: every verdict, gain and claim the write-up published, recomputed.
 import {beforeAll, describe, expect, it} from "vitest";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 let data: StudyData;

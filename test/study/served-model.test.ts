@@ -1,6 +1,6 @@
 // The model a server command serves, read only where each engine takes it; anything else is unknown.
 import {describe, expect, it} from "vitest";
-import {servedModel} from "../../loaders/study/served-model.js";
+import {servedModel} from "../../loaders/command/served-model.js";
 
 describe("servedModel", () => {
   it("reads each engine's own place for the model", () => {

@@ -3,8 +3,8 @@
 import {mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {benchArgv, parseStudyPlan, runId, type StudyPlan} from "../../loaders/study/plan.js";
-import {blockLine, centered, fixed2} from "../../loaders/synth/py-format.js";
-import {Prng} from "../../loaders/synth/prng.js";
+import {blockLine, centered, fixed2} from "./synth/py-format.js";
+import {Prng} from "./synth/prng.js";
 
 /** `extra`: YAML appended at the top level (claims, notes). */
 export function repeatPlanYaml(repeats: number, confidence?: number, extra = ""): string {

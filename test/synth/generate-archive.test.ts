@@ -3,10 +3,10 @@ import {createHash} from "node:crypto";
 import {existsSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {loadStudy, type StudyData} from "../../loaders/study/report.js";
-import {synthPlan, SEED_RUNS} from "../../loaders/synth/study-plan.js";
-import {writeArchive} from "../../loaders/synth/write-archive.js";
-import {plannedSynthRuns} from "../../loaders/synth/write-run.js";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {synthPlan, SEED_RUNS} from "../support/synth/study-plan.js";
+import {writeArchive} from "../support/synth/write-archive.js";
+import {plannedSynthRuns} from "../support/synth/write-run.js";
 
 const ROOT = "test/.tmp/synth";
 const A = join(ROOT, "a");

@@ -3,10 +3,10 @@ import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from "node:f
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {loadStudyPlanCached} from "../../loaders/scale/plan-cache.js";
+import {loadStudyPlanCached} from "../../loaders/study/plan-cache.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {planYaml} from "../../loaders/synth/plan-yaml.js";
-import {synthPlan} from "../../loaders/synth/study-plan.js";
+import {planYaml} from "../support/synth/plan-yaml.js";
+import {synthPlan} from "../support/synth/study-plan.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-plan-cache-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));

@@ -7,11 +7,11 @@ import {afterAll, describe, expect, it} from "vitest";
 import {parseText} from "../../loaders/parse/index.js";
 import {readResultJson} from "../../loaders/requests/stream-result-json.js";
 import type {PlanScenario} from "../../loaders/study/plan.js";
-import {Prng} from "../../loaders/synth/prng.js";
-import {pyFloat} from "../../loaders/synth/py-format.js";
-import {writeResultJson} from "../../loaders/synth/result-json.js";
-import {simulateRun} from "../../loaders/synth/simulate-run.js";
-import {benchLog, summaryBlock} from "../../loaders/synth/vllm-block.js";
+import {Prng} from "../support/synth/prng.js";
+import {pyFloat} from "../support/synth/py-format.js";
+import {writeResultJson} from "../support/synth/result-json.js";
+import {simulateRun} from "../support/synth/simulate-run.js";
+import {benchLog, summaryBlock} from "../support/synth/vllm-block.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tps-synth-"));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));

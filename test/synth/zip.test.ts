@@ -1,7 +1,7 @@
 // The run archive's ZIP writer: entries round-trip, CRC-32 is the standard one, bytes are reproducible.
 import {describe, expect, it} from "vitest";
-import {readZipEntry, zipEntryNames} from "../../loaders/scale/zip-reader.js";
-import {crc32, ZipWriter} from "../../loaders/scale/zip-writer.js";
+import {readZipEntry, zipEntryNames} from "../../loaders/pages/zip-reader.js";
+import {crc32, ZipWriter} from "../../loaders/pages/zip-writer.js";
 
 function zip(entries: [string, string][]): Buffer {
   const parts: Buffer[] = [];

@@ -8,8 +8,8 @@ import {runsCsv} from "../../loaders/export/csv.js";
 import {columnType} from "../../loaders/export/columns.js";
 import {runsParquet} from "../../loaders/export/parquet.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {runRows} from "../../loaders/study/rows.js";
-import {readRunSync, type RunRecord} from "../../loaders/study/runs.js";
+import {runRows} from "../../loaders/runs/rows.js";
+import {readRunSync, type RunRecord} from "../../loaders/runs/read-runs.js";
 import {TELEMETRY_COLUMNS} from "../../loaders/telemetry/read.js";
 
 const SEED = "data/studies/qwen3-32b-a100";

@@ -1,7 +1,7 @@
 // Plan settings for telemetry: serve.metrics and serve.scrape_interval_s, and SGLang's --enable-metrics when asked.
 import {describe, expect, it} from "vitest";
-import {serverArgv} from "../../loaders/live/argv.js";
-import {liveSettings} from "../../loaders/live/settings.js";
+import {serverArgv} from "../../loaders/command/argv.js";
+import {liveSettings} from "../../loaders/command/settings.js";
 import {parseStudyPlan} from "../../loaders/study/plan.js";
 import {engineFamily, metricsPath} from "../../loaders/telemetry/aliases.js";
 

@@ -5,11 +5,11 @@ import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
 import type {z} from "zod";
 import type {Finding, RunStatus} from "../report-types.js";
-import {isRunId, parseRunId} from "./ids.js";
-import {benchArgv, type StudyPlan} from "./plan.js";
-import {runFileState, runFolderProblem} from "./run-files.js";
-import {RunSchema, type RunData} from "./schema.js";
-import {formatIssue, jsonIssues, type FileIssue} from "./schema-issues.js";
+import {isRunId, parseRunId} from "../study/ids.js";
+import {benchArgv, type StudyPlan} from "../study/plan.js";
+import {runFileState, runFolderProblem} from "../files/regular-files.js";
+import {RunSchema, type RunData} from "../study/schema.js";
+import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
 import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */

@@ -1,4 +1,4 @@
-// CLI: tsx loaders/synth/generate-archive.ts --scale 10 --out .bench/archive-10x [--seed tps-report] [--jobs 2]
+// CLI: tsx test/support/synth/generate-archive.ts --scale 10 --out .bench/archive-10x [--seed tps-report] [--jobs 2]
 import {availableParallelism} from "node:os";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";

@@ -4,11 +4,11 @@ import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
-import {loadStudyPlan, type StudyPlan} from "./plan.js";
+import {loadStudyPlan, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints} from "./points.js";
-import {DEFAULT_CONFIDENCE, studyConfidence} from "./repeats.js";
-import {runRows, shellCommand} from "./rows.js";
-import {readRuns, type RunRecord} from "./runs.js";
+import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
+import {runRows, shellCommand} from "../runs/rows.js";
+import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {validate} from "./validate.js";
 
 export interface StudyData {

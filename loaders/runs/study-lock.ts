@@ -3,7 +3,7 @@
 import {randomBytes} from "node:crypto";
 import {linkSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {writingTo} from "./write-error.js";
+import {writingTo} from "../files/write-error.js";
 
 export interface StudyLock {
   release(): void;

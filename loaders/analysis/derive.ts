@@ -15,12 +15,12 @@ import type {
 import type {Summary} from "../stats/summary.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
-import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "./plan.js";
+import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints, type Point} from "./points.js";
-import {studyConfidence} from "./repeats.js";
-import {sameMeaning} from "./argv-meaning.js";
+import {studyConfidence} from "../study/repeats.js";
+import {sameMeaning} from "../command/argv-meaning.js";
 import {decidingScenario, geometricMeanScores} from "./decision.js";
-import {shellCommand} from "./rows.js";
+import {shellCommand} from "../runs/rows.js";
 import {shownCommand} from "./shown-command.js";
 
 export interface Derived {

@@ -1,6 +1,6 @@
 // Simulates one benchmark run against a server with a fixed number of batch slots: per-request lengths and timings,
 // and the summary figures `vllm bench serve` computes from them.
-import type {PlanScenario} from "../study/plan.js";
+import type {PlanScenario} from "../../../loaders/study/plan.js";
 import {Prng} from "./prng.js";
 
 export interface SimulatedRun {

@@ -1,7 +1,7 @@
 // A selection step's decision rule: one deciding scenario, or the geometric mean of each candidate's per-scenario
 // ratio to the incumbent (each value a point's mean over its repeats, from points.ts).
-import type {PlanCandidate, PlanStep} from "./plan.js";
-import type {Decision} from "./schema.js";
+import type {PlanCandidate, PlanStep} from "../study/plan.js";
+import type {Decision} from "../study/schema.js";
 
 export interface CandidateScore {
   candidate: string;

@@ -2,9 +2,9 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {isRunId} from "../study/ids.js";
-import {runFileState} from "../study/run-files.js";
-import {writingTo} from "./write-error.js";
-import type {RunMeta} from "../study/runs.js";
+import {runFileState} from "../files/regular-files.js";
+import {writingTo} from "../files/write-error.js";
+import type {RunMeta} from "./read-runs.js";
 
 /** run.json as the archive has it; `failed_phase` and `log_tail` only on failed runs. */
 export interface LiveRunMeta extends Omit<RunMeta, "failed_phase" | "origin"> {

@@ -1,10 +1,10 @@
 // Commands as the pages show them: the plan's placeholders resolved to the values a run would use, so a copy-paste
 // runs, with a note saying which of those values belong to the machine rather than to the configuration.
-import {fillPlaceholders} from "../live/argv.js";
-import {liveSettings} from "../live/settings.js";
+import {fillPlaceholders} from "../command/argv.js";
+import {liveSettings} from "../command/settings.js";
 import type {Text} from "../report-types.js";
-import type {StudyPlan} from "./plan.js";
-import {shellCommand} from "./rows.js";
+import type {StudyPlan} from "../study/plan.js";
+import {shellCommand} from "../runs/rows.js";
 
 const MACHINE = /\{(host|port|base_url)\}/;
 

@@ -1,7 +1,7 @@
 // Groups a study's runs into points (step, candidate, scenario) and summarizes each metric over the point's repeats.
 import type {RunRow} from "../report-types.js";
 import {summarize, type Summary} from "../stats/summary.js";
-import {runId} from "./plan.js";
+import {runId} from "../study/plan.js";
 
 export interface Point {
   /** `<step>--<candidate>--<scenario>`: the run id of repeat 1. */

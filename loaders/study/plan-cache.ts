@@ -4,8 +4,8 @@ import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {writeFileAtomic} from "../export/write-atomic.js";
-import {parseStudyPlan, type StudyPlan} from "../study/plan.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
+import {parseStudyPlan, type StudyPlan} from "./plan.js";
 
 /** Plans smaller than this parse faster than a cache file is hashed and read. */
 const CACHE_FROM_BYTES = 64 * 1024;

@@ -2,12 +2,12 @@
 import {mkdirSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {SelectionError} from "../live/selection.js";
-import {notAStudy} from "../cli/errors.js";
+import {notAStudy} from "./errors.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
-import {k8sYaml} from "./k8s.js";
-import {slurmScript} from "./slurm.js";
-import {ClusterError, clusterTasks, LOGS, taskCli, writeManifest} from "./tasks.js";
-import {writeFileAtomic} from "../export/write-atomic.js";
+import {k8sYaml} from "../cluster/k8s.js";
+import {slurmScript} from "../cluster/slurm.js";
+import {ClusterError, clusterTasks, LOGS, taskCli, writeManifest} from "../cluster/tasks.js";
+import {writeFileAtomic} from "../files/write-atomic.js";
 
 const USAGE = `usage: tps-report run STUDY --emit slurm --tasks-dir DIR [--out FILE] [--parallel P] [--partition NAME]
                         [--gres SPEC|none] [--time LIMIT] [--cli auto|bundle|checkout|PATH]

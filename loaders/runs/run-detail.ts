@@ -5,9 +5,9 @@ import type {RunDetail} from "../report-types.js";
 import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
-import {loadStudyPlanCached} from "../scale/plan-cache.js";
+import {loadStudyPlanCached} from "../study/plan-cache.js";
 import {metricColumns, runRows} from "./rows.js";
-import {readRun} from "./runs.js";
+import {readRun} from "./read-runs.js";
 
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
 export const MAX_LOG_BYTES = 256 * 1024;

@@ -2,8 +2,8 @@
 import {fork} from "node:child_process";
 import {existsSync, mkdirSync, readFileSync, rmSync} from "node:fs";
 import {join} from "node:path";
-import {writeFileAtomic} from "../export/write-atomic.js";
-import {parseStudyPlan} from "../study/plan.js";
+import {writeFileAtomic} from "../../../loaders/files/write-atomic.js";
+import {parseStudyPlan} from "../../../loaders/study/plan.js";
 import {planYaml} from "./plan-yaml.js";
 import {synthPlan} from "./study-plan.js";
 import {plannedSynthRuns, writeSynthRun} from "./write-run.js";

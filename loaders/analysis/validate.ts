@@ -1,13 +1,13 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
 import {join} from "node:path";
 import type {Finding, RunRow} from "../report-types.js";
-import {expectedLiveCommands} from "../live/argv.js";
-import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "./argv-meaning.js";
-import {servedModel} from "./served-model.js";
-import {parseRunId} from "./ids.js";
-import {benchArgv, plannedRuns, runId, type StudyPlan} from "./plan.js";
-import {shellCommand} from "./rows.js";
-import type {RunRecord} from "./runs.js";
+import {expectedLiveCommands} from "../command/argv.js";
+import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
+import {servedModel} from "../command/served-model.js";
+import {parseRunId} from "../study/ids.js";
+import {benchArgv, plannedRuns, runId, type StudyPlan} from "../study/plan.js";
+import {shellCommand} from "../runs/rows.js";
+import type {RunRecord} from "../runs/read-runs.js";
 
 type LiveServe = Parameters<typeof expectedLiveCommands>[4];
 

@@ -1,7 +1,7 @@
 // A run's row cut down to the columns a page shows, as one row or as the columns of many.
 import type {ColumnsOf, RunCells, RunRow} from "../report-types.js";
-import {HEADROOM_COLUMNS} from "../study/headroom.js";
-import {ROW_COLUMNS} from "../study/rows.js";
+import {HEADROOM_COLUMNS} from "./headroom.js";
+import {ROW_COLUMNS} from "../runs/rows.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS]);

@@ -1,9 +1,9 @@
 // What a Framework data loader reads: the archive, or (TPS_REPORT_LIVE=1) the study after running its missing runs.
-import {liveModeRequested} from "../live/mode.js";
-import {loadStudy, studyDir, type StudyData} from "./report.js";
+import {liveModeRequested} from "./mode.js";
+import {loadStudy, studyDir, type StudyData} from "../analysis/report.js";
 
 export async function studyForLoader(): Promise<StudyData> {
   const dir = studyDir();
-  if (liveModeRequested()) await (await import("../live/ensure.js")).ensureLiveRuns(dir);
+  if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
   return loadStudy(dir);
 }

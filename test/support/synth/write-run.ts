@@ -1,7 +1,7 @@
 // Writes one synthetic run folder (run.json + bench.log, result.json when detailed, server.log when it failed).
 import {mkdirSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {benchArgv, runId, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import {benchArgv, runId, type PlanScenario, type StudyPlan} from "../../../loaders/study/plan.js";
 import {ENGINES, type SynthCandidate, type SynthPlan, type SynthStep} from "./study-plan.js";
 import {Prng} from "./prng.js";
 import {writeResultJson} from "./result-json.js";
@@ -115,7 +115,7 @@ export function writeSynthRun(plan: SynthPlan, studyPlan: StudyPlan, runsDir: st
     ...(candidate.fails ? {failed_phase: "server-start"} : {}),
     started_at: new Date(started).toISOString(),
     ended_at: new Date(ended).toISOString(),
-    origin: {generator: "loaders/synth", scale: plan.scale, seed: plan.seed}
+    origin: {generator: "test/support/synth", scale: plan.scale, seed: plan.seed}
   };
   write("run.json", JSON.stringify(meta, null, 2) + "\n");
   const final = join(runsDir, id);

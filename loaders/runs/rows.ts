@@ -1,8 +1,8 @@
 // Flattens run records into the tidy one-row-per-run table that runs.csv and runs.parquet hold.
 import {METRIC_COLUMNS} from "../canonical.js";
 import type {RunRow} from "../report-types.js";
-import type {PlanCandidate, StudyPlan} from "./plan.js";
-import type {RunRecord} from "./runs.js";
+import type {PlanCandidate, StudyPlan} from "../study/plan.js";
+import type {RunRecord} from "./read-runs.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 /** Quoted arguments by their text: a study repeats the same few hundred arguments in every run's commands. */

@@ -2,9 +2,9 @@
 // per-run page limit): one loader process reads the plan once, instead of one process per run page.
 import {join} from "node:path";
 import type {RunSet} from "../report-types.js";
-import {runDetail} from "../study/run-detail.js";
-import {listRunDirs} from "../study/runs.js";
-import {loadStudyPlanCached} from "./plan-cache.js";
+import {runDetail} from "../runs/run-detail.js";
+import {listRunDirs} from "../runs/read-runs.js";
+import {loadStudyPlanCached} from "../study/plan-cache.js";
 import {runPageLayout} from "./run-pages.js";
 import {ZipWriter} from "./zip-writer.js";
 

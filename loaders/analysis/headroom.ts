@@ -6,8 +6,8 @@ import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import {runHeadroom} from "../headroom/run-headroom.js";
 import type {Finding, HeadroomReport, RunRow} from "../report-types.js";
-import {candidateConfig} from "./candidate-model.js";
-import type {StudyPlan} from "./plan.js";
+import {candidateConfig} from "../study/candidate-model.js";
+import type {StudyPlan} from "../study/plan.js";
 
 export const HEADROOM_COLUMNS = [
   "ceiling_tps",

@@ -2,7 +2,7 @@
 import type {ClaimCheck, GainInterval, RunRow, Text} from "../report-types.js";
 import type {Derived} from "./derive.js";
 import {changePercent} from "./derive.js";
-import type {PlanClaim, StudyPlan} from "./plan.js";
+import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownCommand} from "./shown-command.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
