@@ -7,7 +7,7 @@ import {studyDir} from "./loaders/analysis/report.js";
 import {runPageLayout} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch} from "./loaders/pages/language-switch.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
-import {RUN_SETS_META} from "./src/components/runSets.js";
+import * as runSets from "./src/components/runSets.js";
 
 interface MarkdownToken {
   type: string;
@@ -30,7 +30,7 @@ const plan = loadStudyPlan(study);
 if (liveModeRequested()) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
 const runIds = listRunDirs(join(study, "runs"));
 // Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
-const runPages = runPageLayout(runIds);
+const runPages = runPageLayout(runIds, runSets);
 const runIdSet = new Set(runIds);
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
@@ -109,7 +109,7 @@ export default {
     {name: "Türkçe", path: "/tr/", collapsible: true, open: false, pager: "tr", pages: pageLinks("tr")}
   ],
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
-  head: `<link rel="icon" href="data:,"><meta name="${RUN_SETS_META}" content="${runPages.sets}">`,
+  head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}">`,
   header: languageSwitch,
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,

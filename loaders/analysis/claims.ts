@@ -1,6 +1,7 @@
 // Checks every claim a study published against the values recomputed from its runs.
-import type {ClaimCheck, GainInterval, RunRow, Text} from "../report-types.js";
-import type {Derived} from "./derive.js";
+import type {Derived, GainInterval} from "./derive.js";
+import type {RunRow} from "../runs/rows.js";
+import type {Text} from "../text.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownCommand} from "./shown-command.js";
@@ -166,4 +167,18 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
 function stripMeta(claim: PlanClaim): Record<string, unknown> {
   const {id: _id, kind: _kind, line: _line, ...rest} = claim;
   return rest;
+}
+
+export type ClaimStatus = "confirmed" | "contradicted" | "unverifiable";
+export interface ClaimCheck {
+  id: string;
+  kind: string;
+  /** What the claim is about, in words, both languages. */
+  subject: Text;
+  published: string;
+  recomputed: string;
+  status: ClaimStatus;
+  detail: string | null;
+  /** For a published gain: whether it lies inside the recomputed gain's interval; null when there is none. */
+  within_interval?: boolean | null;
 }

@@ -1,17 +1,7 @@
 // Derives the write-up from the runs: step standings, the greedy verdicts, the recommended configuration, the headline.
 import {desc, escape, from} from "arquero";
-import type {
-  CandidateInfo,
-  Finding,
-  GainInterval,
-  HeadlineRow,
-  RunRow,
-  Standing,
-  StepDecision,
-  StepReport,
-  StepVerdict,
-  SummaryRow
-} from "../report-types.js";
+import type {Finding} from "../finding.js";
+import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
@@ -22,6 +12,8 @@ import {sameMeaning} from "../command/argv-meaning.js";
 import {decidingScenario, geometricMeanScores} from "./decision.js";
 import {shellCommand} from "../runs/rows.js";
 import {shownCommand} from "./shown-command.js";
+import type {RunStatus} from "../runs/read-runs.js";
+import type {Text} from "../text.js";
 
 export interface Derived {
   steps: StepReport[];
@@ -409,4 +401,110 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     summary,
     findings
   };
+}
+
+export interface CandidateInfo {
+  id: string;
+  label: string;
+  engine: string;
+  model: string;
+  quantization: string;
+  role: "baseline" | "recommended" | null;
+  server_command: string;
+  /** Run ids of this candidate, one per scenario of its step and repeat (rounds: each scenario, then again). */
+  runs: string[];
+}
+/** A candidate's standing in a step, ordered best first; failed runs last with their error. */
+export interface Standing {
+  candidate: string;
+  /** The point's first run (repeat 1). */
+  run: string;
+  /** Every archived run of the point, by repeat. */
+  runs: string[];
+  label: string;
+  status: RunStatus;
+  /** The objective: the mean over the point's successful repeats (a single run's own value). */
+  value: number | null;
+  error: string | null;
+  /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
+  partial: boolean;
+  /** Successful and failed repeats of the point. */
+  n: number;
+  failed_repeats: number;
+  /** Student-t interval of the mean at the study's confidence; null below two successful repeats. */
+  ci_low: number | null;
+  ci_high: number | null;
+}
+/** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
+export interface GainInterval {
+  low: number;
+  high: number;
+  confidence: number;
+}
+/** How a selection step picked its winner, as the step page states it. */
+export type StepDecision =
+  | {rule: "scenario"; scenario: string; declared: boolean}
+  | {
+      rule: "geometric-mean";
+      declared: boolean;
+      /** Per candidate: the geometric mean of its per-scenario ratios to the incumbent, and the ratios. */
+      scores: {candidate: string; score: number | null; ratios: Record<string, number | null>}[];
+    };
+export interface StepVerdict {
+  /** improved: a candidate beat the best so far (significantly, when there are repeats); within-noise: one did on
+   * average, but its gain's interval includes zero, so the best so far stays; no-improvement: none did; all-failed:
+   * nothing ran. */
+  kind: "improved" | "within-noise" | "no-improvement" | "all-failed" | "comparison";
+  /** Best configuration before this step (null for the first step, which starts from the study baseline). */
+  incumbent: {candidate: string; step: string; run: string; value: number} | null;
+  /** Best candidate of this step (the winner when kind is improved). */
+  best: {candidate: string; run: string; value: number} | null;
+  /** Gain of the best candidate over the incumbent (or the baseline for the first step), percent; null when none
+   * (within-noise and no-improvement keep the measured difference when there are repeats to weigh it). */
+  gain_percent: number | null;
+  /** The gain's interval; null when either side ran once (no interval can be computed). */
+  gain_interval: GainInterval | null;
+  /** Best configuration after this step. */
+  winner: {candidate: string; step: string; run: string; value: number} | null;
+  /** What the gain compares (selection steps): the incumbent's value on the deciding scenario, or the best candidate's
+   * geometric mean of per-scenario ratios over that many scenarios. */
+  basis?:
+    | {rule: "scenario"; scenario: string; incumbent_value: number | null}
+    | {rule: "geometric-mean"; scenarios: number; score: number | null};
+}
+export interface StepReport {
+  id: string;
+  kind: "selection" | "generalization";
+  title: Text;
+  scenarios: string[];
+  candidates: CandidateInfo[];
+  /** Per scenario of the step, standings by the study objective. */
+  standings: Record<string, Standing[]>;
+  verdict: StepVerdict;
+  /** Selection steps: the decision rule applied. */
+  decision?: StepDecision;
+}
+export interface HeadlineRow {
+  scenario: string;
+  baseline_run: string;
+  recommended_run: string;
+  baseline_tps: number;
+  recommended_tps: number;
+  change_percent: number;
+  /** The throughput change's interval; null when either side ran once. */
+  change_interval: GainInterval | null;
+  /** Successful repeats behind each side's mean. */
+  baseline_n: number;
+  recommended_n: number;
+  baseline_tpot_ms: number | null;
+  recommended_tpot_ms: number | null;
+  tpot_change_percent: number | null;
+}
+export interface SummaryRow {
+  step: string;
+  title: Text;
+  /** null renders as "—": nothing beat the best configuration so far. */
+  gain_percent: number | null;
+  /** The gain's interval (for a within-noise step too, where gain_percent is null); null for single runs. */
+  gain_interval: GainInterval | null;
 }

@@ -5,9 +5,11 @@ import {ceilingFinding} from "../headroom/ceiling-finding.js";
 import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import {runHeadroom} from "../headroom/run-headroom.js";
-import type {Finding, HeadroomReport, RunRow} from "../report-types.js";
+import type {Finding} from "../finding.js";
+import type {RunRow} from "../runs/rows.js";
 import {candidateConfig} from "../study/candidate-model.js";
 import type {StudyPlan} from "../study/plan.js";
+import type {Text} from "../text.js";
 
 export const HEADROOM_COLUMNS = [
   "ceiling_tps",
@@ -170,4 +172,31 @@ export function headroomReport(
     assumptions: ASSUMPTIONS,
     scenarios
   };
+}
+
+export interface HeadroomScenario {
+  scenario: string;
+  /** Mean N, I and O of the scenario's measured runs (nominal values when none ran). */
+  num_prompts: number;
+  input_len: number;
+  output_len: number;
+  ceiling_tps: number;
+  realistic_tps: number;
+  no_overlap_tps: number;
+  binding: "compute" | "bandwidth" | "kv-capacity";
+  /** Time the work needs at peak compute and at peak bandwidth, seconds. */
+  compute_s: number;
+  memory_s: number;
+  kv_capacity_tokens: number;
+  max_concurrent: number;
+  from_runs: number;
+}
+export interface HeadroomReport {
+  model: string;
+  gpu: {id: string; name: string; bf16_tflops: number; bandwidth_gbs: number; memory_gib: number; sources: string[]};
+  mfu: number;
+  mbu: number;
+  binding_rule: string;
+  assumptions: Text[];
+  scenarios: HeadroomScenario[];
 }

@@ -1,5 +1,5 @@
 // Groups a study's runs into points (step, candidate, scenario) and summarizes each metric over the point's repeats.
-import type {RunRow} from "../report-types.js";
+import type {RunRow} from "../runs/rows.js";
 import {summarize, type Summary} from "../stats/summary.js";
 import {runId} from "../study/plan.js";
 

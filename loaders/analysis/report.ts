@@ -1,5 +1,6 @@
 // Assembles a study's report: plan + runs → rows, derived verdicts, claim checks and validation findings.
-import type {Finding, Report, RunRow} from "../report-types.js";
+import type {Finding} from "../finding.js";
+import type {RunRow} from "../runs/rows.js";
 import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
@@ -10,6 +11,10 @@ import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {validate} from "./validate.js";
+import type {ClaimCheck} from "./claims.js";
+import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
+import type {HeadroomReport} from "./headroom.js";
+import type {Text} from "../text.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -84,3 +89,46 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
 export function studyDir(): string {
   return process.env.TPS_REPORT_STUDY ?? "data/studies/qwen3-32b-a100";
 }
+
+export interface ScenarioInfo {
+  id: string;
+  name: Text;
+  dataset: "random" | "sharegpt" | string;
+  dataset_path: string | null;
+  input_len: number | null;
+  output_len: number | null;
+  num_prompts: number;
+  seed: number | null;
+}
+export interface Report {
+  study: {
+    id: string;
+    title: Text;
+    goal: Text;
+    objective: string;
+    model: string;
+    hardware: {gpu: string; name: string; count: number};
+    engines: {id: string; name: string; version: string}[];
+    client: {name: string; command: string};
+    /** Which values in the shown commands depend on the machine (port, host); null when none do. */
+    machine_note: Text | null;
+    scenarios: ScenarioInfo[];
+    notes: Text[];
+    source: string | null;
+    /** Confidence level of every interval (the plan's `confidence`, 0.95 unless set). */
+    confidence: number;
+    /** Fewest and most successful repeats of a point that ran (1 and 1 for a study of single runs). */
+    repeats: {min: number; max: number};
+  };
+  steps: StepReport[];
+  baseline: {step: string; candidate: string; run: string};
+  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string};
+  headline: HeadlineRow[];
+  summary: SummaryRow[];
+  claims: ClaimCheck[];
+  findings: Finding[];
+  /** null when the study names no model config or its GPU is not in the table (a finding says which). */
+  headroom: HeadroomReport | null;
+}
+/** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
+export type StudyInfo = Report["study"];

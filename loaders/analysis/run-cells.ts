@@ -1,5 +1,5 @@
 // A run's row cut down to the columns a page shows, as one row or as the columns of many.
-import type {ColumnsOf, RunCells, RunRow} from "../report-types.js";
+import type {RunRow} from "../runs/rows.js";
 import {HEADROOM_COLUMNS} from "./headroom.js";
 import {ROW_COLUMNS} from "../runs/rows.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
@@ -31,3 +31,12 @@ export function metricColumns(rows: readonly RunRow[]): string[] {
   const after = metrics.lastIndexOf("total_token_throughput") + 1 || metrics.indexOf("output_throughput") + 1;
   return [...metrics.slice(0, after), ...STEP_TELEMETRY, ...metrics.slice(after)];
 }
+
+/** RunRow's named columns (those with their own type): metrics and headroom columns go through its index signature. */
+type NamedColumn = keyof {[K in keyof RunRow as string extends K ? never : number extends K ? never : K]: unknown};
+/** Some columns of a run's row (run and status always), for a page that shows only those; K names them. */
+export type RunCells<K extends string = never> = Pick<RunRow, "run" | "status" | (K & NamedColumn)> & {
+  [column: string]: string | number | null;
+};
+/** A table sent as columns, each column's values in row order: a name per column instead of one per cell. */
+export type ColumnsOf<R> = {[K in keyof R]: R[K][]};

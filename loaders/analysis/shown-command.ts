@@ -2,7 +2,7 @@
 // runs, with a note saying which of those values belong to the machine rather than to the configuration.
 import {fillPlaceholders} from "../command/argv.js";
 import {liveSettings} from "../command/settings.js";
-import type {Text} from "../report-types.js";
+import type {Text} from "../text.js";
 import type {StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
 

@@ -1,6 +1,7 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
 import {join} from "node:path";
-import type {Finding, RunRow} from "../report-types.js";
+import type {Finding} from "../finding.js";
+import type {RunRow} from "../runs/rows.js";
 import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";

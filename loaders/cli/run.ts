@@ -111,8 +111,7 @@ function summary(result: RunStudyResult): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv.some((arg) => arg === "--emit" || arg.startsWith("--emit=")))
-    return (await import("./emit.js")).main(argv);
+  if (argv.some((arg) => arg === "--emit" || arg.startsWith("--emit="))) return (await import("./emit.js")).main(argv);
   let args: RunArgs | "help";
   try {
     args = parseRunArgs(argv);

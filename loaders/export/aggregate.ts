@@ -1,5 +1,5 @@
 // The aggregate table: one row per point, n and failed repeats, and each metric's summary as <metric>_<stat> columns.
-import type {RunRow} from "../report-types.js";
+import type {RunRow} from "../runs/rows.js";
 import {STAT_NAMES, tCritical} from "../stats/summary.js";
 import {metricColumns} from "../analysis/run-cells.js";
 import type {StudyPlan} from "../study/plan.js";

@@ -1,5 +1,5 @@
 // A run measured above its hard ceiling is impossible: report it as a validation error, never clip it.
-import type {Finding} from "../report-types.js";
+import type {Finding} from "../finding.js";
 import type {RunHeadroom} from "./run-headroom.js";
 
 export const ABOVE_CEILING = "above-ceiling";

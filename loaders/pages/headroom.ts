@@ -1,8 +1,14 @@
 // The Headroom page's data: the model and ceilings, the headline, and every run with the columns its row and bar show.
-import type {ColumnsOf, HeadroomPage, HeadroomRow, Report, RunRow} from "../report-types.js";
+import type {Report, StudyInfo} from "../analysis/report.js";
+import type {ColumnsOf, RunCells} from "../analysis/run-cells.js";
+import type {RunRow} from "../runs/rows.js";
 import {headroomFindings} from "./headroom-finding.js";
 import {runColumns} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import type {HeadlineRow} from "../analysis/derive.js";
+import type {HeadroomReport} from "../analysis/headroom.js";
+import type {Finding} from "../finding.js";
+import type {StepNames} from "./step-names.js";
 
 const COLUMNS = [
   "label",
@@ -36,4 +42,34 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
       rows.some((r) => MEASURED[0] in r) ? [...COLUMNS, ...MEASURED] : COLUMNS
     ) as ColumnsOf<HeadroomRow>
   };
+}
+
+/** A run on the Headroom page: what its table row and chart bar show. */
+export type HeadroomRow = RunCells<
+  | "label"
+  | "step"
+  | "candidate"
+  | "scenario"
+  | "engine"
+  | "error"
+  | "total_token_throughput"
+  | "ceiling_tps"
+  | "ceiling_ratio"
+  | "effective_tflops"
+  | "binding"
+  | "kv_cache_usage_max"
+  | "requests_waiting_max"
+  | "kv_full_waiting_share"
+  | "kv_capacity_bound"
+>;
+/** The Headroom page: the model, every scenario's ceiling and every run against it. */
+export interface HeadroomPage {
+  study: StudyInfo;
+  headline: HeadlineRow[];
+  headroom: HeadroomReport | null;
+  /** Only the finding that says why there is no headroom, when there is none. */
+  findings: Finding[];
+  /** Every step in plan order: titles, and the candidates of failed runs (they are listed in plan order). */
+  steps: StepNames[];
+  columns: ColumnsOf<HeadroomRow>;
 }

@@ -1,7 +1,13 @@
 // The home page's data: the recommendation, where it comes from, the headline and the headline runs' share of the ceiling.
-import type {HomePage, Report, RunCells, RunRow} from "../report-types.js";
+import type {Report, StudyInfo} from "../analysis/report.js";
+import type {RunCells} from "../analysis/run-cells.js";
+import type {RunRow} from "../runs/rows.js";
 import {headroomFindings} from "./headroom-finding.js";
 import {runCells} from "../analysis/run-cells.js";
+import type {HeadlineRow} from "../analysis/derive.js";
+import type {HeadroomReport} from "../analysis/headroom.js";
+import type {Finding} from "../finding.js";
+import type {Text} from "../text.js";
 
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {
@@ -28,4 +34,18 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
       .filter((r) => headlineRuns.has(r.run))
       .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
   };
+}
+
+/** The home page: the study, the recommended configuration, the headline and its share of the ceiling. */
+export interface HomePage {
+  study: StudyInfo;
+  recommended: Report["recommended"];
+  headline: HeadlineRow[];
+  /** Where the recommendation comes from: the last selection step, the step it won and the command it won with. */
+  origin: {last_step: Text | null; won_in: Text | null; winner_command: string};
+  headroom: HeadroomReport | null;
+  /** Only the finding that says why there is no headroom, when there is none. */
+  findings: Finding[];
+  /** The headline's runs: their status and share of the ceiling. */
+  rows: RunCells<"ceiling_ratio">[];
 }

@@ -1,5 +1,12 @@
 // How the build lays out run pages for an archive: one page per run, or (above the limit) one page per set of runs.
-import {DEFAULT_RUN_PAGE_LIMIT, DEFAULT_RUNS_PER_SET, runSetCount, runSetOf} from "../../src/components/runSets.js";
+
+/** Where a run's page is, as the pages compute it in the browser: the build is handed src/components/runSets.ts. */
+export interface RunSetRule {
+  DEFAULT_RUN_PAGE_LIMIT: number;
+  DEFAULT_RUNS_PER_SET: number;
+  runSetCount(runs: number, limit: number, perSet: number): number;
+  runSetOf(run: string, sets: number): number;
+}
 
 export interface RunPageLayout {
   /** 0 when every run has its own page. */
@@ -17,12 +24,12 @@ function positiveInteger(name: string, fallback: number): number {
 }
 
 /** TPS_REPORT_RUN_PAGE_LIMIT and TPS_REPORT_RUNS_PER_SET override the defaults (tests use small values). */
-export function runPageLayout(runIds: readonly string[]): RunPageLayout {
-  const limit = positiveInteger("TPS_REPORT_RUN_PAGE_LIMIT", DEFAULT_RUN_PAGE_LIMIT);
-  const perSet = positiveInteger("TPS_REPORT_RUNS_PER_SET", DEFAULT_RUNS_PER_SET);
-  const sets = runSetCount(runIds.length, limit, perSet);
+export function runPageLayout(runIds: readonly string[], rule: RunSetRule): RunPageLayout {
+  const limit = positiveInteger("TPS_REPORT_RUN_PAGE_LIMIT", rule.DEFAULT_RUN_PAGE_LIMIT);
+  const perSet = positiveInteger("TPS_REPORT_RUNS_PER_SET", rule.DEFAULT_RUNS_PER_SET);
+  const sets = rule.runSetCount(runIds.length, limit, perSet);
   if (sets === 0) return {sets, members: []};
   const members: string[][] = Array.from({length: sets}, () => []);
-  for (const run of runIds) members[runSetOf(run, sets)].push(run);
+  for (const run of runIds) members[rule.runSetOf(run, sets)].push(run);
   return {sets, members};
 }

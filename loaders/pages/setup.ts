@@ -1,5 +1,7 @@
 // The setup page's data: the study, each scenario's benchmark commands with the runs that used them, every server command.
-import type {BenchCommandGroup, Report, RunRow, SetupPage} from "../report-types.js";
+import type {Report, StudyInfo} from "../analysis/report.js";
+import type {RunRow} from "../runs/rows.js";
+import type {Text} from "../text.js";
 
 /** Every distinct benchmark command of each scenario (plan order), with its runs in archive order. */
 export function benchCommandGroups(report: Report, rows: readonly RunRow[]): BenchCommandGroup[] {
@@ -24,4 +26,23 @@ export function setupPage(report: Report, rows: readonly RunRow[]): SetupPage {
       candidates: s.candidates.map((c) => ({id: c.id, label: c.label, server_command: c.server_command}))
     }))
   };
+}
+
+/** One benchmark command of a scenario and the runs that used it. */
+export interface BenchCommandGroup {
+  scenario: string;
+  command: string;
+  runs: string[];
+}
+/** A step's candidates with the commands their servers were started with. */
+export interface StepCommands {
+  id: string;
+  title: Text;
+  candidates: {id: string; label: string; server_command: string}[];
+}
+/** The setup page: the study, the benchmark commands by scenario and every server command. */
+export interface SetupPage {
+  study: StudyInfo;
+  bench_commands: BenchCommandGroup[];
+  steps: StepCommands[];
 }

@@ -1,5 +1,6 @@
 // Every step page's data in one ZIP (data/steps.zip → data/steps/<step>.json): the study is read once for all steps.
-import type {Report, RunRow} from "../report-types.js";
+import type {Report} from "../analysis/report.js";
+import type {RunRow} from "../runs/rows.js";
 import {ZipWriter} from "./zip-writer.js";
 import {stepPages} from "./step.js";
 

@@ -1,7 +1,11 @@
 // A step page's data: the step's report, its runs with the metrics they printed, and the names its verdict mentions.
-import type {Report, RunRow, StepPage, StepReport} from "../report-types.js";
+import type {StepReport} from "../analysis/derive.js";
+import type {Report, StudyInfo} from "../analysis/report.js";
+import type {RunRow} from "../runs/rows.js";
 import {metricColumns, runCells} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import type {RunCells} from "../analysis/run-cells.js";
+import type {StepNames} from "./step-names.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */
 export function stepPage(
@@ -36,4 +40,16 @@ export function* stepPages(report: Report, rows: readonly RunRow[]): Generator<S
     else byStep.set(row.step, [row]);
   }
   for (const step of report.steps) yield stepPage(report, step, byStep.get(step.id) ?? [], metrics);
+}
+
+/** One step page (data/steps/<step>.json): the step, its runs and the names its verdict mentions. */
+export interface StepPage {
+  study: StudyInfo;
+  step: StepReport;
+  /** This step and the step the best configuration so far comes from. */
+  steps: StepNames[];
+  /** Metric columns these runs printed, in the tool's print order. */
+  metrics: string[];
+  /** The step's archived runs: status and the metrics above. */
+  rows: RunCells[];
 }

@@ -1,7 +1,11 @@
 // The summary page's data: each step's verdict with the labels it names, and every run on the throughput/latency plane.
-import type {ColumnsOf, Report, RunRow, SummaryPage, TradeoffRow} from "../report-types.js";
+import type {Report, StudyInfo} from "../analysis/report.js";
+import type {ColumnsOf, RunCells} from "../analysis/run-cells.js";
+import type {RunRow} from "../runs/rows.js";
 import {runColumns} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import type {StepVerdict, SummaryRow} from "../analysis/derive.js";
+import type {StepNames} from "./step-names.js";
 
 /** Successful runs that have both the objective and mean TPOT (the points of the trade-off chart), as columns. */
 export function tradeoffColumns(report: Report, rows: readonly RunRow[]): ColumnsOf<TradeoffRow> {
@@ -27,4 +31,18 @@ export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPag
     steps: report.steps.map((s) => ({...stepNames(s, named.get(s.id) ?? new Set()), verdict: s.verdict})),
     columns: tradeoffColumns(report, rows)
   };
+}
+
+/** A step on the summary page: its verdict, and the labels of the candidates the verdict names. */
+export interface SummaryStep extends StepNames {
+  verdict: StepVerdict;
+}
+/** A run as a point of the throughput/latency plane: only runs that have both numbers. */
+export type TradeoffRow = RunCells<"scenario" | "label">;
+/** The summary page: each selection step's gain and every successful run on the throughput/latency plane. */
+export interface SummaryPage {
+  study: StudyInfo;
+  summary: SummaryRow[];
+  steps: SummaryStep[];
+  columns: ColumnsOf<TradeoffRow>;
 }

@@ -1,6 +1,7 @@
 // Maps one parsed JSON result record (vLLM `--save-result`, SGLang `--output-file`, TRT-LLM serve) to a canonical block.
 
-import type {ParsedBlock, Tool} from "../canonical.js";
+import type {Tool} from "../canonical.js";
+import {jsonText, nonFiniteNote, type RecordOutcome} from "./record-outcome.js";
 import {SkippedArray} from "./json-skim.js";
 import {trtllmBenchRecord, isTrtllmBenchRecord} from "./trtllm-bench-json.js";
 import {aiperfRecord, isAiperfRecord} from "./aiperf.js";
@@ -94,18 +95,6 @@ function describeLarge(value: object): string | null {
   return text.length <= 300 ? text : null;
 }
 
-export interface RecordOutcome {
-  block?: ParsedBlock;
-  problem?: string;
-  /** Metrics whose value is NaN or infinite: kept as text in `extra`, each named here. */
-  nonFinite?: string[];
-}
-
-/** `"mean_ttft_ms" is NaN` for a warning; the value as Python's json writes it. */
-export function nonFiniteNote(name: string, value: number): string {
-  return `"${name}" is ${String(value)}, not a finite number: kept as text`;
-}
-
 export function recordToBlock(record: unknown, lines: [number, number]): RecordOutcome {
   if (record === null || typeof record !== "object" || Array.isArray(record)) {
     return {problem: "JSON value is not an object, so not a benchmark result"};
@@ -172,9 +161,4 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
     return {problem: `JSON result record lacks the required key${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`};
   }
   return {block: {tool, format: "json", lines, metrics, extra}, nonFinite};
-}
-
-export function jsonText(value: unknown): string {
-  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
-  return JSON.stringify(value) ?? String(value);
 }

@@ -1,6 +1,6 @@
 // Maps the `trtllm-bench` JSON report (engine / world_info / request_info / performance / streaming_metrics).
 
-import {jsonText, nonFiniteNote, type RecordOutcome} from "./json-record.js";
+import {jsonText, nonFiniteNote, type RecordOutcome} from "./record-outcome.js";
 import {scaleNumber} from "./decimal.js";
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@ import {basename, dirname, isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
 import type {z} from "zod";
-import type {Finding, RunStatus} from "../report-types.js";
+import type {Finding} from "../finding.js";
 import {isRunId, parseRunId} from "../study/ids.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
@@ -13,6 +13,8 @@ import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js
 import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
+export type RunStatus = "ok" | "failed";
+
 export interface RunMeta {
   id: string;
   study: string;

@@ -1,8 +1,7 @@
 // Flattens run records into the tidy one-row-per-run table that runs.csv and runs.parquet hold.
 import {METRIC_COLUMNS} from "../canonical.js";
-import type {RunRow} from "../report-types.js";
 import type {PlanCandidate, StudyPlan} from "../study/plan.js";
-import type {RunRecord} from "./read-runs.js";
+import type {RunRecord, RunStatus} from "./read-runs.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 /** Quoted arguments by their text: a study repeats the same few hundred arguments in every run's commands. */
@@ -107,4 +106,37 @@ export function runRows(plan: StudyPlan, runs: RunRecord[], metrics = metricColu
     for (const column of telemetry) row[column] = recorded?.columns[column as keyof typeof recorded.columns] ?? null;
     return row;
   });
+}
+
+/** One row of runs.csv / runs.parquet: metadata, every canonical metric (null when not printed), provenance. */
+export interface RunRow {
+  run: string;
+  study: string;
+  step: string;
+  candidate: string;
+  label: string;
+  scenario: string;
+  /** Which repeat of its point (step, candidate, scenario) the run is, from 1. */
+  repeat: number;
+  engine: string;
+  engine_version: string;
+  model: string;
+  quantization: string;
+  gpu: string;
+  gpu_count: number;
+  status: RunStatus;
+  error: string | null;
+  /** Where a failed run failed: server-start, server-crash, benchmark, timeout, parse. */
+  failed_phase: string | null;
+  server_command: string;
+  bench_command: string;
+  /** Path of the log the metrics came from, relative to the repository root, and the block's lines in it. */
+  source_file: string | null;
+  source_first_line: number | null;
+  source_last_line: number | null;
+  /** Why the run's result block is partial (cut off or incomplete); null when complete. */
+  partial: string | null;
+  /** Canonical metrics (see canonical.ts METRIC_COLUMNS) and headroom columns (ceiling_tps, realistic_tps,
+   * no_overlap_tps, ceiling_ratio, effective_tflops, binding); absent ones are null. */
+  [metric: string]: string | number | null;
 }

@@ -1,13 +1,15 @@
 // One run's page data: its row, parsed block and raw logs; reads that run alone so per-run loaders stay O(1).
 import {readFileSync} from "node:fs";
 import {join} from "node:path";
-import type {RunDetail} from "../report-types.js";
 import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
 import {loadStudyPlanCached} from "../study/plan-cache.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./read-runs.js";
+import type {Metrics, ParsedBlock} from "../canonical.js";
+import type {RunRow} from "./rows.js";
+import type {Text} from "../text.js";
 
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
 export const MAX_LOG_BYTES = 256 * 1024;
@@ -79,4 +81,31 @@ function resultText(file: string, found: (requests: RequestDistributions) => voi
     if (!(error instanceof ResultJsonError)) throw error;
     return readFileSync(file, "utf8");
   }
+}
+
+/** What a run page needs: its row, the parsed block, and the raw logs with line numbers. */
+export interface RunDetail {
+  row: RunRow;
+  block: ParsedBlock | null;
+  metrics: Metrics;
+  /** Logs as shown: a result JSON's per-request arrays are elided (their distributions are in `requests`). */
+  logs: {file: string; text: string}[];
+  /** Per-request distributions of a --save-detailed result JSON (null when the run saved none). */
+  requests: RequestDistributions | null;
+  /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
+  names: {step: Text; scenario: Text; engine: string};
+  /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */
+  telemetry?: RunTelemetryView | null;
+}
+/** A run page's telemetry: the time line over the measured window and why a part is missing. */
+export interface RunTelemetryView {
+  timeline: {
+    s: number;
+    kv_cache_usage: number | null;
+    requests_running: number | null;
+    requests_waiting: number | null;
+    output_tokens_per_s: number | null;
+  }[];
+  absent: {metrics: string | null; gpu: string | null};
+  window: {start: string; end: string} | null;
 }

@@ -5,7 +5,7 @@ import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {readBlockYaml} from "./block-yaml.js";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
-import type {Text} from "../report-types.js";
+import type {Text} from "../text.js";
 import {StudySchema, type Decision, type ServeData, type StudyData, type TextInput} from "./schema.js";
 import {
   formatIssue,

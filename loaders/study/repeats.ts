@@ -1,5 +1,4 @@
 // How many times each point of a plan runs, and at which confidence its interval is drawn.
-import type {PlanScenario, PlanStep, StudyPlan} from "./plan.js";
 
 export const DEFAULT_CONFIDENCE = 0.95;
 
@@ -24,14 +23,10 @@ export function confidenceProblem(value: unknown): string | null {
 }
 
 /** Runs of one point: the step's `repeats`, else the scenario's, else the study's, else 1. */
-export function pointRepeats(
-  plan: RepeatSettings,
-  step: Pick<PlanStep, "repeats">,
-  scenario: Pick<PlanScenario, "repeats">
-): number {
+export function pointRepeats(plan: RepeatSettings, step: {repeats?: number}, scenario: {repeats?: number}): number {
   return step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
 }
 
-export function studyConfidence(plan: Pick<StudyPlan, "confidence">): number {
+export function studyConfidence(plan: {confidence?: number}): number {
   return plan.confidence ?? DEFAULT_CONFIDENCE;
 }

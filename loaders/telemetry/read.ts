@@ -2,7 +2,7 @@
 // its summary columns and time line. Files are read under the run reader's rules (study/run-files.ts).
 import {existsSync, readFileSync} from "node:fs";
 import {join} from "node:path";
-import type {Finding} from "../report-types.js";
+import type {Finding} from "../finding.js";
 import {runFileState} from "../files/regular-files.js";
 import {parseExposition} from "./exposition.js";
 import {GPU_COLUMNS, parseGpuSamples, summarizeGpu, type GpuColumn} from "./gpu.js";

@@ -1,5 +1,5 @@
 // Page data sent as columns (one array per column) read back as one object per row.
-import type {ColumnsOf} from "../../loaders/report-types.js";
+import type {ColumnsOf} from "../../loaders/analysis/run-cells.js";
 
 export function columnRows<R>(columns: ColumnsOf<R>): R[] {
   const names = Object.keys(columns) as (keyof R)[];

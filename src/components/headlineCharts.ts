@@ -2,7 +2,9 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
-import type {HeadlineRow, HomePage, StudyInfo} from "../../loaders/report-types.js";
+import type {HeadlineRow} from "../../loaders/analysis/derive.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {HomePage} from "../../loaders/pages/home.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {t, type Lang} from "./i18n.js";

@@ -1,5 +1,7 @@
 // Sentences about the headline that the numbers decide: where throughput rose and where latency paid for it.
-import type {HomePage, StudyInfo, Text} from "../../loaders/report-types.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {HomePage} from "../../loaders/pages/home.js";
+import type {Text} from "../../loaders/text.js";
 import {formatPercent} from "./format.js";
 import {pick, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";

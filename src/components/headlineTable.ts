@@ -1,5 +1,6 @@
 // The headline table: per scenario, the baseline against the recommended configuration, with both relative changes.
-import type {GainInterval, HeadlineRow, HomePage} from "../../loaders/report-types.js";
+import type {GainInterval, HeadlineRow} from "../../loaders/analysis/derive.js";
+import type {HomePage} from "../../loaders/pages/home.js";
 import {formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
 import {t} from "./i18n.js";

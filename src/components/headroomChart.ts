@@ -1,6 +1,7 @@
 // A scenario's headroom chart: each run's throughput as a bar, the hard ceiling as a rule, the realistic band shaded.
 import type {TopLevelSpec} from "vega-lite";
-import type {HeadroomScenario, StudyInfo} from "../../loaders/report-types.js";
+import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
 import {t, type Lang} from "./i18n.js";

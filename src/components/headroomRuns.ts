@@ -1,5 +1,7 @@
 // Every run of a scenario against its hard ceiling, and the headline's two runs as shares of theirs.
-import type {HeadroomPage, HeadroomRow, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
+import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
+import type {RunCells} from "../../loaders/analysis/run-cells.js";
+import type {HeadroomPage, HeadroomRow} from "../../loaders/pages/headroom.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
 

@@ -1,5 +1,7 @@
 // One scenario's part of the Headroom page: why its resource binds, its chart, what the chart shows, its runs.
-import type {HeadroomPage, HeadroomScenario, RunCells} from "../../loaders/report-types.js";
+import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
+import type {RunCells} from "../../loaders/analysis/run-cells.js";
+import type {HeadroomPage} from "../../loaders/pages/headroom.js";
 import {formatCount, formatFixed} from "./format.js";
 import {MAX_CHART_RUNS} from "./headroomChart.js";
 import {headroomAnchor, type PageContext} from "./links.js";

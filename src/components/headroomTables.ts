@@ -1,5 +1,7 @@
 // The Headroom tables: a scenario's runs against their ceilings, the GPU facts, and the headline's share of the ceiling.
-import type {HeadroomReport, HomePage, RunCells} from "../../loaders/report-types.js";
+import type {HeadroomReport} from "../../loaders/analysis/headroom.js";
+import type {RunCells} from "../../loaders/analysis/run-cells.js";
+import type {HomePage} from "../../loaders/pages/home.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {t} from "./i18n.js";
 import {headroomHref, link, runHref, type PageContext} from "./links.js";

@@ -1,5 +1,6 @@
 // The Headroom sentences the numbers decide: why a resource binds, and how far a gain moves toward the ceiling.
-import type {Finding, HeadroomScenario} from "../../loaders/report-types.js";
+import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
+import type {Finding} from "../../loaders/finding.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {t, type Lang} from "./i18n.js";
 import type {Binding, HeadroomHeadline} from "./headroomRuns.js";

@@ -1,5 +1,5 @@
 // Interface words in English and Turkish; page prose lives in the pages themselves.
-import type {Lang, Text} from "../../loaders/report-types.js";
+import type {Lang, Text} from "../../loaders/text.js";
 
 export type {Lang, Text};
 

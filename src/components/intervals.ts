@@ -1,5 +1,6 @@
 // Gains with their confidence intervals, and the note a page shows on how many repeats its figures rest on.
-import type {GainInterval, StudyInfo} from "../../loaders/report-types.js";
+import type {GainInterval} from "../../loaders/analysis/derive.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {formatPercent} from "./format.js";
 import type {Lang} from "./i18n.js";
 

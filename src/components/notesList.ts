@@ -1,5 +1,5 @@
 // The study's own notes and caveats, as a list in the page language.
-import type {StudyInfo} from "../../loaders/report-types.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {pick, type Lang} from "./i18n.js";
 
 export function notesList(report: {study: Pick<StudyInfo, "notes">}, lang: Lang): HTMLElement {

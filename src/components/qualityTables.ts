@@ -1,5 +1,7 @@
 // The data-quality page: validation findings and every published claim beside the value recomputed from the runs.
-import type {ClaimCheck, Finding, QualityPage} from "../../loaders/report-types.js";
+import type {ClaimCheck} from "../../loaders/analysis/claims.js";
+import type {Finding} from "../../loaders/finding.js";
+import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
 import {pick, t, type Lang} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";

@@ -1,5 +1,5 @@
 // A run's per-request distributions (from a --save-detailed result): one row per measure, its spread in numbers.
-import type {RunDetail} from "../../loaders/report-types.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {formatCount, formatFixed} from "./format.js";
 import {t} from "./i18n.js";
 import type {PageContext} from "./links.js";

@@ -1,5 +1,5 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
-import type {RunDetail} from "../../loaders/report-types.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";

@@ -1,5 +1,6 @@
 // A run-set page (archives above the per-run page limit): the run the URL's fragment names, and the set's other runs.
-import type {RunDetail, RunSet} from "../../loaders/report-types.js";
+import type {RunSet} from "../../loaders/pages/run-archive.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, type PageContext} from "./links.js";

@@ -1,6 +1,7 @@
 // A run's whole page body: what was run, its commands, every figure with its log line, and the raw log.
 // One component for the run pages and the run-set pages, so both show a run the same way.
-import type {RunDetail, Text} from "../../loaders/report-types.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
+import type {Text} from "../../loaders/text.js";
 import type {Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {requestTable} from "./requestTable.js";

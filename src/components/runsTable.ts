@@ -1,5 +1,5 @@
 // Every run of the study in one table, each linking to its run page.
-import type {RunsIndexRow, RunsPage} from "../../loaders/report-types.js";
+import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
 import {formatFixed} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";

@@ -1,5 +1,6 @@
 // The setup page's tables: engines, scenarios and the exact commands the runs used.
-import type {ScenarioInfo, SetupPage, StudyInfo} from "../../loaders/report-types.js";
+import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
+import type {SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";

@@ -3,7 +3,8 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
-import type {RunCells, StepReport} from "../../loaders/report-types.js";
+import type {StepReport} from "../../loaders/analysis/derive.js";
+import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed} from "./format.js";
 import {t} from "./i18n.js";

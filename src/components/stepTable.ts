@@ -1,5 +1,7 @@
 // A step's results: one row per candidate and scenario, ranked, with every metric of the run; failed runs keep their error.
-import type {RunCells, Standing, StepReport, StudyInfo} from "../../loaders/report-types.js";
+import type {Standing, StepReport} from "../../loaders/analysis/derive.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import {formatFixed, formatMetric} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";

@@ -1,5 +1,6 @@
 // The summary of optimization options: each selection step's gain over the best configuration before it, or "—".
-import type {SummaryPage, SummaryRow} from "../../loaders/report-types.js";
+import type {SummaryRow} from "../../loaders/analysis/derive.js";
+import type {SummaryPage} from "../../loaders/pages/summary.js";
 import {DASH, formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
 import {pick, t} from "./i18n.js";

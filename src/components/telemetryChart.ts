@@ -1,6 +1,7 @@
 // A run's server telemetry on one time axis: output tokens/s, running and waiting requests, KV-cache use.
 import type {TopLevelSpec} from "vega-lite";
-import type {RunDetail, Text} from "../../loaders/report-types.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
+import type {Text} from "../../loaders/text.js";
 import type {Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {textElement} from "./table.js";

@@ -1,6 +1,7 @@
 // The trade-off plane: every run's objective against its mean TPOT, each scenario's Pareto front joined by a line.
 import type {TopLevelSpec} from "vega-lite";
-import type {StudyInfo, TradeoffRow} from "../../loaders/report-types.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {TradeoffRow} from "../../loaders/pages/summary.js";
 import {formatFixed} from "./format.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";

@@ -1,5 +1,7 @@
 // The sentences that state each step's outcome, computed from the step's standings and verdict.
-import type {Standing, StepNames, StepReport, StudyInfo} from "../../loaders/report-types.js";
+import type {Standing, StepReport} from "../../loaders/analysis/derive.js";
+import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {StepNames} from "../../loaders/pages/step-names.js";
 import {formatFixed} from "./format.js";
 import {confidenceText, formatGain} from "./intervals.js";
 import {pick, type Lang} from "./i18n.js";

@@ -2,7 +2,8 @@
 import {afterEach, describe, expect, it} from "vitest";
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {runHref} from "../../src/components/links.js";
-import {runSetCount, runSetOf} from "../../src/components/runSets.js";
+import * as runSets from "../../src/components/runSets.js";
+const {runSetCount, runSetOf} = runSets;
 
 describe("runSetOf", () => {
   it("is FNV-1a of the run id modulo the set count", () => {
@@ -43,7 +44,7 @@ describe("runPageLayout", () => {
     process.env.TPS_REPORT_RUN_PAGE_LIMIT = "2";
     process.env.TPS_REPORT_RUNS_PER_SET = "2";
     const runs = ["a", "b", "c", "d", "e"];
-    const layout = runPageLayout(runs);
+    const layout = runPageLayout(runs, runSets);
     expect(layout.sets).toBe(3);
     expect(layout.members.flat().sort()).toEqual(runs);
     layout.members.forEach((members, set) => {
@@ -53,12 +54,14 @@ describe("runPageLayout", () => {
   });
 
   it("has no sets below the limit", () => {
-    expect(runPageLayout(["a", "b"])).toEqual({sets: 0, members: []});
+    expect(runPageLayout(["a", "b"], runSets)).toEqual({sets: 0, members: []});
   });
 
   it("names the variable when a limit is not a positive integer", () => {
     process.env.TPS_REPORT_RUN_PAGE_LIMIT = "ten";
-    expect(() => runPageLayout(["a"])).toThrow('TPS_REPORT_RUN_PAGE_LIMIT must be a positive integer, not "ten"');
+    expect(() => runPageLayout(["a"], runSets)).toThrow(
+      'TPS_REPORT_RUN_PAGE_LIMIT must be a positive integer, not "ten"'
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import {spawnSync} from "node:child_process";
 import {mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import type {Finding} from "../../loaders/report-types.js";
+import type {Finding} from "../../loaders/finding.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {MAX_LINE_CHARS, runDetail} from "../../loaders/runs/run-detail.js";
 import {metricLines} from "../../src/components/runDetail.js";

@@ -2,7 +2,8 @@
 import {execFileSync} from "node:child_process";
 import {beforeAll, describe, expect, it} from "vitest";
 import {homePage} from "../../loaders/pages/home.js";
-import type {Report, RunRow} from "../../loaders/report-types.js";
+import type {Report} from "../../loaders/analysis/report.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatCount, formatFixed, formatMetric, formatPercent, percentChange} from "../../src/components/format.js";
 import {latencyCostExceedsGain} from "../../src/components/headlineTable.js";

@@ -1,7 +1,8 @@
 // The Headroom page's pure helpers on the seed study: runs against their ceilings, headline shares, sentences, chart.
 import {beforeAll, describe, expect, it} from "vitest";
 import {runsCsv} from "../../loaders/export/csv.js";
-import type {Report, RunRow} from "../../loaders/report-types.js";
+import type {Report} from "../../loaders/analysis/report.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatShare} from "../../src/components/format.js";
 import {chartedRuns, headroomChartSpec, MAX_CHART_RUNS} from "../../src/components/headroomChart.js";

@@ -6,7 +6,7 @@ import {join} from "node:path";
 import {compile} from "vega-lite";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {stepPages} from "../../loaders/pages/step.js";
-import type {StepPage} from "../../loaders/report-types.js";
+import type {StepPage} from "../../loaders/pages/step.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {formatGain, formatInterval, repeatsNote} from "../../src/components/intervals.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";

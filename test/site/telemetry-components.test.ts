@@ -3,7 +3,10 @@
 import {describe, expect, it} from "vitest";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {metricColumns} from "../../loaders/analysis/run-cells.js";
-import type {HeadroomScenario, Report, RunDetail, RunRow} from "../../loaders/report-types.js";
+import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
+import type {Report} from "../../loaders/analysis/report.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {measuredText} from "../../src/components/headroomTables.js";
 import {measuredSentence} from "../../src/components/headroomSection.js";
 import type {HeadroomRun} from "../../src/components/headroomRuns.js";

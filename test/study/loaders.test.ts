@@ -7,7 +7,8 @@ import {DuckDBInstance} from "@duckdb/node-api";
 import {parquetMetadata, parquetReadObjects} from "hyparquet";
 import Papa from "papaparse";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {Report, RunDetail} from "../../loaders/report-types.js";
+import type {Report} from "../../loaders/analysis/report.js";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {readZipEntry, zipEntryNames} from "../../loaders/pages/zip-reader.js";
 
 const tsx = (loader: string, ...args: string[]): Buffer =>

@@ -4,7 +4,7 @@ import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {RunRow} from "../../loaders/report-types.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
 import {derive} from "../../loaders/analysis/derive.js";
 import {parseStudyPlan} from "../../loaders/study/plan.js";
 import {loadStudy} from "../../loaders/analysis/report.js";

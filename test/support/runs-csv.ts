@@ -1,6 +1,6 @@
 // runs.csv (the download) read back for tests: text columns stay text, every other column a number or null.
 import Papa from "papaparse";
-import type {RunRow} from "../../loaders/report-types.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
 
 const TEXT_COLUMNS = new Set([
   "run",

@@ -1,6 +1,6 @@
 // A synthetic study plan shaped like the seed but `scale` times its size: more steps, more candidates, repeats of the selection scenario.
 import type {PlanCandidate, PlanScenario, PlanStep} from "../../../loaders/study/plan.js";
-import type {Text} from "../../../loaders/report-types.js";
+import type {Text} from "../../../loaders/text.js";
 import {Prng} from "./prng.js";
 
 /** Runs in the seed study; a scale-k archive has k times as many. */

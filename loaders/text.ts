@@ -1,0 +1,4 @@
+// The report's two languages and a text in both.
+
+export type Lang = "en" | "tr";
+export type Text = Record<Lang, string>;
