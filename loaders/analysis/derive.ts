@@ -7,6 +7,7 @@ import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints, type Point} from "./points.js";
+import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
 import {sameMeaning} from "../command/argv-meaning.js";
 import {decidingScenario, geometricMeanScores} from "./decision.js";
@@ -22,6 +23,8 @@ export interface Derived {
   headline: HeadlineRow[];
   summary: SummaryRow[];
   findings: Finding[];
+  /** Each ladder curve's chosen point (empty for a study without ladders). */
+  choices: CurveChoice[];
 }
 
 /** Relative change in percent, (after − before) / before. */
@@ -89,7 +92,7 @@ function standings(
     }));
   return [
     ...ranked.map((r) => {
-      const point = points.get(runId(r.step, r.candidate, r.scenario))!;
+      const point = points.get(r.run)!;
       const summary = point.metrics[objective];
       return {
         candidate: r.candidate,
@@ -130,23 +133,32 @@ function interval(before: Summary | null, after: Summary | null, confidence: num
   return c ? {low: c.gain_low, high: c.gain_high, confidence} : null;
 }
 
-export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
+export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   const objective = plan.objective;
   const confidence = studyConfidence(plan);
   const findings: Finding[] = [];
+  // A ladder scenario's curve is judged by one point: its best within the SLO (ladder.ts).
+  const {rows, choices} = chooseLoadPoints(plan, allRows, confidence);
   // Each point (step, candidate, scenario) once, keyed by its repeat-1 run id: every figure below is a point's mean.
   const points = new Map<string, Point>();
   for (const point of aggregatePoints(rows, [...new Set([objective, "mean_tpot_ms"])], confidence)) {
     points.set(point.key, point);
     // A point is found by any of its runs too: repeat 1 may be missing from the archive.
     for (const r of point.rows) points.set(r.run, point);
+    // And a ladder's chosen point by its curve's id, which names no load.
+    points.set(runId(point.step, point.candidate, point.scenario), point);
   }
+  // The run id a point's figures are shown under: a ladder's chosen point, else the plain id.
+  const pid = (step: string, candidate: string, scenario: string): string => {
+    const id = runId(step, candidate, scenario);
+    return points.get(id)?.key ?? id;
+  };
   const summaryOf = (run: string, metric = objective): Summary | null => points.get(run)?.metrics[metric] ?? null;
   const value = (run: string): number | null => summaryOf(run)?.mean ?? null;
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
   const selectionScenario = decidingScenario(baselineStep) ?? baselineStep.scenarios[0];
-  const baselineRun = runId(baselineStep.id, plan.baseline.candidate, selectionScenario);
+  const baselineRun = pid(baselineStep.id, plan.baseline.candidate, selectionScenario);
   const baselineValue = value(baselineRun);
   if (baselineValue == null)
     findings.push({
@@ -216,10 +228,10 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     // The incumbent's run on a scenario: its own run there, else a candidate of this step running its command.
     const incumbentRun = (scenario: string): string | null => {
       if (!before) return null;
-      const own = runId(before.step, before.candidate, scenario);
+      const own = pid(before.step, before.candidate, scenario);
       if (value(own) != null) return own;
       const rerun = beforeCandidate && step.candidates.find((c) => sameMeaning(c.server, beforeCandidate.server));
-      return rerun ? runId(step.id, rerun.id, scenario) : null;
+      return rerun ? pid(step.id, rerun.id, scenario) : null;
     };
     const incumbentValue = (scenario: string): number | null => {
       const run = incumbentRun(scenario);
@@ -256,7 +268,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       const first = step.scenarios[0];
       const anyValue = step.candidates.some((c) => step.scenarios.some((s) => value(runId(step.id, c.id, s)) != null));
       if (top) {
-        const run = runId(step.id, top.candidate, first);
+        const run = pid(step.id, top.candidate, first);
         best = {candidate: top.candidate, run, value: value(run)!};
         const isIncumbent = before != null && before.step === step.id && before.candidate === top.candidate;
         if (top.score! > 1 && !isIncumbent) {
@@ -331,8 +343,8 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       return [
         {
           scenario: scenario.id,
-          baseline_run: runId(baselineStep.id, baselineCandidate.id, scenario.id),
-          recommended_run: runId(winnerStep, winner.id, scenario.id)
+          baseline_run: pid(baselineStep.id, baselineCandidate.id, scenario.id),
+          recommended_run: pid(winnerStep, winner.id, scenario.id)
         }
       ];
     for (const step of generalization) {
@@ -344,8 +356,8 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
         return [
           {
             scenario: scenario.id,
-            baseline_run: runId(step.id, base.id, scenario.id),
-            recommended_run: runId(step.id, rec.id, scenario.id)
+            baseline_run: pid(step.id, base.id, scenario.id),
+            recommended_run: pid(step.id, rec.id, scenario.id)
           }
         ];
     }
@@ -399,7 +411,8 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     recommended,
     headline,
     summary,
-    findings
+    findings,
+    choices
   };
 }
 

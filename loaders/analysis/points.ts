@@ -1,10 +1,11 @@
 // Groups a study's runs into points (step, candidate, scenario) and summarizes each metric over the point's repeats.
 import type {RunRow} from "../runs/rows.js";
 import {summarize, type Summary} from "../stats/summary.js";
+import {parseRunId} from "../study/ids.js";
 import {runId} from "../study/plan.js";
 
 export interface Point {
-  /** `<step>--<candidate>--<scenario>`: the run id of repeat 1. */
+  /** `<step>--<candidate>--<scenario>[--c<N>|--q<R>]`: the run id of repeat 1. */
   key: string;
   step: string;
   candidate: string;
@@ -18,8 +19,12 @@ export interface Point {
   metrics: Record<string, Summary | null>;
 }
 
-export function pointKey(row: Pick<RunRow, "step" | "candidate" | "scenario">): string {
-  return runId(row.step, row.candidate, row.scenario);
+/** The run id of the point's repeat 1: the run's id without `--r<k>` (a ladder level's `--c<N>` stays). */
+export function pointKey(row: Pick<RunRow, "run" | "step" | "candidate" | "scenario">): string {
+  const parts = parseRunId(row.run);
+  return parts
+    ? runId(parts.step, parts.candidate, parts.scenario, 1, parts.load)
+    : runId(row.step, row.candidate, row.scenario);
 }
 
 /** Points in the order their first run appears in `rows`; each metric named in `metrics` summarized. */

@@ -5,12 +5,14 @@ import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
-import {loadStudyPlan, type StudyPlan} from "../study/plan.js";
+import {loadStudyPlan, type PlanSlo, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {validate} from "./validate.js";
+import {addLoadColumns} from "./slo.js";
+import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
 import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
@@ -37,6 +39,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
   const plan = loadStudyPlan(dir);
   const {runs, findings: readFindings} = await readRuns(plan, cwd);
   const rows = runRows(plan, runs);
+  addLoadColumns(plan, runs, rows);
   const headroom = headroomContext(plan);
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
@@ -71,7 +74,10 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       notes: plan.notes,
       source: plan.source,
       confidence: studyConfidence(plan),
-      repeats: repeatRange(rows)
+      repeats: repeatRange(rows),
+      load_regime: loadRegime(plan),
+      ...(plan.slo ? {slo: plan.slo} : {}),
+      ...(plan.within_slo ? {within_slo: true} : {})
     },
     steps: derived.steps,
     baseline: derived.baseline,
@@ -80,9 +86,19 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     summary: derived.summary,
     claims: checkClaims(plan, derived, rows),
     findings,
-    headroom: headroomReport(plan, headroom, rows)
+    headroom: headroomReport(plan, headroom, rows),
+    ...(derived.choices.length
+      ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
+      : {})
   };
   return {plan, runs, rows, report};
+}
+
+/** How the study loads its servers: all at once (latency then measures the queue), at fixed loads, or up ladders. */
+export function loadRegime(plan: StudyPlan): "flood" | "fixed" | "ladder" {
+  if (plan.scenarios.some((s) => s.loads)) return "ladder";
+  const flood = plan.scenarios.every((s) => s.max_concurrency == null && (s.request_rate ?? "inf") === "inf");
+  return flood ? "flood" : "fixed";
 }
 
 /** The study folder the loaders read: TPS_REPORT_STUDY, else the seed study. */
@@ -119,6 +135,11 @@ export interface Report {
     confidence: number;
     /** Fewest and most successful repeats of a point that ran (1 and 1 for a study of single runs). */
     repeats: {min: number; max: number};
+    /** flood: every request at once (rate inf, no concurrency limit), so latency measures the queue. */
+    load_regime: "flood" | "fixed" | "ladder";
+    slo?: PlanSlo;
+    /** Steps decide by each candidate's best throughput within the SLO. */
+    within_slo?: boolean;
   };
   steps: StepReport[];
   baseline: {step: string; candidate: string; run: string};
@@ -129,6 +150,8 @@ export interface Report {
   findings: Finding[];
   /** null when the study names no model config or its GPU is not in the table (a finding says which). */
   headroom: HeadroomReport | null;
+  /** Load ladders: every load point and each curve's chosen point (absent for a study without ladders). */
+  ladder?: {points: LoadPoint[]; choices: CurveChoice[]};
 }
 /** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
 export type StudyInfo = Report["study"];

@@ -3,8 +3,9 @@ import type {RunRow} from "../runs/rows.js";
 import {HEADROOM_COLUMNS} from "./headroom.js";
 import {ROW_COLUMNS} from "../runs/rows.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
+import {LOAD_COLUMNS} from "./slo.js";
 
-const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS]);
+const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS, ...LOAD_COLUMNS]);
 
 /** Server measurements a step table shows beside the throughput: why one candidate is faster than another. */
 export const STEP_TELEMETRY = ["kv_cache_usage_max", "preemptions"] as const;

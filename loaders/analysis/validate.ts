@@ -5,7 +5,7 @@ import type {RunRow} from "../runs/rows.js";
 import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";
-import {parseRunId} from "../study/ids.js";
+import {loadPart, parseRunId} from "../study/ids.js";
 import {benchArgv, plannedRuns, runId, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
 import type {RunRecord} from "../runs/read-runs.js";
@@ -57,7 +57,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const parts = parseRunId(meta.id);
     const plannedRun =
       plannedById.get(meta.id) ??
-      (parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario)) : undefined);
+      (parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario, 1, parts.load)) : undefined);
     if (!plannedRun) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
@@ -189,14 +189,15 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     }
   }
 
-  // Runs of one scenario send the same prompts, so their input token totals must agree.
+  // Runs of one scenario (at one load level of a ladder) send the same prompts, so their input totals must agree.
   const inputsByScenario = new Map<string, {run: string; tokens: number}[]>();
   for (const r of runs) {
     if (r.block?.metrics.total_input_tokens == null) continue;
     const entry = {run: r.meta.id, tokens: r.block.metrics.total_input_tokens};
-    const list = inputsByScenario.get(r.meta.scenario);
+    const key = r.meta.load ? `${r.meta.scenario} at ${loadPart(r.meta.load)}` : r.meta.scenario;
+    const list = inputsByScenario.get(key);
     if (list) list.push(entry);
-    else inputsByScenario.set(r.meta.scenario, [entry]);
+    else inputsByScenario.set(key, [entry]);
   }
   for (const [scenario, list] of inputsByScenario) {
     const counts = new Map<number, number>();

@@ -1,7 +1,7 @@
 // Builds the exact argv of each server and benchmark process a live run starts, and shows it as a shell line.
 import {join} from "node:path";
 import {selfCommand} from "../resources.js";
-import {benchArgv, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import {benchArgv, ladderWarmups, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
 import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
@@ -66,7 +66,9 @@ export function clientArgv(
   const argv = fillPlaceholders(planned, {host: settings.host, port: settings.port, run_dir: runDir});
   const endpoint = mentionsEndpoint(planned) ? [] : ["--host", settings.host, "--port", String(settings.port)];
   // The warm-up goes before the clock: bench.log records it ("Warming up with N requests..."), the metrics do not.
-  const warmup = settings.numWarmups > 0 ? ["--num-warmups", String(settings.numWarmups)] : [];
+  // A ladder level warms with at least max(2, concurrency) requests, so every slot has served one before the clock.
+  const warmups = Math.max(settings.numWarmups, ladderWarmups(scenario));
+  const warmup = warmups > 0 ? ["--num-warmups", String(warmups)] : [];
   return [...argv, ...endpoint, ...warmup, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
 }
 

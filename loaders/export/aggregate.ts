@@ -6,6 +6,10 @@ import type {StudyPlan} from "../study/plan.js";
 import {aggregatePoints, type Point} from "../analysis/points.js";
 import {studyConfidence} from "../study/repeats.js";
 import type {TableRow} from "./columns.js";
+import {pooledAttainment} from "../analysis/slo.js";
+
+/** Per-run load columns summarized over a point's repeats like the metrics (attainment is pooled instead). */
+const POINT_SUMMARIES = ["interactivity", "slo_request_goodput", "token_goodput"];
 
 export type AggregateRow = TableRow;
 
@@ -26,6 +30,8 @@ export function aggregateRows(
       candidate: point.candidate,
       label: first.label,
       scenario: point.scenario,
+      load_kind: first.load_kind ?? null,
+      load: first.load ?? null,
       engine: first.engine,
       n: point.n,
       failed: point.failed,
@@ -36,13 +42,17 @@ export function aggregateRows(
       const s = point.metrics[metric];
       for (const stat of STAT_NAMES) row[`${metric}_${stat}`] = s?.[stat] ?? null;
     }
+    const attainment = pooledAttainment(point.rows, confidence);
+    row.attainment = attainment?.value ?? null;
+    row.attainment_low = attainment?.low ?? null;
+    row.attainment_high = attainment?.high ?? null;
     return row;
   });
 }
 
 /** A study's aggregate table: every benchmark metric its runs printed, at the study's confidence. */
 export function studyAggregate(plan: StudyPlan, rows: readonly RunRow[]): AggregateRow[] {
-  const metrics = metricColumns(rows);
+  const metrics = [...metricColumns(rows), ...POINT_SUMMARIES];
   const confidence = studyConfidence(plan);
   return aggregateRows(aggregatePoints(rows, metrics, confidence), metrics, confidence);
 }

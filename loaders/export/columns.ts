@@ -1,12 +1,14 @@
 // Column types of the runs table: counts are INT32, other metrics DOUBLE, everything else UTF8 text.
 import {COUNT_METRICS} from "../canonical.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
+import {LOAD_COLUMNS} from "../analysis/slo.js";
 
 export type ColumnType = "STRING" | "INT32" | "DOUBLE";
 
 const INT_COLUMNS = new Set(["gpu_count", "repeat", "source_first_line", "source_last_line", ...COUNT_METRICS]);
 
-const TELEMETRY = new Set(TELEMETRY_COLUMNS);
+// Telemetry summaries and the load columns are numbers even in a table where every run lacks one.
+const NUMBERS = new Set<string>([...TELEMETRY_COLUMNS, ...LOAD_COLUMNS.filter((c) => c !== "load_kind")]);
 
 /** A table of the runs or of the points: named columns holding text, numbers or nothing. */
 export type TableRow = Record<string, string | number | null>;
@@ -17,8 +19,7 @@ export function columnType(
   intColumns: ReadonlySet<string> = INT_COLUMNS
 ): ColumnType {
   if (intColumns.has(name)) return "INT32";
-  // Telemetry summaries are numbers even in a table where every run lacks one.
-  if (TELEMETRY.has(name)) return "DOUBLE";
+  if (NUMBERS.has(name)) return "DOUBLE";
   return rows.some((row) => typeof row[name] === "string") || rows.every((row) => row[name] == null)
     ? "STRING"
     : "DOUBLE";

@@ -19,6 +19,19 @@ export interface RequestDistributions {
   e2el_ms: Summary | null;
 }
 
+/** Each request of a --save-detailed record, index by index: what an SLO is judged on. */
+export interface PerRequest {
+  /** False for a request with an error message. */
+  ok: Uint8Array;
+  /** Milliseconds; NaN where the file has no value. */
+  ttft_ms: Float64Array;
+  /** (latency − TTFT) / (output tokens − 1), vLLM's definition; NaN for a request of one output token or less. */
+  tpot_ms: Float64Array;
+  e2el_ms: Float64Array;
+  input_tokens: Float64Array;
+  output_tokens: Float64Array;
+}
+
 /** A growing list of doubles. */
 export class Numbers {
   data = new Float64Array(1024);
@@ -67,6 +80,44 @@ export class RequestCollector {
 
   error(index: number, message: string): void {
     if (message !== "") this.failed.set(index, message);
+  }
+
+  /** Every request's own figures, or null when the record has no per-request arrays. */
+  perRequest(): PerRequest | null {
+    const ttfts = this.lists.get("ttfts");
+    const inputs = this.lists.get("input_lens");
+    const outputs = this.lists.get("output_lens");
+    const latencies = this.lists.get("latencies");
+    if (!ttfts && !outputs && !latencies) return null;
+    const n = Math.max(
+      ttfts?.length ?? 0,
+      inputs?.length ?? 0,
+      outputs?.length ?? 0,
+      latencies?.length ?? 0,
+      this.itlLists
+    );
+    const at = (list: Numbers | undefined, i: number): number => (list && i < list.length ? list.data[i] : NaN);
+    const out: PerRequest = {
+      ok: new Uint8Array(n),
+      ttft_ms: new Float64Array(n),
+      tpot_ms: new Float64Array(n),
+      e2el_ms: new Float64Array(n),
+      input_tokens: new Float64Array(n),
+      output_tokens: new Float64Array(n)
+    };
+    for (let i = 0; i < n; i++) {
+      const ttft = at(ttfts, i);
+      const saved = at(latencies, i);
+      const latency = Number.isNaN(saved) && i < this.itlSums.length ? ttft + this.itlSums.data[i] : saved;
+      const tokens = at(outputs, i);
+      out.ok[i] = this.failed.has(i) ? 0 : 1;
+      out.ttft_ms[i] = ttft * 1000;
+      out.e2el_ms[i] = latency * 1000;
+      out.tpot_ms[i] = tokens > 1 ? ((latency - ttft) / (tokens - 1)) * 1000 : NaN;
+      out.input_tokens[i] = at(inputs, i);
+      out.output_tokens[i] = tokens;
+    }
+    return out;
   }
 
   distributions(): RequestDistributions | null {

@@ -1,7 +1,7 @@
 // Streams a --save-result JSON file (one object, an array of objects, or JSON Lines from --append-result):
 // scalar fields are kept, per-request arrays are folded into distributions as they are read, never held as JSON.
 import {ByteWindow} from "./byte-window.js";
-import {RequestCollector, type Numbers, type RequestDistributions} from "./request-collector.js";
+import {RequestCollector, type Numbers, type PerRequest, type RequestDistributions} from "./request-collector.js";
 
 export interface ResultRecord {
   /** 1-based line where the record starts (JSON Lines: its own line). */
@@ -12,6 +12,8 @@ export interface ResultRecord {
   arrays: Record<string, number>;
   /** Distributions of the per-request arrays (null when the record has none: saved without --save-detailed). */
   requests: RequestDistributions | null;
+  /** Each request's figures (null when the record has no per-request arrays). */
+  perRequest: PerRequest | null;
   /** Where each per-request array lies in the file: byte offsets [start, end) and its first and last line. */
   spans: ArraySpan[];
 }
@@ -142,7 +144,7 @@ class ResultReader {
         if (c === CLOSE_BRACE) break;
         if (c !== COMMA) this.fail(`expected ',' or '}' after "${key}", found ${this.describe(c)}`);
       }
-    return {line, fields, arrays, requests: collector.distributions(), spans};
+    return {line, fields, arrays, requests: collector.distributions(), perRequest: collector.perRequest(), spans};
   }
 
   private peek(): number {

@@ -5,8 +5,8 @@ import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
-import {isRunId, parseRunId} from "../study/ids.js";
-import {benchArgv, type StudyPlan} from "../study/plan.js";
+import {isRunId, parseRunId, type Load} from "../study/ids.js";
+import {benchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
 import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
@@ -23,6 +23,8 @@ export interface RunMeta {
   scenario: string;
   /** Which repeat of its point this run is, from 1; absent means 1. */
   repeat?: number;
+  /** The load level of a ladder scenario's run (from its id); absent outside a ladder. */
+  load?: Load;
   engine: string;
   engine_version: string;
   model: string;
@@ -131,7 +133,8 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
   const scenarioId = data.scenario ?? parts?.scenario;
   const step = plan?.steps.find((s) => s.id === stepId);
   const candidate = step?.candidates.find((c) => c.id === candidateId);
-  const scenario = plan?.scenarios.find((s) => s.id === scenarioId);
+  const planned = plan?.scenarios.find((s) => s.id === scenarioId);
+  const scenario = planned && parts?.load ? scenarioAtLoad(planned, parts.load) : planned;
   const missing: string[] = [];
   const need = <T>(key: string, value: T | undefined): T => {
     if (value === undefined) missing.push(key);
@@ -166,6 +169,7 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
     ended_at: data.ended_at ?? null
   };
   if (data.repeat != null || (parts && parts.repeat > 1)) meta.repeat = data.repeat ?? parts!.repeat;
+  if (parts?.load) meta.load = parts.load;
   const issues: FileIssue[] = [];
   if (missing.length)
     issues.push({
@@ -222,6 +226,7 @@ function brokenRun(dir: string, file: string, message: string, logs: string[], i
     step: parts?.step ?? "",
     candidate: parts?.candidate ?? "",
     scenario: parts?.scenario ?? "",
+    ...(parts?.load ? {load: parts.load} : {}),
     engine: "",
     engine_version: "",
     model: "",

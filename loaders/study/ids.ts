@@ -19,23 +19,46 @@ export function isId(id: unknown): id is string {
 }
 
 const PART = "[a-z0-9](?:[a-z0-9._]|-(?!-))*";
-/** `<step>--<candidate>--<scenario>`, `--r<k>` for repeat k ≥ 2: parts never hold `--`, so the split is unique. */
-export const RUN_ID_PATTERN = new RegExp(`^(${PART})--(${PART})--(${PART})(?:--r([2-9]|[1-9][0-9]+))?$`);
+/** A load level's number in a run id: digits, with a decimal point for a request rate (`0.5`). */
+const LOAD_NUMBER = "(?:0|[1-9][0-9]*)(?:\\.[0-9]*[1-9])?";
+/** `<step>--<candidate>--<scenario>`, then `--c<N>` (concurrency) or `--q<R>` (request rate) for a load level of a
+ * ladder, then `--r<k>` for repeat k ≥ 2: parts never hold `--`, so the split is unique. */
+export const RUN_ID_PATTERN = new RegExp(
+  `^(${PART})--(${PART})--(${PART})(?:--([cq])(${LOAD_NUMBER}))?(?:--r([2-9]|[1-9][0-9]+))?$`
+);
+
+export type LoadKind = "concurrency" | "request_rate";
+
+/** One level of a scenario's load ladder. */
+export interface Load {
+  kind: LoadKind;
+  value: number;
+}
 
 export interface RunIdParts {
   step: string;
   candidate: string;
   scenario: string;
   repeat: number;
+  /** The load level of a ladder scenario's run; absent for a scenario without a ladder. */
+  load?: Load;
+}
+
+/** The run id part of a load level: `c64` for concurrency 64, `q0.5` for 0.5 requests per second. */
+export function loadPart(load: Load): string {
+  return `${load.kind === "concurrency" ? "c" : "q"}${load.value}`;
 }
 
 /** The parts of a run id (folder name), or null when the name is no run id. */
 export function parseRunId(name: string): RunIdParts | null {
   const match = RUN_ID_PATTERN.exec(name);
   if (!match) return null;
-  const [, step, candidate, scenario, repeat] = match;
+  const [, step, candidate, scenario, kind, value, repeat] = match;
   if (![step, candidate, scenario].every(isId)) return null;
-  return {step, candidate, scenario, repeat: repeat ? Number(repeat) : 1};
+  const load: Load | null = kind ? {kind: kind === "c" ? "concurrency" : "request_rate", value: Number(value)} : null;
+  if (load?.kind === "concurrency" && (!Number.isInteger(load.value) || load.value < 1)) return null;
+  if (load && load.value <= 0) return null;
+  return {step, candidate, scenario, repeat: repeat ? Number(repeat) : 1, ...(load ? {load} : {})};
 }
 
 export function isRunId(name: string): boolean {

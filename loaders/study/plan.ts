@@ -6,7 +6,17 @@ import type {z} from "zod";
 import {readBlockYaml} from "./block-yaml.js";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
-import {StudySchema, type Decision, type ServeData, type StudyData, type TextInput} from "./schema.js";
+import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {
+  SLO_METRICS,
+  SLO_STATISTICS,
+  StudySchema,
+  type Decision,
+  type ServeData,
+  type SloData,
+  type StudyData,
+  type TextInput
+} from "./schema.js";
 import {
   formatIssue,
   lineOf,
@@ -31,7 +41,37 @@ export interface PlanScenario {
   request_rate?: number | "inf";
   max_concurrency?: number;
   bench_args?: string[];
+  /** The scenario's load ladder: each level is a point of its own. */
+  loads?: PlanLoads;
+  /** Set on a scenario taken at one level of its ladder (scenarioAtLoad): the level its runs use. */
+  load?: Load;
 }
+
+export interface PlanLoads {
+  kind: LoadKind;
+  /** Increasing levels: concurrencies or request rates per second. */
+  levels: number[];
+  /** Requests per level: max(num_prompts, prompts_per_load × level). */
+  prompts_per_load: number;
+}
+
+/** One latency limit of an SLO: `p99` of `ttft_ms` at most `limit` milliseconds. */
+export interface SloLimit {
+  metric: (typeof SLO_METRICS)[number];
+  statistic: (typeof SLO_STATISTICS)[number];
+  limit: number;
+}
+
+export interface PlanSlo {
+  limits: SloLimit[];
+  /** Share of requests that must meet every per-request limit. */
+  attainment: number;
+}
+
+export const DEFAULT_ATTAINMENT = 0.95;
+/** The objective name that decides by throughput within the SLO; the throughput it maximizes. */
+export const WITHIN_SLO = "max_throughput_within_slo";
+export const WITHIN_SLO_METRIC = "total_token_throughput";
 
 export interface PlanCandidate {
   id: string;
@@ -93,6 +133,11 @@ export interface StudyPlan extends RepeatSettings {
   notes: Text[];
   /** Problems that do not stop the report: placeholders left to fill in, a decision left to the default. */
   warnings: FileIssue[];
+  /** The latency target, when the plan sets one. */
+  slo?: PlanSlo;
+  /** `objective: max_throughput_within_slo`: steps decide by each candidate's best throughput within the SLO (then
+   * `objective` is the throughput it maximizes). */
+  within_slo?: boolean;
 }
 
 export class PlanError extends Error {
@@ -110,8 +155,42 @@ export class PlanError extends Error {
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
-export function runId(step: string, candidate: string, scenario: string, repeat = 1): string {
-  return repeat > 1 ? `${step}--${candidate}--${scenario}--r${repeat}` : `${step}--${candidate}--${scenario}`;
+export function runId(step: string, candidate: string, scenario: string, repeat = 1, load?: Load | null): string {
+  const point = load ? `${step}--${candidate}--${scenario}--${loadPart(load)}` : `${step}--${candidate}--${scenario}`;
+  return repeat > 1 ? `${point}--r${repeat}` : point;
+}
+
+function planSlo(data: SloData): PlanSlo {
+  const limits: SloLimit[] = [];
+  for (const metric of SLO_METRICS) {
+    const limit = data[metric];
+    if (!limit) continue;
+    const statistic = SLO_STATISTICS.find((s) => limit[s] != null)!;
+    limits.push({metric, statistic, limit: limit[statistic]!});
+  }
+  return {limits, attainment: data.attainment ?? DEFAULT_ATTAINMENT};
+}
+
+/** The scenario at one level of its ladder: that concurrency or rate, and the level's number of requests. */
+export function scenarioAtLoad(scenario: PlanScenario, load: Load): PlanScenario {
+  const perLoad = scenario.loads?.prompts_per_load ?? 0;
+  return {
+    ...scenario,
+    load,
+    num_prompts: Math.max(scenario.num_prompts, Math.ceil(perLoad * load.value)),
+    ...(load.kind === "concurrency" ? {max_concurrency: load.value} : {request_rate: load.value})
+  };
+}
+
+/** The scenario as each of its points runs it: once per ladder level, or as it is. */
+export function scenarioLoads(scenario: PlanScenario): PlanScenario[] {
+  const loads = scenario.loads;
+  return loads ? loads.levels.map((value) => scenarioAtLoad(scenario, {kind: loads.kind, value})) : [scenario];
+}
+
+/** Warm-up requests a ladder level needs at least: max(2, its concurrency); 0 outside a concurrency ladder. */
+export function ladderWarmups(scenario: PlanScenario): number {
+  return scenario.load?.kind === "concurrency" ? Math.max(2, scenario.load.value) : 0;
 }
 
 export function loadStudyPlan(dir: string): StudyPlan {
@@ -172,6 +251,13 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
   const scenarios: PlanScenario[] = Object.entries(data.scenarios).map(([sid, s]) => {
     if (s.dataset === "random" && (s.input_len == null || s.output_len == null))
       at(["scenarios", sid], "a random-dataset scenario needs 'input_len' and 'output_len'");
+    if (s.loads?.concurrency && s.max_concurrency != null)
+      at(
+        ["scenarios", sid, "max_concurrency"],
+        "a concurrency ladder sets the concurrency: leave 'max_concurrency' out"
+      );
+    if (s.loads?.request_rate && s.request_rate != null)
+      at(["scenarios", sid, "request_rate"], "a request-rate ladder sets the rate: leave 'request_rate' out");
     return {
       id: sid,
       name: toText(s.name, sid),
@@ -184,7 +270,16 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       ...(s.request_rate != null ? {request_rate: s.request_rate} : {}),
       ...(s.max_concurrency != null ? {max_concurrency: s.max_concurrency} : {}),
       ...(s.bench_args?.length ? {bench_args: s.bench_args.map(String)} : {}),
-      ...(s.repeats != null ? {repeats: s.repeats} : {})
+      ...(s.repeats != null ? {repeats: s.repeats} : {}),
+      ...(s.loads
+        ? {
+            loads: {
+              kind: s.loads.concurrency ? ("concurrency" as const) : ("request_rate" as const),
+              levels: (s.loads.concurrency ?? s.loads.request_rate)!,
+              prompts_per_load: s.loads.prompts_per_load ?? 0
+            }
+          }
+        : {})
     };
   });
   const scenarioIds = new Set(scenarios.map((s) => s.id));
@@ -245,6 +340,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
   const baseline = data.baseline ?? {step: steps[0].id, candidate: steps[0].candidates[0].id};
   if (!steps.find((s) => s.id === baseline.step)?.candidates.some((c) => c.id === baseline.candidate))
     at(["baseline"], `no candidate '${baseline.candidate}' in step '${baseline.step}'`);
+  const withinSlo = data.objective === WITHIN_SLO;
+  if (withinSlo && !data.slo) at(["objective"], `'${WITHIN_SLO}' needs an 'slo'`);
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -253,7 +350,7 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     id: data.id,
     title: toText(data.title, data.id),
     goal: toText(data.goal, ""),
-    objective: data.objective,
+    objective: withinSlo ? WITHIN_SLO_METRIC : data.objective,
     source: data.source ?? null,
     model: {name: data.model.name, config: data.model.config ?? null},
     hardware: {gpu: data.hardware.gpu, name: data.hardware.name ?? data.hardware.gpu, count: data.hardware.count},
@@ -270,6 +367,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     claims: data.claims.map((c, ci) => ({...c, line: lineOf(nodeAt(root, ["claims", ci]), lineCounter)})),
     notes: data.notes.map((n) => toText(n, "")),
     warnings,
+    ...(data.slo ? {slo: planSlo(data.slo)} : {}),
+    ...(withinSlo ? {within_slo: true} : {}),
     ...(data.repeats != null ? {repeats: data.repeats} : {}),
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {})
@@ -285,14 +384,14 @@ export function plannedRuns(
   plan: StudyPlan
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
   return plan.steps.flatMap((step) => {
-    const scenarios = step.scenarios.map((sid) => plan.scenarios.find((s) => s.id === sid)!);
+    const scenarios = step.scenarios.flatMap((sid) => scenarioLoads(plan.scenarios.find((s) => s.id === sid)!));
     const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario)));
     return step.candidates.flatMap((candidate) =>
       Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
         scenarios
           .filter((scenario) => repeat <= pointRepeats(plan, step, scenario))
           .map((scenario) => ({
-            run: runId(step.id, candidate.id, scenario.id, repeat),
+            run: runId(step.id, candidate.id, scenario.id, repeat, scenario.load),
             step,
             candidate,
             scenario,

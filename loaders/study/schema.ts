@@ -48,6 +48,75 @@ const Repeats = z
     examples: [5]
   });
 
+const LEVELS_ERROR = "must be a list of increasing numbers";
+export const LoadsSchema = z
+  .strictObject({
+    concurrency: z
+      .array(z.int().min(1))
+      .min(1)
+      .optional()
+      .meta({description: "Concurrency levels (`--max-concurrency`), lowest first.", examples: [[1, 2, 4, 8, 16]]}),
+    request_rate: z
+      .array(z.number().positive())
+      .min(1)
+      .optional()
+      .meta({description: "Request rates per second (`--request-rate`), lowest first.", examples: [[1, 2, 4]]}),
+    prompts_per_load: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({
+        description:
+          "Requests per load level: max(the scenario's `num_prompts`, this × the level), so every level runs long enough to reach steady state. Default: 0 (`num_prompts` at every level).",
+        examples: [10]
+      })
+  })
+  .refine((l) => (l.concurrency == null) !== (l.request_rate == null), "give 'concurrency' or 'request_rate', one kind")
+  .refine((l) => (l.concurrency ?? l.request_rate ?? []).every((v, i, a) => i === 0 || v > a[i - 1]), LEVELS_ERROR)
+  .meta({
+    description:
+      "A load ladder: the scenario runs at each level, each a point of its own (`--c<N>` or `--q<R>` in the run id)."
+  });
+
+export const SLO_METRICS = ["ttft_ms", "tpot_ms", "itl_ms", "e2el_ms"] as const;
+export const SLO_STATISTICS = ["mean", "median", "p90", "p95", "p99"] as const;
+const LimitSchema = z
+  .strictObject({
+    mean: z.number().positive().optional(),
+    median: z.number().positive().optional(),
+    p90: z.number().positive().optional(),
+    p95: z.number().positive().optional(),
+    p99: z.number().positive().optional()
+  })
+  .refine(
+    (l) => Object.values(l).filter((v) => v != null).length === 1,
+    "give one statistic: mean, median, p90, p95 or p99"
+  )
+  .meta({description: "One statistic and its limit in milliseconds.", examples: [{p99: 2000}]});
+
+export const SloSchema = z
+  .strictObject({
+    ttft_ms: LimitSchema.optional().meta({description: "Time to first token."}),
+    tpot_ms: LimitSchema.optional().meta({description: "Time per output token after the first, vLLM's definition."}),
+    itl_ms: LimitSchema.optional().meta({description: "Inter-token latency (aggregate statistics only)."}),
+    e2el_ms: LimitSchema.optional().meta({description: "End-to-end latency of a request."}),
+    attainment: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .meta({
+        description:
+          "Share of requests that must meet every per-request limit (TTFT, TPOT, E2EL) where per-request data exist. Default: 0.95.",
+        examples: [0.95]
+      })
+  })
+  .refine((s) => SLO_METRICS.some((m) => m in s), "give at least one of ttft_ms, tpot_ms, itl_ms, e2el_ms")
+  .meta({
+    description: "The latency target a configuration must meet to count (`objective: max_throughput_within_slo`).",
+    examples: [{ttft_ms: {p99: 2000}, tpot_ms: {p99: 50}, attainment: 0.95}]
+  });
+
 export const ScenarioSchema = z
   .strictObject({
     name: TextSchema.optional().meta({description: "Name of the scenario on the site. Default: its id."}),
@@ -106,7 +175,8 @@ export const ScenarioSchema = z
       description: "More benchmark client arguments for this scenario.",
       examples: [["--random-range-ratio", "0.5"]]
     }),
-    repeats: Repeats.meta({description: "Overrides the study's `repeats` for this scenario (a step's own wins)."})
+    repeats: Repeats.meta({description: "Overrides the study's `repeats` for this scenario (a step's own wins)."}),
+    loads: LoadsSchema.optional()
   })
   .meta({description: "One benchmark workload: the prompts sent and how they arrive."});
 
@@ -263,7 +333,11 @@ export const StudySchema = z
       .string()
       .min(1)
       .default("total_token_throughput")
-      .meta({description: "Metric the selection steps maximize (a vLLM result key).", examples: ["output_throughput"]}),
+      .meta({
+        description:
+          "Metric the selection steps maximize (a vLLM result key), or `max_throughput_within_slo`: each candidate's highest total token throughput among its load points that meet `slo`.",
+        examples: ["output_throughput", "max_throughput_within_slo"]
+      }),
     source: z
       .string()
       .min(1)
@@ -327,6 +401,7 @@ export const StudySchema = z
           "The unoptimized starting point; gains are measured against it. Default: the first step's first candidate.",
         examples: [{step: "engine-selection", candidate: "vllm"}]
       }),
+    slo: SloSchema.optional(),
     repeats: Repeats,
     confidence: z
       .number({error: CONFIDENCE_ERROR})
@@ -415,3 +490,5 @@ export type ServeData = z.output<typeof ServeSchema>;
 export type RunInput = z.input<typeof RunSchema>;
 export type RunData = z.output<typeof RunSchema>;
 export type TextInput = z.input<typeof TextSchema>;
+export type LoadsData = z.output<typeof LoadsSchema>;
+export type SloData = z.output<typeof SloSchema>;

@@ -1,0 +1,88 @@
+// A ladder study decided within an SLO: the winner under a tight target differs from the winner under a loose one,
+// and each candidate's score is its best measured throughput within the SLO (hand-computed from the model).
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {plannedRuns, loadStudyPlan} from "../../loaders/study/plan.js";
+import {modelPoint, writeLadderStudy} from "../support/ladder-study.js";
+
+const root = mkdtempSync(join(tmpdir(), "tps-ladder-"));
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+// With 3 repeats at ±1 %, a point's p99 bound is its mean × (1 + t(0.975, 2) · 0.01 / √3) = mean × 1.024842.
+const BOUND = 1 + (4.302652729911275 * 0.01) / Math.sqrt(3);
+
+function study(name: string, slo: {ttft: number; tpot: number}) {
+  const dir = join(root, name);
+  writeLadderStudy(dir, slo);
+  return loadStudy(dir);
+}
+
+describe("a concurrency ladder", () => {
+  it("plans a point per level with the prompts rule and run ids ending --c<N>", () => {
+    const dir = join(root, "plan");
+    writeLadderStudy(dir, {ttft: 2000, tpot: 30});
+    const runs = plannedRuns(loadStudyPlan(dir));
+    expect(runs).toHaveLength(3 * 9 * 3);
+    const top = runs.find((r) => r.run === "engine--beta--chat--c256--r3")!;
+    expect(top.scenario.max_concurrency).toBe(256);
+    expect(top.scenario.num_prompts).toBe(512);
+    expect(runs.find((r) => r.run === "engine--beta--chat--c1")!.scenario.num_prompts).toBe(100);
+  });
+
+  it("under a tight SLO (p99 TTFT ≤ 2 s, p99 TPOT ≤ 30 ms) picks alpha at c=16 over base at c=8; beta never fits", async () => {
+    // base: TPOT bound at c=8 is 22 × 1.25 × 1.0248 = 28.2 ms, at c=16 30.7 ms; alpha: 20 × 1.281 = 25.6 ms at c=16,
+    // 35.9 at c=32; beta: 30.12 × 1.281 = 38.6 ms already at c=1.
+    expect(1.25 * 22 * BOUND).toBeLessThan(30);
+    expect(1.25 * 24 * BOUND).toBeGreaterThan(30);
+    const {report, rows} = await study("tight", {ttft: 2000, tpot: 30});
+    const [step] = report.steps;
+    const standings = step.standings.chat;
+    expect(standings.map((s) => s.candidate)).toEqual(["alpha", "base", "beta"]);
+    expect(standings[0].run).toBe("engine--alpha--chat--c16");
+    expect(standings[0].value).toBeCloseTo(modelPoint("alpha", 16).throughput, 6);
+    expect(standings[1].run).toBe("engine--base--chat--c8");
+    expect(standings[1].value).toBeCloseTo(modelPoint("base", 8).throughput, 6);
+    expect(standings[2].value).toBeNull();
+    expect(standings[2].error).toMatch(/never within the SLO/);
+    expect(step.verdict.kind).toBe("improved");
+    expect(step.verdict.winner?.candidate).toBe("alpha");
+    // 3840.00 against 2034.77: +88.7 %.
+    expect(step.verdict.gain_percent).toBeCloseTo(
+      (modelPoint("alpha", 16).throughput / modelPoint("base", 8).throughput - 1) * 100,
+      6
+    );
+    expect(report.recommended.candidate).toBe("alpha");
+    expect(report.headline[0]).toMatchObject({
+      baseline_run: "engine--base--chat--c8",
+      recommended_run: "engine--alpha--chat--c16"
+    });
+    // Every level's runs stay in the runs table with their load.
+    expect(rows).toHaveLength(81);
+    expect(rows.find((r) => r.run === "engine--beta--chat--c64--r2")).toMatchObject({
+      load_kind: "concurrency",
+      load: 64
+    });
+    // Each level sends its own number of prompts: input totals are compared within a level, not across the ladder.
+    expect(report.findings.filter((f) => f.severity !== "info")).toEqual([]);
+  });
+
+  it("under a loose SLO (p99 TTFT ≤ 10 s, p99 TPOT ≤ 100 ms) picks beta at c=256", async () => {
+    const {report} = await study("loose", {ttft: 10000, tpot: 100});
+    const [step] = report.steps;
+    expect(step.verdict.winner?.candidate).toBe("beta");
+    expect(step.standings.chat.map((s) => [s.candidate, s.run])).toEqual([
+      ["beta", "engine--beta--chat--c256"],
+      ["base", "engine--base--chat--c128"],
+      ["alpha", "engine--alpha--chat--c128"]
+    ]);
+    expect(step.standings.chat[0].value).toBeCloseTo(modelPoint("beta", 256).throughput, 6);
+    expect(report.ladder?.choices).toHaveLength(3);
+    const point = report.ladder!.points.find((p) => p.key === "engine--base--chat--c256")!;
+    // base at c=256: p99 TTFT bound 7780 × 1.25 × 1.0248 = 9967 ms within 10 s, p99 TPOT bound 107.6 ms over 100.
+    expect(point.slo!.checks.map((c) => c.met)).toEqual([true, false]);
+    expect(point.slo!.checks[1].bound).toBeCloseTo(1.25 * 84 * BOUND, 4);
+  });
+});

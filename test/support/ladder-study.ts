@@ -1,0 +1,96 @@
+// A synthetic load-ladder study with a known queueing model: 3 candidates × concurrency 1…256 (doubling) × 3 repeats.
+// Each candidate serves a closed loop of c users: TTFT = a + b·c ms, TPOT = d + e·c ms, so a request of 200 output
+// tokens takes TTFT + 199·TPOT and throughput is c · 1200 tokens / that time. Repeats scale latency by 1.01, 1, 0.99
+// and throughput by 0.99, 1, 1.01: every point's mean is the model's value exactly.
+import {mkdirSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import {vllmResult} from "./vllm-result.js";
+
+export const LEVELS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+export const MODEL: Record<string, {ttft: [number, number]; tpot: [number, number]}> = {
+  base: {ttft: [100, 30], tpot: [20, 0.25]},
+  alpha: {ttft: [60, 60], tpot: [12, 0.5]},
+  beta: {ttft: [200, 10], tpot: [30, 0.12]}
+};
+const INPUT = 1000;
+const OUTPUT = 200;
+const FACTORS = [0.99, 1, 1.01];
+
+export function modelPoint(candidate: string, c: number): {ttft: number; tpot: number; throughput: number} {
+  const {
+    ttft: [a, b],
+    tpot: [d, e]
+  } = MODEL[candidate];
+  const ttft = a + b * c;
+  const tpot = d + e * c;
+  return {ttft, tpot, throughput: (c * (INPUT + OUTPUT)) / ((ttft + (OUTPUT - 1) * tpot) / 1000)};
+}
+
+export function ladderPlanYaml(slo: {ttft: number; tpot: number}): string {
+  return `id: ladder-study
+title: Ladder
+goal: The most tokens per second while p99 TTFT and p99 TPOT stay within target.
+objective: max_throughput_within_slo
+slo: {ttft_ms: {p99: ${slo.ttft}}, tpot_ms: {p99: ${slo.tpot}}, attainment: 0.95}
+repeats: 3
+model: {name: Qwen/Qwen3-8B, config: data/models/qwen3-8b.config.json}
+hardware: {gpu: h200-sxm, name: NVIDIA H200 SXM, count: 1}
+engines:
+  vllm: {name: vLLM, version: v0.11.0}
+client:
+  argv: [vllm, bench, serve, --model, "{model}"]
+scenarios:
+  chat:
+    name: Chat
+    dataset: random
+    input_len: ${INPUT}
+    output_len: ${OUTPUT}
+    num_prompts: 100
+    seed: 42
+    loads: {concurrency: [${LEVELS.join(", ")}], prompts_per_load: 2}
+steps:
+  - id: engine
+    title: Scheduler settings
+    scenarios: [chat]
+    candidates:
+      - {id: base, label: Defaults, engine: vllm, role: baseline, server: [vllm, serve, Qwen/Qwen3-8B]}
+      - {id: alpha, label: Small batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "16"]}
+      - {id: beta, label: Large batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "512"]}
+baseline: {step: engine, candidate: base}
+`;
+}
+
+/** Writes the study folder: study.yaml and one result.json per run (run.json left to the plan). */
+export function writeLadderStudy(dir: string, slo: {ttft: number; tpot: number}): void {
+  mkdirSync(join(dir, "runs"), {recursive: true});
+  writeFileSync(join(dir, "study.yaml"), ladderPlanYaml(slo));
+  for (const candidate of Object.keys(MODEL))
+    for (const c of LEVELS)
+      FACTORS.forEach((f, i) => {
+        const m = modelPoint(candidate, c);
+        const prompts = Math.max(100, 2 * c);
+        const run = `engine--${candidate}--chat--c${c}${i ? `--r${i + 1}` : ""}`;
+        const result = vllmResult({
+          model: "Qwen/Qwen3-8B",
+          numPrompts: prompts,
+          inputLen: INPUT,
+          outputLen: OUTPUT,
+          duration: (prompts * (INPUT + OUTPUT)) / (m.throughput * f),
+          maxConcurrency: c
+        });
+        const lat = 2 - f;
+        Object.assign(result, {
+          mean_ttft_ms: m.ttft * lat,
+          median_ttft_ms: m.ttft * lat,
+          p99_ttft_ms: 1.25 * m.ttft * lat,
+          mean_tpot_ms: m.tpot * lat,
+          median_tpot_ms: m.tpot * lat,
+          p99_tpot_ms: 1.25 * m.tpot * lat,
+          mean_itl_ms: m.tpot * lat,
+          median_itl_ms: m.tpot * lat,
+          p99_itl_ms: 1.5 * m.tpot * lat
+        });
+        mkdirSync(join(dir, "runs", run));
+        writeFileSync(join(dir, "runs", run, "result.json"), JSON.stringify(result));
+      });
+}
