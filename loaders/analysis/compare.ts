@@ -132,13 +132,12 @@ const WHERE_SERVER_LISTENS = new Set(["--host", "--port"]);
 /** Client options that set the load rather than the workload. */
 const LOAD_OPTIONS = new Set(["--request-rate", "--max-concurrency"]);
 
-function meaningText(argv: readonly string[], keep: (name: string) => boolean): string {
-  const {command, options} = argvMeaning([...argv]);
-  const parts = [...options]
+/** Options by meaning in one order: sorted by name, each with its values. */
+function optionsText(options: Map<string, string[]>, keep: (name: string) => boolean): string[] {
+  return [...options]
     .filter(([name]) => keep(name))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, values]) => [name, ...values].join(" "));
-  return [...command, ...parts].join(" ");
 }
 
 export function comparabilityKey(
@@ -150,7 +149,9 @@ export function comparabilityKey(
   const scenario = plan.scenarios.find((s) => s.id === row.scenario);
   const candidate = plan.steps.find((s) => s.id === row.step)?.candidates.find((c) => c.id === row.candidate);
   const extra = [...(scenario?.bench_args ?? []), ...(candidate?.bench_args ?? [])];
+  // Options only: a placeholder program word keeps argvMeaning from reading the first value as the program.
   const extraOptions = argvMeaning(["client", ...extra]).options;
+  const server = argvMeaning([...serverArgv]);
   const workload = scenario
     ? [
         `dataset=${scenario.dataset}`,
@@ -159,12 +160,12 @@ export function comparabilityKey(
         scenario.output_len != null ? `output=${scenario.output_len}` : null,
         `prompts=${scenario.num_prompts}`,
         scenario.seed != null ? `seed=${scenario.seed}` : null,
-        extra.length ? meaningText(["client", ...extra], (name) => !LOAD_OPTIONS.has(name)).slice(7) : null
+        ...optionsText(extraOptions, (name) => !LOAD_OPTIONS.has(name))
       ]
         .filter((part) => part)
         .join(" ")
     : `scenario=${row.scenario}`;
-  const rate = scenario?.request_rate ?? extraOptions.get("--request-rate")?.[0] ?? "inf";
+  const rate = String(scenario?.request_rate ?? extraOptions.get("--request-rate")?.[0] ?? "inf");
   const concurrency = scenario?.max_concurrency ?? extraOptions.get("--max-concurrency")?.[0] ?? "none";
   return {
     model: row.model,
@@ -172,7 +173,7 @@ export function comparabilityKey(
     gpu: across.includes("gpu") ? "*" : row.gpu,
     gpu_count: row.gpu_count,
     engine: across.includes("engine") ? "*" : row.engine,
-    server: meaningText(serverArgv, (name) => !WHERE_SERVER_LISTENS.has(name)),
+    server: [...server.command, ...optionsText(server.options, (name) => !WHERE_SERVER_LISTENS.has(name))].join(" "),
     workload,
     load: `rate=${rate} concurrency=${concurrency}`
   };

@@ -22,7 +22,8 @@
 // Noise between studies (another machine, a driver) that the repeats do not see breaks the assumption. A series with
 // single runs has no interval: the ratios alone decide, and no rate is promised for it.
 import {summarize, type Summary} from "../stats/summary.js";
-import {ratioInterval, type Direction} from "./compare.js";
+import {comparabilityKey, metricDirection, ratioInterval, type ComparedStudy, type Direction} from "./compare.js";
+import {aggregatePoints} from "./points.js";
 
 export interface HistoryStudy {
   id: string;
@@ -146,4 +147,60 @@ export function historyVerdict(series: readonly HistoryStudy[], options: History
     if (run >= 3) return verdict("suspicious");
   }
   return verdict("within noise");
+}
+
+/** A study of a series: its plan and runs, and the date it was run (null: none recorded). */
+export interface DatedStudy extends ComparedStudy {
+  date: string | null;
+}
+
+export interface PointHistory {
+  /** The point's id in the last study that has it. */
+  point: string;
+  metric: string;
+  verdict: HistoryVerdict;
+}
+
+/** When a study was run: its earliest recorded run start, null when no run recorded one. */
+export function studyDate(runs: ComparedStudy["runs"]): string | null {
+  const starts = runs.map((r) => r.meta.started_at).filter((s): s is string => !!s);
+  return starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+/** Every point's history over the studies, for each named metric: points matched on the comparability key. A study
+ * without a date is ordered as given (all studies then are). */
+export function studyHistory(
+  studies: readonly DatedStudy[],
+  metrics: readonly string[],
+  options: Pick<HistoryOptions, "threshold" | "confidence">
+): {ordered_by: "date" | "order given"; points: PointHistory[]} {
+  const dated = studies.every((s) => s.date);
+  const series = new Map<string, {point: string; studies: Map<string, HistoryStudy[]>}>();
+  studies.forEach((study, i) => {
+    const argv = new Map(study.runs.map((r) => [r.meta.id, r.meta.server_argv]));
+    const date = dated ? study.date! : `#${String(i).padStart(6, "0")}`;
+    for (const point of aggregatePoints(study.rows, metrics, options.confidence)) {
+      const key = JSON.stringify(comparabilityKey(study.plan, point.rows[0], argv.get(point.rows[0].run) ?? []));
+      const entry = series.get(key) ?? {point: point.key, studies: new Map()};
+      entry.point = point.key;
+      for (const metric of metrics) {
+        const values = point.rows
+          .filter((r) => r.status === "ok" && typeof r[metric] === "number")
+          .map((r) => r[metric] as number);
+        const list = entry.studies.get(metric) ?? [];
+        list.push({id: study.dir, date, values});
+        entry.studies.set(metric, list);
+      }
+      series.set(key, entry);
+    }
+  });
+  const points: PointHistory[] = [];
+  for (const {point, studies: byMetric} of series.values())
+    for (const metric of metrics) {
+      const direction = metricDirection(metric);
+      const list = byMetric.get(metric);
+      if (!direction || !list) continue;
+      points.push({point, metric, verdict: historyVerdict(list, {...options, direction})});
+    }
+  return {ordered_by: dated ? "date" : "order given", points};
 }

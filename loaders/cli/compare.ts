@@ -205,9 +205,11 @@ export function comparisonMarkdown(c: StudyComparison, objective: string): strin
         c.unmatched.map((u) => [
           u.side,
           u.point,
-          u.same_id_differs
+          u.same_id_differs?.length
             ? `same id on the other side differs: ${u.same_id_differs.join("; ")}`
-            : "no point with its key on the other side"
+            : u.same_id_differs
+              ? "more points with its key on this side than on the other"
+              : "no point with its key on the other side"
         ])
       )
     );

@@ -4,7 +4,7 @@ import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {compareStudies, verdictOf, type StudyComparison} from "../../loaders/analysis/compare.js";
+import {comparabilityKey, compareStudies, verdictOf, type StudyComparison} from "../../loaders/analysis/compare.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 
@@ -82,6 +82,43 @@ describe("ratio intervals from repeats", () => {
     expect([tuned.status, tuned.verdict]).toEqual(["failed in base", "improvement"]);
     expect(c.regressions).toEqual([BASE]);
     expect(c.improvements).toEqual([TUNED]);
+  });
+});
+
+describe("the comparability key", () => {
+  it("a seed point: model, GPU and count, engine, server by meaning, workload and load", async () => {
+    const {plan, rows, runs} = await loadStudy("data/studies/qwen3-32b-a100");
+    const i = rows.findIndex((r) => r.run === "engine-selection--vllm--sharegpt");
+    const key = comparabilityKey(plan, rows[i], runs[i].meta.server_argv);
+    expect(key).toEqual({
+      model: "Qwen/Qwen3-32B",
+      quantization: "bf16",
+      gpu: "NVIDIA A100-SXM4-80GB",
+      gpu_count: 1,
+      engine: "vllm",
+      server: "vllm serve Qwen/Qwen3-32B --max-model-len 32768",
+      workload: "dataset=sharegpt file=ShareGPT_V3_unfiltered_cleaned_split.json prompts=1000",
+      load: "rate=inf concurrency=none"
+    });
+    // Where the server listens, an install path, option order and spelling do not change it.
+    const live = ["/opt/venv/bin/vllm", "serve", "Qwen/Qwen3-32B", "--port", "8123", "--max_model_len=32768.0"];
+    expect(comparabilityKey(plan, rows[i], live)).toEqual(key);
+    // --across gpu leaves the GPU out.
+    expect(comparabilityKey(plan, rows[i], runs[i].meta.server_argv, ["gpu"]).gpu).toBe("*");
+    // A request rate and a concurrency cap, from the scenario or its client arguments, are the load.
+    const loaded = {
+      ...plan,
+      scenarios: plan.scenarios.map((s) =>
+        s.id === "sharegpt"
+          ? {...s, request_rate: 4, bench_args: ["--max-concurrency", "64", "--sharegpt-output-len", "256"]}
+          : s
+      )
+    };
+    const other = comparabilityKey(loaded, rows[i], runs[i].meta.server_argv);
+    expect([other.workload, other.load]).toEqual([
+      "dataset=sharegpt file=ShareGPT_V3_unfiltered_cleaned_split.json prompts=1000 --sharegpt-output-len 256",
+      "rate=4 concurrency=64"
+    ]);
   });
 });
 
