@@ -98,6 +98,12 @@ export async function main(argv: string[]): Promise<number> {
         ? comparisonCsv(comparison) + "\n"
         : comparisonMarkdown(comparison, studies[1].plan.objective);
   process.stdout.write(text);
+  // A point that vanished can hide a regression from a gate: said on stderr whatever the format.
+  const lost = comparison.unmatched.filter((u) => u.side === "base").length;
+  if (lost)
+    process.stderr.write(
+      `tps-report compare: note: ${lost} point${lost === 1 ? "" : "s"} of the base ${lost === 1 ? "has" : "have"} no match in the new study (see unmatched)\n`
+    );
   return comparison.regressions.length ? 1 : 0;
 }
 

@@ -231,6 +231,48 @@ describe("points that no longer match", () => {
   });
 });
 
+describe("the same plan on another GPU", () => {
+  const dir = join(root, "h100");
+  beforeAll(() => {
+    cpSync(SEED, dir, {recursive: true});
+    const plan = join(dir, "study.yaml");
+    writeFileSync(
+      plan,
+      readFileSync(plan, "utf8")
+        .replace("gpu: a100-sxm4-80gb", "gpu: h100-sxm")
+        .replace("name: NVIDIA A100 SXM 80GB", "name: NVIDIA H100 SXM 80GB")
+    );
+    for (const id of readdirSync(join(dir, "runs"))) {
+      const file = join(dir, "runs", id, "run.json");
+      writeFileSync(file, readFileSync(file, "utf8").replace("NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3"));
+    }
+  });
+
+  it("matches nothing, and says so; --across gpu matches every point and names the hardware change", () => {
+    const strict = cli(SEED, dir, "--format", "json");
+    expect(strict.status).toBe(0);
+    expect(strict.stderr).toBe(
+      "tps-report compare: note: 17 points of the base have no match in the new study (see unmatched)\n"
+    );
+    const c = json(strict.stdout);
+    expect(c.matched).toEqual([]);
+    expect(c.unmatched.filter((u) => u.side === "base")).toHaveLength(17);
+    expect(c.unmatched[0].same_id_differs).toEqual(["gpu 'NVIDIA A100-SXM4-80GB' against 'NVIDIA H100 80GB HBM3'"]);
+    const across = cli(SEED, dir, "--across", "gpu", "--format", "json");
+    expect(across.status).toBe(0);
+    const a = json(across.stdout);
+    expect(a.matched).toHaveLength(17);
+    expect(a.changes).toEqual([
+      {
+        what: "hardware",
+        subject: "GPU",
+        base: "NVIDIA A100 SXM 80GB ×1 (runs: NVIDIA A100-SXM4-80GB ×1)",
+        new: "NVIDIA H100 SXM 80GB ×1 (runs: NVIDIA H100 80GB HBM3 ×1)"
+      }
+    ]);
+  });
+});
+
 describe("bad input", () => {
   it("a threshold that is not a percentage: exit 2, one line", () => {
     const run = cli(SEED, SEED, "--threshold", "lots");
