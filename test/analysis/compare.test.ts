@@ -6,6 +6,7 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {comparabilityKey, compareStudies, verdictOf, type StudyComparison} from "../../loaders/analysis/compare.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {comparisonMarkdown} from "../../loaders/cli/compare.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-compare-unit-"));
@@ -48,6 +49,12 @@ describe("ratio intervals from repeats", () => {
     expect([tpot.direction, tpot.verdict]).toEqual(["lower", "regression"]);
     expect(c.regressions).toEqual([BASE]);
     expect(metric(c, TUNED).verdict).toBe("within noise");
+    const md = comparisonMarkdown(c, "total_token_throughput");
+    expect(md).toContain(
+      "| engine--base--short | total_token_throughput | 1000.0 | 900.0 | ×0.900 | [×0.879, ×0.922] | 3 / 3 |"
+    );
+    // scipy: equal spreads, df 4, exp(∓2.776445 · 0.006804) = 0.981286, 1.019071.
+    expect(md).toContain("| engine--tuned--short | vllm | 3 / 3 | ×1.000 | [×0.981, ×1.019] | within noise |");
   });
 
   it("a 7 % drop with 10 % noise: beyond the threshold, but the interval [0.7346, 1.1774] is not: within noise", async () => {
