@@ -14,6 +14,14 @@ const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> 
   },
   new: {summary: "scaffold a commented study plan for live mode", load: async () => (await import("./new.js")).main},
   check: {summary: "validate a study and its runs", load: async () => (await import("./check.js")).main},
+  compare: {
+    summary: "compare two studies point by point; exit 1 on a regression",
+    load: async () => (await import("./compare.js")).main
+  },
+  history: {
+    summary: "a point's trend over a series of studies; exit 1 when the last two regressed",
+    load: async () => (await import("./history.js")).main
+  },
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},
   gather: {

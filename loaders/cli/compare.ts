@@ -1,0 +1,283 @@
+// `tps-report compare BASE NEW [--threshold 5%] [--format md|csv|json]`: which points of NEW got slower or faster than
+// in BASE, beyond a threshold and beyond the noise of the repeats; exit 1 on any regression, so CI can gate on it.
+import {parseArgs} from "node:util";
+import {
+  compareStudies,
+  type MetricComparison,
+  type PointComparison,
+  type StudyComparison
+} from "../analysis/compare.js";
+import {loadStudy} from "../analysis/report.js";
+import {runsCsv} from "../export/csv.js";
+import type {TableRow} from "../export/columns.js";
+import {PlanError} from "../study/plan.js";
+import {errorLine, notAStudy} from "./errors.js";
+
+const USAGE =
+  "usage: tps-report compare BASE NEW [--threshold 5%] [--format md|csv|json] [--across gpu|engine] [--confidence 0.95]\n" +
+  "  BASE, NEW     study folders; points are matched on model, GPU and count, engine, server settings, workload, load\n" +
+  "  --threshold   smallest change that counts (default 5%)\n" +
+  "  --across      leave a part out of the matching key (gpu: the same plan on other GPUs); repeatable\n" +
+  "  --confidence  level of the ratio intervals (default: BASE's confidence)\n" +
+  "exit 1 when any matched point regressed, 0 otherwise, 2 on bad input";
+
+/** "5%", "5 %" or "0.05" → 0.05. */
+export function parseThreshold(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(%?)\s*$/.exec(text);
+  if (!match) return null;
+  const value = match[2] ? Number(match[1]) / 100 : Number(match[1]);
+  return value >= 0 && value < 1 ? value : null;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        threshold: {type: "string", default: "5%"},
+        format: {type: "string", default: "md"},
+        across: {type: "string", multiple: true},
+        confidence: {type: "string"},
+        help: {type: "boolean", short: "h"}
+      }
+    });
+  } catch (error) {
+    process.stderr.write(`tps-report compare: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const {values, positionals} = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  const fail = (message: string) => {
+    process.stderr.write(`tps-report compare: ${message}\n`);
+    return 2;
+  };
+  if (positionals.length !== 2) return fail(`needs two study folders, BASE and NEW\n${USAGE}`);
+  const threshold = parseThreshold(values.threshold!);
+  if (threshold == null) return fail(`--threshold '${values.threshold}' is not a percentage from 0 to under 100`);
+  const format = values.format!;
+  if (format !== "md" && format !== "csv" && format !== "json") return fail(`--format must be md, csv or json`);
+  const across = values.across ?? [];
+  for (const part of across) if (part !== "gpu" && part !== "engine") return fail(`--across takes gpu or engine`);
+  let confidence: number | undefined;
+  if (values.confidence != null) {
+    confidence = Number(values.confidence);
+    if (!(confidence > 0 && confidence < 1)) return fail(`--confidence '${values.confidence}' is not between 0 and 1`);
+  }
+  const studies = [];
+  for (const dir of positionals) {
+    const why = notAStudy(dir);
+    if (why) return fail(why);
+    try {
+      const {plan, rows, runs, report} = await loadStudy(dir);
+      const errors = report.findings.filter((f) => f.severity === "error").length;
+      if (errors)
+        process.stderr.write(
+          `tps-report compare: note: ${dir} has ${errors} error finding${errors === 1 ? "" : "s"} (tps-report check ${dir})\n`
+        );
+      studies.push({dir, plan, rows, runs});
+    } catch (error) {
+      if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT")
+        return fail(errorLine(error));
+      throw error;
+    }
+  }
+  const comparison = compareStudies(studies[0], studies[1], {
+    threshold,
+    confidence,
+    across: across as ("gpu" | "engine")[]
+  });
+  const text =
+    format === "json"
+      ? JSON.stringify(comparison, null, 2) + "\n"
+      : format === "csv"
+        ? comparisonCsv(comparison) + "\n"
+        : comparisonMarkdown(comparison, studies[1].plan.objective);
+  process.stdout.write(text);
+  // A point that vanished can hide a regression from a gate: said on stderr whatever the format.
+  const lost = comparison.unmatched.filter((u) => u.side === "base").length;
+  if (lost)
+    process.stderr.write(
+      `tps-report compare: note: ${lost} point${lost === 1 ? "" : "s"} of the base ${lost === 1 ? "has" : "have"} no match in the new study (see unmatched)\n`
+    );
+  return comparison.regressions.length ? 1 : 0;
+}
+
+const percent = (x: number) => `${+(x * 100).toFixed(2)} %`;
+const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
+const value = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4));
+const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+const interval = (m: Pick<MetricComparison, "low" | "high" | "basis">) =>
+  m.basis === "interval"
+    ? `[${times(m.low)}, ${times(m.high)}]`
+    : m.basis === "ratio only"
+      ? "no interval"
+      : "no ratio";
+const pointName = (p: PointComparison) => (p.base === p.new ? p.new : `${p.base} → ${p.new}`);
+
+function table(header: string[], rows: string[][]): string[] {
+  return [
+    `| ${header.join(" | ")} |`,
+    `| ${header.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`)
+  ];
+}
+
+/** The rule in words, as the output states it. */
+export function ruleText(c: Pick<StudyComparison, "threshold" | "confidence">): string {
+  const t = percent(c.threshold);
+  return (
+    `Threshold ${t}; intervals at ${percent(c.confidence)} confidence (Welch on the log ratio of the means). ` +
+    `Regression: the ratio NEW / BASE lies wholly beyond the threshold on the bad side (throughputs below ×${(1 - c.threshold).toFixed(3)}, ` +
+    `latencies above ×${(1 + c.threshold).toFixed(3)}); improvement: wholly beyond it on the good side; otherwise within noise. ` +
+    `A point with a single run on either side has no interval ("no interval"): its ratio alone is held to the threshold, ` +
+    `so it cannot tell a change from run-to-run noise. A point whose every NEW run failed is a regression.`
+  );
+}
+
+export function comparisonMarkdown(c: StudyComparison, objective: string): string {
+  const out: string[] = [];
+  const side = (s: StudyComparison["base"]) => `${s.dir} (study ${s.id}, ${s.runs} runs, ${s.points} points)`;
+  out.push(`# Compare ${c.base.id} → ${c.new.id}`, "", `- base: ${side(c.base)}`, `- new: ${side(c.new)}`);
+  if (c.across.length) out.push(`- matched across: ${c.across.join(", ")} (left out of the key)`);
+  out.push("", ruleText(c), "", "## What changed", "");
+  if (!c.changes.length) out.push("Nothing: the same model, hardware, engine versions, server arguments and client.");
+  else
+    out.push(
+      ...table(
+        ["what", "subject", "base", "new"],
+        c.changes.map((ch) => [ch.what, ch.subject, ch.base, ch.detail ? `${ch.new} (${ch.detail})` : ch.new])
+      )
+    );
+  const within = c.matched.length - c.regressions.length - c.improvements.length;
+  const only = (s: "base" | "new") => c.unmatched.filter((u) => u.side === s).length;
+  out.push(
+    "",
+    "## Verdict",
+    "",
+    `${c.regressions.length} regression${c.regressions.length === 1 ? "" : "s"}, ${c.improvements.length} improvement${c.improvements.length === 1 ? "" : "s"}, ` +
+      `${within} within noise, of ${c.matched.length} matched points; ${only("base")} only in base, ${only("new")} only in new.`
+  );
+  for (const [title, verdict] of [
+    ["Regressions", "regression"],
+    ["Improvements", "improvement"]
+  ] as const) {
+    const points = c.matched.filter((p) => p.verdict === verdict);
+    if (!points.length) continue;
+    out.push("", `## ${title}`, "");
+    const rows: string[][] = [];
+    for (const p of points) {
+      if (p.status !== "compared") rows.push([pointName(p), "—", p.status, "", "", "", ""]);
+      for (const m of p.metrics)
+        if (m.verdict === verdict)
+          rows.push([
+            pointName(p),
+            m.metric,
+            value(m.base.mean),
+            value(m.new.mean),
+            times(m.ratio),
+            interval(m),
+            `${m.base.n} / ${m.new.n}`
+          ]);
+    }
+    out.push(...table(["point", "metric", "base", "new", "ratio", "interval", "runs base / new"], rows));
+  }
+  out.push("", "## Matched points", "");
+  out.push(
+    ...table(
+      ["point", "engine", "runs base / new", `${objective} ratio`, "interval", "verdict"],
+      c.matched.map((p) => {
+        const m = p.metrics.find((x) => x.metric === objective);
+        return [
+          pointName(p),
+          p.engine,
+          `${p.base_n}${p.base_failed ? ` (+${p.base_failed} failed)` : ""} / ${p.new_n}${p.new_failed ? ` (+${p.new_failed} failed)` : ""}`,
+          m ? times(m.ratio) : "—",
+          m ? interval(m) : "—",
+          p.status === "compared" ? p.verdict : `${p.verdict} (${p.status})`
+        ];
+      })
+    )
+  );
+  if (c.unmatched.length) {
+    out.push("", "## Unmatched points", "");
+    out.push(
+      ...table(
+        ["only in", "point", "why"],
+        c.unmatched.map((u) => [
+          u.side,
+          u.point,
+          u.same_id_differs?.length
+            ? `same id on the other side differs: ${u.same_id_differs.join("; ")}`
+            : u.same_id_differs
+              ? "more points with its key on this side than on the other"
+              : "no point with its key on the other side"
+        ])
+      )
+    );
+  }
+  out.push("", `Compared metrics: ${c.metrics.join(", ")}.`);
+  return out.join("\n") + "\n";
+}
+
+export function comparisonCsv(c: StudyComparison): string {
+  const rows: TableRow[] = [];
+  const blank = {
+    record: "",
+    base_point: null,
+    new_point: null,
+    engine: null,
+    scenario: null,
+    metric: null,
+    direction: null,
+    base_n: null,
+    base_mean: null,
+    new_n: null,
+    new_mean: null,
+    ratio: null,
+    ratio_low: null,
+    ratio_high: null,
+    basis: null,
+    verdict: null,
+    point_verdict: null,
+    detail: null
+  } satisfies TableRow;
+  for (const p of c.matched) {
+    const point = {base_point: p.base, new_point: p.new, engine: p.engine, scenario: p.scenario};
+    if (p.status !== "compared")
+      rows.push({...blank, record: "point", ...point, point_verdict: p.verdict, detail: p.status});
+    for (const m of p.metrics)
+      rows.push({
+        ...blank,
+        record: "metric",
+        ...point,
+        metric: m.metric,
+        direction: m.direction,
+        base_n: m.base.n,
+        base_mean: m.base.mean,
+        new_n: m.new.n,
+        new_mean: m.new.mean,
+        ratio: m.ratio,
+        ratio_low: m.low,
+        ratio_high: m.high,
+        basis: m.basis,
+        verdict: m.verdict,
+        point_verdict: p.verdict
+      });
+  }
+  for (const u of c.unmatched)
+    rows.push({
+      ...blank,
+      record: `only in ${u.side}`,
+      [u.side === "base" ? "base_point" : "new_point"]: u.point,
+      engine: u.key.engine,
+      detail: u.same_id_differs?.join("; ") ?? null
+    });
+  for (const ch of c.changes)
+    rows.push({...blank, record: `change: ${ch.what}`, metric: ch.subject, detail: `${ch.base} → ${ch.new}`});
+  return runsCsv(rows);
+}

@@ -1,0 +1,290 @@
+// `tps-report compare` on the seed study and on copies of it: a copy whose TensorRT-LLM runs are 10 % slower is a
+// regression on exactly those points (exit 1), the seed against itself is not (exit 0).
+import {spawnSync} from "node:child_process";
+import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {StudyComparison} from "../../loaders/analysis/compare.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
+
+const SEED = "data/studies/qwen3-32b-a100";
+const root = mkdtempSync(join(tmpdir(), "tps-compare-"));
+afterAll(() => (process.env.KEEP ? undefined : rmSync(root, {recursive: true, force: true})));
+
+function cli(...args: string[]): {status: number | null; stdout: string; stderr: string} {
+  const run = spawnSync(process.execPath, ["bin/tps-report.js", "compare", ...args], {
+    encoding: "utf8",
+    env: {...process.env, TPS_REPORT_DEBUG: ""}
+  });
+  return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+}
+
+const json = (stdout: string) => JSON.parse(stdout) as StudyComparison;
+const two = (x: number) => x.toFixed(2);
+
+/** Rewrites one printed value of a vLLM summary block, keeping its label and column. */
+function setLine(log: string, label: string, value: string): string {
+  const re = new RegExp(`^(${label.replace(/[()/]/g, "\\$&")}\\s+)\\S+`, "m");
+  expect(re.test(log), label).toBe(true);
+  return log.replace(re, (_, head: string) => `${head}${value}`);
+}
+
+/** A copy of the seed in which every successful run of `engine` took 1/0.9 as long: the duration and every latency
+ * scaled up, the throughputs recomputed from the unchanged token totals (as `check` recomputes them), the engine's
+ * version bumped in the plan and the runs. Returns the points it slowed. */
+function slowedCopy(dir: string, engine: string): string[] {
+  cpSync(SEED, dir, {recursive: true});
+  const plan = join(dir, "study.yaml");
+  writeFileSync(plan, readFileSync(plan, "utf8").replace("version: v1.2.0rc1", "version: v1.2.0rc2"));
+  const slowed: string[] = [];
+  for (const id of readdirSync(join(dir, "runs"))) {
+    const metaFile = join(dir, "runs", id, "run.json");
+    const meta = JSON.parse(readFileSync(metaFile, "utf8"));
+    if (meta.engine !== engine) continue;
+    meta.engine_version = "v1.2.0rc2";
+    writeFileSync(metaFile, JSON.stringify(meta, null, 2) + "\n");
+    if (meta.status !== "ok") continue;
+    const logFile = join(dir, "runs", id, "bench.log");
+    let log = readFileSync(logFile, "utf8");
+    const read = (label: string) =>
+      Number(new RegExp(`^${label.replace(/[()/]/g, "\\$&")}\\s+(\\S+)`, "m").exec(log)![1]);
+    const duration = read("Benchmark duration (s):");
+    const slower = +(duration / 0.9).toFixed(2);
+    const factor = slower / duration;
+    const completed = read("Successful requests:");
+    const input = read("Total input tokens:");
+    const output = read("Total generated tokens:");
+    log = setLine(log, "Benchmark duration (s):", two(slower));
+    log = setLine(log, "Request throughput (req/s):", two(completed / slower));
+    log = setLine(log, "Output token throughput (tok/s):", two(output / slower));
+    log = setLine(log, "Total Token throughput (tok/s):", two((input + output) / slower));
+    log = setLine(
+      log,
+      "Peak output token throughput (tok/s):",
+      two(read("Peak output token throughput (tok/s):") / factor)
+    );
+    for (const family of ["TTFT", "TPOT", "ITL"])
+      for (const stat of ["Mean", "Median", "P99"]) {
+        const label = `${stat} ${family} (ms):`;
+        log = setLine(log, label, two(read(label) * factor));
+      }
+    writeFileSync(logFile, log);
+    slowed.push(id);
+  }
+  return slowed.sort();
+}
+
+const slowDir = join(root, "trtllm-slower");
+let slowed: string[] = [];
+beforeAll(() => {
+  slowed = slowedCopy(slowDir, "trtllm");
+});
+
+describe("the copy is a valid study", () => {
+  it("has the seed's findings: no recomputed throughput disagrees with its log", async () => {
+    const seed = await loadStudy(SEED);
+    const copy = await loadStudy(slowDir);
+    const codes = (findings: {code: string; severity: string}[]) =>
+      findings.filter((f) => f.severity === "error").map((f) => f.code);
+    expect(copy.report.findings.filter((f) => f.code === "metric-inconsistent")).toEqual([]);
+    expect(codes(copy.report.findings)).toEqual(codes(seed.report.findings));
+    // Seven TensorRT-LLM points have results (the two quantization ones failed in the seed).
+    expect(slowed).toEqual([
+      "engine-selection--trtllm--sharegpt",
+      "max-num-tokens--trtllm-16384--sharegpt",
+      "max-num-tokens--trtllm-32768--sharegpt",
+      "other-scenarios--recommended--long",
+      "other-scenarios--recommended--medium",
+      "other-scenarios--recommended--short",
+      "other-scenarios--recommended--very-long"
+    ]);
+  });
+});
+
+describe("compare", () => {
+  it("the seed against itself: exit 0, every point matched and within noise", () => {
+    const run = cli(SEED, SEED, "--format", "json");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const c = json(run.stdout);
+    expect(c.matched).toHaveLength(17);
+    expect(c.unmatched).toEqual([]);
+    expect(c.regressions).toEqual([]);
+    expect(c.improvements).toEqual([]);
+    expect(c.changes).toEqual([]);
+    for (const p of c.matched)
+      for (const m of p.metrics) expect([m.ratio, m.basis, m.verdict]).toEqual([1, "ratio only", "within noise"]);
+  });
+
+  it("a copy with TensorRT-LLM 10 % slower: exit 1, exactly the slowed points regress, the version change is named", () => {
+    const run = cli(SEED, slowDir, "--format", "json");
+    expect(run.status).toBe(1);
+    const c = json(run.stdout);
+    expect(c.matched).toHaveLength(17);
+    expect(c.unmatched).toEqual([]);
+    expect([...c.regressions].sort()).toEqual(slowed);
+    expect(c.improvements).toEqual([]);
+    expect(c.changes).toEqual([{what: "engine version", subject: "trtllm", base: "v1.2.0rc1", new: "v1.2.0rc2"}]);
+    // engine-selection--trtllm--sharegpt: 418805 tokens, 2054.21 tok/s over 203.88 s in the seed; 226.53 s in the copy.
+    const point = c.matched.find((p) => p.new === "engine-selection--trtllm--sharegpt")!;
+    const total = point.metrics.find((m) => m.metric === "total_token_throughput")!;
+    expect(total.base.mean).toBe(2054.21);
+    expect(total.new.mean).toBe(1848.78);
+    expect(total.ratio).toBeCloseTo(1848.78 / 2054.21, 12);
+    expect([total.low, total.high, total.basis, total.verdict]).toEqual([null, null, "ratio only", "regression"]);
+    const ttft = point.metrics.find((m) => m.metric === "mean_ttft_ms")!;
+    expect(ttft.direction).toBe("lower");
+    expect(ttft.verdict).toBe("regression");
+    // Every metric of every slowed point regressed; nothing else moved.
+    for (const p of c.matched) {
+      const want = slowed.includes(p.new) ? "regression" : "within noise";
+      for (const m of p.metrics) expect(m.verdict, `${p.new} ${m.metric}`).toBe(want);
+    }
+  });
+
+  it("the markdown names those points under Regressions, the change under What changed, and nothing else regresses", () => {
+    const run = cli(SEED, slowDir);
+    expect(run.status).toBe(1);
+    const md = run.stdout;
+    expect(md).toContain("| engine version | trtllm | v1.2.0rc1 | v1.2.0rc2 |");
+    expect(md).toContain(
+      `${slowed.length} regressions, 0 improvements, ${17 - slowed.length} within noise, of 17 matched points`
+    );
+    const regressions = md.slice(md.indexOf("## Regressions"), md.indexOf("## Matched points"));
+    const named = new Set(
+      [...regressions.matchAll(/^\| ([a-z0-9.-]+) \|/gm)].map((m) => m[1]).filter((p) => p !== "point" && p !== "---")
+    );
+    expect([...named].sort()).toEqual(slowed);
+    expect(regressions).toContain(
+      "| engine-selection--trtllm--sharegpt | total_token_throughput | 2054.2 | 1848.8 | ×0.900 | no interval | 1 / 1 |"
+    );
+    expect(md).toContain('A point with a single run on either side has no interval ("no interval"): its ratio alone');
+  });
+
+  it("the other way round the same points are improvements, and exit is 0", () => {
+    const run = cli(slowDir, SEED, "--format", "json");
+    expect(run.status).toBe(0);
+    const c = json(run.stdout);
+    expect(c.regressions).toEqual([]);
+    expect([...c.improvements].sort()).toEqual(slowed);
+  });
+
+  it("at a 15 % threshold only a value printed to two decimals regresses (0.05 → 0.04 req/s); at 25 % nothing", () => {
+    const at15 = cli(SEED, slowDir, "--threshold", "15%", "--format", "json");
+    expect(at15.status).toBe(1);
+    const c = json(at15.stdout);
+    expect(c.threshold).toBe(0.15);
+    const beyond = c.matched.flatMap((p) =>
+      p.metrics.filter((m) => m.verdict !== "within noise").map((m) => [p.new, m.metric, m.base.mean, m.new.mean])
+    );
+    expect(beyond).toEqual([["other-scenarios--recommended--very-long", "request_throughput", 0.05, 0.04]]);
+    const at25 = cli(SEED, slowDir, "--threshold", "0.25", "--format", "json");
+    expect(at25.status).toBe(0);
+    expect(json(at25.stdout).threshold).toBe(0.25);
+  });
+
+  it("csv: one row per point and metric, with the change", () => {
+    const run = cli(SEED, slowDir, "--format", "csv");
+    expect(run.status).toBe(1);
+    const lines = run.stdout.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "record,base_point,new_point,engine,scenario,metric,direction,base_n,base_mean,new_n,new_mean,ratio,ratio_low,ratio_high,basis,verdict,point_verdict,detail"
+    );
+    expect(lines).toContain(
+      `metric,engine-selection--trtllm--sharegpt,engine-selection--trtllm--sharegpt,trtllm,sharegpt,total_token_throughput,higher,1,2054.21,1,1848.78,${1848.78 / 2054.21},,,ratio only,regression,regression,`
+    );
+    expect(lines.at(-1)).toBe("change: engine version,,,,,trtllm,,,,,,,,,,,,v1.2.0rc1 → v1.2.0rc2");
+  });
+});
+
+describe("points that no longer match", () => {
+  const dir = join(root, "vllm-shorter-context");
+  beforeAll(() => {
+    cpSync(SEED, dir, {recursive: true});
+    const plan = join(dir, "study.yaml");
+    writeFileSync(plan, readFileSync(plan, "utf8").replace('--max-model-len, "32768"', '--max-model-len, "16384"'));
+    const metaFile = join(dir, "runs", "engine-selection--vllm--sharegpt", "run.json");
+    writeFileSync(metaFile, readFileSync(metaFile, "utf8").replace('"32768"', '"16384"'));
+  });
+
+  it("are listed on both sides with what differs, and the server arguments are named as a change", () => {
+    const run = cli(SEED, dir, "--format", "json");
+    expect(run.status).toBe(0);
+    const c = json(run.stdout);
+    expect(c.matched).toHaveLength(16);
+    const server =
+      "server 'vllm serve Qwen/Qwen3-32B --max-model-len 32768' against 'vllm serve Qwen/Qwen3-32B --max-model-len 16384'";
+    expect(c.unmatched.map((u) => [u.side, u.point, u.same_id_differs])).toEqual([
+      ["base", "engine-selection--vllm--sharegpt", [server]],
+      ["new", "engine-selection--vllm--sharegpt", [server]]
+    ]);
+    expect(c.changes).toEqual([
+      {
+        what: "server arguments",
+        subject: "engine-selection--vllm--sharegpt",
+        base: "vllm serve Qwen/Qwen3-32B --max-model-len 32768",
+        new: "vllm serve Qwen/Qwen3-32B --max-model-len 16384",
+        detail: "--max-model-len 32768 against 16384"
+      }
+    ]);
+  });
+});
+
+describe("the same plan on another GPU", () => {
+  const dir = join(root, "h100");
+  beforeAll(() => {
+    cpSync(SEED, dir, {recursive: true});
+    const plan = join(dir, "study.yaml");
+    writeFileSync(
+      plan,
+      readFileSync(plan, "utf8")
+        .replace("gpu: a100-sxm4-80gb", "gpu: h100-sxm")
+        .replace("name: NVIDIA A100 SXM 80GB", "name: NVIDIA H100 SXM 80GB")
+    );
+    for (const id of readdirSync(join(dir, "runs"))) {
+      const file = join(dir, "runs", id, "run.json");
+      writeFileSync(file, readFileSync(file, "utf8").replace("NVIDIA A100-SXM4-80GB", "NVIDIA H100 80GB HBM3"));
+    }
+  });
+
+  it("matches nothing, and says so; --across gpu matches every point and names the hardware change", () => {
+    const strict = cli(SEED, dir, "--format", "json");
+    expect(strict.status).toBe(0);
+    expect(strict.stderr).toBe(
+      "tps-report compare: note: 17 points of the base have no match in the new study (see unmatched)\n"
+    );
+    const c = json(strict.stdout);
+    expect(c.matched).toEqual([]);
+    expect(c.unmatched.filter((u) => u.side === "base")).toHaveLength(17);
+    expect(c.unmatched[0].same_id_differs).toEqual(["gpu 'NVIDIA A100-SXM4-80GB' against 'NVIDIA H100 80GB HBM3'"]);
+    const across = cli(SEED, dir, "--across", "gpu", "--format", "json");
+    expect(across.status).toBe(0);
+    const a = json(across.stdout);
+    expect(a.matched).toHaveLength(17);
+    expect(a.changes).toEqual([
+      {
+        what: "hardware",
+        subject: "GPU",
+        base: "NVIDIA A100 SXM 80GB ×1 (runs: NVIDIA A100-SXM4-80GB ×1)",
+        new: "NVIDIA H100 SXM 80GB ×1 (runs: NVIDIA H100 80GB HBM3 ×1)"
+      }
+    ]);
+  });
+});
+
+describe("bad input", () => {
+  it("a threshold that is not a percentage: exit 2, one line", () => {
+    const run = cli(SEED, SEED, "--threshold", "lots");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("tps-report compare: --threshold 'lots' is not a percentage from 0 to under 100\n");
+  });
+
+  it("a folder that is not a study: exit 2, named", () => {
+    const run = cli(SEED, root);
+    expect(run.status).toBe(2);
+    expect(run.stderr.split("\n")[0]).toBe(
+      `tps-report compare: ${root} is not a study: a study is a folder with study.yaml (the plan) and runs/ (one folder per run); start one with 'tps-report import RESULTS… --into ${root}' or 'tps-report new ${root}'`
+    );
+  });
+});
