@@ -2,7 +2,6 @@
 import {readFileSync} from "node:fs";
 import {resourcePath} from "../resources.js";
 import {LineCounter, parseDocument} from "yaml";
-import {readBlockYaml} from "../study/block-yaml.js";
 
 export interface SourcedFigure {
   value: number;
@@ -35,15 +34,6 @@ export class GpuTableError extends Error {
 
 /** Parses the YAML text of a GPU table; `file` names it in errors. */
 export function parseGpuTable(text: string, file: string): Gpu[] {
-  // Plain block-style tables take the fast reader; any fault is raised by the full parser's path, with its lines.
-  const fast = readBlockYaml(text);
-  if (fast) {
-    try {
-      return gpusFromData(fast.root.toJSON(), () => null, file);
-    } catch {
-      // Read again below.
-    }
-  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {lineCounter});
   if (doc.errors.length > 0) {
