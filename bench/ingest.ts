@@ -2,13 +2,15 @@
 //   floor: read every file and JSON.parse the JSON ones, nothing else (the same machine's bare floor).
 //   ours:  the loaders' work — loadStudy (plans, run.json, logs parsed, validation, derivation) and every
 //          --save-detailed result reduced to its request distributions.
+//   plan:  study.yaml alone, read and checked (the part of ours the `yaml` package takes).
 import {readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {readResultJson} from "../loaders/requests/stream-result-json.js";
 import {loadStudy} from "../loaders/analysis/report.js";
+import {loadStudyPlan} from "../loaders/study/plan.js";
 
 export interface IngestResult {
-  mode: "floor" | "ours";
+  mode: "floor" | "ours" | "plan";
   files: number;
   bytes: number;
   seconds: number;
@@ -41,7 +43,9 @@ async function main(mode: string, dir: string): Promise<IngestResult> {
     // The report loaders hold the study; the run loaders then stream results without it, as in a build.
     runs = (await loadStudy(dir)).runs.length;
     for (const file of files) if (file.endsWith("result.json")) readResultJson(file);
-  } else throw new Error(`mode must be floor or ours, not ${mode}`);
+  } else if (mode === "plan") {
+    loadStudyPlan(dir);
+  } else throw new Error(`mode must be floor, ours or plan, not ${mode}`);
   const seconds = (performance.now() - started) / 1000;
   return {
     mode,

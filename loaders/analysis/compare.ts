@@ -1,7 +1,7 @@
 // Compares two studies point by point: points matched on what makes them comparable, each metric's ratio new / base
 // with an interval from the repeats, a verdict against a threshold, and what changed between the two studies.
 import {basename} from "node:path";
-import type {RunRow} from "../report-types.js";
+import type {RunRow} from "../runs/rows.js";
 import {argvDifferences, argvMeaning} from "../command/argv-meaning.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import type {Summary} from "../stats/summary.js";

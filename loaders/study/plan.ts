@@ -3,7 +3,6 @@ import {readFileSync} from "node:fs";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
-import {readBlockYaml} from "./block-yaml.js";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
 import {loadPart, type Load, type LoadKind} from "./ids.js";
@@ -199,9 +198,6 @@ export function loadStudyPlan(dir: string): StudyPlan {
 }
 
 export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
-  // Plain block-style plans are read by the fast reader, which gives the same nodes and lines as `yaml`.
-  const fast = readBlockYaml(source);
-  if (fast) return planFromYaml(fast.root, fast.root.toJSON(), fast.lineCounter, file, dir);
   const lineCounter = new LineCounter();
   const doc = parseDocument(source, {lineCounter, prettyErrors: false});
   if (doc.errors.length)
