@@ -4,6 +4,7 @@ import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import {metricColumns, runCells} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import {stepCurves, type StepCurves} from "./load-curves.js";
 import type {RunCells} from "../analysis/run-cells.js";
 import type {StepNames} from "./step-names.js";
 
@@ -16,6 +17,7 @@ export function stepPage(
 ): StepPage {
   const printed = metrics.filter((m) => stepRows.some((r) => typeof r[m] === "number"));
   const incumbent = step.verdict.incumbent;
+  const curves = stepCurves(report, step);
   const incumbentStep =
     incumbent && incumbent.step !== step.id ? report.steps.find((s) => s.id === incumbent.step) : null;
   return {
@@ -26,7 +28,8 @@ export function stepPage(
       ...(incumbent && incumbentStep ? [stepNames(incumbentStep, new Set([incumbent.candidate]))] : [])
     ],
     metrics: printed,
-    rows: stepRows.map((r) => runCells(r, printed))
+    rows: stepRows.map((r) => runCells(r, printed)),
+    ...(curves ? {curves} : {})
   };
 }
 
@@ -52,4 +55,6 @@ export interface StepPage {
   metrics: string[];
   /** The step's archived runs: status and the metrics above. */
   rows: RunCells[];
+  /** Load curves of the step's ladder scenarios (absent without a ladder). */
+  curves?: StepCurves;
 }

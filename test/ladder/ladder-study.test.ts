@@ -86,3 +86,33 @@ describe("a concurrency ladder", () => {
     expect(point.slo!.checks[1].bound).toBeCloseTo(1.25 * 84 * BOUND, 4);
   });
 });
+
+describe("the SLO explorer's rule", () => {
+  it("at the plan's targets gives the build's winner and score, tight and loose; moving the targets moves the winner", async () => {
+    const {stepPages} = await import("../../loaders/pages/step.js");
+    const {decideWithinSlo, planTargets} = await import("../../src/components/sloExplorer.js");
+    for (const [name, slo, winner, load] of [
+      ["tight-explorer", {ttft: 2000, tpot: 30}, "alpha", 16],
+      ["loose-explorer", {ttft: 10000, tpot: 100}, "beta", 256]
+    ] as const) {
+      const {report, rows} = await study(name, slo);
+      const [page] = [...stepPages(report, rows)];
+      const curves = page.curves!;
+      const [chat] = curves.scenarios;
+      expect(chat.points).toHaveLength(27);
+      const d = decideWithinSlo(chat, planTargets(curves), curves);
+      expect(d.winner).toBe(page.step.verdict.winner!.candidate);
+      expect(d.winner).toBe(winner);
+      const top = d.scores[0].point!;
+      expect(top.load).toBe(load);
+      expect(top.value).toBeCloseTo(page.step.verdict.winner!.value, 9);
+      expect(d.gain_percent).toBeCloseTo(page.step.verdict.gain_percent!, 9);
+    }
+    // On the tight study, loosening the targets in the browser gives the loose study's winner.
+    const {report, rows} = await study("moved", {ttft: 2000, tpot: 30});
+    const curves = [...stepPages(report, rows)][0].curves!;
+    const moved = decideWithinSlo(curves.scenarios[0], {ttft_ms: 10000, tpot_ms: 100}, curves);
+    expect(moved.winner).toBe("beta");
+    expect(moved.scores[0].point!.value).toBeCloseTo(modelPoint("beta", 256).throughput, 6);
+  });
+});

@@ -1,0 +1,142 @@
+// Load curves of one scenario: throughput per GPU against interactivity, and against p99 TTFT, each candidate a line
+// through its load points (intervals where repeats give one), the Pareto frontier over all candidates, the SLO as rules.
+import type {TopLevelSpec} from "vega-lite";
+import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
+import type {Lang} from "./i18n.js";
+
+interface CurveDatum {
+  candidate: string;
+  load: number;
+  tps: number;
+  low: number | null;
+  high: number | null;
+  interactivity: number | null;
+  ttft: number | null;
+  met: boolean;
+}
+
+const TITLES = {
+  tps: {en: "total token throughput per GPU (tok/s/GPU)", tr: "GPU başına toplam token işlem hacmi (tok/s/GPU)"},
+  interactivity: {
+    en: "interactivity = 1000 / median TPOT (tok/s/user)",
+    tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı)"
+  },
+  ttft: {en: "p99 TTFT, upper end of its interval (ms)", tr: "p99 TTFT, aralığının üst ucu (ms)"},
+  frontier: {en: "Pareto frontier", tr: "Pareto sınırı"},
+  load: {en: "load", tr: "yük"}
+};
+
+/** Points no other point beats on both interactivity and throughput, by interactivity. */
+export function paretoFrontier<T extends {interactivity: number | null; tps: number}>(points: readonly T[]): T[] {
+  const candidates = points.filter((p) => p.interactivity != null);
+  return candidates
+    .filter(
+      (p) =>
+        !candidates.some(
+          (q) =>
+            q !== p &&
+            q.interactivity! >= p.interactivity! &&
+            q.tps >= p.tps &&
+            (q.interactivity! > p.interactivity! || q.tps > p.tps)
+        )
+    )
+    .sort((a, b) => a.interactivity! - b.interactivity!);
+}
+
+export function loadCurvesSpec(
+  curves: StepCurves,
+  scenario: ScenarioCurves,
+  labels: Record<string, string>,
+  {lang, width, gpus}: {lang: Lang; width: number; gpus: number}
+): TopLevelSpec {
+  const values: CurveDatum[] = scenario.points
+    .filter((p) => p.value != null)
+    .map((p) => ({
+      candidate: labels[p.candidate] ?? p.candidate,
+      load: p.load,
+      tps: p.value! / gpus,
+      low: p.ci_low != null ? p.ci_low / gpus : null,
+      high: p.ci_high != null ? p.ci_high / gpus : null,
+      interactivity: p.interactivity,
+      ttft: p.bounds.ttft_ms ?? null,
+      met: p.met
+    }));
+  const frontier = paretoFrontier(values);
+  const panel = Math.max(240, Math.floor((width - 40) / 2));
+  const color = {field: "candidate", type: "nominal" as const, title: null};
+  const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
+  const tooltip = [
+    {field: "candidate", type: "nominal" as const},
+    {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
+    {field: "tps", type: "quantitative" as const, format: ".1f"}
+  ];
+  const ttftTarget = curves.slo?.limits.find((l) => l.metric === "ttft_ms");
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    hconcat: [
+      {
+        width: panel,
+        height: 260,
+        layer: [
+          {
+            data: {values: frontier},
+            mark: {type: "line", strokeDash: [4, 3], color: "#888"},
+            encoding: {x: {field: "interactivity", type: "quantitative"}, y: {field: "tps", type: "quantitative"}}
+          },
+          {
+            data: {values: values.filter((v) => v.low != null)},
+            mark: {type: "rule"},
+            encoding: {
+              x: {field: "interactivity", type: "quantitative"},
+              y: {field: "low", type: "quantitative"},
+              y2: {field: "high"},
+              color
+            }
+          },
+          {
+            data: {values},
+            mark: {type: "line", point: true},
+            encoding: {
+              x: {
+                field: "interactivity",
+                type: "quantitative",
+                scale: {type: "log"},
+                title: TITLES.interactivity[lang]
+              },
+              y,
+              color,
+              order: {field: "load", type: "quantitative"},
+              tooltip
+            }
+          }
+        ]
+      },
+      {
+        width: panel,
+        height: 260,
+        layer: [
+          {
+            data: {values},
+            mark: {type: "line", point: true},
+            encoding: {
+              x: {field: "ttft", type: "quantitative", scale: {type: "log"}, title: TITLES.ttft[lang]},
+              y,
+              color,
+              order: {field: "load", type: "quantitative"},
+              tooltip
+            }
+          },
+          ...(ttftTarget
+            ? [
+                {
+                  data: {values: [{target: ttftTarget.limit}]},
+                  mark: {type: "rule" as const, strokeDash: [6, 4], color: "#c0392b"},
+                  encoding: {x: {field: "target", type: "quantitative" as const}}
+                }
+              ]
+            : [])
+        ]
+      }
+    ]
+  };
+}

@@ -1,0 +1,44 @@
+// A step page's load-curve section: per ladder scenario, the curves and the SLO explorer, with the rule stated.
+import type {StepPage} from "../../loaders/pages/step.js";
+import type {Lang} from "./i18n.js";
+import {loadCurvesSpec} from "./loadCurvesChart.js";
+import {sloExplorer} from "./sloExplorer.js";
+import {scenarioName} from "./verdict.js";
+import {vegaChart} from "./vegaChart.js";
+
+const RULE = {
+  within: {
+    en: "Each candidate is judged by its highest measured throughput among the load points that meet the SLO: every limit's statistic, at the upper end of its interval over the repeats (the value itself for a single run), within the limit. Nothing is extrapolated or interpolated. The leader replaces the best so far only when its throughput is higher beyond noise. Move the targets to decide again; the other limits stay as the plan sets them.",
+    tr: "Her aday, SLO'yu karşılayan yük noktaları arasındaki en yüksek ölçülmüş işlem hacmiyle değerlendirilir: her sınırın istatistiği, tekrarlar üzerindeki aralığının üst ucunda (tek koşuda değerin kendisi), sınırın içinde olmalıdır. Dış ya da ara değer kestirimi yapılmaz. Önde olan, şimdiye kadarki en iyinin yerini yalnızca işlem hacmi gürültünün ötesinde yüksekse alır. Yeniden karar vermek için hedefleri değiştirin; diğer sınırlar planda olduğu gibi kalır."
+  },
+  flood: {
+    en: "Without an SLO objective each candidate is judged by its highest throughput over the ladder.",
+    tr: "SLO hedefi olmadan her aday merdiven boyunca en yüksek işlem hacmiyle değerlendirilir."
+  }
+};
+
+export async function loadCurvesSection(
+  page: StepPage,
+  {lang, width, dark}: {lang: Lang; width: number; dark: boolean}
+): Promise<HTMLElement> {
+  const root = document.createElement("div");
+  const curves = page.curves;
+  if (!curves) return root;
+  const title = document.createElement("h2");
+  title.id = "load-curves";
+  title.textContent = lang === "tr" ? "Yük eğrileri" : "Load curves";
+  root.append(title);
+  const labels = Object.fromEntries(page.step.candidates.map((c) => [c.id, c.label]));
+  const rule = document.createElement("p");
+  rule.className = "slo-rule";
+  rule.textContent = curves.within_slo ? RULE.within[lang] : RULE.flood[lang];
+  root.append(rule);
+  for (const scenario of curves.scenarios) {
+    const heading = document.createElement("h3");
+    heading.textContent = scenarioName(page, scenario.scenario, lang);
+    const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
+    root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
+    if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang));
+  }
+  return root;
+}

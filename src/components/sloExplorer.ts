@@ -1,0 +1,162 @@
+// The SLO explorer: the reader moves the TTFT and TPOT targets and the step is decided again from the shipped points,
+// by the build's rule: each candidate's best measured throughput within the targets, the leader kept only if it beats
+// the incumbent beyond noise (the build's significance of each pair of points ships with them).
+import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
+import {formatFixed} from "./format.js";
+import type {Lang} from "./i18n.js";
+
+export interface CandidateScore {
+  candidate: string;
+  /** The candidate's best point within the targets; null: never within them. */
+  point: CurvePoint | null;
+}
+
+export interface SloDecision {
+  /** Best first; candidates never within the targets last. */
+  scores: CandidateScore[];
+  /** The highest score; null when no candidate fits. */
+  leader: string | null;
+  /** Who the step keeps: the leader, or the incumbent when the leader's lead is within noise. */
+  winner: string | null;
+  within_noise: boolean;
+  /** The winner's score over the baseline's, percent (null when either has none). */
+  gain_percent: number | null;
+}
+
+/** Targets in ms by SLO metric (ttft_ms, tpot_ms, …); a point fits when every bound is within its target. */
+export type Targets = Record<string, number>;
+
+function fits(point: CurvePoint, targets: Targets, withinSlo: boolean): boolean {
+  if (point.value == null) return false;
+  if (!withinSlo) return true;
+  return Object.entries(targets).every(([metric, limit]) => {
+    const bound = point.bounds[metric];
+    return bound != null && bound <= limit;
+  });
+}
+
+export function decideWithinSlo(
+  curves: ScenarioCurves,
+  targets: Targets,
+  {incumbent, baseline, within_slo}: Pick<StepCurves, "incumbent" | "baseline" | "within_slo">
+): SloDecision {
+  const best = new Map<string, number>();
+  curves.points.forEach((p, i) => {
+    if (!fits(p, targets, within_slo)) return;
+    const held = best.get(p.candidate);
+    if (held === undefined || p.value! > curves.points[held].value!) best.set(p.candidate, i);
+  });
+  const candidates = [...new Set(curves.points.map((p) => p.candidate))];
+  const scores: CandidateScore[] = candidates
+    .map((candidate) => ({candidate, point: best.has(candidate) ? curves.points[best.get(candidate)!] : null}))
+    .sort((a, b) => (b.point?.value ?? -Infinity) - (a.point?.value ?? -Infinity));
+  const leader = scores[0]?.point ? scores[0].candidate : null;
+  let winner = leader;
+  let withinNoise = false;
+  if (leader && incumbent && leader !== incumbent && best.has(incumbent)) {
+    const beats = curves.significance[best.get(leader)!][best.get(incumbent)!] === "1";
+    if (!beats) {
+      winner = incumbent;
+      withinNoise = true;
+    }
+  }
+  const score = (c: string | null) => (c && best.has(c) ? curves.points[best.get(c)!].value! : null);
+  const w = score(winner);
+  const b = score(baseline);
+  return {
+    scores,
+    leader,
+    winner,
+    within_noise: withinNoise,
+    gain_percent: w != null && b != null ? (w / b - 1) * 100 : null
+  };
+}
+
+/** The plan's targets of the two metrics the sliders move (the others stay as the plan sets them). */
+export function planTargets(curves: StepCurves): Targets {
+  return Object.fromEntries((curves.slo?.limits ?? []).map((l) => [l.metric, l.limit]));
+}
+
+const WORDS = {
+  target: {en: "target", tr: "hedef"},
+  best: {en: "Best within the targets", tr: "Hedefler içindeki en iyi"},
+  load: {en: "at load", tr: "yükte"},
+  never: {en: "never within the targets", tr: "hiçbir yükte hedeflerin içinde değil"},
+  winner: {en: "Winner", tr: "Kazanan"},
+  noise: {en: "the lead is within noise, so the incumbent stays", tr: "fark gürültü içinde, mevcut en iyi kalır"},
+  none: {en: "no candidate meets these targets", tr: "hiçbir aday bu hedefleri karşılamıyor"},
+  gain: {en: "over the baseline", tr: "temel yapılandırmaya göre"}
+};
+
+/** A log-scale slider from a tenth to ten times the plan's target. */
+function slider(metric: string, value: number, onInput: (v: number) => void): HTMLLabelElement {
+  const label = document.createElement("label");
+  label.className = "slo-slider";
+  const input = document.createElement("input");
+  input.type = "range";
+  input.min = "-1";
+  input.max = "1";
+  input.step = "0.01";
+  input.value = "0";
+  input.dataset.metric = metric;
+  const text = document.createElement("span");
+  const show = (v: number) => (text.textContent = `${metric.replace(/_ms$/, "").toUpperCase()} ≤ ${formatFixed(v)} ms`);
+  show(value);
+  input.addEventListener("input", () => {
+    const v = value * 10 ** Number(input.value);
+    show(v);
+    onInput(v);
+  });
+  label.append(input, text);
+  return label;
+}
+
+/** The explorer of one scenario: sliders for TTFT and TPOT (log scale, the plan's targets first) and the decision. */
+export function sloExplorer(
+  curves: StepCurves,
+  scenario: ScenarioCurves,
+  labels: Record<string, string>,
+  lang: Lang
+): HTMLElement {
+  const root = document.createElement("div");
+  root.className = "slo-explorer";
+  const targets = planTargets(curves);
+  const out = document.createElement("div");
+  out.className = "slo-decision";
+  const render = () => {
+    const d = decideWithinSlo(scenario, targets, curves);
+    const list = document.createElement("ol");
+    for (const s of d.scores) {
+      const li = document.createElement("li");
+      li.dataset.candidate = s.candidate;
+      li.textContent = s.point
+        ? `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s ${WORDS.load[lang]} ${s.point.load}`
+        : `${labels[s.candidate] ?? s.candidate}: ${WORDS.never[lang]}`;
+      list.append(li);
+    }
+    const verdict = document.createElement("p");
+    verdict.className = "slo-winner";
+    verdict.dataset.winner = d.winner ?? "";
+    verdict.textContent = d.winner
+      ? `${WORDS.winner[lang]}: ${labels[d.winner] ?? d.winner}` +
+        (d.gain_percent != null
+          ? ` (${d.gain_percent >= 0 ? "+" : ""}${d.gain_percent.toFixed(1)} % ${WORDS.gain[lang]})`
+          : "") +
+        (d.within_noise ? `; ${WORDS.noise[lang]}` : "")
+      : WORDS.none[lang];
+    const heading = document.createElement("p");
+    heading.textContent = WORDS.best[lang];
+    out.replaceChildren(heading, list, verdict);
+  };
+  for (const metric of ["ttft_ms", "tpot_ms"])
+    if (targets[metric] != null)
+      root.append(
+        slider(metric, targets[metric], (v) => {
+          targets[metric] = v;
+          render();
+        })
+      );
+  render();
+  root.append(out);
+  return root;
+}
