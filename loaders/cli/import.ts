@@ -42,6 +42,8 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const {study, created, unchanged, conflicts} = report;
+  for (const path of report.removed)
+    process.stderr.write(`tps-report import: removed ${path} (left by an interrupted import)\n`);
   const failed = study.runs.filter((r) => r.result.status === "failed").length;
   for (const c of conflicts) process.stderr.write(`tps-report import: conflict: ${c}\n`);
   process.stdout.write(

@@ -1,9 +1,9 @@
 // `tps-report gather`: merges the run folders of cluster tasks into STUDY/runs, atomically and idempotently.
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {runComplete, removeStale, tmpName} from "../runs/run-folder.js";
+import {runComplete, removeStale, removeStaleImports, tmpName} from "../runs/run-folder.js";
 import {selectRuns, type PlannedRun} from "../live/selection.js";
-import {tryLockStudy, LOCK_FILE} from "../runs/study-lock.js";
+import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
@@ -34,6 +34,8 @@ export interface GatherReport {
   skipped: string[];
   /** The command that submits only the missing tasks again; null when none is missing. */
   resubmit: string | null;
+  /** Temporary folders an interrupted run, gather or import left, removed first. */
+  removed: string[];
 }
 
 export interface GatherOptions {
@@ -136,10 +138,7 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
   const runsDir = join(plan.dir, "runs");
   mkdirSync(runsDir, {recursive: true});
   const lock = tryLockStudy(runsDir);
-  if (!("release" in lock))
-    throw new ClusterError(
-      `another tps-report (pid ${lock.heldBy}) is running ${plan.id} (${join(runsDir, LOCK_FILE)})`
-    );
+  if (!("release" in lock)) throw new ClusterError(studyBusy(plan.id, runsDir, lock.heldBy));
   const report: GatherReport = {
     added: [],
     unchanged: [],
@@ -148,10 +147,11 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
     failed: [],
     missing: [],
     skipped: [],
-    resubmit: null
+    resubmit: null,
+    removed: []
   };
   try {
-    removeStale(runsDir);
+    report.removed.push(...removeStaleImports(plan.dir), ...removeStale(runsDir).map((name) => join(runsDir, name)));
     const byGroup = new Map(tasks.map((t) => [t.group, t]));
     for (const folder of visibleDirs(tasksDir)) {
       if (folder === LOGS) continue;

@@ -5,7 +5,7 @@ import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
 import {readResultFile} from "./records.js";
-import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
+import {ByteBudget, ImportError, ImportFailed, rawFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -18,11 +18,7 @@ const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
 const TELEMETRY_FILE =
   /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
 
-export class ImportFailed extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
-  }
-}
+export {ImportFailed};
 
 /** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
 function readSource(path: string, problems: string[], budget: ByteBudget): ImportedResult[] {

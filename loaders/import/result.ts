@@ -86,6 +86,13 @@ export function rawBytes(file: RawFile): Buffer {
   return bytes;
 }
 
+/** Why an import wrote nothing: one line per problem. */
+export class ImportFailed extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
+}
+
 /** Bad input: the file and the reason, one line. */
 export class ImportError extends Error {
   constructor(
