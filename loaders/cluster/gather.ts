@@ -8,6 +8,7 @@ import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
 import {arraySpec} from "./slurm.js";
+import {shellWord} from "../command/shell-quote.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";
 import {ClusterError, clusterTasks, LOGS, readManifest, type ClusterTask, type TaskManifest} from "./tasks.js";
 
@@ -76,7 +77,7 @@ function moveIn(runsDir: string, src: string, id: string, replace: boolean): voi
   } else renameSync(tmp, dest);
 }
 
-function resubmitCommand(
+export function resubmitCommand(
   plan: StudyPlan,
   tasksDir: string,
   manifest: TaskManifest | null,
@@ -88,11 +89,12 @@ function resubmitCommand(
       tasks.map((t) => t.index),
       Math.min(manifest.parallel, tasks.length)
     )}`;
-    if (manifest.script) return `sbatch ${array} ${manifest.script}`;
+    if (manifest.script) return `sbatch ${array} ${shellWord(manifest.script, "bash")}`;
     const script = join(tasksDir, "job.sbatch");
-    return `tps-report run ${plan.dir} --emit slurm --tasks-dir ${tasksDir} --out ${script}${manifest.only.length ? ` --only ${manifest.only.join(",")}` : ""} (with the options used before) && sbatch ${array} ${script}`;
+    const only = manifest.only.length ? ` --only ${shellWord(manifest.only.join(","), "bash")}` : "";
+    return `tps-report run ${shellWord(plan.dir, "bash")} --emit slurm --tasks-dir ${shellWord(tasksDir, "bash")} --out ${shellWord(script, "bash")}${only} (with the options used before) && sbatch ${array} ${shellWord(script, "bash")}`;
   }
-  return `tps-report run ${plan.dir} --emit k8s --only ${groups} (with the --image and --volume used before) | kubectl apply -f -  (delete the finished Job first)`;
+  return `tps-report run ${shellWord(plan.dir, "bash")} --emit k8s --only ${shellWord(groups, "bash")} (with the --image and --volume used before) | kubectl apply -f -  (delete the finished Job first)`;
 }
 
 function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Record<string, unknown> {
