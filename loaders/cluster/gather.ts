@@ -7,6 +7,7 @@ import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
+import {runTreeProblem} from "../files/regular-files.js";
 import {arraySpec} from "./slurm.js";
 import {shellWord} from "../command/shell-quote.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";
@@ -66,7 +67,12 @@ const visibleDirs = (dir: string): string[] =>
 function moveIn(runsDir: string, src: string, id: string, replace: boolean): void {
   const tmp = join(runsDir, tmpName(id));
   rmSync(tmp, {recursive: true, force: true});
-  cpSync(src, tmp, {recursive: true});
+  try {
+    cpSync(src, tmp, {recursive: true});
+  } catch (error) {
+    rmSync(tmp, {recursive: true, force: true});
+    throw error;
+  }
   const dest = join(runsDir, id);
   if (replace) {
     const old = join(runsDir, `.${id}.old-${process.pid}`);
@@ -172,6 +178,12 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
         }
         if (!runComplete(join(tasksDir, folder), id)) {
           report.skipped.push(`${join(src, "run.json")}: missing or without status ok/failed (an unfinished run)`);
+          continue;
+        }
+        // A FIFO would block the copy, a link would copy what lies outside: the run stays where it is, named.
+        const refused = runTreeProblem(src);
+        if (refused) {
+          report.skipped.push(`${refused} (run ${id} left in the tasks folder)`);
           continue;
         }
         try {
