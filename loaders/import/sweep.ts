@@ -14,8 +14,9 @@ import {
   type ImportedResult
 } from "./result.js";
 
-const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
-const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
+// s: a newline in a combo's name (a _benchmark_name may hold one) is part of the name, not the end of a match.
+const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/s;
+const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/s;
 const RUN_FILE = /^run=(\d+)\.json$/;
 const RUN_FAILURE = /^run=(\d+)\.failure\.json$/;
 

@@ -1,13 +1,13 @@
 // Issue 29, cases 9 and 10: import into an existing empty folder, and temporary folders an interrupted import left
 // behind, found and removed by the next import, run or gather.
 import {spawnSync} from "node:child_process";
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {importResults} from "../../loaders/import/index.js";
 import {removeStale, removeStaleImports} from "../../loaders/runs/run-folder.js";
-import {writeSaveResults} from "../support/sweep-experiment.js";
+import {writeSaveResults, writeSweepExperiment} from "../support/sweep-experiment.js";
 
 let tmp: string;
 beforeEach(() => {
@@ -54,5 +54,18 @@ describe("import's folders", () => {
     expect(removeStale(join(study, "runs"))).toEqual([`.import-${dead}-5`]);
     expect(removeStaleImports(study)).toEqual([join(tmp, `.import-${dead}-5.tmp`)]);
     expect(readdirSync(tmp).sort()).toEqual([".import-x-5.tmp", "study"]);
+  });
+});
+
+describe("sweep combo folders", () => {
+  it("a combo folder whose name holds a newline is imported, not skipped", () => {
+    const exp = join(tmp, "exp");
+    writeSweepExperiment(exp);
+    const combo = "SERVE-max_num_seqs=64-BENCH-random_input_len=2000-random_output_len=100";
+    renameSync(join(exp, combo), join(exp, combo.replace("SERVE-", "SERVE-odd\nname-")));
+    const report = importResults([exp], join(tmp, "study"));
+    // 3 combos × 2 workloads × 3 runs, plus the server that never came up: none left out.
+    expect(report.created).toHaveLength(24);
+    expect(report.study.runs.filter((r) => r.result.source.includes("odd\nname"))).toHaveLength(3);
   });
 });
