@@ -7,6 +7,7 @@ import {loadStudyPlan} from "../study/plan.js";
 import {importStageName, removeStale, removeStaleImports} from "../runs/run-folder.js";
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {ImportFailed, rawBytes, sha256} from "./result.js";
+import {writingTo} from "../files/write-error.js";
 import type {InferredRun, InferredStudy} from "./infer.js";
 
 export interface ImportOutcome {
@@ -37,10 +38,13 @@ function runJson(run: InferredRun, importedAt: string): string {
   return JSON.stringify(record, null, 2) + "\n";
 }
 
+/** Writes `data` to `file`, naming the file in a write's error (fs write errors carry none). */
+const write = (file: string, data: string | Buffer): void => writingTo(file, () => writeFileSync(file, data));
+
 function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void {
   mkdirSync(dir, {recursive: true});
-  for (const f of run.result.files) writeFileSync(join(dir, f.name), rawBytes(f));
-  writeFileSync(join(dir, "run.json"), runJson(run, importedAt));
+  for (const f of run.result.files) write(join(dir, f.name), rawBytes(f));
+  write(join(dir, "run.json"), runJson(run, importedAt));
 }
 
 /** Whether an existing run folder holds exactly the files this run would copy. */
@@ -65,8 +69,11 @@ export function writeImportedStudy(
       );
     const tmp = join(dirname(studyDir), `${importStageName()}.tmp`);
     try {
-      mkdirSync(join(tmp, "runs"), {recursive: true});
-      writeFileSync(join(tmp, "study.yaml"), planText);
+      // One level at a time: a recursive mkdir on a read-only disk says ENOENT for the deepest folder, not EROFS.
+      mkdirSync(dirname(studyDir), {recursive: true});
+      mkdirSync(tmp);
+      mkdirSync(join(tmp, "runs"));
+      write(join(tmp, "study.yaml"), planText);
       for (const run of study.runs) writeRunFolder(join(tmp, "runs", run.id), run, importedAt);
       // One rename puts the whole study in place, over an empty folder too; a folder filled meanwhile stays as it is.
       try {

@@ -20,11 +20,12 @@ const mkfifo = (path: string) => expect(spawnSync("mkfifo", [path]).status).toBe
 /** The CLI under /usr/bin/time, killed at 20 s: exit code, stderr lines, seconds and peak memory (MB). */
 function tps(args: string[]): {code: number | null; lines: string[]; seconds: number; mb: number} {
   const started = Date.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, "bin/tps-report.js", ...args], {
-    encoding: "utf8",
-    timeout: 20_000,
-    killSignal: "SIGKILL"
-  });
+  // timeout kills the command itself (killing time would leave it running, reading /dev/zero on).
+  const r = spawnSync(
+    "/usr/bin/time",
+    ["-f", "%M", "timeout", "-s", "KILL", "20", process.execPath, "bin/tps-report.js", ...args],
+    {encoding: "utf8", timeout: 30_000, killSignal: "SIGKILL"}
+  );
   const lines = r.stderr.trimEnd().split("\n");
   const kb = Number(lines.at(-1));
   // time's own lines: the status line and the peak memory.
