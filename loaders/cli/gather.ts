@@ -20,7 +20,7 @@ Exit status: 0 when every task's runs are in STUDY/runs, 3 when some tasks have 
 1 for a conflict or a study/tasks folder that cannot be read, 2 for usage errors.`;
 
 function lines(report: GatherReport, runsDir: string): string[] {
-  const out: string[] = [];
+  const out: string[] = report.removed.map((path) => `removed ${path} (left by an interrupted run or import)`);
   for (const c of report.conflicts)
     out.push(
       `conflict ${c.id}: ${c.from} (sha256 ${c.sha256}) differs from ${join(runsDir, c.id)} (sha256 ${c.study_sha256}); neither was changed`

@@ -2,6 +2,7 @@
 import {parseArgs} from "node:util";
 import {ImportFailed, importResults} from "../import/index.js";
 import {PlanError} from "../study/plan.js";
+import {writeErrorLine} from "../files/write-error.js";
 
 const USAGE = `usage: tps-report import SOURCE… --into STUDY_DIR
 
@@ -39,9 +40,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write("tps-report import: nothing was written\n");
       return 1;
     }
-    throw error;
+    const line = writeErrorLine(error, "import again (nothing partial is kept)");
+    if (line === null) throw error;
+    process.stderr.write(`tps-report import: ${line}\n`);
+    return 1;
   }
   const {study, created, unchanged, conflicts} = report;
+  for (const path of report.removed)
+    process.stderr.write(`tps-report import: removed ${path} (left by an interrupted import)\n`);
   const failed = study.runs.filter((r) => r.result.status === "failed").length;
   for (const c of conflicts) process.stderr.write(`tps-report import: conflict: ${c}\n`);
   process.stdout.write(

@@ -7,6 +7,7 @@ import {writeFileAtomic} from "../files/write-atomic.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
+import {doubleQuoted} from "../study/yaml-text.js";
 
 const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
 
@@ -24,7 +25,7 @@ const SERVER: Record<string, (model: string) => string[]> = {
 const NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
 
 function quote(s: string): string {
-  return /^[\w./@+-]+$/.test(s) && !/^(?:true|false|null|~|[-+]?\d)/i.test(s) ? s : JSON.stringify(s);
+  return /^[\w./@+-]+$/.test(s) && !/^(?:true|false|null|~|[-+]?\d)/i.test(s) ? s : doubleQuoted(s);
 }
 
 export function newStudyYaml(opts: {

@@ -1,13 +1,15 @@
 // `tps-report gather`: merges the run folders of cluster tasks into STUDY/runs, atomically and idempotently.
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {runComplete, removeStale, tmpName} from "../runs/run-folder.js";
+import {runComplete, removeStale, removeStaleImports, tmpName} from "../runs/run-folder.js";
 import {selectRuns, type PlannedRun} from "../live/selection.js";
-import {tryLockStudy, LOCK_FILE} from "../runs/study-lock.js";
+import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
+import {runTreeProblem} from "../files/regular-files.js";
 import {arraySpec} from "./slurm.js";
+import {shellWord} from "../command/shell-quote.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";
 import {ClusterError, clusterTasks, LOGS, readManifest, type ClusterTask, type TaskManifest} from "./tasks.js";
 
@@ -34,6 +36,8 @@ export interface GatherReport {
   skipped: string[];
   /** The command that submits only the missing tasks again; null when none is missing. */
   resubmit: string | null;
+  /** Temporary folders an interrupted run, gather or import left, removed first. */
+  removed: string[];
 }
 
 export interface GatherOptions {
@@ -63,7 +67,12 @@ const visibleDirs = (dir: string): string[] =>
 function moveIn(runsDir: string, src: string, id: string, replace: boolean): void {
   const tmp = join(runsDir, tmpName(id));
   rmSync(tmp, {recursive: true, force: true});
-  cpSync(src, tmp, {recursive: true});
+  try {
+    cpSync(src, tmp, {recursive: true});
+  } catch (error) {
+    rmSync(tmp, {recursive: true, force: true});
+    throw error;
+  }
   const dest = join(runsDir, id);
   if (replace) {
     const old = join(runsDir, `.${id}.old-${process.pid}`);
@@ -74,7 +83,7 @@ function moveIn(runsDir: string, src: string, id: string, replace: boolean): voi
   } else renameSync(tmp, dest);
 }
 
-function resubmitCommand(
+export function resubmitCommand(
   plan: StudyPlan,
   tasksDir: string,
   manifest: TaskManifest | null,
@@ -86,11 +95,12 @@ function resubmitCommand(
       tasks.map((t) => t.index),
       Math.min(manifest.parallel, tasks.length)
     )}`;
-    if (manifest.script) return `sbatch ${array} ${manifest.script}`;
+    if (manifest.script) return `sbatch ${array} ${shellWord(manifest.script, "bash")}`;
     const script = join(tasksDir, "job.sbatch");
-    return `tps-report run ${plan.dir} --emit slurm --tasks-dir ${tasksDir} --out ${script}${manifest.only.length ? ` --only ${manifest.only.join(",")}` : ""} (with the options used before) && sbatch ${array} ${script}`;
+    const only = manifest.only.length ? ` --only ${shellWord(manifest.only.join(","), "bash")}` : "";
+    return `tps-report run ${shellWord(plan.dir, "bash")} --emit slurm --tasks-dir ${shellWord(tasksDir, "bash")} --out ${shellWord(script, "bash")}${only} (with the options used before) && sbatch ${array} ${shellWord(script, "bash")}`;
   }
-  return `tps-report run ${plan.dir} --emit k8s --only ${groups} (with the --image and --volume used before) | kubectl apply -f -  (delete the finished Job first)`;
+  return `tps-report run ${shellWord(plan.dir, "bash")} --emit k8s --only ${shellWord(groups, "bash")} (with the --image and --volume used before) | kubectl apply -f -  (delete the finished Job first)`;
 }
 
 function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Record<string, unknown> {
@@ -136,10 +146,7 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
   const runsDir = join(plan.dir, "runs");
   mkdirSync(runsDir, {recursive: true});
   const lock = tryLockStudy(runsDir);
-  if (!("release" in lock))
-    throw new ClusterError(
-      `another tps-report (pid ${lock.heldBy}) is running ${plan.id} (${join(runsDir, LOCK_FILE)})`
-    );
+  if (!("release" in lock)) throw new ClusterError(studyBusy(plan.id, runsDir, lock.heldBy));
   const report: GatherReport = {
     added: [],
     unchanged: [],
@@ -148,10 +155,11 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
     failed: [],
     missing: [],
     skipped: [],
-    resubmit: null
+    resubmit: null,
+    removed: []
   };
   try {
-    removeStale(runsDir);
+    report.removed.push(...removeStaleImports(plan.dir), ...removeStale(runsDir).map((name) => join(runsDir, name)));
     const byGroup = new Map(tasks.map((t) => [t.group, t]));
     for (const folder of visibleDirs(tasksDir)) {
       if (folder === LOGS) continue;
@@ -170,6 +178,12 @@ export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions
         }
         if (!runComplete(join(tasksDir, folder), id)) {
           report.skipped.push(`${join(src, "run.json")}: missing or without status ok/failed (an unfinished run)`);
+          continue;
+        }
+        // A FIFO would block the copy, a link would copy what lies outside: the run stays where it is, named.
+        const refused = runTreeProblem(src);
+        if (refused) {
+          report.skipped.push(`${refused} (run ${id} left in the tasks folder)`);
           continue;
         }
         try {

@@ -1,6 +1,7 @@
 // `tps-report run STUDY --emit k8s`: a batch/v1 Indexed Job, one completion index per server group.
 import {stringify} from "yaml";
-import {shellLine, shellWord} from "../command/argv.js";
+import {shellLine, shellWord} from "../command/shell-quote.js";
+import {yamlComment} from "../study/yaml-text.js";
 import {ClusterError, type ClusterTask} from "./tasks.js";
 
 export interface K8sOptions {
@@ -79,10 +80,11 @@ export function k8sJob(o: K8sOptions): Record<string, unknown> {
 }
 
 export function k8sYaml(o: K8sOptions): string {
+  const job = stringify(k8sJob(o), {lineWidth: 0, aliasDuplicateObjects: false});
   const header = [
-    `# Study ${o.studyId}: ${o.tasks.length} server configuration${o.tasks.length === 1 ? "" : "s"}, one completion index each (written by tps-report run --emit k8s).`,
-    ...o.tasks.map((t) => `#   index ${t.index}: ${t.group} (${t.runs.length} run${t.runs.length === 1 ? "" : "s"})`),
-    `# kubectl apply -f this file; when it is complete, copy ${o.tasksPath} out of the volume and run tps-report gather.`
+    `Study ${o.studyId}: ${o.tasks.length} server configuration${o.tasks.length === 1 ? "" : "s"}, one completion index each (written by tps-report run --emit k8s).`,
+    ...o.tasks.map((t) => `  index ${t.index}: ${t.group} (${t.runs.length} run${t.runs.length === 1 ? "" : "s"})`),
+    `kubectl apply -f this file; when it is complete, copy ${shellWord(o.tasksPath)} out of the volume and run tps-report gather.`
   ];
-  return header.join("\n") + "\n" + stringify(k8sJob(o), {lineWidth: 0, aliasDuplicateObjects: false});
+  return header.map((line) => `# ${yamlComment(line)}`).join("\n") + "\n" + job;
 }

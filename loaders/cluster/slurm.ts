@@ -1,6 +1,6 @@
 // `tps-report run STUDY --emit slurm`: an sbatch array script, one task per server group, each in its own folder.
 import {join} from "node:path";
-import {shellLine, shellWord} from "../command/argv.js";
+import {shellLine, shellWord} from "../command/shell-quote.js";
 import {ClusterError, LOGS, type ClusterTask} from "./tasks.js";
 
 export interface SlurmOptions {
@@ -49,7 +49,7 @@ export function slurmScript(o: SlurmOptions): string {
   const lines = [
     "#!/bin/bash",
     `# Study ${o.studyId}: ${o.tasks.length} server configuration${o.tasks.length === 1 ? "" : "s"}, one array task each (written by tps-report run --emit slurm).`,
-    `# Submit with sbatch; when the tasks are done: tps-report gather ${shellWord(o.studyDir)} ${shellWord(o.tasksDir)}`,
+    `# Submit with sbatch; when the tasks are done: tps-report gather ${shellLine([o.studyDir, o.tasksDir], "bash")}`,
     directive("--job-name", `tps-${o.studyId}`),
     directive(
       "--array",
@@ -70,13 +70,13 @@ export function slurmScript(o: SlurmOptions): string {
     "# Array index -> server group (<step>--<candidate>); each task writes only <tasks>/<group>/.",
     "groups=(",
     ...o.tasks.map(
-      (t) => `  ${shellWord(t.group)} # ${t.index}: ${t.runs.length} run${t.runs.length === 1 ? "" : "s"}`
+      (t) => `  ${shellWord(t.group, "bash")} # ${t.index}: ${t.runs.length} run${t.runs.length === 1 ? "" : "s"}`
     ),
     ")",
     'group="${groups[$SLURM_ARRAY_TASK_ID]}"',
     'echo "tps-report task $SLURM_ARRAY_TASK_ID of job $SLURM_ARRAY_JOB_ID: $group on $(hostname)"',
     // exec: scancel's SIGTERM reaches tps-report, which stops the server and keeps no partial run.
-    `exec "\${TPS_NODE:-node}" ${shellLine([o.cli, "run", o.studyDir])} --only "$group" --runs-dir ${shellWord(o.tasksDir)}/"$group" ${shellLine(["--port", "auto", "--resume", ...(o.runArgs ?? [])])}`
+    `exec "\${TPS_NODE:-node}" ${shellLine([o.cli, "run", o.studyDir], "bash")} --only "$group" --runs-dir ${shellWord(o.tasksDir, "bash")}/"$group" ${shellLine(["--port", "auto", "--resume", ...(o.runArgs ?? [])], "bash")}`
   );
   return lines.join("\n") + "\n";
 }

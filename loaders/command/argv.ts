@@ -5,6 +5,8 @@ import {benchArgv, ladderWarmups, type PlanCandidate, type PlanScenario, type St
 import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
+export {shellLine, shellWord} from "./shell-quote.js";
+
 /** File name the vLLM client is told to save its --save-result JSON under (the runs reader looks for it). */
 export const RESULT_FILE = "result.json";
 
@@ -75,18 +77,6 @@ export function clientArgv(
 /** Where a run's files end up: <study>/runs/<run-id>. */
 export function runDirOf(plan: StudyPlan, id: string): string {
   return join(plan.dir, "runs", id);
-}
-
-const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** One argument as a POSIX shell word (single quotes when anything could be read by the shell). */
-export function shellWord(arg: string): string {
-  if (arg !== "" && SAFE.test(arg)) return arg;
-  return `'${arg.replaceAll("'", `'\\''`)}'`;
-}
-
-export function shellLine(argv: string[]): string {
-  return argv.map(shellWord).join(" ");
 }
 
 /**

@@ -1,6 +1,16 @@
 // Which files of a run folder may be read: regular files inside the study, of bounded size. Anything else (a
 // symbolic link, a FIFO, a device, a folder, a huge file) is never opened, so it can neither leak nor block.
-import {lstatSync, readlinkSync, realpathSync} from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync
+} from "node:fs";
 import {basename, dirname, join} from "node:path";
 
 /** Larger run files are not read (a JS string holds at most ~512 MiB; real logs and result files are far smaller). */
@@ -8,7 +18,7 @@ export const MAX_RUN_FILE_BYTES = 256 * 1024 * 1024;
 
 export type RunFileState = {kind: "absent"} | {kind: "ok"; size: number} | {kind: "refused"; problem: string};
 
-function kindOf(stat: ReturnType<typeof lstatSync>): string {
+function kindOf(stat: ReturnType<typeof lstatSync> | ReturnType<typeof fstatSync>): string {
   if (!stat) return "nothing";
   if (stat.isDirectory()) return "a folder";
   if (stat.isFIFO()) return "a FIFO";
@@ -47,4 +57,64 @@ export function runFileState(runDir: string, name: string): RunFileState {
       problem: `has ${stat.size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have; not read`
     };
   return {kind: "ok", size: stat.size};
+}
+
+/** A file refused by readRegularFile: `problem` completes a line that starts with the path. */
+export class NotRegularFile extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string
+  ) {
+    super(`${path}: ${problem}`);
+  }
+}
+
+/**
+ * A regular file's bytes, with the run reader's checks: a link (unless `followLink`: a path the user named), a FIFO, a
+ * device or a file past `maxBytes` is refused without blocking, and a file swapped for one meanwhile too.
+ */
+export function readRegularFile(
+  path: string,
+  options: {followLink?: boolean; maxBytes?: number; inside?: string} = {}
+): Buffer {
+  const {followLink = false, maxBytes = MAX_RUN_FILE_BYTES, inside = "the source"} = options;
+  const link = lstatSync(path, {throwIfNoEntry: false});
+  if (link?.isSymbolicLink() && !followLink)
+    throw new NotRegularFile(
+      path,
+      `is a symbolic link (to ${readlinkSync(path)}); only regular files inside ${inside} are read`
+    );
+  // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (followLink ? 0 : constants.O_NOFOLLOW));
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new NotRegularFile(path, `is ${kindOf(stat)}; only regular files are read`);
+    if (stat.size > maxBytes)
+      throw new NotRegularFile(
+        path,
+        `has ${stat.size} bytes, more than the ${maxBytes} a result file may have; not read`
+      );
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The first entry of a run folder (depth first, by name) that the run reader would refuse, as one line; else null. */
+export function runTreeProblem(dir: string): string | null {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) {
+      const inner = runTreeProblem(path);
+      if (inner) return inner;
+      continue;
+    }
+    if (stat.isSymbolicLink())
+      return `${path}: is a symbolic link (to ${readlinkSync(path)}); only regular files inside the run folder are read`;
+    if (!stat.isFile()) return `${path}: is ${kindOf(stat)}; only regular files are read`;
+    if (stat.size > MAX_RUN_FILE_BYTES)
+      return `${path}: has ${stat.size} bytes, more than the ${MAX_RUN_FILE_BYTES} a run file may have; not read`;
+  }
+  return null;
 }

@@ -22,14 +22,14 @@ const REASON: Record<string, string> = {
 };
 
 /** The one line for a file system error this machine caused (not a bug), or null for any other error. */
-export function writeErrorLine(error: unknown): string | null {
+export function writeErrorLine(
+  error: unknown,
+  then = "run again with --resume (runs recorded so far are kept, nothing partial is)"
+): string | null {
   const e = error as NodeJS.ErrnoException & {dest?: string};
   if (!e || typeof e !== "object" || typeof e.code !== "string" || !(e.code in ADVICE) || !e.syscall) return null;
   const file = e.dest ?? e.path ?? "a file";
-  return (
-    `cannot write ${file} (${e.syscall}: ${REASON[e.code]}, ${e.code}); ${ADVICE[e.code]}, then run again with ` +
-    `--resume (runs recorded so far are kept, nothing partial is)`
-  );
+  return `cannot write ${file} (${e.syscall}: ${REASON[e.code]}, ${e.code}); ${ADVICE[e.code]}, then ${then}`;
 }
 
 /** Runs a cleanup step; a failure is noted, never thrown, so it cannot replace an error already on its way. */

@@ -5,7 +5,7 @@ import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
 import {readResultFile} from "./records.js";
-import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
+import {ByteBudget, ImportError, ImportFailed, rawFile, readSourceFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -18,11 +18,7 @@ const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
 const TELEMETRY_FILE =
   /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
 
-export class ImportFailed extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
-  }
-}
+export {ImportFailed};
 
 /** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
 function readSource(path: string, problems: string[], budget: ByteBudget): ImportedResult[] {
@@ -42,14 +38,15 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
     problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
     return [];
   }
-  if (!stat.isDirectory()) return attempt(() => readResultFile(path, path, budget));
+  if (!stat.isDirectory()) return attempt(() => readResultFile(path, path, budget, true));
   if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget));
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
-  const telemetry = entries.filter((e) => e.isFile() && TELEMETRY_FILE.test(e.name));
+  // A link, FIFO or device with a result's or metrics file's name is named, never opened.
+  const telemetry = entries.filter((e) => !e.isDirectory() && TELEMETRY_FILE.test(e.name));
   const own: ImportedResult[] = [];
   const results = entries.flatMap((e) => {
     if (e.isDirectory()) return readSource(join(path, e.name), problems, budget);
-    if (!e.isFile() || !RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
+    if (!RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
     const read = attempt(() => readResultFile(join(path, e.name), join(path, e.name), budget));
     own.push(...read);
     return read;
@@ -57,7 +54,12 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
   if (telemetry.length && own.length === 1)
     for (const e of telemetry) {
       const file = join(path, e.name);
-      own[0].files.push(rawFile(e.name, file, readFileSync(file), file, budget));
+      try {
+        own[0].files.push(rawFile(e.name, file, readSourceFile(file), file, budget));
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        problems.push(error.message);
+      }
     }
   else if (telemetry.length && own.length > 1)
     problems.push(

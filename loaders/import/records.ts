@@ -1,7 +1,6 @@
 // Reads plain result files: `vllm bench serve --save-result` JSON (with --metadata keys) or JSON Lines
 // (--append-result), SGLang `bench_serving --output-file` JSONL, TensorRT-LLM benchmark_serving JSON and trtllm-bench
 // reports, and the text logs `parse` reads. Each record or printed block becomes one result.
-import {readFileSync} from "node:fs";
 import {extname} from "node:path";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
 import {
@@ -10,6 +9,7 @@ import {
   parsePythonJson,
   pickBench,
   rawFile,
+  readSourceFile,
   settingsKey,
   type ByteBudget,
   type ImportedResult,
@@ -83,16 +83,13 @@ function recordResult(
 }
 
 /** The results in one plain file; a file with no result, or one `parse` reports errors in, is bad input. */
-export function readResultFile(path: string, display = path, budget?: ByteBudget): ImportedResult[] {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new ImportError(
-      display,
-      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
-    );
-  }
+export function readResultFile(
+  path: string,
+  display = path,
+  budget?: ByteBudget,
+  followLink = false
+): ImportedResult[] {
+  const bytes = readSourceFile(path, display, followLink);
   const parsed = parseBuffer(bytes, display);
   if (parsed.errors.length) throw new ImportError(`${display}:${parsed.errors[0].line}`, parsed.errors[0].message);
   const blocks = parsed.blocks;

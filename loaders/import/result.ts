@@ -1,6 +1,7 @@
 // One result found by import: the raw bytes to copy, the settings it was run with, and how it ended.
 import {createHash} from "node:crypto";
-import {readFileSync} from "node:fs";
+import {NotRegularFile, readRegularFile} from "../files/regular-files.js";
+import {checkJsonLimits, JsonLimitError} from "../parse/json-text.js";
 
 export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "text";
 
@@ -72,18 +73,34 @@ export function rawFile(
   return budget ? budget.hold(file) : file;
 }
 
+/**
+ * A source file's bytes under the run reader's rules (a regular file of bounded size; a link only where the user named
+ * it), or an ImportError naming it.
+ */
+export function readSourceFile(path: string, display = path, followLink = false, again = false): Buffer {
+  try {
+    return readRegularFile(path, {followLink});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new ImportError(display, error.problem);
+    const e = error as NodeJS.ErrnoException;
+    throw new ImportError(display, `cannot be read${again ? " again" : ""} (${e.code ?? e.message})`);
+  }
+}
+
 /** The bytes to copy: those kept, or the file read again and refused if it is no longer what import read. */
 export function rawBytes(file: RawFile): Buffer {
   if (file.bytes) return file.bytes;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file.path!);
-  } catch (error) {
-    throw new ImportError(file.source, `cannot be read again (${(error as NodeJS.ErrnoException).code})`);
-  }
+  const bytes = readSourceFile(file.path!, file.source, true, true);
   if (sha256(bytes) !== file.sha256)
     throw new ImportError(file.source, "changed while it was being imported; import it again once it is complete");
   return bytes;
+}
+
+/** Why an import wrote nothing: one line per problem. */
+export class ImportFailed extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+  }
 }
 
 /** Bad input: the file and the reason, one line. */
@@ -99,10 +116,12 @@ export class ImportError extends Error {
 /** JSON as Python writes it: bare Infinity/NaN tokens (SGLang's json.dumps of an infinite rate) become strings. */
 export function parsePythonJson(text: string, file: string): unknown {
   try {
+    checkJsonLimits(text);
     // The rewrite scans the whole text; a result without either word needs none (most of a sweep's files).
     if (!text.includes("Infinity") && !text.includes("NaN")) return JSON.parse(text);
     return JSON.parse(text.replace(/([:[,]\s*)(-?Infinity|NaN)(?=\s*[,}\]])/g, '$1"$2"'));
   } catch (error) {
+    if (error instanceof JsonLimitError) throw new ImportError(file, `${error.message} at column ${error.offset + 1}`);
     throw new ImportError(file, `not valid JSON (${(error as Error).message}); a half-written file?`);
   }
 }

@@ -1,16 +1,10 @@
 // The study.yaml import writes: commented, with sensible ids and labels, for a person to read and edit.
-import {stringify} from "yaml";
 import {PLACEHOLDER} from "../study/schema.js";
+import {yamlComment, yamlScalar as scalar} from "../study/yaml-text.js";
 import type {InferredStudy} from "./infer.js";
 
-/** A scalar as YAML writes it in a flow or block context (quoted only when needed). */
-function scalar(value: unknown): string {
-  const text = stringify(value, {lineWidth: 0}).trimEnd();
-  return /^[\[{]/.test(text) && typeof value === "string" ? JSON.stringify(value) : text;
-}
-
 function flowList(items: readonly unknown[]): string {
-  return `[${items.map((i) => (typeof i === "string" && /[,\[\]{}]/.test(i) ? JSON.stringify(i) : scalar(i))).join(", ")}]`;
+  return `[${items.map(scalar).join(", ")}]`;
 }
 
 function settingsText(o: Record<string, unknown>): string {
@@ -22,8 +16,8 @@ function settingsText(o: Record<string, unknown>): string {
 export function studyYaml(study: InferredStudy, schemaPath: string, sources: string[]): string {
   const out: string[] = [];
   const line = (text = "") => out.push(text);
-  line(`# yaml-language-server: $schema=${schemaPath}`);
-  line(`# Written by \`tps-report import\` from ${sources.join(", ")} (${study.tools.join(", ")}).`);
+  line(`# yaml-language-server: $schema=${yamlComment(schemaPath)}`);
+  line(`# ${yamlComment(`Written by \`tps-report import\` from ${sources.join(", ")} (${study.tools.join(", ")}).`)}`);
   line(
     `# Values starting with ${PLACEHOLDER} are what the result files do not say: fill them in; \`tps-report check\` lists them.`
   );
@@ -48,7 +42,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line();
   line("engines:");
   for (const [id, e] of Object.entries(study.engines))
-    line(`  ${id}: {name: ${scalar(e.name)}, version: ${scalar(e.version)}}`);
+    line(`  ${scalar(id)}: {name: ${scalar(e.name)}, version: ${scalar(e.version)}}`);
   line();
   line("client:");
   line("  name: vllm bench serve");
@@ -59,7 +53,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line();
   line("scenarios:");
   for (const s of study.scenarios) {
-    line(`  ${s.id}:`);
+    line(`  ${scalar(s.id)}:`);
     line(`    name: ${scalar(s.name)}`);
     line(`    dataset: ${scalar(s.dataset)}`);
     if (s.dataset_path) line(`    dataset_path: ${scalar(s.dataset_path)}`);
@@ -72,7 +66,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     if (s.bench_args?.length) line(`    bench_args: ${flowList(s.bench_args)}`);
   }
   line();
-  if (Object.keys(study.shared).length) line(`# Every candidate shares: ${settingsText(study.shared)}.`);
+  if (Object.keys(study.shared).length) line(`# Every candidate shares: ${yamlComment(settingsText(study.shared))}.`);
   line("steps:");
   if (study.steps.length > 1)
     line(
@@ -95,9 +89,9 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     for (const c of study.candidates.filter((c) => step.candidates.includes(c.id))) {
       line(`      - id: ${scalar(c.id)}`);
       const differs = settingsText(c.differs);
-      if (differs && differs !== c.label) line(`        # ${differs}`);
+      if (differs && differs !== c.label) line(`        # ${yamlComment(differs)}`);
       line(`        label: ${scalar(c.label)}`);
-      line(`        engine: ${c.engine}`);
+      line(`        engine: ${scalar(c.engine)}`);
       line(`        model: ${scalar(c.model)}`);
       line(`        server: ${flowList(c.server)}`);
     }

@@ -2,12 +2,21 @@
 // param_sweep.py @ 52ef833e): SERVE-<combo>-BENCH-<combo>/run=<N>.json (the result JSON with the serve and bench
 // overrides and run_number merged in, N from 0), run=<N>.failure.json, SERVE-<combo>-failure.json (a server that never
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
-import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {existsSync, lstatSync, readdirSync, readlinkSync, statSync} from "node:fs";
 import {join} from "node:path";
-import {ImportError, parsePythonJson, pickBench, rawFile, type ByteBudget, type ImportedResult} from "./result.js";
+import {
+  ImportError,
+  parsePythonJson,
+  pickBench,
+  rawFile,
+  readSourceFile,
+  type ByteBudget,
+  type ImportedResult
+} from "./result.js";
 
-const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
-const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
+// s: a newline in a combo's name (a _benchmark_name may hold one) is part of the name, not the end of a match.
+const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/s;
+const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/s;
 const RUN_FILE = /^run=(\d+)\.json$/;
 const RUN_FAILURE = /^run=(\d+)\.failure\.json$/;
 
@@ -56,15 +65,7 @@ export function comboSettings(text: string, record: Record<string, unknown>): Re
 }
 
 function readJson(path: string, display: string): {bytes: Buffer; data: Record<string, unknown>} {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new ImportError(
-      display,
-      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
-    );
-  }
+  const bytes = readSourceFile(path, display);
   const data = parsePythonJson(bytes.toString("utf8"), display);
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new ImportError(display, "expected a JSON object");
@@ -86,7 +87,9 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
     const path = join(dir, name);
     const shown = join(display, name);
     const serverFailure = SERVER_FAILURE.exec(name);
-    if (serverFailure && statSync(path).isFile()) {
+    // lstat: a link or FIFO under a result's name is refused by name when read, never followed.
+    const stat = lstatSync(path);
+    if (serverFailure && !stat.isDirectory()) {
       const {bytes, data} = readJson(path, shown);
       const serve = overrides(data.serve_overrides);
       results.push({
@@ -110,7 +113,12 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
       continue;
     }
     const combo = COMBO_DIR.exec(name);
-    if (!combo || !statSync(path).isDirectory()) continue;
+    if (combo && stat.isSymbolicLink())
+      throw new ImportError(
+        shown,
+        `is a symbolic link (to ${readlinkSync(path)}); only folders inside the source are read`
+      );
+    if (!combo || !stat.isDirectory()) continue;
     const serveText = combo[1] ?? combo[3] ?? "";
     const benchText = combo[2] ?? combo[4] ?? "";
     const files = readdirSync(path).sort();

@@ -4,7 +4,10 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join} from "node:path";
 import {loadStudyPlan} from "../study/plan.js";
-import {rawBytes, sha256} from "./result.js";
+import {importStageName, removeStale, removeStaleImports} from "../runs/run-folder.js";
+import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
+import {ImportFailed, rawBytes, sha256} from "./result.js";
+import {writingTo} from "../files/write-error.js";
 import type {InferredRun, InferredStudy} from "./infer.js";
 
 export interface ImportOutcome {
@@ -13,6 +16,8 @@ export interface ImportOutcome {
   conflicts: string[];
   /** True when the study folder and its study.yaml were created. */
   newStudy: boolean;
+  /** Temporary folders of imports that were interrupted, removed before this one wrote. */
+  removed: string[];
 }
 
 function runJson(run: InferredRun, importedAt: string): string {
@@ -33,10 +38,13 @@ function runJson(run: InferredRun, importedAt: string): string {
   return JSON.stringify(record, null, 2) + "\n";
 }
 
+/** Writes `data` to `file`, naming the file in a write's error (fs write errors carry none). */
+const write = (file: string, data: string | Buffer): void => writingTo(file, () => writeFileSync(file, data));
+
 function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void {
   mkdirSync(dir, {recursive: true});
-  for (const f of run.result.files) writeFileSync(join(dir, f.name), rawBytes(f));
-  writeFileSync(join(dir, "run.json"), runJson(run, importedAt));
+  for (const f of run.result.files) write(join(dir, f.name), rawBytes(f));
+  write(join(dir, "run.json"), runJson(run, importedAt));
 }
 
 /** Whether an existing run folder holds exactly the files this run would copy. */
@@ -52,20 +60,31 @@ export function writeImportedStudy(
   planText: string,
   importedAt: string
 ): ImportOutcome {
-  const outcome: ImportOutcome = {created: [], unchanged: [], conflicts: [], newStudy: false};
-  const tmpName = `.import-${process.pid}-${Date.now()}`;
+  const outcome: ImportOutcome = {created: [], unchanged: [], conflicts: [], newStudy: false, removed: []};
+  outcome.removed.push(...removeStaleImports(studyDir));
   if (!existsSync(join(studyDir, "study.yaml"))) {
     if (existsSync(studyDir) && readdirSync(studyDir).length)
       throw new Error(
         `${studyDir}: the folder exists, is not empty and holds no study.yaml; import into a new or empty folder`
       );
-    const tmp = join(dirname(studyDir), `${tmpName}.tmp`);
+    const tmp = join(dirname(studyDir), `${importStageName()}.tmp`);
     try {
-      mkdirSync(join(tmp, "runs"), {recursive: true});
-      writeFileSync(join(tmp, "study.yaml"), planText);
+      // One level at a time: a recursive mkdir on a read-only disk says ENOENT for the deepest folder, not EROFS.
+      mkdirSync(dirname(studyDir), {recursive: true});
+      mkdirSync(tmp);
+      mkdirSync(join(tmp, "runs"));
+      write(join(tmp, "study.yaml"), planText);
       for (const run of study.runs) writeRunFolder(join(tmp, "runs", run.id), run, importedAt);
-      if (existsSync(studyDir)) rmSync(studyDir, {recursive: false, force: true});
-      renameSync(tmp, studyDir);
+      // One rename puts the whole study in place, over an empty folder too; a folder filled meanwhile stays as it is.
+      try {
+        renameSync(tmp, studyDir);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+        throw new ImportFailed([
+          `${studyDir}: another import created this study meanwhile; import again to add these runs to it`
+        ]);
+      }
     } catch (error) {
       rmSync(tmp, {recursive: true, force: true});
       throw error;
@@ -77,6 +96,26 @@ export function writeImportedStudy(
 
   // An existing study: runs it already has must hold the same files; new runs must be in its plan.
   const plan = loadStudyPlan(studyDir);
+  const runsDir = join(studyDir, "runs");
+  mkdirSync(runsDir, {recursive: true});
+  const lock = tryLockStudy(runsDir);
+  if (!("release" in lock)) throw new ImportFailed([studyBusy(plan.id, runsDir, lock.heldBy)]);
+  try {
+    outcome.removed.push(...removeStale(runsDir).map((name) => join(runsDir, name)));
+    return addRuns(studyDir, plan, study, importedAt, outcome);
+  } finally {
+    lock.release();
+  }
+}
+
+/** New runs into an existing study, staged under runs/ and renamed in (the caller holds the study's lock). */
+function addRuns(
+  studyDir: string,
+  plan: ReturnType<typeof loadStudyPlan>,
+  study: InferredStudy,
+  importedAt: string,
+  outcome: ImportOutcome
+): ImportOutcome {
   const planned = new Set(
     plan.steps.flatMap((s) => s.candidates.flatMap((c) => s.scenarios.map((sc) => `${s.id}--${c.id}--${sc}`)))
   );
@@ -93,7 +132,7 @@ export function writeImportedStudy(
     else fresh.push(run);
   }
   if (outcome.conflicts.length || !fresh.length) return outcome;
-  const stage = join(studyDir, "runs", tmpName);
+  const stage = join(studyDir, "runs", importStageName());
   try {
     for (const run of fresh) writeRunFolder(join(stage, run.id), run, importedAt);
     for (const run of fresh) renameSync(join(stage, run.id), join(studyDir, "runs", run.id));

@@ -1,6 +1,7 @@
 // The commands a study runs, in order, as shell lines: what --dry-run prints and how a reader reproduces the study.
 import type {StudyPlan} from "../study/plan.js";
-import {clientArgv, runDirOf, serverArgv, shellLine} from "../command/argv.js";
+import {clientArgv, runDirOf, serverArgv} from "../command/argv.js";
+import {shellLine} from "../command/shell-quote.js";
 import type {PlannedRun} from "./selection.js";
 import {groupByServer} from "./selection.js";
 import type {LiveSettings} from "../command/settings.js";

@@ -15,7 +15,8 @@ import {hostname} from "node:os";
 import {delimiter, join, resolve} from "node:path";
 import {placement} from "./placement.js";
 import type {StudyPlan} from "../study/plan.js";
-import {clientArgv, RESULT_FILE, serverArgv, shellLine} from "../command/argv.js";
+import {clientArgv, RESULT_FILE, serverArgv} from "../command/argv.js";
+import {shellLine} from "../command/shell-quote.js";
 import {recordedClientArgv} from "./recorded-argv.js";
 import {runClient} from "./client-process.js";
 import {queryGpus, versionFromCli, versionFromServer, type EngineVersion, type GpuQuery} from "./environment.js";
@@ -30,6 +31,7 @@ import {
   commitRun,
   createTmpRun,
   removeStale,
+  removeStaleImports,
   runComplete,
   serverLogName,
   writeRunJson,
@@ -37,7 +39,7 @@ import {
   type LiveRunMeta
 } from "../runs/run-folder.js";
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
-import {LOCK_FILE, lockStudy} from "../runs/study-lock.js";
+import {lockStudy, studyBusy} from "../runs/study-lock.js";
 import {liveSettings, type LiveSettings} from "../command/settings.js";
 import {telemetryFor} from "./telemetry.js";
 import {engineFamily, metricsPath} from "../telemetry/aliases.js";
@@ -148,8 +150,7 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
     onWait: (holder) => progress.note(`waiting for tps-report (pid ${holder}) to finish running ${plan.id}`)
   });
   if (lock === null) return {selected: selected.length, skipped: [], runs: [], interrupted: true};
-  if (!("release" in lock))
-    throw new LiveError(`another tps-report (pid ${lock.heldBy}) is running ${plan.id} (${join(runsDir, LOCK_FILE)})`);
+  if (!("release" in lock)) throw new LiveError(studyBusy(plan.id, runsDir, lock.heldBy));
   try {
     // What a runner killed with SIGKILL left running would hold the port and write into runs/: stopped first.
     for (const line of await stopLeftovers(runsDir, settings.stopGraceS * 1000)) progress.note(line);
@@ -200,7 +201,9 @@ async function runLocked(
   const skipped = options.force ? [] : complete;
   const todo = selected.filter((run) => !skipped.includes(run.run));
   const result: RunStudyResult = {selected: selected.length, skipped, runs: [], interrupted: false};
-  for (const name of removeStale(runsDir)) progress.note(`removed ${join(runsDir, name)} (left by an interrupted run)`);
+  for (const name of removeStale(runsDir))
+    progress.note(`removed ${join(runsDir, name)} (left by an interrupted run or import)`);
+  for (const path of removeStaleImports(plan.dir)) progress.note(`removed ${path} (left by an interrupted import)`);
   if (todo.length === 0) return result;
 
   const groups = groupByServer(todo);

@@ -12,8 +12,10 @@ export const METRICS_FILE = "metrics.jsonl";
 export const GPU_FILE = "gpu.csv";
 export const TELEMETRY_FILE = "telemetry.json";
 
-/** A scrape answer larger than this is cut off (a runaway label set must not fill the run folder). */
-const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
+/** A scrape answer larger than this is dropped whole (a runaway label set must not fill the run folder). */
+export const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
+/** metrics.jsonl stops growing here: well below what the run reader reads, so the run's telemetry stays readable. */
+export const MAX_METRICS_FILE_BYTES = 128 * 1024 * 1024;
 
 export interface TelemetryOptions {
   /** The engine's Prometheus URL; null: no server metrics. */
@@ -22,6 +24,8 @@ export interface TelemetryOptions {
   /** nvidia-smi's sampling argv; null: no GPU samples. */
   gpuArgv: string[] | null;
   env?: NodeJS.ProcessEnv;
+  /** Cap on metrics.jsonl (default MAX_METRICS_FILE_BYTES). */
+  maxFileBytes?: number;
 }
 
 /** telemetry.json: what was recorded and over which window; `absent` says why a part has nothing. */
@@ -36,6 +40,9 @@ export interface TelemetryRecord {
     absent: string | null;
     /** The first failure's reason, when some scrapes failed. */
     error: string | null;
+    /** Scrapes answered but not written: metrics.jsonl had reached its cap. */
+    dropped: number;
+    dropped_reason: string | null;
   };
   gpu: {argv: string[] | null; file: string | null; absent: string | null};
 }
@@ -44,26 +51,43 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 // One connection kept open between scrapes: a new TCP handshake per second costs more than the request.
 const agent = new http.Agent({keepAlive: true, maxSockets: 1});
 
-function get(url: string, timeoutMs: number): Promise<{text: string} | {error: string}> {
+/** One scrape, ended at `deadlineMs` however the answer trickles, or at once when `signal` aborts (null then). */
+function get(url: string, deadlineMs: number, signal: AbortSignal): Promise<{text: string} | {error: string} | null> {
   return new Promise((resolve) => {
-    const request = http.get(url, {agent, timeout: timeoutMs}, (response) => {
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const end = (result: {text: string} | {error: string} | null): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", abort);
+      resolve(result);
+      request.destroy();
+    };
+    const abort = (): void => end(null);
+    const request = http.get(url, {agent}, (response) => {
       const parts: Buffer[] = [];
       let size = 0;
       response.on("data", (part: Buffer) => {
         size += part.length;
-        if (size <= MAX_SCRAPE_BYTES) parts.push(part);
+        if (size > MAX_SCRAPE_BYTES)
+          end({error: `GET ${url} answered more than ${MAX_SCRAPE_BYTES} bytes; that scrape is dropped`});
+        else parts.push(part);
       });
       response.on("end", () => {
         const text = Buffer.concat(parts).toString("utf8");
-        if (response.statusCode !== 200) resolve({error: `GET ${url} answered HTTP ${response.statusCode}`});
+        if (response.statusCode !== 200) end({error: `GET ${url} answered HTTP ${response.statusCode}`});
         else if (!/^\s*(#|[A-Za-z_:])/.test(text))
-          resolve({error: `GET ${url} answered something that is not Prometheus text`});
-        else resolve({text});
+          end({error: `GET ${url} answered something that is not Prometheus text`});
+        else end({text});
       });
-      response.on("error", (error) => resolve({error: `GET ${url}: ${error.message}`}));
+      response.on("error", (error) => end({error: `GET ${url}: ${error.message}`}));
     });
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on("error", (error) => resolve({error: `GET ${url}: ${error.message}`}));
+    request.on("error", (error) => end({error: `GET ${url}: ${error.message}`}));
+    // The whole answer within the deadline: a socket that keeps sending never resets it.
+    timer = setTimeout(() => end({error: `GET ${url}: no whole answer within ${deadlineMs} ms`}), deadlineMs);
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, {once: true});
   });
 }
 
@@ -80,6 +104,9 @@ export class TelemetrySession {
   private windowStart: number | null = null;
   private stopped: Promise<TelemetryRecord> | null = null;
   private next = 0;
+  /** Aborts the scrape in flight when the run is interrupted. */
+  private readonly interrupt = new AbortController();
+  private written = 0;
 
   constructor(
     private readonly dir: string,
@@ -94,7 +121,9 @@ export class TelemetrySession {
         failed: 0,
         file: null,
         absent: options.metricsUrl ? null : "metrics are off (serve.metrics: false)",
-        error: null
+        error: null,
+        dropped: 0,
+        dropped_reason: null
       },
       gpu: {argv: options.gpuArgv, file: null, absent: options.gpuArgv ? null : "GPU sampling is off"}
     };
@@ -135,19 +164,32 @@ export class TelemetrySession {
     this.timer.unref();
   }
 
-  private async scrape(): Promise<void> {
-    const result = await get(this.options.metricsUrl!, Math.min(5000, Math.max(1000, this.options.intervalMs)));
+  private async scrape(last = false): Promise<void> {
+    const deadline = Math.min(5000, Math.max(1000, this.options.intervalMs));
+    const result = await get(this.options.metricsUrl!, deadline, this.interrupt.signal);
+    if (result === null) return;
     const t = Date.now();
     if ("error" in result) {
       this.record.metrics.failed += 1;
       this.record.metrics.error ??= result.error;
       return;
     }
+    const line = JSON.stringify({t: iso(t), text: result.text}) + "\n";
+    const bytes = Buffer.byteLength(line);
+    const cap = this.options.maxFileBytes ?? MAX_METRICS_FILE_BYTES;
+    // The last eighth of the cap is kept for the "after" scrape: the window's counters are read against it.
+    if (this.written + bytes > (last ? cap : cap - Math.floor(cap / 8))) {
+      const metrics = this.record.metrics;
+      metrics.dropped += 1;
+      metrics.dropped_reason = `${METRICS_FILE} reached its cap of ${cap} bytes: ${metrics.dropped} later scrape(s) dropped, ${last ? "the last one too" : "the last one kept"}`;
+      return;
+    }
     if (!this.out) {
       this.out = createWriteStream(join(this.dir, METRICS_FILE), {flags: "a"});
       this.out.on("error", (error: NodeJS.ErrnoException) => (this.outError ??= error));
     }
-    this.out.write(JSON.stringify({t: iso(t), text: result.text}) + "\n");
+    this.out.write(line);
+    this.written += bytes;
     this.record.metrics.scrapes += 1;
   }
 
@@ -182,7 +224,8 @@ export class TelemetrySession {
     const start = this.windowStart ?? clientStart;
     this.record.window = {start: iso(start), end: iso(Math.max(start, clientEnd))};
     if (this.options.metricsUrl) {
-      if (after) this.pending = this.pending.then(() => this.scrape());
+      if (after) this.pending = this.pending.then(() => this.scrape(true));
+      else this.interrupt.abort();
       await this.pending;
       if (this.out) await finished(this.out.end()).catch(() => {});
       if (this.record.metrics.scrapes) this.record.metrics.file = METRICS_FILE;

@@ -1,7 +1,7 @@
 // Reads a JSON object straight from bytes, counting large arrays instead of decoding them: per-request arrays of
 // `--save-detailed` files can exceed what one JavaScript string may hold (~512 M characters).
 
-import {JsonSyntaxError, parseJson} from "./json-text.js";
+import {JsonLimitError, JsonSyntaxError, parseJson} from "./json-text.js";
 
 /** Stands in for a top-level array that was counted, not decoded. */
 export class SkippedArray {
@@ -93,7 +93,11 @@ export function skimObject(buf: Buffer, start: number, end: number, inlineLimit:
         try {
           out[key] = parseJson(buf.toString("utf8", i, to));
         } catch (error) {
-          if (error instanceof JsonSyntaxError) throw new JsonSyntaxError(error.message, i + error.offset);
+          if (error instanceof JsonSyntaxError)
+            throw new (error instanceof JsonLimitError ? JsonLimitError : JsonSyntaxError)(
+              error.message,
+              i + error.offset
+            );
           throw error;
         }
       }

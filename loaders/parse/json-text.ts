@@ -10,6 +10,35 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+/** JSON well formed but past what any benchmark result holds: refused before a reader recurses into it. */
+export class JsonLimitError extends JsonSyntaxError {}
+
+/** Real results nest a few levels and hold a few hundred keys per object (an SGLang server_info the most). */
+export const MAX_JSON_DEPTH = 64;
+export const MAX_JSON_KEYS = 10_000;
+
+/** Throws JsonLimitError at the first container nested past MAX_JSON_DEPTH or key past MAX_JSON_KEYS in one object. */
+export function checkJsonLimits(text: string): void {
+  // Per open container: its key count so far, or -1 for an array.
+  const keys: number[] = [];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (keys.length >= MAX_JSON_DEPTH) throw new JsonLimitError(`nested more than ${MAX_JSON_DEPTH} levels deep`, i);
+      keys.push(c === 123 ? 0 : -1);
+    } else if (c === 125 || c === 93) keys.pop();
+    else if (c === 58 && keys.length && keys[keys.length - 1] >= 0 && ++keys[keys.length - 1] > MAX_JSON_KEYS)
+      throw new JsonLimitError(`an object with more than ${MAX_JSON_KEYS} keys`, i);
+  }
+}
+
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, offset: number): {line: number; column: number} {
   let line = 1;
@@ -25,6 +54,7 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** Parses JSON; the fast native parser first, this file's tolerant one only when that fails. */
 export function parseJson(text: string): unknown {
+  checkJsonLimits(text);
   try {
     return JSON.parse(text);
   } catch {

@@ -1,7 +1,7 @@
 // Parses JSON result files: one object (or an array of them), or JSON Lines (`--append-result`, SGLang `--output-file`).
 
 import type {ParseIssue, ParseResult} from "../canonical.js";
-import {JsonSyntaxError, lineColumn, parseJson} from "./json-text.js";
+import {JsonLimitError, JsonSyntaxError, lineColumn, parseJson} from "./json-text.js";
 import {guidellmBlocks, isGuidellmReport} from "./guidellm.js";
 import {recordToBlock} from "./json-record.js";
 import {skimObject} from "./json-skim.js";
@@ -15,10 +15,16 @@ function contentLines(content: string): [number, number] {
   return [lineColumn(content, first).line, lineColumn(content, last).line];
 }
 
+/** The message for a JSON error at `column`: a limit is well-formed JSON, so it is not called invalid. */
+const jsonProblem = (error: JsonSyntaxError, column: number): string =>
+  error instanceof JsonLimitError
+    ? `${error.message} at column ${column}`
+    : `invalid JSON at column ${column}: ${error.message}`;
+
 function syntaxIssue(error: unknown, text: string, lineOffset: number): ParseIssue {
   if (error instanceof JsonSyntaxError) {
     const {line, column} = lineColumn(text, error.offset);
-    return {line: line + lineOffset, message: `invalid JSON at column ${column}: ${error.message}`};
+    return {line: line + lineOffset, message: jsonProblem(error, column)};
   }
   return {line: lineOffset + 1, message: `invalid JSON: ${String(error)}`};
 }
@@ -165,7 +171,7 @@ export function parseLargeJson(buf: Buffer, file: string, inlineLimit: number): 
     } catch (error) {
       if (error instanceof JsonSyntaxError) {
         const {line, column} = byteLineColumn(buf, error.offset);
-        errors.push({line, message: `invalid JSON at column ${column}: ${error.message}`});
+        errors.push({line, message: jsonProblem(error, column)});
       } else errors.push({line: span.line, message: `invalid JSON: ${String(error)}`});
       continue;
     }

@@ -2,15 +2,16 @@
 import {METRIC_COLUMNS} from "../canonical.js";
 import type {PlanCandidate, StudyPlan} from "../study/plan.js";
 import type {RunRecord, RunStatus} from "./read-runs.js";
+import {shellWord} from "../command/shell-quote.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 
 /** Quoted arguments by their text: a study repeats the same few hundred arguments in every run's commands. */
 const quoted = new Map<string, string>();
 
-function shellWord(arg: string): string {
+function cachedWord(arg: string): string {
   let word = quoted.get(arg);
   if (word === undefined) {
-    word = /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+    word = shellWord(arg);
     if (quoted.size < 65536) quoted.set(arg, word);
   }
   return word;
@@ -18,7 +19,7 @@ function shellWord(arg: string): string {
 
 /** Quotes an argv for display the way a POSIX shell would read it back. */
 export function shellCommand(argv: string[]): string {
-  return argv.map(shellWord).join(" ");
+  return argv.map(cachedWord).join(" ");
 }
 
 export const ROW_COLUMNS = [

@@ -1,6 +1,6 @@
 // Run folders of a live study: written under a hidden temporary name, renamed into place only when complete.
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
-import {join} from "node:path";
+import {dirname, join} from "node:path";
 import {isRunId} from "../study/ids.js";
 import {runFileState} from "../files/regular-files.js";
 import {writingTo} from "../files/write-error.js";
@@ -20,6 +20,11 @@ const TMP = /^\.(.+)\.(?:tmp|old)-(\d+)$/;
 const SERVER_LOG = /^\.server\..+\.(\d+)\.log$/;
 /** study-lock.ts's file of a taker, before it is linked into place. */
 const LOCK_TMP = /^\.lock\.new-(\d+)-[0-9a-f]+$/;
+/** Where import stages new runs inside runs/, and a whole new study beside its folder. */
+const IMPORT_STAGE = /^\.import-(\d+)-\d+$/;
+const IMPORT_STUDY = /^\.import-(\d+)-\d+\.tmp$/;
+
+export const importStageName = (pid = process.pid): string => `.import-${pid}-${Date.now()}`;
 
 export const tmpName = (id: string, pid = process.pid): string => `.${id}.tmp-${pid}`;
 export const serverLogName = (group: string, instance: number, pid = process.pid): string =>
@@ -53,12 +58,26 @@ export function removeStale(runsDir: string): string[] {
   if (!existsSync(runsDir)) return [];
   const removed: string[] = [];
   for (const name of readdirSync(runsDir)) {
-    const match = TMP.exec(name) ?? SERVER_LOG.exec(name) ?? LOCK_TMP.exec(name);
+    const match = TMP.exec(name) ?? SERVER_LOG.exec(name) ?? LOCK_TMP.exec(name) ?? IMPORT_STAGE.exec(name);
     if (!match) continue;
     const pid = Number(match[match.length - 1]);
     if (alive(pid)) continue;
     rmSync(join(runsDir, name), {recursive: true, force: true});
     removed.push(name);
+  }
+  return removed;
+}
+
+/** Removes new studies an import that is gone was building beside `studyDir`; returns their paths. */
+export function removeStaleImports(studyDir: string): string[] {
+  const parent = dirname(studyDir);
+  if (!existsSync(parent)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(parent)) {
+    const match = IMPORT_STUDY.exec(name);
+    if (!match || alive(Number(match[1]))) continue;
+    rmSync(join(parent, name), {recursive: true, force: true});
+    removed.push(join(parent, name));
   }
   return removed;
 }

@@ -78,6 +78,10 @@ function breakStale(runsDir: string, file: string): void {
   }
 }
 
+/** What every command that writes a study says when another process holds its lock. */
+export const studyBusy = (studyId: string, runsDir: string, holder: number): string =>
+  `another tps-report (pid ${holder}) is running ${studyId} (${join(runsDir, LOCK_FILE)})`;
+
 /** Takes runs/.lock for this process; returns the holder's pid instead when a live process has it. */
 export function tryLockStudy(runsDir: string): StudyLock | {heldBy: number} {
   const file = join(runsDir, LOCK_FILE);

@@ -61,7 +61,7 @@ export function readTelemetry(
 
   let record: {
     window?: {start: string; end: string} | null;
-    metrics?: {absent?: string | null};
+    metrics?: {absent?: string | null; dropped?: number; dropped_reason?: string | null};
     gpu?: {absent?: string | null};
   } = {};
   const recordText = readRegular(dir, FILES.record, refused(FILES.record));
@@ -72,6 +72,15 @@ export function readTelemetry(
       finding(FILES.record, 1, `telemetry.json does not parse: ${(error as Error).message}`);
     }
   }
+  if (record.metrics?.dropped)
+    findings.push({
+      severity: "warning",
+      code: "telemetry-dropped",
+      message: record.metrics.dropped_reason ?? `${record.metrics.dropped} scrape(s) were not written`,
+      run: meta.id,
+      file: relName(FILES.record),
+      line: null
+    });
 
   const scrapes: Scrape[] = [];
   const metricsText = readRegular(dir, FILES.metrics, refused(FILES.metrics));
