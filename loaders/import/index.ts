@@ -1,10 +1,10 @@
 // `tps-report import`: results people already have → a study folder (or more runs in one).
 import {readdirSync, readFileSync, statSync} from "node:fs";
-import {basename, join, relative, resolve} from "node:path";
+import {basename, extname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
-import {readResultFile} from "./records.js";
+import {NoResultError, readResultFile} from "./records.js";
 import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
@@ -13,7 +13,9 @@ import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
 const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
 /** Files a sweep or a client writes beside the results that are not results themselves. */
 const NOT_RESULTS = /^(?:summary\.json|summary\.csv|warmup\.json|.*\.pytorch\.json|run\.json|study\.yaml)$/;
-const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
+const RESULT_FILE = /\.(?:json|jsonl|log|txt|out|csv)$/;
+/** AIPerf writes its figures twice: profile_export_aiperf.json and a CSV of the same run. */
+const AIPERF_CSV = /^(.*)\.csv$/;
 /** Server and GPU metrics written beside one run's result (tps-report's own, AIPerf's): kept with that run. */
 const TELEMETRY_FILE =
   /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
@@ -25,13 +27,21 @@ export class ImportFailed extends Error {
 }
 
 /** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
-function readSource(path: string, problems: string[], budget: ByteBudget): ImportedResult[] {
-  const attempt = (read: () => ImportedResult[]): ImportedResult[] => {
+function readSource(
+  path: string,
+  problems: string[],
+  notes: string[],
+  budget: ByteBudget,
+  named = true
+): ImportedResult[] {
+  const attempt = (read: () => ImportedResult[], file: string): ImportedResult[] => {
     try {
       return read();
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      problems.push(error.message);
+      // A file met in a folder that holds no result (a log, a GPU monitor, a summary) is not what was asked for.
+      if (error instanceof NoResultError && !named) notes.push(`${file}: skipped: ${error.reason}`);
+      else problems.push(error.message);
       return [];
     }
   };
@@ -42,15 +52,28 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
     problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
     return [];
   }
-  if (!stat.isDirectory()) return attempt(() => readResultFile(path, path, budget));
-  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget));
+  if (!stat.isDirectory()) {
+    const twin = csvTwin(path);
+    if (twin) {
+      notes.push(`${path}: skipped: the same run as ${twin}`);
+      return [];
+    }
+    if (extname(path) === ".csv") {
+      const message = `${path}: a CSV is not read; import the JSON written beside it (profile_export_aiperf.json)`;
+      if (named) problems.push(message);
+      else notes.push(message.replace(": a CSV", ": skipped: a CSV"));
+      return [];
+    }
+    return attempt(() => readResultFile(path, path, budget), path);
+  }
+  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget), path);
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
   const telemetry = entries.filter((e) => e.isFile() && TELEMETRY_FILE.test(e.name));
   const own: ImportedResult[] = [];
   const results = entries.flatMap((e) => {
-    if (e.isDirectory()) return readSource(join(path, e.name), problems, budget);
+    if (e.isDirectory()) return readSource(join(path, e.name), problems, notes, budget, false);
     if (!e.isFile() || !RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
-    const read = attempt(() => readResultFile(join(path, e.name), join(path, e.name), budget));
+    const read = readSource(join(path, e.name), problems, notes, budget, false);
     own.push(...read);
     return read;
   });
@@ -67,9 +90,23 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
   return results;
 }
 
+/** The JSON an AIPerf CSV repeats, when it lies beside it. */
+function csvTwin(path: string): string | null {
+  const m = AIPERF_CSV.exec(path);
+  if (!m) return null;
+  const twin = `${m[1]}.json`;
+  try {
+    return statSync(twin).isFile() ? twin : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ImportReport extends ImportOutcome {
   study: InferredStudy;
   studyDir: string;
+  /** Files skipped, one line each: they hold no result, or repeat one imported. */
+  notes: string[];
 }
 
 /** Seconds spent in each part of an import, for the benchmark. */
@@ -98,11 +135,16 @@ export function importResults(sources: string[], studyDir: string, options: Impo
     mark = at;
   };
   const problems: string[] = [];
+  const notes: string[] = [];
   const budget = new ByteBudget(keepBytes);
-  const results = sources.flatMap((s) => readSource(s, problems, budget));
+  const results = sources.flatMap((s) => readSource(s, problems, notes, budget));
+  if (!results.length && !problems.length)
+    problems.push(...notes, `${sources.join(", ")}: nothing to import: no file holds a benchmark result`);
   if (problems.length) throw new ImportFailed(problems);
   lap("read");
-  const name = sources.length === 1 ? basename(resolve(sources[0])) : basename(resolve(studyDir));
+  // A file's name without its extension: the study is named for the results, not their format.
+  const one = sources.length === 1 ? resolve(sources[0]) : null;
+  const name = one ? basename(one, statSync(one).isFile() ? extname(one) : "") : basename(resolve(studyDir));
   let study: InferredStudy;
   try {
     study = inferStudy(results, name);
@@ -117,5 +159,5 @@ export function importResults(sources: string[], studyDir: string, options: Impo
   lap("plan");
   const outcome = writeImportedStudy(studyDir, study, text, now.toISOString());
   lap("write");
-  return {...outcome, study, studyDir};
+  return {...outcome, study, studyDir, notes};
 }

@@ -2,7 +2,10 @@
 import {createHash} from "node:crypto";
 import {readFileSync} from "node:fs";
 
-export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "text";
+export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "guidellm" | "aiperf" | "text";
+
+/** The benchmark client a result came from, as the plan's client names it. */
+export type ClientName = "vllm bench serve" | "sglang.bench_serving" | "trtllm-bench" | "guidellm" | "aiperf";
 
 export interface RawFile {
   /** Name of the copy in the run folder. */
@@ -25,6 +28,12 @@ export interface ImportedResult {
   model: string | null;
   /** Engine id when the source says which engine served (a sweep always runs `vllm serve`). */
   engine: string | null;
+  /** The engine's version, the GPU's name and the weight precision, where the file states them. */
+  engineVersion: string | null;
+  gpu: string | null;
+  quantization: string | null;
+  /** The client that wrote the result, where the format tells it. */
+  client: ClientName | null;
   /** Server settings (key → value) and benchmark settings, as the source recorded them. */
   serve: Record<string, unknown>;
   bench: Record<string, unknown>;

@@ -10,6 +10,8 @@ const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/;
 const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/;
 const RUN_FILE = /^run=(\d+)\.json$/;
 const RUN_FAILURE = /^run=(\d+)\.failure\.json$/;
+/** What a sweep's files state beyond its overrides: the client; version, GPU and precision are not in them. */
+const SWEEP_FACTS = {engineVersion: null, gpu: null, quantization: null, client: "vllm bench serve"} as const;
 
 /** True when the folder looks like a sweep experiment: combo folders or server failures directly inside. */
 export function isSweepExperiment(dir: string): boolean {
@@ -95,6 +97,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
         files: [rawFile("server-failure.json", shown, bytes, path, budget)],
         model: null,
         engine: "vllm",
+        ...SWEEP_FACTS,
         serve: withoutName(serve),
         bench: {},
         serveKey: serverFailure[1],
@@ -144,6 +147,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
           files: [rawFile("failure.json", shownFile, bytes, join(path, file), budget)],
           model: null,
           engine: "vllm",
+          ...SWEEP_FACTS,
           serve: withoutName(serve),
           bench: withoutName(bench),
           serveKey: serveText,
@@ -168,6 +172,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
         files: [rawFile("result.json", shownFile, bytes, join(path, file), budget)],
         model: typeof data.model_id === "string" ? data.model_id : null,
         engine: "vllm",
+        ...SWEEP_FACTS,
         serve: serve ?? {},
         bench: {...pickBench(data), ...bench},
         serveKey: serveText,
@@ -182,6 +187,9 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
       });
     }
   }
+  // One sweep serves one model: its failure files, which name none, ran the model its results name.
+  const models = new Set(results.map((r) => r.model).filter((m) => m != null));
+  if (models.size === 1) for (const r of results) r.model ??= [...models][0];
   if (!results.length && !existsSync(join(dir, "summary.csv")))
     throw new ImportError(display, "no sweep results in this folder (no SERVE-…/BENCH-… folders)");
   return results;
