@@ -4,8 +4,8 @@ import {basename, extname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan} from "../study/plan.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
-import {NoResultError, readResultFile} from "./records.js";
-import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
+import {NoResultError, precision, readResultFile} from "./records.js";
+import {ByteBudget, ImportError, rawFile, settingsKey, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -126,7 +126,48 @@ export interface ImportOptions {
   keepBytes?: number;
 }
 
-export function importResults(sources: string[], studyDir: string, options: ImportOptions = {}): ImportReport {
+/** A source and the settings given for it on the command line (`--set key=value` before it). */
+export interface ImportSource {
+  path: string;
+  set: Record<string, string>;
+}
+
+/** Settings that are facts of the setup rather than server flags. */
+const FACT_SETTING: Record<string, "model" | "engine" | "engineVersion" | "gpu" | "quantization"> = {
+  model: "model",
+  engine: "engine",
+  engine_version: "engineVersion",
+  version: "engineVersion",
+  gpu: "gpu",
+  quantization: "quantization"
+};
+
+/** Gives a result the settings its file does not record; one its file states otherwise is bad input. */
+function applySettings(r: ImportedResult, set: Record<string, string>): void {
+  const added: Record<string, string> = {};
+  for (const [key, value] of Object.entries(set)) {
+    const fact = FACT_SETTING[key];
+    const stated = fact ? r[fact] : r.serve[key];
+    if (stated != null && String(stated) !== value)
+      throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
+    if (stated != null) continue;
+    if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
+    else r.serve[key] = value;
+    added[key] = value;
+  }
+  if (Object.keys(added).length) {
+    r.serveKey = `${r.serveKey}\0${settingsKey(added)}`;
+    if (r.serveName) r.serveName = null;
+  }
+}
+
+export function importResults(
+  sourcesGiven: (string | ImportSource)[],
+  studyDir: string,
+  options: ImportOptions = {}
+): ImportReport {
+  const given = sourcesGiven.map((s) => (typeof s === "string" ? {path: s, set: {}} : s));
+  const sources = given.map((s) => s.path);
   const {now = new Date(), phases, keepBytes = 256 * 2 ** 20} = options;
   let mark = performance.now();
   const lap = (phase: keyof ImportPhases) => {
@@ -137,7 +178,18 @@ export function importResults(sources: string[], studyDir: string, options: Impo
   const problems: string[] = [];
   const notes: string[] = [];
   const budget = new ByteBudget(keepBytes);
-  const results = sources.flatMap((s) => readSource(s, problems, notes, budget));
+  const results = given.flatMap((s) =>
+    readSource(s.path, problems, notes, budget).flatMap((r) => {
+      try {
+        applySettings(r, s.set);
+        return [r];
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        problems.push(error.message);
+        return [];
+      }
+    })
+  );
   if (!results.length && !problems.length)
     problems.push(...notes, `${sources.join(", ")}: nothing to import: no file holds a benchmark result`);
   if (problems.length) throw new ImportFailed(problems);

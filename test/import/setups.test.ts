@@ -360,3 +360,26 @@ function aiperfExport() {
     }
   };
 }
+
+describe("settings the files do not record", () => {
+  it("--set key=value applies to the files after it on the command line; a file stating otherwise is refused", async () => {
+    const {main} = await import("../../loaders/cli/import.js");
+    const spec = {model: "Qwen/Qwen3-32B", numPrompts: 10, inputLen: 8, outputLen: 8, duration: 1};
+    const [a, b, c] = ["a", "b", "c"].map((n, i) =>
+      write(`${n}.json`, pyJson(vllmResult({...spec, duration: 1 + i / 10, date: `2026010${i + 1}-120000`})))
+    );
+    const study = join(tmp, "study");
+    const code = await main([a, "--set", "tensor_parallel_size=8", "--set", "gpu=NVIDIA B200", b, c, "--into", study]);
+    expect(code).toBe(0);
+    const yaml = readFileSync(join(study, "study.yaml"), "utf8");
+    expect(yaml).toContain('server: [vllm, serve, Qwen/Qwen3-32B, --tensor-parallel-size, "8"]');
+    const {runs} = await loadStudy(study);
+    expect(runs.map((r) => [r.meta.candidate, r.meta.repeat ?? 1])).toEqual([
+      ["default", 1],
+      ["nvidia-b200-tensor_parallel_size-8", 1],
+      ["nvidia-b200-tensor_parallel_size-8", 2]
+    ]);
+    const d = write("d.json", pyJson(vllmResult({...spec, metadata: {tensor_parallel_size: "4"}})));
+    expect(await main(["--set", "tensor_parallel_size=8", d, "--into", join(tmp, "other")])).toBe(1);
+  });
+});
