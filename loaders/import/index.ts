@@ -1,11 +1,13 @@
 // `tps-report import`: results people already have → a study folder (or more runs in one).
-import {readdirSync, readFileSync, statSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {basename, extname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
-import {parseStudyPlan} from "../study/plan.js";
+import {isMap, parseDocument} from "yaml";
+import {loadStudyPlan, parseStudyPlan, type StudyPlan} from "../study/plan.js";
+import {existingRuns, keepIds} from "./existing.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
-import {NoResultError, precision, readResultFile} from "./records.js";
-import {ByteBudget, ImportError, rawFile, settingsKey, type ImportedResult} from "./result.js";
+import {applySettings, NoResultError, readResultFile} from "./records.js";
+import {ByteBudget, ImportError, rawFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
 import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
@@ -132,35 +134,6 @@ export interface ImportSource {
   set: Record<string, string>;
 }
 
-/** Settings that are facts of the setup rather than server flags. */
-const FACT_SETTING: Record<string, "model" | "engine" | "engineVersion" | "gpu" | "quantization"> = {
-  model: "model",
-  engine: "engine",
-  engine_version: "engineVersion",
-  version: "engineVersion",
-  gpu: "gpu",
-  quantization: "quantization"
-};
-
-/** Gives a result the settings its file does not record; one its file states otherwise is bad input. */
-function applySettings(r: ImportedResult, set: Record<string, string>): void {
-  const added: Record<string, string> = {};
-  for (const [key, value] of Object.entries(set)) {
-    const fact = FACT_SETTING[key];
-    const stated = fact ? r[fact] : r.serve[key];
-    if (stated != null && String(stated) !== value)
-      throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
-    if (stated != null) continue;
-    if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
-    else r.serve[key] = value;
-    added[key] = value;
-  }
-  if (Object.keys(added).length) {
-    r.serveKey = `${r.serveKey}\0${settingsKey(added)}`;
-    if (r.serveName) r.serveName = null;
-  }
-}
-
 export function importResults(
   sourcesGiven: (string | ImportSource)[],
   studyDir: string,
@@ -197,19 +170,129 @@ export function importResults(
   // A file's name without its extension: the study is named for the results, not their format.
   const one = sources.length === 1 ? resolve(sources[0]) : null;
   const name = one ? basename(one, statSync(one).isFile() ? extname(one) : "") : basename(resolve(studyDir));
+  const schema = relative(resolve(studyDir), SCHEMA);
+  const planFile = join(studyDir, "study.yaml");
   let study: InferredStudy;
+  let text: string;
+  let merged: Merged | null = null;
   try {
-    study = inferStudy(results, name);
+    merged = existsSync(planFile) ? mergeWithStudy(results, studyDir, name, schema, sources) : null;
+    study = merged?.study ?? inferStudy(results, name);
+    lap("infer");
+    text = merged?.text ?? studyYaml(study, schema, sources);
   } catch (error) {
     if (error instanceof ImportError) throw new ImportFailed([error.message]);
     throw error;
   }
-  lap("infer");
-  const text = studyYaml(study, relative(resolve(studyDir), SCHEMA), sources);
   // The plan written must read back: a fault here is import's, reported before anything is written.
-  parseStudyPlan(text, join(studyDir, "study.yaml"), studyDir);
+  parseStudyPlan(text, planFile, studyDir);
   lap("plan");
-  const outcome = writeImportedStudy(studyDir, study, text, now.toISOString());
+  if (merged && (merged.conflicts.length || merged.planConflict)) {
+    const conflicts = [...merged.conflicts, ...(merged.planConflict ? [merged.planConflict] : [])];
+    return {created: [], unchanged: merged.unchanged, conflicts, newStudy: false, study, studyDir, notes};
+  }
+  const outcome = writeImportedStudy(
+    studyDir,
+    study,
+    text,
+    now.toISOString(),
+    merged ? {replacePlan: merged.replacePlan} : {}
+  );
   lap("write");
   return {...outcome, study, studyDir, notes};
+}
+
+interface Merged {
+  study: InferredStudy;
+  text: string;
+  unchanged: string[];
+  conflicts: string[];
+  /** Why the plan cannot take the new results (edited by hand), or null. */
+  planConflict: string | null;
+  /** The plan is rewritten: the new results add candidates, scenarios or repeats and it was as import wrote it. */
+  replacePlan: boolean;
+}
+
+/** What a plan says about its points (the parts import rewrites), for telling whether two plans are the same. */
+function planShape(plan: StudyPlan): string {
+  return JSON.stringify({
+    scenarios: plan.scenarios,
+    steps: plan.steps.map((s) => ({
+      id: s.id,
+      scenarios: s.scenarios,
+      repeats: s.repeats,
+      candidates: s.candidates.map((c) => [c.id, c.label, c.engine, c.model, c.quantization, c.server])
+    })),
+    baseline: plan.baseline
+  });
+}
+
+/** The plan on disk with its scenarios, steps and baseline from the new one and any new engine; the rest as it was. */
+function replacedPoints(current: string, next: string): string {
+  const doc = parseDocument(current);
+  const fresh = parseDocument(next);
+  for (const key of ["scenarios", "steps", "baseline"]) doc.set(key, fresh.get(key, true));
+  const engines = fresh.get("engines", true);
+  if (isMap(engines))
+    for (const pair of engines.items)
+      if (!doc.hasIn(["engines", pair.key])) doc.setIn(["engines", pair.key], pair.value);
+  return doc.toString({lineWidth: 0, flowCollectionPadding: false});
+}
+
+/**
+ * Results added to an existing study: inferred with its imported runs, its ids kept. Files already there are
+ * unchanged; another file from the same source is a conflict. The plan is rewritten only when import wrote it as it is.
+ */
+function mergeWithStudy(
+  results: ImportedResult[],
+  studyDir: string,
+  name: string,
+  schema: string,
+  sources: string[]
+): Merged | null {
+  const plan = loadStudyPlan(studyDir);
+  const existing = existingRuns(studyDir, plan);
+  // A study with runs import did not write keeps its plan: new runs must fit it (writeImportedStudy checks).
+  if (!existing) return null;
+  const unchanged: string[] = [];
+  const conflicts: string[] = [];
+  const fresh: ImportedResult[] = [];
+  for (const r of results) {
+    const same = existing.find((e) => e.result.files[0].sha256 === r.files[0].sha256);
+    const at = existing.find((e) => e.result.source === r.source);
+    if (same) unchanged.push(...same.ids);
+    else if (at)
+      conflicts.push(`${join(studyDir, "runs", at.ids[0])}: holds other files than ${r.source}; not overwritten`);
+    else fresh.push(r);
+  }
+  const named = (study: InferredStudy) => {
+    study.id = plan.id;
+    if (typeof plan.title === "string") study.title = plan.title;
+    return study;
+  };
+  const study = named(inferStudy([...existing.map((e) => e.result), ...fresh], name));
+  const problem = keepIds(study, existing);
+  if (problem)
+    throw new ImportError(join(studyDir, "study.yaml"), `the new results do not fit the study's runs: ${problem}`);
+  const file = join(studyDir, "study.yaml");
+  const text = replacedPoints(readFileSync(file, "utf8"), studyYaml(study, schema, sources));
+  const same = planShape(parseStudyPlan(text, file, studyDir)) === planShape(plan);
+  let planConflict: string | null = null;
+  if (!same) {
+    // The plan as import would write it for the runs already there: when it is the plan on disk, nobody edited it.
+    const before = named(
+      inferStudy(
+        existing.map((e) => e.result),
+        name
+      )
+    );
+    keepIds(before, existing);
+    const untouched =
+      planShape(
+        parseStudyPlan(replacedPoints(readFileSync(file, "utf8"), studyYaml(before, schema, sources)), file, studyDir)
+      ) === planShape(plan);
+    if (!untouched)
+      planConflict = `${file}: edited since import wrote it, and the new results add candidates, scenarios or repeats to it; import them into a new folder, or add them to the plan by hand`;
+  }
+  return {study, text, unchanged, conflicts, planConflict, replacePlan: !same};
 }

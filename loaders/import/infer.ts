@@ -16,6 +16,8 @@ export interface InferredCandidate {
   server: string[];
   /** The settings that set this candidate apart, for the plan's comment. */
   differs: Record<string, unknown>;
+  /** Runs of its points where they differ from their scenario's `repeats`, by scenario id. */
+  repeats?: Record<string, number>;
 }
 
 export interface InferredScenario {
@@ -30,7 +32,7 @@ export interface InferredScenario {
   request_rate?: number | "inf";
   max_concurrency?: number;
   bench_args?: string[];
-  /** Runs of this scenario by each candidate, when all ran it as often (else the steps say). */
+  /** Runs of this scenario by most candidates (a candidate that ran it otherwise says so itself). */
   repeats?: number;
 }
 
@@ -53,10 +55,9 @@ export interface InferredStudy {
   candidates: InferredCandidate[];
   scenarios: InferredScenario[];
   /**
-   * One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario;
-   * candidates with different numbers of runs of a scenario in steps of their own. `repeats`: runs of each point.
+   * One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario.
    */
-  steps: {id: string; title: string; scenarios: string[]; candidates: string[]; repeats: number}[];
+  steps: {id: string; title: string; scenarios: string[]; candidates: string[]}[];
   runs: InferredRun[];
   tools: string[];
   /** The benchmark client, by the results' own tool. */
@@ -367,41 +368,36 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     for (const s of scenarios)
       for (let repeat = 1; repeat <= rounds; repeat++) place(r, candidateOfResult(r), s.id, repeat);
 
-  // Steps: repeats are declared per step, so each step holds points with the same number of runs.
+  // Repeats as imported: each scenario declares the runs most of its points have, a candidate its own where it differs.
   const runsOf = new Map<string, number>();
+  const point = (c: string, s: string) => `${c}\0${s}`;
   for (const p of placed)
-    runsOf.set(`${p.candidate}\0${p.scenario}`, Math.max(runsOf.get(`${p.candidate}\0${p.scenario}`) ?? 0, p.repeat));
-  const full = candidates.length * scenarios.length === runsOf.size;
-  // Runs of a scenario, when every candidate ran it as often: then one step holds them all, repeats per scenario.
-  const scenarioRuns = new Map<string, number | null>();
-  for (const [point, n] of runsOf) {
-    const s = point.split("\0")[1];
-    scenarioRuns.set(s, scenarioRuns.has(s) && scenarioRuns.get(s) !== n ? null : n);
-  }
-  const steps: InferredStudy["steps"] = [];
-  if (full && [...scenarioRuns.values()].every((n) => n != null)) {
-    for (const s of scenarios) if (scenarioRuns.get(s.id)! > 1) s.repeats = scenarioRuns.get(s.id)!;
-    steps.push({
-      id: "sweep",
-      title: `Server settings: ${name}`,
-      scenarios: scenarios.map((s) => s.id),
-      candidates: candidates.map((c) => c.id),
-      repeats: 1
-    });
-  } else
-    for (const s of scenarios) {
-      const ran = candidates.filter((c) => runsOf.has(`${c.id}\0${s.id}`));
-      const byCount = new Map<number, string[]>();
-      for (const c of ran) pushTo(byCount, runsOf.get(`${c.id}\0${s.id}`)!, c.id);
-      for (const [n, ids] of [...byCount.entries()].sort((a, b) => b[1].length - a[1].length || b[0] - a[0]))
-        steps.push({
-          id: byCount.size === 1 ? shortId(`sweep-${s.id}`) : shortId(`sweep-${s.id}-x${n}`),
-          title: `Server settings on ${s.name}${byCount.size === 1 ? "" : ` (${n} run${n > 1 ? "s" : ""} each)`}`,
-          scenarios: [s.id],
-          candidates: ids,
-          repeats: n
-        });
+    runsOf.set(point(p.candidate, p.scenario), Math.max(runsOf.get(point(p.candidate, p.scenario)) ?? 0, p.repeat));
+  for (const s of scenarios) {
+    const counts = candidates.map((c) => runsOf.get(point(c.id, s.id))).filter((n): n is number => n != null);
+    const most = common(counts) ?? 1;
+    if (most > 1) s.repeats = most;
+    for (const c of candidates) {
+      const n = runsOf.get(point(c.id, s.id));
+      if (n != null && n !== most) c.repeats = {...c.repeats, [s.id]: n};
     }
+  }
+  const full = candidates.length * scenarios.length === runsOf.size;
+  const steps: InferredStudy["steps"] = full
+    ? [
+        {
+          id: "sweep",
+          title: `Server settings: ${name}`,
+          scenarios: scenarios.map((s) => s.id),
+          candidates: candidates.map((c) => c.id)
+        }
+      ]
+    : scenarios.map((s) => ({
+        id: shortId(`sweep-${s.id}`),
+        title: `Server settings on ${s.name}`,
+        scenarios: [s.id],
+        candidates: candidates.filter((c) => runsOf.has(point(c.id, s.id))).map((c) => c.id)
+      }));
   const stepOf = (candidate: string, scenario: string) =>
     steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
   const runs: InferredRun[] = placed.map((p) => {

@@ -291,6 +291,36 @@ function guidellmResult(report: Obj, benchmark: Obj, block: ParsedBlock, source:
   return keyed(r);
 }
 
+/** Settings that are facts of the setup rather than server flags. */
+const FACT_SETTING: Record<string, "model" | "engine" | "engineVersion" | "gpu" | "quantization"> = {
+  model: "model",
+  engine: "engine",
+  engine_version: "engineVersion",
+  version: "engineVersion",
+  gpu: "gpu",
+  quantization: "quantization"
+};
+
+/** Gives a result the settings its file does not record; one its file states otherwise is bad input. */
+export function applySettings(r: ImportedResult, set: Record<string, string>): void {
+  const added: Record<string, string> = {};
+  for (const [key, value] of Object.entries(set)) {
+    const fact = FACT_SETTING[key];
+    const stated = fact ? r[fact] : r.serve[key];
+    if (stated != null && String(stated) !== value)
+      throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
+    if (stated != null) continue;
+    if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
+    else r.serve[key] = value;
+    added[key] = value;
+  }
+  if (Object.keys(added).length) {
+    r.serveKey = `${r.serveKey}\0${settingsKey(added)}`;
+    r.set = {...r.set, ...added};
+    if (r.serveName) r.serveName = null;
+  }
+}
+
 /** A file that holds no benchmark result: a log, a GPU monitor, a summary. Skipped with a note in a folder. */
 export class NoResultError extends ImportError {}
 

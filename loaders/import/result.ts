@@ -48,6 +48,8 @@ export interface ImportedResult {
   status: "ok" | "failed";
   error: string | null;
   failed_phase: string | null;
+  /** Settings given on the command line (`--set`), recorded in run.json so a later import reads the run alike. */
+  set?: Record<string, string>;
   /** For ordering repeats the source does not number: the result's own date. */
   date: string | null;
 }

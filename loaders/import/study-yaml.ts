@@ -72,17 +72,13 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line("steps:");
   if (study.steps.length > 1)
     line(
-      "  # Not every candidate ran every scenario as often: each step holds a scenario and the candidates that ran it as often."
+      "  # Not every candidate ran every scenario, so each scenario is its own step over the candidates that ran it."
     );
   for (const step of study.steps) {
     line(`  - id: ${scalar(step.id)}`);
     line("    kind: selection");
     line(`    title: ${scalar(step.title)}`);
     line(`    scenarios: ${flowList(step.scenarios)}`);
-    if (step.repeats > 1) {
-      line("    # Runs of each point as imported; each point's figures are their mean with a Student-t interval.");
-      line(`    repeats: ${step.repeats}`);
-    }
     if (step.scenarios.length > 1) {
       line(
         "    # Several scenarios: each candidate's per-scenario ratio to the baseline, combined by geometric mean, decides."
@@ -100,6 +96,12 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
       line(`        engine: ${c.engine}`);
       line(`        model: ${scalar(c.model)}`);
       if (c.quantization) line(`        quantization: ${scalar(c.quantization)}`);
+      if (c.repeats)
+        line(
+          `        repeats: {${Object.entries(c.repeats)
+            .map(([k, n]) => `${k}: ${n}`)
+            .join(", ")}}   # runs as imported`
+        );
       line(`        server: ${flowList(c.server)}`);
     }
   }

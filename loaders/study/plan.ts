@@ -45,6 +45,8 @@ export interface PlanCandidate {
   bench_args: string[];
   /** config.json of the candidate's model, when it is not the study's and not shipped under data/models/. */
   config: string | null;
+  /** Runs of this candidate's points: for every scenario, or per scenario id (wins over the step's and scenario's). */
+  repeats?: number | Record<string, number>;
 }
 
 export interface PlanStep {
@@ -211,7 +213,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         role: c.role ?? null,
         server: c.server.map(String),
         bench_args: (c.bench_args ?? []).map(String),
-        config: c.config ?? null
+        config: c.config ?? null,
+        ...(c.repeats != null ? {repeats: c.repeats} : {})
       };
     });
     let decision = s.decision;
@@ -286,11 +289,11 @@ export function plannedRuns(
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
   return plan.steps.flatMap((step) => {
     const scenarios = step.scenarios.map((sid) => plan.scenarios.find((s) => s.id === sid)!);
-    const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario)));
-    return step.candidates.flatMap((candidate) =>
-      Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
+    return step.candidates.flatMap((candidate) => {
+      const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario, candidate)));
+      return Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
         scenarios
-          .filter((scenario) => repeat <= pointRepeats(plan, step, scenario))
+          .filter((scenario) => repeat <= pointRepeats(plan, step, scenario, candidate))
           .map((scenario) => ({
             run: runId(step.id, candidate.id, scenario.id, repeat),
             step,
@@ -298,8 +301,8 @@ export function plannedRuns(
             scenario,
             repeat
           }))
-      )
-    );
+      );
+    });
   });
 }
 

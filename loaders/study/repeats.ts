@@ -1,5 +1,5 @@
 // How many times each point of a plan runs, and at which confidence its interval is drawn.
-import type {PlanScenario, PlanStep, StudyPlan} from "./plan.js";
+import type {PlanCandidate, PlanScenario, PlanStep, StudyPlan} from "./plan.js";
 
 export const DEFAULT_CONFIDENCE = 0.95;
 
@@ -23,13 +23,16 @@ export function confidenceProblem(value: unknown): string | null {
     : "'confidence' must be a number between 0 and 1 (0.95 for 95 %)";
 }
 
-/** Runs of one point: the step's `repeats`, else the scenario's, else the study's, else 1. */
+/** Runs of one point: the candidate's `repeats` (for the scenario, or all), else the step's, the scenario's, the study's, else 1. */
 export function pointRepeats(
   plan: RepeatSettings,
   step: Pick<PlanStep, "repeats">,
-  scenario: Pick<PlanScenario, "repeats">
+  scenario: Pick<PlanScenario, "repeats" | "id">,
+  candidate?: Pick<PlanCandidate, "repeats">
 ): number {
-  return step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
+  const own = candidate?.repeats;
+  const mine = typeof own === "number" ? own : own?.[scenario.id];
+  return mine ?? step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
 }
 
 export function studyConfidence(plan: Pick<StudyPlan, "confidence">): number {

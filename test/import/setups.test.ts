@@ -383,3 +383,44 @@ describe("settings the files do not record", () => {
     expect(await main(["--set", "tensor_parallel_size=8", d, "--into", join(tmp, "other")])).toBe(1);
   });
 });
+
+describe("adding to a study", () => {
+  const spec = {model: "Qwen/Qwen3-8B", numPrompts: 100, inputLen: 1024, outputLen: 128, duration: 10};
+  it("new settings are new candidates, new workloads new scenarios, more runs more repeats; every id kept", async () => {
+    const study = join(tmp, "study");
+    const a = write("a.json", pyJson(vllmResult({...spec, requestRate: 4, metadata: {max_num_seqs: "64"}})));
+    const first = importResults([a], study);
+    const firstIds = first.study.runs.map((r) => r.id);
+    expect(firstIds).toEqual(["sweep--default--rate4"]);
+
+    const b = write("b.json", pyJson(vllmResult({...spec, requestRate: 4, metadata: {max_num_seqs: "128"}})));
+    const second = importResults([b], study);
+    expect(second.conflicts).toEqual([]);
+    expect(second.created).toHaveLength(1);
+    expect(second.study.runs.map((r) => r.id)).toEqual(expect.arrayContaining(firstIds));
+    expect(second.study.candidates.map((c) => c.id)).toEqual(["default", "max_num_seqs-128"]);
+    expect(await checkErrors(study)).toEqual([]);
+
+    const c = write(
+      "c.json",
+      pyJson(vllmResult({...spec, numPrompts: 200, requestRate: 4, metadata: {max_num_seqs: "64"}}))
+    );
+    const third = importResults([c], study);
+    expect(third.conflicts).toEqual([]);
+    expect(third.study.scenarios.map((s) => s.id)).toEqual(["rate4", "n200-rate4"]);
+    expect(await checkErrors(study)).toEqual([]);
+
+    const a2 = write(
+      "a2.json",
+      pyJson(
+        vllmResult({...spec, duration: 10.5, requestRate: 4, date: "20260102-000000", metadata: {max_num_seqs: "64"}})
+      )
+    );
+    const fourth = importResults([a2, a], study);
+    expect(fourth.conflicts).toEqual([]);
+    expect(fourth.created).toEqual(["sweep--default--rate4--r2"]);
+    expect(await checkErrors(study)).toEqual([]);
+    const {runs} = await loadStudy(study);
+    expect(runs).toHaveLength(4);
+  });
+});
