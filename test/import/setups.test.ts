@@ -84,7 +84,15 @@ describe("setup identity", () => {
       [files[3], "all 100 requests failed: Bad Request: model '/workspace/glm47-fp8' does not exist"]
     ]);
     expect(await checkErrors(study)).toEqual([]);
-    const {runs} = await loadStudy(study);
+    const {runs, report: built} = await loadStudy(study);
+    // What no file states is open in the plan (check lists it) and "not recorded" on the pages, never "TODO:".
+    expect([built.study.hardware.name, built.study.engines[0].version]).toEqual(["not recorded", "not recorded"]);
+    expect(built.findings.filter((f) => f.code === "placeholder").map((f) => f.message.split(":")[0])).toEqual([
+      "hardware.gpu",
+      "hardware.name",
+      "engines.vllm.version",
+      "scenarios.c64.dataset"
+    ]);
     expect(runs.find((r) => r.meta.status === "failed")?.meta.error).toBe(
       "all 100 requests failed: Bad Request: model '/workspace/glm47-fp8' does not exist"
     );
