@@ -368,12 +368,19 @@ export function readResultFile(path: string, display = path, budget?: ByteBudget
   if (blocks[0].tool === "guidellm") {
     const report = parsePythonJson(text, display) as Obj;
     const benchmarks = (report.benchmarks as unknown[]).filter(isObj);
-    if (benchmarks.length !== blocks.length || blocks.length > 1)
-      throw new ImportError(
-        display,
-        `${blocks.length} benchmarks in one GuideLLM report; import reads reports of one benchmark (run each rate on its own, --rate one value)`
-      );
-    return [guidellmResult(report, benchmarks[0], blocks[0], display, whole())];
+    if (benchmarks.length !== blocks.length)
+      throw new ImportError(display, `${benchmarks.length} benchmarks but ${blocks.length} of them read as results`);
+    if (blocks.length === 1) return [guidellmResult(report, benchmarks[0], blocks[0], display, whole())];
+    // Each benchmark is its own run: the report's bytes with the other benchmarks cut out, as JSON Lines are cut.
+    const cut = topLevelArray(text, "benchmarks");
+    if (!cut || cut.elements.length !== benchmarks.length)
+      throw new ImportError(display, "the benchmarks array could not be cut into one benchmark per run");
+    return benchmarks.map((benchmark, i) => {
+      const [start, end] = cut.elements[i];
+      const bytes = Buffer.from(text.slice(0, cut.open + 1) + text.slice(start, end) + text.slice(cut.close), "utf8");
+      const where = `${display}#benchmarks[${i}]`;
+      return guidellmResult(report, benchmark, blocks[i], where, rawFile("result.json", where, bytes, null));
+    });
   }
   if (blocks.length === 1 && extname(path) !== ".jsonl") {
     const record = parsePythonJson(text, display) as Obj;
@@ -387,4 +394,55 @@ export function readResultFile(path: string, display = path, budget?: ByteBudget
     const record = parsePythonJson(line, where) as Obj;
     return recordResult(record, block, where, rawFile("result.json", where, Buffer.from(line + "\n", "utf8"), null));
   });
+}
+
+/**
+ * Where the array under `key` of a JSON object's top level opens and closes, and each element's [start, end) offsets:
+ * the text is scanned once, strings skipped, so an element's bytes are cut exactly as written.
+ */
+export function topLevelArray(
+  text: string,
+  key: string
+): {open: number; close: number; elements: [number, number][]} | null {
+  let depth = 0;
+  let open = -1;
+  let start = -1;
+  const elements: [number, number][] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const from = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      // A key at the top level followed by `:` and `[` opens the array wanted.
+      if (depth === 1 && open < 0 && text.slice(from + 1, i) === key) {
+        const rest = /^\s*:\s*\[/.exec(text.slice(i + 1, i + 64));
+        if (rest) {
+          i += rest[0].length;
+          open = i;
+          depth = 2;
+        }
+      } else if (open >= 0 && depth === 2 && start < 0) start = from;
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      if (open >= 0 && depth === 2 && start < 0) start = i;
+      depth++;
+    } else if (c === "}" || c === "]") {
+      depth--;
+      if (open >= 0 && depth === 1) {
+        if (start >= 0) elements.push([start, lastNonSpace(text, i) + 1]);
+        return {open, close: i, elements};
+      }
+    } else if (c === "," && open >= 0 && depth === 2) {
+      if (start >= 0) elements.push([start, lastNonSpace(text, i) + 1]);
+      start = -1;
+    } else if (open >= 0 && depth === 2 && start < 0 && !/\s/.test(c)) start = i;
+  }
+  return null;
+}
+
+function lastNonSpace(text: string, before: number): number {
+  let j = before - 1;
+  while (j >= 0 && /\s/.test(text[j])) j--;
+  return j;
 }

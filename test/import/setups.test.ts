@@ -228,6 +228,20 @@ describe("facts from the files", () => {
     expect(await checkErrors(study)).toEqual([]);
   });
 
+  it("a GuideLLM report of several benchmarks: one run each, holding the report's bytes with that benchmark only", async () => {
+    const report = guidellmReport("Qwen/Qwen3-8B");
+    const second = JSON.parse(JSON.stringify(report.benchmarks[0]));
+    second.args.strategy.rate = 8.0;
+    const text = JSON.stringify({benchmarks: [report.benchmarks[0], second], args: {model: "Qwen/Qwen3-8B"}}, null, 2);
+    const file = write("sweep/benchmarks.json", text);
+    const study = join(tmp, "study");
+    const imported = importResults([file], study);
+    expect(imported.study.scenarios.map((s) => s.id)).toEqual(["synthetic-256-128-rate4", "synthetic-256-128-rate8"]);
+    const copy = readFileSync(join(study, "runs", "sweep--default--synthetic-256-128-rate8", "result.json"), "utf8");
+    expect(JSON.parse(copy)).toEqual({benchmarks: [second], args: {model: "Qwen/Qwen3-8B"}});
+    expect(await checkErrors(study)).toEqual([]);
+  });
+
   it("AIPerf: model, lengths and load from input_config; its metadata never becomes server flags", async () => {
     const file = write("run1/profile_export_aiperf.json", JSON.stringify(aiperfExport(), null, 2));
     write("run1/profile_export_aiperf.csv", "Metric,avg\nRequest Throughput (requests/sec),9.60\n");
