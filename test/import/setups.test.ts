@@ -446,3 +446,14 @@ describe("adding to a study", () => {
     expect(runs).toHaveLength(4);
   });
 });
+
+describe("check on imported SGLang random runs", () => {
+  it("random_range_ratio 0 draws each length from [0, len]: no token total is expected, none is blamed on --ignore-eos", async () => {
+    const file = "test/fixtures/import-corpus/sglang-jsonl/datacrunch-llama_3_3_70b_online_output.jsonl";
+    const study = join(tmp, "study");
+    importResults([{path: file, set: {model: "meta-llama/Llama-3.3-70B-Instruct", tp_size: "4"}}], study);
+    expect(readFileSync(join(study, "study.yaml"), "utf8")).toContain(`bench_args: [--random-range-ratio, "0"]`);
+    const {report} = await loadStudy(study);
+    expect(report.findings.filter((f) => f.code === "token-total-off").map((f) => f.message)).toEqual([]);
+  });
+});
