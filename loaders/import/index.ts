@@ -41,8 +41,8 @@ function readSource(
       return read();
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      // A file met in a folder that holds no result (a log, a GPU monitor, a summary) is not what was asked for.
-      if (error instanceof NoResultError && !named) notes.push(`${file}: skipped: ${error.reason}`);
+      // A file that holds no result (a log, a GPU monitor, a summary), met in a folder or a shell glob, is skipped.
+      if (error instanceof NoResultError) notes.push(`${file}: skipped: ${error.reason}`);
       else problems.push(error.message);
       return [];
     }

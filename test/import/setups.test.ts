@@ -279,6 +279,20 @@ describe("stray files, ids, units", () => {
     ]);
   });
 
+  it("named on the command line (a shell glob), a file holding no result is skipped too; nothing left is an error", () => {
+    const result = write(
+      "g/vllm-infqps-qwen.json",
+      pyJson(vllmResult({model: "m", numPrompts: 10, inputLen: 8, outputLen: 8, duration: 1}))
+    );
+    const stray = write("g/node0_gpu_monitor.json", "[]");
+    const report = importResults([stray, result], join(tmp, "study"));
+    expect(report.study.runs.map((r) => r.result.source)).toEqual([result]);
+    expect(report.notes).toEqual([`${stray}: skipped: no benchmark result found`]);
+    expect(() => importResults([stray], join(tmp, "other"))).toThrow(
+      `${stray}: skipped: no benchmark result found\n${stray}: nothing to import: no file holds a benchmark result`
+    );
+  });
+
   it("the study id drops the file extension; ids stay within 64 characters whatever the settings", async () => {
     const long = Object.fromEntries(Array.from({length: 12}, (_, i) => [`some_long_setting_name_${i}`, `value-${i}`]));
     const files = [
