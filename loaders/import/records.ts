@@ -353,6 +353,8 @@ export function readResultFile(path: string, display = path, budget?: ByteBudget
     if (b.tool === "trtllm-bench") return [trtllmBenchResult(b, display, whole())];
     const r = base("text", display, whole());
     if (b.metrics.completed != null) r.bench.num_prompts = b.metrics.completed + (b.metrics.failed ?? 0);
+    // The load a log prints ("Traffic request rate", "Maximum request concurrency") is part of its workload.
+    for (const key of ["request_rate", "max_concurrency"]) if (b.extra[key] != null) r.bench[key] = b.extra[key];
     r.model = b.extra.model ?? b.extra.model_id ?? null;
     r.engine = b.tool === "sglang" ? "sglang" : b.tool.startsWith("trtllm") ? "trtllm" : null;
     r.quantization = precisionOfModel(r.model);

@@ -209,6 +209,17 @@ describe("facts from the files", () => {
     expect(await checkErrors(study)).toEqual([]);
   });
 
+  it("text logs: the load they print (rate, concurrency) sets their scenario; two loads are never repeats", () => {
+    const log = readFileSync("test/fixtures/parse/vllm-2024-late.txt", "utf8");
+    const files = [
+      write("c64.log", log),
+      write("c128.log", log.replace("Maximum request concurrency: 64", "Maximum request concurrency: 128"))
+    ];
+    const report = importResults(files, join(tmp, "study"));
+    expect(report.study.scenarios.map((s) => s.max_concurrency)).toEqual([64, 128]);
+    expect(Object.values(points(report.study))).toEqual([1, 1]);
+  });
+
   it("GuideLLM: model, workload and prompt count from the report; three models are three points", async () => {
     const files = ["Qwen/Qwen3-8B", "meta-llama/Llama-3.1-8B-Instruct", "mistralai/Mistral-7B-Instruct-v0.3"].map(
       (model, i) => write(`g${i}/benchmarks.json`, JSON.stringify(guidellmReport(model), null, 2))
