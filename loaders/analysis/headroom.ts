@@ -129,6 +129,9 @@ export function headroomReport(
         r.scenario === scenario.id &&
         r.status === "ok" &&
         typeof r.completed === "number" &&
+        // trtllm-bench prints average lengths, no token totals: its scenario's lengths stand in.
+        typeof r.total_input_tokens === "number" &&
+        typeof r.total_output_tokens === "number" &&
         context.byCandidate.get(`${r.step}--${r.candidate}`)?.source === dims.source
     );
     const mean = (key: string) => measured.reduce((s, r) => s + (r[key] as number), 0) / measured.length;

@@ -17,6 +17,7 @@ import type {ClaimCheck} from "./claims.js";
 import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
 import type {Text} from "../text.js";
+import {isPlaceholder} from "../study/schema.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -33,6 +34,11 @@ function repeatRange(rows: readonly RunRow[]): {min: number; max: number} {
     .map((p) => p.n)
     .filter((n) => n > 0);
   return counts.length ? {min: Math.min(...counts), max: Math.max(...counts)} : {min: 0, max: 0};
+}
+
+/** A plan value the pages print in prose: a `TODO: …` left open reads "not recorded" there (check lists it). */
+function recorded(value: string): string {
+  return isPlaceholder(value) ? "not recorded" : value;
 }
 
 export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {
@@ -65,12 +71,17 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       title: plan.title,
       goal: plan.goal,
       objective: plan.objective,
-      model: plan.model.name,
-      hardware: plan.hardware,
-      engines: Object.entries(plan.engines).map(([id, e]) => ({id, ...e})),
+      model: recorded(plan.model.name),
+      hardware: {...plan.hardware, gpu: recorded(plan.hardware.gpu), name: recorded(plan.hardware.name)},
+      engines: Object.entries(plan.engines).map(([id, e]) => ({
+        id,
+        ...e,
+        name: recorded(e.name),
+        version: recorded(e.version)
+      })),
       client: {name: plan.client.name, command: shownCommand(plan, plan.client.argv)},
       machine_note: machineNote(plan),
-      scenarios: plan.scenarios,
+      scenarios: plan.scenarios.map((s) => ({...s, dataset: recorded(s.dataset)})),
       notes: plan.notes,
       source: plan.source,
       confidence: studyConfidence(plan),

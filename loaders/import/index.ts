@@ -1,10 +1,12 @@
 // `tps-report import`: results people already have → a study folder (or more runs in one).
-import {readdirSync, readFileSync, statSync} from "node:fs";
-import {basename, join, relative, resolve} from "node:path";
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {basename, extname, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
-import {parseStudyPlan} from "../study/plan.js";
+import {isMap, parseDocument} from "yaml";
+import {loadStudyPlan, parseStudyPlan, type StudyPlan} from "../study/plan.js";
+import {existingRuns, keepIds} from "./existing.js";
 import {inferStudy, type InferredStudy} from "./infer.js";
-import {readResultFile} from "./records.js";
+import {applySettings, NoResultError, readResultFile} from "./records.js";
 import {ByteBudget, ImportError, ImportFailed, rawFile, readSourceFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
 import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
@@ -13,7 +15,9 @@ import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
 const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
 /** Files a sweep or a client writes beside the results that are not results themselves. */
 const NOT_RESULTS = /^(?:summary\.json|summary\.csv|warmup\.json|.*\.pytorch\.json|run\.json|study\.yaml)$/;
-const RESULT_FILE = /\.(?:json|jsonl|log|txt|out)$/;
+const RESULT_FILE = /\.(?:json|jsonl|log|txt|out|csv)$/;
+/** AIPerf writes its figures twice: profile_export_aiperf.json and a CSV of the same run. */
+const AIPERF_CSV = /^(.*)\.csv$/;
 /** Server and GPU metrics written beside one run's result (tps-report's own, AIPerf's): kept with that run. */
 const TELEMETRY_FILE =
   /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
@@ -21,13 +25,21 @@ const TELEMETRY_FILE =
 export {ImportFailed};
 
 /** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
-function readSource(path: string, problems: string[], budget: ByteBudget): ImportedResult[] {
-  const attempt = (read: () => ImportedResult[]): ImportedResult[] => {
+function readSource(
+  path: string,
+  problems: string[],
+  notes: string[],
+  budget: ByteBudget,
+  named = true
+): ImportedResult[] {
+  const attempt = (read: () => ImportedResult[], file: string): ImportedResult[] => {
     try {
       return read();
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
-      problems.push(error.message);
+      // A file that holds no result (a log, a GPU monitor, a summary), met in a folder or a shell glob, is skipped.
+      if (error instanceof NoResultError) notes.push(`${file}: skipped: ${error.reason}`);
+      else problems.push(error.message);
       return [];
     }
   };
@@ -38,16 +50,29 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
     problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
     return [];
   }
-  if (!stat.isDirectory()) return attempt(() => readResultFile(path, path, budget, true));
-  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget));
+  if (!stat.isDirectory()) {
+    const twin = csvTwin(path);
+    if (twin) {
+      notes.push(`${path}: skipped: the same run as ${twin}`);
+      return [];
+    }
+    if (extname(path) === ".csv") {
+      const message = `${path}: a CSV is not read; import the JSON written beside it (profile_export_aiperf.json)`;
+      if (named) problems.push(message);
+      else notes.push(message.replace(": a CSV", ": skipped: a CSV"));
+      return [];
+    }
+    return attempt(() => readResultFile(path, path, budget, named), path);
+  }
+  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget), path);
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
   // A link, FIFO or device with a result's or metrics file's name is named, never opened.
   const telemetry = entries.filter((e) => !e.isDirectory() && TELEMETRY_FILE.test(e.name));
   const own: ImportedResult[] = [];
   const results = entries.flatMap((e) => {
-    if (e.isDirectory()) return readSource(join(path, e.name), problems, budget);
+    if (e.isDirectory()) return readSource(join(path, e.name), problems, notes, budget, false);
     if (!RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
-    const read = attempt(() => readResultFile(join(path, e.name), join(path, e.name), budget));
+    const read = readSource(join(path, e.name), problems, notes, budget, false);
     own.push(...read);
     return read;
   });
@@ -69,9 +94,23 @@ function readSource(path: string, problems: string[], budget: ByteBudget): Impor
   return results;
 }
 
+/** The JSON an AIPerf CSV repeats, when it lies beside it. */
+function csvTwin(path: string): string | null {
+  const m = AIPERF_CSV.exec(path);
+  if (!m) return null;
+  const twin = `${m[1]}.json`;
+  try {
+    return statSync(twin).isFile() ? twin : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ImportReport extends ImportOutcome {
   study: InferredStudy;
   studyDir: string;
+  /** Files skipped, one line each: they hold no result, or repeat one imported. */
+  notes: string[];
 }
 
 /** Seconds spent in each part of an import, for the benchmark. */
@@ -91,7 +130,19 @@ export interface ImportOptions {
   keepBytes?: number;
 }
 
-export function importResults(sources: string[], studyDir: string, options: ImportOptions = {}): ImportReport {
+/** A source and the settings given for it on the command line (`--set key=value` before it). */
+export interface ImportSource {
+  path: string;
+  set: Record<string, string>;
+}
+
+export function importResults(
+  sourcesGiven: (string | ImportSource)[],
+  studyDir: string,
+  options: ImportOptions = {}
+): ImportReport {
+  const given = sourcesGiven.map((s) => (typeof s === "string" ? {path: s, set: {}} : s));
+  const sources = given.map((s) => s.path);
   const {now = new Date(), phases, keepBytes = 256 * 2 ** 20} = options;
   let mark = performance.now();
   const lap = (phase: keyof ImportPhases) => {
@@ -100,24 +151,150 @@ export function importResults(sources: string[], studyDir: string, options: Impo
     mark = at;
   };
   const problems: string[] = [];
+  const notes: string[] = [];
   const budget = new ByteBudget(keepBytes);
-  const results = sources.flatMap((s) => readSource(s, problems, budget));
+  const results = given.flatMap((s) =>
+    readSource(s.path, problems, notes, budget).flatMap((r) => {
+      try {
+        applySettings(r, s.set);
+        return [r];
+      } catch (error) {
+        if (!(error instanceof ImportError)) throw error;
+        problems.push(error.message);
+        return [];
+      }
+    })
+  );
+  if (!results.length && !problems.length)
+    problems.push(...notes, `${sources.join(", ")}: nothing to import: no file holds a benchmark result`);
   if (problems.length) throw new ImportFailed(problems);
   lap("read");
-  const name = sources.length === 1 ? basename(resolve(sources[0])) : basename(resolve(studyDir));
+  // A file's name without its extension: the study is named for the results, not their format.
+  const one = sources.length === 1 ? resolve(sources[0]) : null;
+  const name = one ? basename(one, statSync(one).isFile() ? extname(one) : "") : basename(resolve(studyDir));
+  const schema = relative(resolve(studyDir), SCHEMA);
+  const planFile = join(studyDir, "study.yaml");
   let study: InferredStudy;
+  let text: string;
+  let merged: Merged | null = null;
   try {
-    study = inferStudy(results, name);
+    merged = existsSync(planFile) ? mergeWithStudy(results, studyDir, name, schema, sources) : null;
+    study = merged?.study ?? inferStudy(results, name);
+    lap("infer");
+    text = merged?.text ?? studyYaml(study, schema, sources);
   } catch (error) {
     if (error instanceof ImportError) throw new ImportFailed([error.message]);
     throw error;
   }
-  lap("infer");
-  const text = studyYaml(study, relative(resolve(studyDir), SCHEMA), sources);
   // The plan written must read back: a fault here is import's, reported before anything is written.
-  parseStudyPlan(text, join(studyDir, "study.yaml"), studyDir);
+  parseStudyPlan(text, planFile, studyDir);
   lap("plan");
-  const outcome = writeImportedStudy(studyDir, study, text, now.toISOString());
+  if (merged && (merged.conflicts.length || merged.planConflict)) {
+    const conflicts = [...merged.conflicts, ...(merged.planConflict ? [merged.planConflict] : [])];
+    return {created: [], unchanged: merged.unchanged, conflicts, newStudy: false, removed: [], study, studyDir, notes};
+  }
+  const outcome = writeImportedStudy(
+    studyDir,
+    study,
+    text,
+    now.toISOString(),
+    merged ? {replacePlan: merged.replacePlan} : {}
+  );
   lap("write");
-  return {...outcome, study, studyDir};
+  return {...outcome, study, studyDir, notes};
+}
+
+interface Merged {
+  study: InferredStudy;
+  text: string;
+  unchanged: string[];
+  conflicts: string[];
+  /** Why the plan cannot take the new results (edited by hand), or null. */
+  planConflict: string | null;
+  /** The plan is rewritten: the new results add candidates, scenarios or repeats and it was as import wrote it. */
+  replacePlan: boolean;
+}
+
+/** What a plan says about its points (the parts import rewrites), for telling whether two plans are the same. */
+function planShape(plan: StudyPlan): string {
+  return JSON.stringify({
+    scenarios: plan.scenarios,
+    steps: plan.steps.map((s) => ({
+      id: s.id,
+      scenarios: s.scenarios,
+      repeats: s.repeats,
+      candidates: s.candidates.map((c) => [c.id, c.label, c.engine, c.model, c.quantization, c.server])
+    })),
+    baseline: plan.baseline
+  });
+}
+
+/** The plan on disk with its scenarios, steps and baseline from the new one and any new engine; the rest as it was. */
+function replacedPoints(current: string, next: string): string {
+  const doc = parseDocument(current);
+  const fresh = parseDocument(next);
+  for (const key of ["scenarios", "steps", "baseline"]) doc.set(key, fresh.get(key, true));
+  const engines = fresh.get("engines", true);
+  if (isMap(engines))
+    for (const pair of engines.items)
+      if (!doc.hasIn(["engines", pair.key])) doc.setIn(["engines", pair.key], pair.value);
+  return doc.toString({lineWidth: 0, flowCollectionPadding: false});
+}
+
+/**
+ * Results added to an existing study: inferred with its imported runs, its ids kept. Files already there are
+ * unchanged; another file from the same source is a conflict. The plan is rewritten only when import wrote it as it is.
+ */
+function mergeWithStudy(
+  results: ImportedResult[],
+  studyDir: string,
+  name: string,
+  schema: string,
+  sources: string[]
+): Merged | null {
+  const plan = loadStudyPlan(studyDir);
+  const existing = existingRuns(studyDir, plan);
+  // A study with runs import did not write keeps its plan: new runs must fit it (writeImportedStudy checks).
+  if (!existing) return null;
+  const unchanged: string[] = [];
+  const conflicts: string[] = [];
+  const fresh: ImportedResult[] = [];
+  for (const r of results) {
+    const same = existing.find((e) => e.result.files[0].sha256 === r.files[0].sha256);
+    const at = existing.find((e) => e.result.source === r.source);
+    if (same) unchanged.push(...same.ids);
+    else if (at)
+      conflicts.push(`${join(studyDir, "runs", at.ids[0])}: holds other files than ${r.source}; not overwritten`);
+    else fresh.push(r);
+  }
+  const named = (study: InferredStudy) => {
+    study.id = plan.id;
+    if (typeof plan.title === "string") study.title = plan.title;
+    return study;
+  };
+  const study = named(inferStudy([...existing.map((e) => e.result), ...fresh], name));
+  const problem = keepIds(study, existing);
+  if (problem)
+    throw new ImportError(join(studyDir, "study.yaml"), `the new results do not fit the study's runs: ${problem}`);
+  const file = join(studyDir, "study.yaml");
+  const text = replacedPoints(readFileSync(file, "utf8"), studyYaml(study, schema, sources));
+  const same = planShape(parseStudyPlan(text, file, studyDir)) === planShape(plan);
+  let planConflict: string | null = null;
+  if (!same) {
+    // The plan as import would write it for the runs already there: when it is the plan on disk, nobody edited it.
+    const before = named(
+      inferStudy(
+        existing.map((e) => e.result),
+        name
+      )
+    );
+    keepIds(before, existing);
+    const untouched =
+      planShape(
+        parseStudyPlan(replacedPoints(readFileSync(file, "utf8"), studyYaml(before, schema, sources)), file, studyDir)
+      ) === planShape(plan);
+    if (!untouched)
+      planConflict = `${file}: edited since import wrote it, and the new results add candidates, scenarios or repeats to it; import them into a new folder, or add them to the plan by hand`;
+  }
+  return {study, text, unchanged, conflicts, planConflict, replacePlan: !same};
 }

@@ -1,18 +1,23 @@
 // From imported results to a study: candidates from the server settings that differ, scenarios from the workload,
 // one selection step over them, repeats numbered, failures kept. What the results do not say becomes a placeholder.
 import {runId} from "../study/plan.js";
-import {slugId} from "../study/ids.js";
+import {ID_MAX_LENGTH, slugId} from "../study/ids.js";
 import {PLACEHOLDER} from "../study/schema.js";
-import {ImportError, type ImportedResult} from "./result.js";
+import {SGLANG_FACT_KEYS, workloadOf} from "./records.js";
+import {ImportError, sha256, type ClientName, type ImportedResult} from "./result.js";
 
 export interface InferredCandidate {
   id: string;
   label: string;
   engine: string;
   model: string;
+  /** Weight precision where a file states it (else the plan's default). */
+  quantization: string | null;
   server: string[];
   /** The settings that set this candidate apart, for the plan's comment. */
   differs: Record<string, unknown>;
+  /** Runs of its points where they differ from their scenario's `repeats`, by scenario id. */
+  repeats?: Record<string, number>;
 }
 
 export interface InferredScenario {
@@ -27,6 +32,8 @@ export interface InferredScenario {
   request_rate?: number | "inf";
   max_concurrency?: number;
   bench_args?: string[];
+  /** Runs of this scenario by most candidates (a candidate that ran it otherwise says so itself). */
+  repeats?: number;
 }
 
 export interface InferredRun {
@@ -47,10 +54,16 @@ export interface InferredStudy {
   shared: Record<string, unknown>;
   candidates: InferredCandidate[];
   scenarios: InferredScenario[];
-  /** One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario. */
+  /**
+   * One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario.
+   */
   steps: {id: string; title: string; scenarios: string[]; candidates: string[]}[];
   runs: InferredRun[];
   tools: string[];
+  /** The benchmark client, by the results' own tool. */
+  client: {name: string; argv: string[]};
+  /** The GPU's name when the files state one and agree on it. */
+  gpu: string | null;
 }
 
 const ENGINE_NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
@@ -59,13 +72,22 @@ const SERVER_BASE: Record<string, string[]> = {
   sglang: ["python3", "-m", "sglang.launch_server", "--model-path", "{model}"],
   trtllm: ["trtllm-serve", "{model}"]
 };
+/** Each client's command before the scenario's flags. */
+const CLIENT_ARGV: Record<ClientName, string[]> = {
+  "vllm bench serve": ["vllm", "bench", "serve", "--model", "{model}"],
+  "sglang.bench_serving": ["python3", "-m", "sglang.bench_serving", "--backend", "sglang", "--model", "{model}"],
+  "trtllm-bench": ["trtllm-bench", "--model", "{model}", "throughput"],
+  guidellm: ["guidellm", "benchmark", "--model", "{model}"],
+  aiperf: ["aiperf", "profile", "--model", "{model}"]
+};
 /** Engine id for results whose engine the files do not name. */
 const UNKNOWN_ENGINE = "server";
 
-function flag(key: string, value: unknown): string[] {
-  const name = `--${key.replaceAll("_", "-")}`;
+/** A command-line flag; trtllm-serve spells its options with `_`, the others with `-`. */
+function flag(key: string, value: unknown, underscores = false): string[] {
+  const name = `--${underscores ? key : key.replaceAll("_", "-")}`;
   if (value === true) return [name];
-  if (value === false) return [`--no-${key.replaceAll("_", "-")}`];
+  if (value === false) return [`--no-${underscores ? key : key.replaceAll("_", "-")}`];
   return [name, typeof value === "object" ? JSON.stringify(value) : String(value)];
 }
 
@@ -94,17 +116,39 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
+/** An id from free text within the 64-character rule: a longer one keeps its start and ends in a hash of the whole. */
+export function shortId(text: string, max = ID_MAX_LENGTH): string {
+  const whole = text
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, "-")
+    .replace(/^[-._]+|-+$/g, "");
+  if (!whole) return "x";
+  if (whole.length <= max) return whole;
+  const hash = sha256(Buffer.from(text, "utf8")).slice(0, 8);
+  return `${whole.slice(0, max - 9).replace(/[-._]+$/, "")}-${hash}`;
+}
+
 function uniqueIds(names: string[]): string[] {
   const used = new Map<string, number>();
   return names.map((name) => {
-    const base = slugId(name);
+    const base = shortId(name);
     const n = (used.get(base) ?? 0) + 1;
     used.set(base, n);
-    return n === 1 ? base : `${base}.${n}`;
+    if (n === 1) return base;
+    const suffix = `.${n}`;
+    return `${base.length + suffix.length <= ID_MAX_LENGTH ? base : shortId(name, ID_MAX_LENGTH - suffix.length)}${suffix}`;
   });
 }
 
-function scenarioOf(bench: Record<string, unknown>): Omit<InferredScenario, "id" | "name"> {
+/** A model's short name for a label: the last part of its path. */
+const modelName = (model: string) => model.split("/").filter(Boolean).pop() ?? model;
+
+/** The facts that make a setup, besides its server settings: null where the files do not say. */
+const FACTS = ["model", "engine", "engineVersion", "gpu", "quantization"] as const;
+type Fact = (typeof FACTS)[number];
+
+function scenarioOf(all: Record<string, unknown>): Omit<InferredScenario, "id" | "name"> {
+  const bench = workloadOf(all);
   const dataset =
     typeof bench.dataset_name === "string"
       ? bench.dataset_name
@@ -161,64 +205,105 @@ function scenarioIdText(s: Omit<InferredScenario, "id" | "name">, differing: Set
   return parts.join("-") || "default";
 }
 
+/** Setups: results grouped by server settings and the facts the files state. */
+function setupGroups(results: ImportedResult[]): Map<string, ImportedResult[]> {
+  const groups = new Map<string, ImportedResult[]>();
+  for (const r of results) pushTo(groups, JSON.stringify([r.serveKey, ...FACTS.map((f) => r[f])]), r);
+  return groups;
+}
+
 export function inferStudy(results: ImportedResult[], name: string): InferredStudy {
   const ok = results.filter((r) => r.status === "ok");
-  const model = ok.find((r) => r.model)?.model ?? results.find((r) => r.model)?.model ?? `${PLACEHOLDER}: the model`;
+  const common = <T>(values: (T | null)[]): T | null => {
+    const counts = new Map<T, number>();
+    for (const v of values) if (v != null) counts.set(v, (counts.get(v) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+  };
+  const model = common(ok.map((r) => r.model)) ?? common(results.map((r) => r.model)) ?? `${PLACEHOLDER}: the model`;
 
-  // Candidates: one per server configuration; the settings that differ name them.
-  const serveGroups = new Map<string, ImportedResult[]>();
-  for (const r of results) pushTo(serveGroups, r.serveKey, r);
-  const serveSettings = [...serveGroups.values()].map((g) => g.find((r) => Object.keys(r.serve).length)?.serve ?? {});
-  const differ = differingKeys(serveSettings);
-  const sharedKeys = [...new Set(serveSettings.flatMap((o) => Object.keys(o)))].filter((k) => !differ.includes(k));
-  const shared = Object.fromEntries(sharedKeys.map((k) => [k, serveSettings.find((o) => k in o)![k]]));
-  const natural = new Intl.Collator("en", {numeric: true});
-  const labels = [...serveGroups.entries()].map(([key, g], i) => {
+  // Candidates: one per setup; the settings and facts that differ name them.
+  const serveEntries = [...setupGroups(results).entries()];
+  const fact = (g: ImportedResult[], f: Fact) => g.find((r) => r[f] != null)?.[f] ?? null;
+  const serveSettings = serveEntries.map(([, g]) => g.find((r) => Object.keys(r.serve).length)?.serve ?? {});
+  const described = serveEntries.map(([, g], i) => ({
+    ...Object.fromEntries(FACTS.map((f) => [`\0${f}`, fact(g, f)])),
+    ...serveSettings[i]
+  }));
+  const differAll = differingKeys(described);
+  const differ = differAll.filter((k) => !k.startsWith("\0"));
+  const factText = (f: string, v: unknown): string =>
+    f === "\0model"
+      ? modelName(String(v))
+      : f === "\0engine"
+        ? (ENGINE_NAMES[String(v)] ?? String(v))
+        : f === "\0engineVersion"
+          ? `v${v}`
+          : String(v);
+  const labelsAll = serveEntries.map(([, g], i) => {
     const named = g.find((r) => r.serveName)?.serveName;
     if (named) return named;
-    const parts = differ.filter((k) => serveSettings[i][k] !== undefined).map((k) => `${k}=${serveSettings[i][k]}`);
+    const parts = differAll
+      .filter((k) => described[i][k] != null)
+      .map((k) => (k.startsWith("\0") ? factText(k, described[i][k]) : `${k}=${described[i][k]}`));
     return parts.join(", ") || "default";
   });
+  const natural = new Intl.Collator("en", {numeric: true});
   // Candidates in the natural order of their names (64 before 128); the first is the baseline.
-  const order = labels.map((_, i) => i).sort((a, b) => natural.compare(labels[a], labels[b]));
-  const serveEntries = [...serveGroups.entries()];
+  // A setup none of whose runs succeeded cannot be the baseline: those come last.
+  const failedOnly = serveEntries.map(([, g]) => g.every((r) => r.status === "failed"));
+  const order = labelsAll
+    .map((_, i) => i)
+    .sort((a, b) => Number(failedOnly[a]) - Number(failedOnly[b]) || natural.compare(labelsAll[a], labelsAll[b]));
   const groups = order.map((i) => serveEntries[i]);
-  const sortedSettings = order.map((i) => serveSettings[i]);
-  const sortedLabels = order.map((i) => labels[i]);
-  labels.splice(0, labels.length, ...sortedLabels);
-  serveSettings.splice(0, serveSettings.length, ...sortedSettings);
+  const settingsOf = order.map((i) => serveSettings[i]);
+  const labels = order.map((i) => labelsAll[i]);
   const candidateIds = uniqueIds(labels.map((l) => l.replace(/=/g, "-").replace(/, /g, "-")));
+  // An engine run at several versions is one engine entry per version.
+  const versionsOf = new Map<string, Set<string | null>>();
+  for (const [, g] of groups) {
+    const engine = fact(g, "engine") ?? UNKNOWN_ENGINE;
+    versionsOf.set(engine, (versionsOf.get(engine) ?? new Set()).add(fact(g, "engineVersion")));
+  }
   const engines: InferredStudy["engines"] = {};
   const candidateOf = new Map<string, string>();
+  const sharedFlags = new Map<string, unknown>();
   const candidates: InferredCandidate[] = groups.map(([key, g], i) => {
-    const engine = g.find((r) => r.engine)?.engine ?? UNKNOWN_ENGINE;
-    engines[engine] ??= {
+    const engine = fact(g, "engine") ?? UNKNOWN_ENGINE;
+    const version = fact(g, "engineVersion");
+    const engineId = (versionsOf.get(engine)?.size ?? 0) > 1 && version ? shortId(`${engine}-${version}`) : engine;
+    engines[engineId] ??= {
       name: ENGINE_NAMES[engine] ?? `${PLACEHOLDER}: the engine that served these runs`,
-      version: `${PLACEHOLDER}: ${ENGINE_NAMES[engine] ?? "engine"} version (not in the result files)`
+      version: version ?? `${PLACEHOLDER}: ${ENGINE_NAMES[engine] ?? "engine"} version (not in the result files)`
     };
-    const candidateModel = g.find((r) => r.model)?.model ?? model;
-    const settings = serveSettings[i];
-    // SGLang reports every server setting; only those that differ are flags worth writing.
-    const flagKeys = g[0].tool === "sglang" ? differ : Object.keys(settings);
+    const candidateModel = fact(g, "model") ?? model;
+    const settings = settingsOf[i];
+    // SGLang reports every server setting: those that differ and its parallelism and precision are worth a flag.
+    const flagKeys =
+      g[0].tool === "sglang"
+        ? Object.keys(settings).filter((k) => differ.includes(k) || SGLANG_FACT_KEYS.includes(k))
+        : Object.keys(settings);
     const base = (SERVER_BASE[engine] ?? [`${PLACEHOLDER}: the server command`]).map((a) =>
       a.replace("{model}", candidateModel)
     );
-    const server = [
-      ...base,
-      ...flagKeys.filter((k) => settings[k] !== undefined && k !== "log").flatMap((k) => flag(k, settings[k]))
-    ];
+    const keys = flagKeys.filter((k) => settings[k] !== undefined && settings[k] !== null && k !== "log");
+    for (const k of keys) if (!differ.includes(k)) sharedFlags.set(k, settings[k]);
+    const server = [...base, ...keys.flatMap((k) => flag(k, settings[k], engine === "trtllm"))];
     candidateOf.set(key, candidateIds[i]);
     return {
       id: candidateIds[i],
       label: labels[i],
-      engine,
+      engine: engineId,
       model: candidateModel,
+      quantization: fact(g, "quantization"),
       server,
       differs: Object.fromEntries(differ.filter((k) => settings[k] !== undefined).map((k) => [k, settings[k]]))
     };
   });
+  const keyOf = new Map<ImportedResult, string>();
+  for (const [key, g] of groups) for (const r of g) keyOf.set(r, key);
+  const candidateOfResult = (r: ImportedResult) => candidateOf.get(keyOf.get(r)!)!;
 
-  // Scenarios: one per workload; a server that never came up has no workload and fails on every scenario.
+  // Scenarios: one per workload and load; a server that never came up has no workload and fails on every scenario.
   const benchGroups = new Map<string, ImportedResult[]>();
   for (const r of results) if (r.benchKey || r.failed_phase !== "server-start") pushTo(benchGroups, r.benchKey, r);
   const benchEntries = [...benchGroups.entries()].sort((a, b) => natural.compare(a[0], b[0]));
@@ -243,14 +328,61 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   if (!scenarios.length)
     throw new ImportError(results[0]?.source ?? name, "no workload in the results: only servers that never came up");
 
-  const ran = new Map<string, Set<string>>();
+  // Repeats: numbered by the source, else in the order of the results' own dates.
+  type Placed = {result: ImportedResult; candidate: string; scenario: string; repeat: number};
+  const placed: Placed[] = [];
+  const byPoint = new Map<string, Placed>();
+  const place = (result: ImportedResult, candidate: string, scenario: string, repeat: number) => {
+    const point = `${candidate}\0${scenario}\0${repeat}`;
+    const other = byPoint.get(point);
+    if (other)
+      throw new ImportError(
+        result.source,
+        `duplicate combo: the same server and workload settings, repeat ${repeat}, as ${other.result.source}`
+      );
+    const p = {result, candidate, scenario, repeat};
+    byPoint.set(point, p);
+    placed.push(p);
+  };
+  const unnumbered = new Map<string, ImportedResult[]>();
+  const neverUp: ImportedResult[] = [];
   for (const r of results) {
-    const c = candidateOf.get(r.serveKey)!;
-    const list =
-      r.failed_phase === "server-start" && !r.benchKey ? scenarios.map((s) => s.id) : [scenarioOfKey.get(r.benchKey)!];
-    for (const s of list) ran.set(s, (ran.get(s) ?? new Set()).add(c));
+    if (r.failed_phase === "server-start" && !r.benchKey) {
+      neverUp.push(r);
+      continue;
+    }
+    const candidate = candidateOfResult(r);
+    const scenario = scenarioOfKey.get(r.benchKey)!;
+    if (r.repeat != null) place(r, candidate, scenario, r.repeat);
+    else pushTo(unnumbered, `${candidate}\0${scenario}`, r);
   }
-  const full = scenarios.every((s) => ran.get(s.id)?.size === candidates.length);
+  for (const [key, list] of unnumbered) {
+    const [candidate, scenario] = key.split("\0");
+    list
+      .sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.source.localeCompare(b.source))
+      .forEach((r, i) => place(r, candidate, scenario, i + 1));
+  }
+  // A server that never came up failed every run the others made: each scenario, each repeat.
+  const rounds = placed.reduce((most, r) => Math.max(most, r.repeat), 1);
+  for (const r of neverUp)
+    for (const s of scenarios)
+      for (let repeat = 1; repeat <= rounds; repeat++) place(r, candidateOfResult(r), s.id, repeat);
+
+  // Repeats as imported: each scenario declares the runs most of its points have, a candidate its own where it differs.
+  const runsOf = new Map<string, number>();
+  const point = (c: string, s: string) => `${c}\0${s}`;
+  for (const p of placed)
+    runsOf.set(point(p.candidate, p.scenario), Math.max(runsOf.get(point(p.candidate, p.scenario)) ?? 0, p.repeat));
+  for (const s of scenarios) {
+    const counts = candidates.map((c) => runsOf.get(point(c.id, s.id))).filter((n): n is number => n != null);
+    const most = common(counts) ?? 1;
+    if (most > 1) s.repeats = most;
+    for (const c of candidates) {
+      const n = runsOf.get(point(c.id, s.id));
+      if (n != null && n !== most) c.repeats = {...c.repeats, [s.id]: n};
+    }
+  }
+  const full = candidates.length * scenarios.length === runsOf.size;
   const steps: InferredStudy["steps"] = full
     ? [
         {
@@ -261,61 +393,32 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
         }
       ]
     : scenarios.map((s) => ({
-        id: slugId(`sweep-${s.id}`),
+        id: shortId(`sweep-${s.id}`),
         title: `Server settings on ${s.name}`,
         scenarios: [s.id],
-        candidates: candidates.filter((c) => ran.get(s.id)?.has(c.id)).map((c) => c.id)
+        candidates: candidates.filter((c) => runsOf.has(point(c.id, s.id))).map((c) => c.id)
       }));
-  const stepOf = (scenario: string) => steps.find((st) => st.scenarios.includes(scenario))!.id;
-  const runs: InferredRun[] = [];
-  const byRun = new Map<string, InferredRun>();
-  const add = (result: ImportedResult, candidate: string, scenario: string, repeat: number) => {
-    const id = runId(stepOf(scenario), candidate, scenario, repeat);
-    const other = byRun.get(id);
-    if (other)
-      throw new ImportError(
-        result.source,
-        `duplicate combo: the same server and workload settings, repeat ${repeat}, as ${other.result.source}`
-      );
-    const run = {id, step: stepOf(scenario), repeat, candidate, scenario, result};
-    byRun.set(id, run);
-    runs.push(run);
-  };
-  // Results the source does not number are repeats in the order of their own dates.
-  const unnumbered = new Map<string, ImportedResult[]>();
-  const neverUp: ImportedResult[] = [];
-  for (const r of results) {
-    const candidate = candidateOf.get(r.serveKey)!;
-    if (r.failed_phase === "server-start" && !r.benchKey) {
-      neverUp.push(r);
-      continue;
-    }
-    const scenario = scenarioOfKey.get(r.benchKey)!;
-    if (r.repeat != null) add(r, candidate, scenario, r.repeat);
-    else pushTo(unnumbered, `${candidate}\0${scenario}`, r);
-  }
-  for (const [key, list] of unnumbered) {
-    const [candidate, scenario] = key.split("\0");
-    list
-      .sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.source.localeCompare(b.source))
-      .forEach((r, i) => add(r, candidate, scenario, i + 1));
-  }
-  // A server that never came up failed every run the others made: each scenario, each repeat.
-  const rounds = runs.reduce((most, r) => Math.max(most, r.repeat), 1);
-  for (const r of neverUp)
-    for (const s of scenarios)
-      for (let repeat = 1; repeat <= rounds; repeat++) add(r, candidateOf.get(r.serveKey)!, s.id, repeat);
+  const stepOf = (candidate: string, scenario: string) =>
+    steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
+  const runs: InferredRun[] = placed.map((p) => {
+    const step = stepOf(p.candidate, p.scenario);
+    return {id: runId(step, p.candidate, p.scenario, p.repeat), step, ...p};
+  });
   runs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const client = (common(results.map((r) => r.client)) ?? "vllm bench serve") as ClientName;
+  const gpus = new Set(results.map((r) => r.gpu));
   return {
-    id: slugId(name),
+    id: shortId(name),
     title: `Imported results: ${name}`,
     model,
     engines,
-    shared,
+    shared: Object.fromEntries(sharedFlags),
     candidates,
     scenarios,
     steps,
     runs,
-    tools: [...new Set(results.map((r) => r.tool))]
+    tools: [...new Set(results.map((r) => r.tool))],
+    client: {name: client, argv: CLIENT_ARGV[client]},
+    gpu: gpus.size === 1 ? [...gpus][0] : null
   };
 }

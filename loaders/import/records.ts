@@ -1,7 +1,8 @@
 // Reads plain result files: `vllm bench serve --save-result` JSON (with --metadata keys) or JSON Lines
 // (--append-result), SGLang `bench_serving --output-file` JSONL, TensorRT-LLM benchmark_serving JSON and trtllm-bench
 // reports, and the text logs `parse` reads. Each record or printed block becomes one result.
-import {extname} from "node:path";
+import {readFileSync} from "node:fs";
+import {basename, extname} from "node:path";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
 import {
   BENCH_KEYS,
@@ -13,18 +14,86 @@ import {
   settingsKey,
   type ByteBudget,
   type ImportedResult,
-  type ImportTool
+  type ImportTool,
+  type RawFile
 } from "./result.js";
 
 /** Keys a result record holds about the run's outcome or the client, never about the server's settings. */
 const RESULT_KEY =
   /^(?:date|endpoint_type|backend|label|model_id|tokenizer_id|tag|duration|completed|failed|total_[a-z_]+|request_throughput|request_goodput:?|output_throughput|input_throughput|total_throughput|concurrency|accept_length|input_lens|output_lens|ttfts|itls|e2els|latencies|start_times|queue_times|generated_texts|errors|max_output_tokens_per_s|max_concurrent_requests|rtfx|user_throughput|avg_decoded_tokens_per_iter|energy|run_number|server_info|ramp_up_[a-z_]+|rps_change_events|(?:probe|spec_decode|diffusion)_[a-z0-9_]+|(?:mean|median|std|min|max|p[0-9.]+)_[a-z0-9_]+_ms)$/;
 
-/** Server settings SGLang reports that change from run to run without being a configuration. */
-const SGLANG_VOLATILE =
-  /^(?:version|internal_states|last_gen_throughput|port|host|random_seed|.*_path|.*_dir|.*timestamp.*)$/;
+/** Values a server or a run reports that change from run to run without being a configuration. */
+const RUNTIME_KEY =
+  /^(?:version|internal_states|last_gen_throughput|port|host|random_seed|max_total_num_tokens|max_req_input_len|memory_usage|.*_path|.*_dir|.*timestamp.*|.*_time|.*_id|.*_ids|.*uuid.*|pid)$/;
+/** --metadata keys that state the engine's version or the GPU rather than a server setting. */
+const VERSION_KEY = /^(?:vllm_version|sglang_version|engine_version|version)$/;
+const GPU_KEY = /^(?:gpu|gpu_name|gpu_type|gpu_model|hardware|device|accelerator)$/;
+/** SGLang server_info keys worth a flag even when every candidate shares them: parallelism and precision. */
+export const SGLANG_FACT_KEYS = ["tp_size", "dp_size", "pp_size", "ep_size", "quantization", "kv_cache_dtype"];
+const SGLANG_DEFAULTS: Record<string, unknown> = {
+  tp_size: 1,
+  dp_size: 1,
+  pp_size: 1,
+  ep_size: 1,
+  kv_cache_dtype: "auto"
+};
 
-function engineOf(tool: ImportTool, record: Record<string, unknown>): string | null {
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v : null);
+/** A printed number ("1024.0000", 1024) as a number; "None" and the like as null. */
+function num(v: unknown): number | null {
+  const n = typeof v === "string" && v.trim() !== "" ? Number(v.replace(/,/g, "")) : v;
+  return typeof n === "number" && Number.isFinite(n) ? n : null;
+}
+/** A printed "None"/"null"/empty as absent. */
+const given = (v: unknown): string | null => {
+  const t = str(v)?.trim() ?? null;
+  return t && !/^(?:none|null|n\/a|auto)$/i.test(t) ? t : null;
+};
+
+/** Weight precision as the plan writes it (a label headroom knows: fp8, awq, …), from what a file prints; else null. */
+export function precision(text: string | null): string | null {
+  if (!text) return null;
+  const t = text.toLowerCase();
+  if (/fp8|e4m3/.test(t)) return "fp8";
+  if (/awq/.test(t)) return "awq";
+  if (/gptq/.test(t)) return "gptq";
+  if (/int4|w4a16/.test(t)) return "int4";
+  if (/bfloat16|bf16/.test(t)) return "bf16";
+  if (/float16|fp16|half/.test(t)) return "fp16";
+  return null;
+}
+
+/** A model's name may state its precision (…-FP8, …-AWQ); a plain name says nothing. */
+export function precisionOfModel(model: string | null): string | null {
+  const m = model && /(?:^|[-_/.])(fp8|awq|gptq|int4|w4a16)(?:$|[-_/.])/i.exec(model);
+  return m ? precision(m[1]) : null;
+}
+
+/** The workload keys that apply to the dataset used: SGLang records random_* and sharegpt_* keys whatever it ran. */
+export function workloadOf(bench: Obj): Obj {
+  const dataset = typeof bench.dataset_name === "string" ? bench.dataset_name : null;
+  if (dataset == null) return bench;
+  const random = /random|synthetic/.test(dataset);
+  return Object.fromEntries(
+    Object.entries(bench).filter(
+      ([k]) => !((k.startsWith("random_") && !random) || (k === "sharegpt_output_len" && dataset !== "sharegpt"))
+    )
+  );
+}
+
+/** A result whose every request failed: its error, from the record's own errors where it kept them. */
+export function allFailedError(record: Obj): string | null {
+  const completed = num(record.completed);
+  const failed = num(record.failed) ?? 0;
+  if (completed !== 0 || !(failed > 0 || (num(record.num_prompts) ?? 0) > 0)) return null;
+  const errors = Array.isArray(record.errors) ? record.errors.map(str).filter((e): e is string => e !== null) : [];
+  const n = failed || num(record.num_prompts);
+  return `all ${n} requests failed${errors.length ? `: ${errors[0].split("\n")[0].trim()}` : ""}`;
+}
+
+function engineOf(tool: ImportTool, record: Obj): string | null {
   if (typeof record.engine === "string") return record.engine;
   if (tool === "sglang") return "sglang";
   if (tool === "trtllm") return "trtllm";
@@ -35,52 +104,226 @@ function engineOf(tool: ImportTool, record: Record<string, unknown>): string | n
   return null;
 }
 
-function recordResult(
-  record: Record<string, unknown>,
-  block: ParsedBlock,
-  file: string,
-  name: string,
-  bytes: Buffer,
-  path: string | null,
-  budget?: ByteBudget
-): ImportedResult {
-  const tool: ImportTool = block.tool === "sglang" ? "sglang" : block.tool.startsWith("trtllm") ? "trtllm" : "vllm";
-  const bench = pickBench(record);
-  if (bench.num_prompts == null && typeof record.completed === "number")
-    bench.num_prompts = record.completed + (typeof record.failed === "number" ? record.failed : 0);
-  const serve: Record<string, unknown> = {};
-  // vLLM records hold --metadata keys and sweep overrides at the top; SGLang's top level is all workload and result.
-  if (tool !== "sglang")
-    for (const [k, v] of Object.entries(record))
-      if (!BENCH_KEYS.has(k) && !RESULT_KEY.test(k) && k !== "engine" && (v === null || typeof v !== "object"))
-        serve[k] = v;
-  // SGLang records carry the server's whole configuration; its primitive values are the server settings.
-  const info = record.server_info;
-  if (info && typeof info === "object" && !Array.isArray(info))
-    for (const [k, v] of Object.entries(info))
-      if (!SGLANG_VOLATILE.test(k) && (v === null || typeof v !== "object")) serve[k] = v;
-  const model = [record.model_id, record.model, (info as Record<string, unknown> | undefined)?.model_path].find(
-    (m) => typeof m === "string"
-  ) as string | undefined;
+/** What every result starts from: nothing known, ok, and this file's bytes. */
+function base(tool: ImportTool, source: string, file: RawFile): ImportedResult {
   return {
     tool,
-    source: file,
-    files: [rawFile(name, file, bytes, path, budget)],
-    model: model ?? null,
-    engine: engineOf(tool, record),
-    serve,
-    bench,
-    serveKey: settingsKey(serve),
-    benchKey: settingsKey(bench),
+    source,
+    files: [file],
+    model: null,
+    engine: null,
+    engineVersion: null,
+    gpu: null,
+    quantization: null,
+    client: null,
+    serve: {},
+    bench: {},
+    serveKey: "",
+    benchKey: "",
     serveName: null,
     benchName: null,
     repeat: null,
     status: "ok",
     error: null,
     failed_phase: null,
-    date: typeof record.date === "string" ? record.date : null
+    date: null
   };
 }
+
+function keyed(r: ImportedResult): ImportedResult {
+  r.serveKey = settingsKey(r.serve);
+  r.benchKey = settingsKey(r.bench);
+  return r;
+}
+
+function recordResult(record: Obj, block: ParsedBlock, source: string, file: RawFile): ImportedResult {
+  if (block.tool === "aiperf") return aiperfResult(record, block, source, file);
+  const tool: ImportTool = block.tool === "sglang" ? "sglang" : block.tool.startsWith("trtllm") ? "trtllm" : "vllm";
+  if (block.tool === "trtllm-bench") return trtllmBenchResult(block, source, file);
+  const r = base(tool, source, file);
+  const bench = workloadOf(pickBench(record));
+  if (bench.num_prompts == null && typeof record.completed === "number")
+    bench.num_prompts = record.completed + (typeof record.failed === "number" ? record.failed : 0);
+  // vLLM records hold --metadata keys and sweep overrides at the top; SGLang's top level is all workload and result.
+  if (tool !== "sglang")
+    for (const [k, v] of Object.entries(record)) {
+      if (BENCH_KEYS.has(k) || RESULT_KEY.test(k) || k === "engine" || (v !== null && typeof v === "object")) continue;
+      if (VERSION_KEY.test(k)) r.engineVersion = given(v);
+      else if (GPU_KEY.test(k)) r.gpu = given(v);
+      else if (!RUNTIME_KEY.test(k)) r.serve[k] = v;
+    }
+  // SGLang records carry the server's whole configuration; its primitive values are the server settings.
+  const info = isObj(record.server_info) ? record.server_info : null;
+  if (info) {
+    for (const [k, v] of Object.entries(info))
+      if (!RUNTIME_KEY.test(k) && (v === null || typeof v !== "object") && SGLANG_DEFAULTS[k] !== v) r.serve[k] = v;
+    r.engineVersion = given(info.version);
+  }
+  r.model = str(record.model_id) ?? str(record.model) ?? str(info?.model_path) ?? null;
+  r.engine = engineOf(tool, record);
+  r.quantization = precision(given(r.serve.quantization)) ?? precisionOfModel(r.model);
+  r.client = tool === "sglang" ? "sglang.bench_serving" : "vllm bench serve";
+  r.bench = bench;
+  r.date = typeof record.date === "string" ? record.date : null;
+  const failed = allFailedError(record);
+  if (failed) {
+    r.status = "failed";
+    r.error = failed;
+    r.failed_phase = "benchmark";
+  }
+  return keyed(r);
+}
+
+/** trtllm-bench prints (or writes as JSON) the model, its version, the GPU, parallelism and the lengths it ran. */
+function trtllmBenchResult(block: ParsedBlock, source: string, file: RawFile): ImportedResult {
+  const x = block.extra;
+  const pick = (...keys: string[]) => keys.map((k) => given(x[k])).find((v) => v != null) ?? null;
+  const r = base("trtllm", source, file);
+  r.model = pick("Model", "engine.model") ?? pick("Model Path", "engine.model_path");
+  r.engine = "trtllm";
+  r.engineVersion = pick("TensorRT LLM Version", "TensorRT-LLM Version", "engine.version");
+  r.gpu = pick("machine", "machine.name")?.split(",")[0].trim() ?? null;
+  r.quantization = precision(pick("Quantization", "engine.quantization")) ?? precision(pick("Dtype", "engine.dtype"));
+  r.client = "trtllm-bench";
+  const settings: [string, string[]][] = [
+    ["tp_size", ["TP Size", "world_info.tp_size"]],
+    ["pp_size", ["PP Size", "world_info.pp_size"]],
+    ["ep_size", ["EP Size", "world_info.ep_size"]],
+    ["max_batch_size", ["Max Runtime Batch Size", "world_info.max_batch_size"]],
+    ["max_num_tokens", ["Max Runtime Tokens", "world_info.max_num_tokens"]],
+    ["kv_cache_dtype", ["KV Cache Dtype", "engine.kv_cache_dtype"]]
+  ];
+  for (const [key, labels] of settings) {
+    const v = pick(...labels);
+    if (v != null) r.serve[key] = num(v) ?? v;
+  }
+  const input = num(pick("Average Input Length (tokens)", "request_info.avg_input_length"));
+  const output = num(pick("Average Output Length (tokens)", "request_info.avg_output_length"));
+  const path = pick("Dataset Path", "dataset.dataset_path");
+  r.bench.dataset_name = path && !/synthetic|token-norm-dist|random/i.test(basename(path)) ? "custom" : "synthetic";
+  if (path) r.bench.dataset_path = path;
+  // Averages of a fixed-length dataset are whole numbers: the lengths asked for; others are not settings.
+  if (input != null && Number.isInteger(input)) r.bench.input_len = input;
+  if (output != null && Number.isInteger(output)) r.bench.output_len = output;
+  const m = block.metrics;
+  if (m.completed != null) r.bench.num_prompts = m.completed + (m.failed ?? 0);
+  return keyed(r);
+}
+
+/** AIPerf's input_config states the model, the synthetic lengths and the load; its other top-level keys are metadata. */
+function aiperfResult(record: Obj, block: ParsedBlock, source: string, file: RawFile): ImportedResult {
+  const r = base("aiperf", source, file);
+  const config = isObj(record.input_config) ? record.input_config : {};
+  const at = (o: unknown, ...path: string[]): unknown =>
+    path.reduce<unknown>((v, k) => (isObj(v) ? v[k] : undefined), o);
+  const endpoint = at(config, "endpoint");
+  const models = at(endpoint, "model_names");
+  r.model = (Array.isArray(models) ? str(models[0]) : null) ?? str(at(endpoint, "model"));
+  r.quantization = precisionOfModel(r.model);
+  r.client = "aiperf";
+  const input = at(config, "input");
+  const file_ = str(at(input, "file"));
+  r.bench.dataset_name = str(at(input, "public_dataset")) ?? (file_ ? "custom" : "synthetic");
+  if (file_) r.bench.dataset_path = file_;
+  const isl = num(at(input, "prompt", "input_tokens", "mean") ?? at(input, "synthetic_tokens", "mean"));
+  const osl = num(at(input, "prompt", "output_tokens", "mean") ?? at(input, "output_tokens", "mean"));
+  if (isl != null) r.bench.input_len = isl;
+  if (osl != null) r.bench.output_len = osl;
+  const m = block.metrics;
+  if (m.completed != null) r.bench.num_prompts = m.completed + (m.failed ?? 0);
+  else if (num(at(config, "loadgen", "request_count")) != null)
+    r.bench.num_prompts = num(at(config, "loadgen", "request_count"));
+  const concurrency = num(at(config, "loadgen", "concurrency"));
+  const rate = num(at(config, "loadgen", "request_rate"));
+  if (rate != null) r.bench.request_rate = rate;
+  if (concurrency != null) r.bench.max_concurrency = concurrency;
+  if (m.completed === 0 && (m.failed ?? 0) > 0) {
+    r.status = "failed";
+    r.error = `all ${m.failed} requests failed`;
+    r.failed_phase = "benchmark";
+  }
+  return keyed(r);
+}
+
+/** GuideLLM states the model, the data (`prompt_tokens=…,output_tokens=…`) and the load strategy per benchmark. */
+function guidellmResult(report: Obj, benchmark: Obj, block: ParsedBlock, source: string, file: RawFile) {
+  const r = base("guidellm", source, file);
+  const at = (o: unknown, ...path: string[]): unknown =>
+    path.reduce<unknown>((v, k) => (isObj(v) ? v[k] : undefined), o);
+  const args = isObj(report.args) ? report.args : {};
+  r.model =
+    str(at(benchmark, "worker", "backend_model")) ??
+    str(at(benchmark, "config", "backend", "model")) ??
+    str(at(benchmark, "config", "model")) ??
+    str(args.model) ??
+    str(at(benchmark, "request_loader", "processor")) ??
+    str(args.processor);
+  r.quantization = precisionOfModel(r.model);
+  r.client = "guidellm";
+  const dataOf = (v: unknown): string | null => (Array.isArray(v) ? str(v[0]) : isObj(v) ? JSON.stringify(v) : str(v));
+  const data =
+    dataOf(at(benchmark, "request_loader", "data")) ?? dataOf(at(benchmark, "config", "data")) ?? dataOf(args.data);
+  const synthetic = data ? /(?:prompt_tokens|output_tokens)/.test(data) : false;
+  const len = (name: string) => (data ? num(new RegExp(`"?${name}"?\\s*[=:]\\s*(\\d+)`).exec(data)?.[1]) : null);
+  r.bench.dataset_name = synthetic ? "synthetic" : data ? "custom" : "synthetic";
+  if (data && !synthetic) r.bench.dataset_path = data;
+  const isl = len("prompt_tokens");
+  const osl = len("output_tokens");
+  if (isl != null) r.bench.input_len = isl;
+  if (osl != null) r.bench.output_len = osl;
+  const m = block.metrics;
+  const totals = at(benchmark, "metrics", "request_totals");
+  r.bench.num_prompts = num(at(totals, "total")) ?? (m.completed ?? 0) + (m.failed ?? 0);
+  const strategy =
+    at(benchmark, "args", "strategy") ?? at(benchmark, "config", "strategy") ?? at(benchmark, "scheduler", "strategy");
+  const type = str(at(strategy, "type_")) ?? str(at(strategy, "type"));
+  if (type === "constant" || type === "poisson") {
+    const rate = num(at(strategy, "rate"));
+    if (rate != null) r.bench.request_rate = rate;
+  } else if (type === "concurrent") {
+    const streams = num(at(strategy, "streams"));
+    if (streams != null) r.bench.max_concurrency = streams;
+  } else if (type === "synchronous") r.bench.max_concurrency = 1;
+  if (m.completed === 0 && (m.failed ?? 0) > 0) {
+    r.status = "failed";
+    r.error = `all ${m.failed} requests failed`;
+    r.failed_phase = "benchmark";
+  }
+  return keyed(r);
+}
+
+/** Settings that are facts of the setup rather than server flags. */
+const FACT_SETTING: Record<string, "model" | "engine" | "engineVersion" | "gpu" | "quantization"> = {
+  model: "model",
+  engine: "engine",
+  engine_version: "engineVersion",
+  version: "engineVersion",
+  gpu: "gpu",
+  quantization: "quantization"
+};
+
+/** Gives a result the settings its file does not record; one its file states otherwise is bad input. */
+export function applySettings(r: ImportedResult, set: Record<string, string>): void {
+  const added: Record<string, string> = {};
+  for (const [key, value] of Object.entries(set)) {
+    const fact = FACT_SETTING[key];
+    const stated = fact ? r[fact] : r.serve[key];
+    if (stated != null && String(stated) !== value)
+      throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
+    if (stated != null) continue;
+    if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
+    else r.serve[key] = value;
+    added[key] = value;
+  }
+  if (Object.keys(added).length) {
+    r.serveKey = `${r.serveKey}\0${settingsKey(added)}`;
+    r.set = {...r.set, ...added};
+    if (r.serveName) r.serveName = null;
+  }
+}
+
+/** A file that holds no benchmark result: a log, a GPU monitor, a summary. Skipped with a note in a folder. */
+export class NoResultError extends ImportError {}
 
 /** The results in one plain file; a file with no result, or one `parse` reports errors in, is bad input. */
 export function readResultFile(
@@ -91,51 +334,115 @@ export function readResultFile(
 ): ImportedResult[] {
   const bytes = readSourceFile(path, display, followLink);
   const parsed = parseBuffer(bytes, display);
-  if (parsed.errors.length) throw new ImportError(`${display}:${parsed.errors[0].line}`, parsed.errors[0].message);
+  const noResult = (message: string) => /no benchmark result|not a benchmark result/.test(message);
+  if (parsed.errors.length) {
+    const [first] = parsed.errors;
+    if (!parsed.blocks.length && noResult(first.message)) throw new NoResultError(display, "no benchmark result found");
+    throw new ImportError(`${display}:${first.line}`, first.message);
+  }
   const blocks = parsed.blocks;
-  if (!blocks.length) throw new ImportError(display, "no benchmark result found");
+  if (!blocks.length) throw new NoResultError(display, "no benchmark result found");
+  const whole = () => rawFile(blocks[0].format === "text" ? "bench.log" : "result.json", display, bytes, path, budget);
   if (blocks[0].format === "text") {
     // A text log is copied whole; with one block it is one run, with several the runs cannot be told apart here.
     if (blocks.length > 1)
       throw new ImportError(display, `${blocks.length} result blocks in one log; split it into one log per run`);
     const b = blocks[0];
-    const tool: ImportTool = "text";
-    const bench: Record<string, unknown> = {};
-    if (b.metrics.completed != null) bench.num_prompts = b.metrics.completed + (b.metrics.failed ?? 0);
-    const model = b.extra.model ?? b.extra.model_id ?? null;
-    const engine = b.tool === "sglang" ? "sglang" : b.tool.startsWith("trtllm") ? "trtllm" : null;
-    return [
-      {
-        tool,
-        source: display,
-        files: [rawFile("bench.log", display, bytes, path, budget)],
-        model,
-        engine,
-        serve: {log: display},
-        bench,
-        serveKey: display,
-        benchKey: settingsKey(bench),
-        serveName: null,
-        benchName: null,
-        repeat: null,
-        status: "ok",
-        error: null,
-        failed_phase: null,
-        date: null
-      }
-    ];
+    if (b.tool === "trtllm-bench") return [trtllmBenchResult(b, display, whole())];
+    const r = base("text", display, whole());
+    if (b.metrics.completed != null) r.bench.num_prompts = b.metrics.completed + (b.metrics.failed ?? 0);
+    // The load a log prints ("Traffic request rate", "Maximum request concurrency") is part of its workload.
+    for (const key of ["request_rate", "max_concurrency"]) if (b.extra[key] != null) r.bench[key] = b.extra[key];
+    r.model = b.extra.model ?? b.extra.model_id ?? null;
+    r.engine = b.tool === "sglang" ? "sglang" : b.tool.startsWith("trtllm") ? "trtllm" : null;
+    r.quantization = precisionOfModel(r.model);
+    r.client = b.tool === "sglang" ? "sglang.bench_serving" : b.tool === "vllm" ? "vllm bench serve" : null;
+    if (b.metrics.completed === 0 && (b.metrics.failed ?? 0) > 0) {
+      r.status = "failed";
+      r.error = `all ${b.metrics.failed} requests failed`;
+      r.failed_phase = "benchmark";
+    }
+    return [keyed(r)];
   }
   const text = bytes.toString("utf8");
+  if (blocks[0].tool === "guidellm") {
+    const report = parsePythonJson(text, display) as Obj;
+    const benchmarks = (report.benchmarks as unknown[]).filter(isObj);
+    if (benchmarks.length !== blocks.length)
+      throw new ImportError(display, `${benchmarks.length} benchmarks but ${blocks.length} of them read as results`);
+    if (blocks.length === 1) return [guidellmResult(report, benchmarks[0], blocks[0], display, whole())];
+    // Each benchmark is its own run: the report's bytes with the other benchmarks cut out, as JSON Lines are cut.
+    const cut = topLevelArray(text, "benchmarks");
+    if (!cut || cut.elements.length !== benchmarks.length)
+      throw new ImportError(display, "the benchmarks array could not be cut into one benchmark per run");
+    return benchmarks.map((benchmark, i) => {
+      const [start, end] = cut.elements[i];
+      const bytes = Buffer.from(text.slice(0, cut.open + 1) + text.slice(start, end) + text.slice(cut.close), "utf8");
+      const where = `${display}#benchmarks[${i}]`;
+      return guidellmResult(report, benchmark, blocks[i], where, rawFile("result.json", where, bytes, null));
+    });
+  }
   if (blocks.length === 1 && extname(path) !== ".jsonl") {
-    const record = parsePythonJson(text, display) as Record<string, unknown>;
-    return [recordResult(record, blocks[0], display, "result.json", bytes, path, budget)];
+    const record = parsePythonJson(text, display) as Obj;
+    return [recordResult(record, blocks[0], display, whole())];
   }
   // JSON Lines: each line is its own run; the line's bytes are its result file.
   const lines = text.split("\n");
   return blocks.map((block) => {
     const line = lines[block.lines[0] - 1];
     const where = `${display}:${block.lines[0]}`;
-    const record = parsePythonJson(line, where) as Record<string, unknown>;
-    return recordResult(record, block, where, "result.json", Buffer.from(line + "\n", "utf8"), null);
+    const record = parsePythonJson(line, where) as Obj;
+    return recordResult(record, block, where, rawFile("result.json", where, Buffer.from(line + "\n", "utf8"), null));
   });
+}
+
+/**
+ * Where the array under `key` of a JSON object's top level opens and closes, and each element's [start, end) offsets:
+ * the text is scanned once, strings skipped, so an element's bytes are cut exactly as written.
+ */
+export function topLevelArray(
+  text: string,
+  key: string
+): {open: number; close: number; elements: [number, number][]} | null {
+  let depth = 0;
+  let open = -1;
+  let start = -1;
+  const elements: [number, number][] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const from = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+      // A key at the top level followed by `:` and `[` opens the array wanted.
+      if (depth === 1 && open < 0 && text.slice(from + 1, i) === key) {
+        const rest = /^\s*:\s*\[/.exec(text.slice(i + 1, i + 64));
+        if (rest) {
+          i += rest[0].length;
+          open = i;
+          depth = 2;
+        }
+      } else if (open >= 0 && depth === 2 && start < 0) start = from;
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      if (open >= 0 && depth === 2 && start < 0) start = i;
+      depth++;
+    } else if (c === "}" || c === "]") {
+      depth--;
+      if (open >= 0 && depth === 1) {
+        if (start >= 0) elements.push([start, lastNonSpace(text, i) + 1]);
+        return {open, close: i, elements};
+      }
+    } else if (c === "," && open >= 0 && depth === 2) {
+      if (start >= 0) elements.push([start, lastNonSpace(text, i) + 1]);
+      start = -1;
+    } else if (open >= 0 && depth === 2 && start < 0 && !/\s/.test(c)) start = i;
+  }
+  return null;
+}
+
+function lastNonSpace(text: string, before: number): number {
+  let j = before - 1;
+  while (j >= 0 && /\s/.test(text[j])) j--;
+  return j;
 }

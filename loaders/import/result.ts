@@ -3,7 +3,10 @@ import {createHash} from "node:crypto";
 import {NotRegularFile, readRegularFile} from "../files/regular-files.js";
 import {checkJsonLimits, JsonLimitError} from "../parse/json-text.js";
 
-export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "text";
+export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "guidellm" | "aiperf" | "text";
+
+/** The benchmark client a result came from, as the plan's client names it. */
+export type ClientName = "vllm bench serve" | "sglang.bench_serving" | "trtllm-bench" | "guidellm" | "aiperf";
 
 export interface RawFile {
   /** Name of the copy in the run folder. */
@@ -26,6 +29,12 @@ export interface ImportedResult {
   model: string | null;
   /** Engine id when the source says which engine served (a sweep always runs `vllm serve`). */
   engine: string | null;
+  /** The engine's version, the GPU's name and the weight precision, where the file states them. */
+  engineVersion: string | null;
+  gpu: string | null;
+  quantization: string | null;
+  /** The client that wrote the result, where the format tells it. */
+  client: ClientName | null;
   /** Server settings (key → value) and benchmark settings, as the source recorded them. */
   serve: Record<string, unknown>;
   bench: Record<string, unknown>;
@@ -40,6 +49,8 @@ export interface ImportedResult {
   status: "ok" | "failed";
   error: string | null;
   failed_phase: string | null;
+  /** Settings given on the command line (`--set`), recorded in run.json so a later import reads the run alike. */
+  set?: Record<string, string>;
   /** For ordering repeats the source does not number: the result's own date. */
   date: string | null;
 }

@@ -25,11 +25,6 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line(`title: ${scalar(study.title)}`);
   line("# What the selection step maximizes (a vLLM result key).");
   line("objective: total_token_throughput");
-  const repeats = Math.max(1, ...study.runs.map((r) => r.repeat));
-  if (repeats > 1) {
-    line("# Runs of each point (the sources' run=N); each point's figures are their mean with a Student-t interval.");
-    line(`repeats: ${repeats}`);
-  }
   line();
   line("model:");
   line(`  name: ${scalar(study.model)}`);
@@ -37,7 +32,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line();
   line("hardware:");
   line(`  gpu: ${scalar(`${PLACEHOLDER}: the GPU id in data/gpus/gpus.yaml, e.g. h100-sxm5-80gb`)}`);
-  line(`  name: ${scalar(`${PLACEHOLDER}: the GPU's name, e.g. NVIDIA H100 SXM 80GB`)}`);
+  line(`  name: ${scalar(study.gpu ?? `${PLACEHOLDER}: the GPU's name, e.g. NVIDIA H100 SXM 80GB`)}`);
   line("  # count: 1   # GPUs per server (default 1)");
   line();
   line("engines:");
@@ -45,11 +40,11 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     line(`  ${scalar(id)}: {name: ${scalar(e.name)}, version: ${scalar(e.version)}}`);
   line();
   line("client:");
-  line("  name: vllm bench serve");
+  line(`  name: ${scalar(study.client.name)}`);
   line(
     "  # {model} becomes each candidate's model; each scenario adds its dataset, length, prompt, rate and concurrency flags."
   );
-  line('  argv: [vllm, bench, serve, --model, "{model}"]');
+  line(`  argv: ${flowList(study.client.argv)}`);
   line();
   line("scenarios:");
   for (const s of study.scenarios) {
@@ -64,6 +59,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     if (s.request_rate != null) line(`    request_rate: ${s.request_rate}`);
     if (s.max_concurrency != null) line(`    max_concurrency: ${s.max_concurrency}`);
     if (s.bench_args?.length) line(`    bench_args: ${flowList(s.bench_args)}`);
+    if (s.repeats) line(`    repeats: ${s.repeats}   # runs of each point as imported`);
   }
   line();
   if (Object.keys(study.shared).length) line(`# Every candidate shares: ${yamlComment(settingsText(study.shared))}.`);
@@ -93,6 +89,13 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
       line(`        label: ${scalar(c.label)}`);
       line(`        engine: ${scalar(c.engine)}`);
       line(`        model: ${scalar(c.model)}`);
+      if (c.quantization) line(`        quantization: ${scalar(c.quantization)}`);
+      if (c.repeats)
+        line(
+          `        repeats: {${Object.entries(c.repeats)
+            .map(([k, n]) => `${k}: ${n}`)
+            .join(", ")}}   # runs as imported`
+        );
       line(`        server: ${flowList(c.server)}`);
     }
   }

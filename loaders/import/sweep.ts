@@ -4,6 +4,7 @@
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, lstatSync, readdirSync, readlinkSync, statSync} from "node:fs";
 import {join} from "node:path";
+import {allFailedError} from "./records.js";
 import {
   ImportError,
   parsePythonJson,
@@ -19,6 +20,8 @@ const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/s;
 const SERVER_FAILURE = /^SERVE--?(.*)-failure\.json$/s;
 const RUN_FILE = /^run=(\d+)\.json$/;
 const RUN_FAILURE = /^run=(\d+)\.failure\.json$/;
+/** What a sweep's files state beyond its overrides: the client; version, GPU and precision are not in them. */
+const SWEEP_FACTS = {engineVersion: null, gpu: null, quantization: null, client: "vllm bench serve"} as const;
 
 /** True when the folder looks like a sweep experiment: combo folders or server failures directly inside. */
 export function isSweepExperiment(dir: string): boolean {
@@ -80,6 +83,107 @@ const named = (o: Record<string, unknown>) => (typeof o._benchmark_name === "str
 const withoutName = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k !== "_benchmark_name"));
 
+/** A server that never came up: `SERVE-<combo>-failure.json`. */
+function serverFailureResult(text: string, path: string, shown: string, budget?: ByteBudget): ImportedResult {
+  const {bytes, data} = readJson(path, shown);
+  const serve = overrides(data.serve_overrides);
+  return {
+    tool: "vllm-sweep",
+    source: shown,
+    files: [rawFile("server-failure.json", shown, bytes, path, budget)],
+    model: null,
+    engine: "vllm",
+    ...SWEEP_FACTS,
+    serve: withoutName(serve),
+    bench: {},
+    serveKey: text,
+    benchKey: "",
+    serveName: named(serve) ?? (Object.keys(serve).length ? null : text),
+    benchName: null,
+    repeat: null,
+    status: "failed",
+    error: `the server never came up: ${[data.error_type, data.error].filter(Boolean).join(": ") || "no error recorded"}`,
+    failed_phase: "server-start",
+    date: null
+  };
+}
+
+/** Run N of a combo: `run=<N>.json`, or `run=<N>.failure.json` when it failed. */
+function comboRunResult(
+  serveText: string,
+  benchText: string,
+  n: number,
+  failure: boolean,
+  path: string,
+  shownFile: string,
+  budget?: ByteBudget
+): ImportedResult {
+  const {bytes, data} = readJson(path, shownFile);
+  if (failure) {
+    const serve = overrides(data.serve_overrides);
+    const bench = overrides(data.bench_overrides);
+    return {
+      tool: "vllm-sweep",
+      source: shownFile,
+      files: [rawFile("failure.json", shownFile, bytes, path, budget)],
+      model: null,
+      engine: "vllm",
+      ...SWEEP_FACTS,
+      serve: withoutName(serve),
+      bench: withoutName(bench),
+      serveKey: serveText,
+      benchKey: benchText,
+      serveName: named(serve),
+      benchName: named(bench),
+      repeat: n + 1,
+      status: "failed",
+      error: [data.error_type, data.error].filter(Boolean).join(": ") || "the run failed (no error recorded)",
+      failed_phase: "benchmark",
+      date: null
+    };
+  }
+  const serve = comboSettings(serveText, data);
+  const bench = comboSettings(benchText, data);
+  if (data.run_number !== n)
+    throw new ImportError(shownFile, `run_number is ${JSON.stringify(data.run_number)}, not ${n}`);
+  const allFailed = allFailedError(data);
+  return {
+    tool: "vllm-sweep",
+    source: shownFile,
+    files: [rawFile("result.json", shownFile, bytes, path, budget)],
+    model: typeof data.model_id === "string" ? data.model_id : null,
+    engine: "vllm",
+    ...SWEEP_FACTS,
+    serve: serve ?? {},
+    bench: {...pickBench(data), ...bench},
+    serveKey: serveText,
+    benchKey: benchText,
+    serveName: serve ? null : serveText,
+    benchName: bench ? null : benchText,
+    repeat: n + 1,
+    status: allFailed ? "failed" : "ok",
+    error: allFailed,
+    failed_phase: allFailed ? "benchmark" : null,
+    date: typeof data.date === "string" ? data.date : null
+  };
+}
+
+/**
+ * One sweep file imported before, read again from its copy in a run folder: the combo and run number come from the
+ * path it was imported from (`…/SERVE-<combo>-BENCH-<combo>/run=<N>.json`), as when it was first read.
+ */
+export function sweepFileAgain(source: string, copy: string): ImportedResult | null {
+  const parts = source.split(/[\\/]/);
+  const file = parts.at(-1) ?? "";
+  const serverFailure = SERVER_FAILURE.exec(file);
+  if (serverFailure) return serverFailureResult(serverFailure[1], copy, source);
+  const combo = COMBO_DIR.exec(parts.at(-2) ?? "");
+  const run = RUN_FILE.exec(file) ?? RUN_FAILURE.exec(file);
+  if (!combo || !run) return null;
+  const failure = RUN_FAILURE.test(file);
+  return comboRunResult(combo[1] ?? combo[3] ?? "", combo[2] ?? combo[4] ?? "", Number(run[1]), failure, copy, source);
+}
+
 export function readSweepExperiment(dir: string, display = dir, budget?: ByteBudget): ImportedResult[] {
   const results: ImportedResult[] = [];
   const names = readdirSync(dir).sort();
@@ -90,26 +194,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
     // lstat: a link or FIFO under a result's name is refused by name when read, never followed.
     const stat = lstatSync(path);
     if (serverFailure && !stat.isDirectory()) {
-      const {bytes, data} = readJson(path, shown);
-      const serve = overrides(data.serve_overrides);
-      results.push({
-        tool: "vllm-sweep",
-        source: shown,
-        files: [rawFile("server-failure.json", shown, bytes, path, budget)],
-        model: null,
-        engine: "vllm",
-        serve: withoutName(serve),
-        bench: {},
-        serveKey: serverFailure[1],
-        benchKey: "",
-        serveName: named(serve) ?? (Object.keys(serve).length ? null : serverFailure[1]),
-        benchName: null,
-        repeat: null,
-        status: "failed",
-        error: `the server never came up: ${[data.error_type, data.error].filter(Boolean).join(": ") || "no error recorded"}`,
-        failed_phase: "server-start",
-        date: null
-      });
+      results.push(serverFailureResult(serverFailure[1], path, shown, budget));
       continue;
     }
     const combo = COMBO_DIR.exec(name);
@@ -142,54 +227,12 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
         throw new ImportError(join(shown, failures.get(n)!), `run ${n} has both a result and a failure`);
       const file = runs.get(n) ?? failures.get(n)!;
       const shownFile = join(shown, file);
-      const {bytes, data} = readJson(join(path, file), shownFile);
-      if (failures.has(n)) {
-        const serve = overrides(data.serve_overrides);
-        const bench = overrides(data.bench_overrides);
-        results.push({
-          tool: "vllm-sweep",
-          source: shownFile,
-          files: [rawFile("failure.json", shownFile, bytes, join(path, file), budget)],
-          model: null,
-          engine: "vllm",
-          serve: withoutName(serve),
-          bench: withoutName(bench),
-          serveKey: serveText,
-          benchKey: benchText,
-          serveName: named(serve),
-          benchName: named(bench),
-          repeat: n + 1,
-          status: "failed",
-          error: [data.error_type, data.error].filter(Boolean).join(": ") || "the run failed (no error recorded)",
-          failed_phase: "benchmark",
-          date: null
-        });
-        continue;
-      }
-      const serve = comboSettings(serveText, data);
-      const bench = comboSettings(benchText, data);
-      if (data.run_number !== n)
-        throw new ImportError(shownFile, `run_number is ${JSON.stringify(data.run_number)}, not ${n}`);
-      results.push({
-        tool: "vllm-sweep",
-        source: shownFile,
-        files: [rawFile("result.json", shownFile, bytes, join(path, file), budget)],
-        model: typeof data.model_id === "string" ? data.model_id : null,
-        engine: "vllm",
-        serve: serve ?? {},
-        bench: {...pickBench(data), ...bench},
-        serveKey: serveText,
-        benchKey: benchText,
-        serveName: serve ? null : serveText,
-        benchName: bench ? null : benchText,
-        repeat: n + 1,
-        status: "ok",
-        error: null,
-        failed_phase: null,
-        date: typeof data.date === "string" ? data.date : null
-      });
+      results.push(comboRunResult(serveText, benchText, n, failures.has(n), join(path, file), shownFile, budget));
     }
   }
+  // One sweep serves one model: its failure files, which name none, ran the model its results name.
+  const models = new Set(results.map((r) => r.model).filter((m) => m != null));
+  if (models.size === 1) for (const r of results) r.model ??= [...models][0];
   if (!results.length && !existsSync(join(dir, "summary.csv")))
     throw new ImportError(display, "no sweep results in this folder (no SERVE-…/BENCH-… folders)");
   return results;

@@ -3,7 +3,7 @@
 // file for an existing run is a conflict, reported and never overwritten.
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join} from "node:path";
-import {loadStudyPlan} from "../study/plan.js";
+import {loadStudyPlan, parseStudyPlan} from "../study/plan.js";
 import {importStageName, removeStale, removeStaleImports} from "../runs/run-folder.js";
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {ImportFailed, rawBytes, sha256} from "./result.js";
@@ -33,7 +33,8 @@ function runJson(run: InferredRun, importedAt: string): string {
     kind: "import",
     tool: r.tool,
     imported_at: importedAt,
-    files: r.files.map((f) => ({file: f.name, source: f.source, sha256: f.sha256}))
+    files: r.files.map((f) => ({file: f.name, source: f.source, sha256: f.sha256})),
+    ...(r.set ? {set: r.set} : {})
   };
   return JSON.stringify(record, null, 2) + "\n";
 }
@@ -58,7 +59,8 @@ export function writeImportedStudy(
   studyDir: string,
   study: InferredStudy,
   planText: string,
-  importedAt: string
+  importedAt: string,
+  {replacePlan = false} = {}
 ): ImportOutcome {
   const outcome: ImportOutcome = {created: [], unchanged: [], conflicts: [], newStudy: false, removed: []};
   outcome.removed.push(...removeStaleImports(studyDir));
@@ -95,14 +97,15 @@ export function writeImportedStudy(
   }
 
   // An existing study: runs it already has must hold the same files; new runs must be in its plan.
-  const plan = loadStudyPlan(studyDir);
+  // A plan import rewrites (new candidates, scenarios or repeats) is the one the new runs must fit.
+  const plan = replacePlan ? parseStudyPlan(planText, join(studyDir, "study.yaml"), studyDir) : loadStudyPlan(studyDir);
   const runsDir = join(studyDir, "runs");
   mkdirSync(runsDir, {recursive: true});
   const lock = tryLockStudy(runsDir);
   if (!("release" in lock)) throw new ImportFailed([studyBusy(plan.id, runsDir, lock.heldBy)]);
   try {
     outcome.removed.push(...removeStale(runsDir).map((name) => join(runsDir, name)));
-    return addRuns(studyDir, plan, study, importedAt, outcome);
+    return addRuns(studyDir, plan, study, importedAt, outcome, replacePlan ? planText : null);
   } finally {
     lock.release();
   }
@@ -114,8 +117,10 @@ function addRuns(
   plan: ReturnType<typeof loadStudyPlan>,
   study: InferredStudy,
   importedAt: string,
-  outcome: ImportOutcome
+  outcome: ImportOutcome,
+  planText: string | null
 ): ImportOutcome {
+  const replacePlan = planText != null;
   const planned = new Set(
     plan.steps.flatMap((s) => s.candidates.flatMap((c) => s.scenarios.map((sc) => `${s.id}--${c.id}--${sc}`)))
   );
@@ -131,13 +136,18 @@ function addRuns(
       );
     else fresh.push(run);
   }
-  if (outcome.conflicts.length || !fresh.length) return outcome;
+  if (outcome.conflicts.length || (!fresh.length && !replacePlan)) return outcome;
   const stage = join(studyDir, "runs", importStageName());
   try {
     for (const run of fresh) writeRunFolder(join(stage, run.id), run, importedAt);
     for (const run of fresh) renameSync(join(stage, run.id), join(studyDir, "runs", run.id));
   } finally {
     rmSync(stage, {recursive: true, force: true});
+  }
+  if (replacePlan) {
+    const tmp = join(studyDir, `${importStageName()}.yaml`);
+    writeFileSync(tmp, planText!);
+    renameSync(tmp, join(studyDir, "study.yaml"));
   }
   outcome.created = fresh.map((r) => r.id);
   return outcome;

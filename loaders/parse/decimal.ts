@@ -16,7 +16,9 @@ export function shiftDecimal(numeral: string, shift: number): number {
   return n === 0 ? 0 : n;
 }
 
-/** Seconds → milliseconds for numbers that came from JSON (no numeral at hand). */
+/** Seconds → milliseconds for numbers that came from JSON: the shortest numeral that reads back as the value, shifted. */
 export function scaleNumber(value: number, shift: number): number {
-  return Number((value * 10 ** shift).toPrecision(15));
+  const m = /^(-?[\d.]+)(?:e([+-]?\d+))?$/.exec(String(value));
+  if (!m) return value * 10 ** shift;
+  return shiftDecimal(m[1], shift + Number(m[2] ?? 0));
 }

@@ -352,6 +352,25 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
+  // Older clients (SGLang 2024, trtllm-bench 0.16) print no total token throughput; it follows from the totals.
+  const m = block?.metrics;
+  if (
+    m &&
+    m.total_token_throughput == null &&
+    m.total_input_tokens != null &&
+    m.total_output_tokens != null &&
+    m.duration
+  ) {
+    m.total_token_throughput = (m.total_input_tokens + m.total_output_tokens) / m.duration;
+    block.extra.derived = [block.extra.derived, "total_token_throughput"].filter(Boolean).join(", ");
+    finding(
+      "info",
+      "metric-derived",
+      `total_token_throughput is not printed: derived as (total_input_tokens + total_output_tokens) / duration = ${m.total_token_throughput.toFixed(2)}`,
+      source,
+      block.lines[0]
+    );
+  }
   return {meta, dir, source, block, logs, findings};
 }
 

@@ -84,6 +84,8 @@ export interface PlanCandidate {
   bench_args: string[];
   /** config.json of the candidate's model, when it is not the study's and not shipped under data/models/. */
   config: string | null;
+  /** Runs of this candidate's points: for every scenario, or per scenario id (wins over the step's and scenario's). */
+  repeats?: number | Record<string, number>;
 }
 
 export interface PlanStep {
@@ -302,7 +304,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         role: c.role ?? null,
         server: c.server.map(String),
         bench_args: (c.bench_args ?? []).map(String),
-        config: c.config ?? null
+        config: c.config ?? null,
+        ...(c.repeats != null ? {repeats: c.repeats} : {})
       };
     });
     let decision = s.decision;
@@ -381,11 +384,11 @@ export function plannedRuns(
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
   return plan.steps.flatMap((step) => {
     const scenarios = step.scenarios.flatMap((sid) => scenarioLoads(plan.scenarios.find((s) => s.id === sid)!));
-    const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario)));
-    return step.candidates.flatMap((candidate) =>
-      Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
+    return step.candidates.flatMap((candidate) => {
+      const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario, candidate)));
+      return Array.from({length: rounds}, (_, i) => i + 1).flatMap((repeat) =>
         scenarios
-          .filter((scenario) => repeat <= pointRepeats(plan, step, scenario))
+          .filter((scenario) => repeat <= pointRepeats(plan, step, scenario, candidate))
           .map((scenario) => ({
             run: runId(step.id, candidate.id, scenario.id, repeat, scenario.load),
             step,
@@ -393,8 +396,8 @@ export function plannedRuns(
             scenario,
             repeat
           }))
-      )
-    );
+      );
+    });
   });
 }
 

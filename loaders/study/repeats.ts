@@ -22,9 +22,17 @@ export function confidenceProblem(value: unknown): string | null {
     : "'confidence' must be a number between 0 and 1 (0.95 for 95 %)";
 }
 
-/** Runs of one point: the step's `repeats`, else the scenario's, else the study's, else 1. */
-export function pointRepeats(plan: RepeatSettings, step: {repeats?: number}, scenario: {repeats?: number}): number {
-  return step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
+/** Runs of one point: the candidate's `repeats` (for the scenario, or all), else the step's, the scenario's, the
+ * study's, else 1. */
+export function pointRepeats(
+  plan: RepeatSettings,
+  step: {repeats?: number},
+  scenario: {repeats?: number; id: string},
+  candidate?: {repeats?: number | Record<string, number>}
+): number {
+  const own = candidate?.repeats;
+  const mine = typeof own === "number" ? own : own?.[scenario.id];
+  return mine ?? step.repeats ?? scenario.repeats ?? plan.repeats ?? 1;
 }
 
 export function studyConfidence(plan: {confidence?: number}): number {

@@ -225,6 +225,14 @@ export const CandidateSchema = z
       examples: [["vllm", "serve", "Qwen/Qwen3-32B", "--max-num-seqs", "128"]]
     }),
     bench_args: Argv.optional().meta({description: "Extra benchmark client arguments for this candidate only."}),
+    repeats: z
+      .union([Repeats.unwrap(), z.record(z.string(), Repeats.unwrap())])
+      .optional()
+      .meta({
+        description:
+          "Runs of this candidate's points, for all its scenarios or per scenario id ({rate4: 3}); wins over the step's and the scenario's. Imported results declare the runs each point has.",
+        examples: [3, {rate4: 3}]
+      }),
     config: z.string().min(1).nullable().optional().meta({
       description:
         "config.json of the candidate's model, when it is not the study's and not shipped under data/models/."

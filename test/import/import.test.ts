@@ -233,14 +233,16 @@ describe("import of other tools' output (real outputs in test/fixtures/parse)", 
   it("SGLang --output-file JSONL: one run per line; candidates from server_info; a step per scenario when the grid is sparse", async () => {
     const study = join(tmp, "study");
     const report = importResults(["test/fixtures/parse/sglang-output.jsonl"], study);
+    // The third line's server_info names the model and SGLang 0.5.5 (tp_size 1 is the default, no setting).
     expect(report.study.candidates.map((c) => [c.id, c.engine])).toEqual([
       ["default", "sglang"],
-      ["tp_size-1", "sglang"]
+      ["qwen3-8b-v0.5.5", "sglang-0.5.5"]
     ]);
+    // ShareGPT runs record random_input_len/random_output_len too; those lengths are not what they ran.
     expect(report.study.steps.map((s) => [s.id, s.candidates])).toEqual([
-      ["sweep-random-1024-256-n1000-c64", ["tp_size-1"]],
-      ["sweep-sharegpt-1024-1024-n1000-rate8", ["default"]],
-      ["sweep-sharegpt-1024-128-n500", ["default"]]
+      ["sweep-random-1024-256-n1000-c64", ["qwen3-8b-v0.5.5"]],
+      ["sweep-sharegpt-n1000-rate8", ["default"]],
+      ["sweep-sharegpt-n500", ["default"]]
     ]);
     const {report: built, runs} = await loadStudy(study);
     expect(runs.map((r) => r.block?.tool)).toEqual(["sglang", "sglang", "sglang"]);
