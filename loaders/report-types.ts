@@ -83,6 +83,8 @@ export interface Standing {
   /** Student-t interval of the mean at the study's confidence; null below two successful repeats. */
   ci_low: number | null;
   ci_high: number | null;
+  /** Mean TPOT over the point's successful repeats (the step chart's second panel); null where none printed it. */
+  mean_tpot_ms?: number | null;
 }
 
 /** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
@@ -405,7 +407,10 @@ export interface HeadroomPage {
   findings: Finding[];
   /** Every step in plan order: titles, and the candidates of failed runs (they are listed in plan order). */
   steps: StepNames[];
+  /** One row per point: the mean over its successful repeats. */
   columns: ColumnsOf<HeadroomRow>;
+  /** Each successful repeat of a point that ran more than once, drawn as a point around its bar. */
+  repeats?: {point: string; run: string; repeat: number; value: number}[];
 }
 
 /** A row of the all-runs table. */

@@ -16,7 +16,7 @@ import type {Summary} from "../stats/summary.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
-import {aggregatePoints, type Point} from "./points.js";
+import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {studyConfidence} from "../study/repeats.js";
 import {sameMeaning} from "../command/argv-meaning.js";
 import {decidingScenario, geometricMeanScores} from "./decision.js";
@@ -111,7 +111,8 @@ function standings(
         failed_repeats: point.failed,
         ci_low: summary?.ci_low ?? null,
         ci_high: summary?.ci_high ?? null,
-        partial: r.partial != null
+        partial: r.partial != null,
+        mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null
       };
     }),
     ...absent
@@ -121,15 +122,6 @@ function standings(
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
-}
-
-/** One row per point standing for its repeats: the first successful run's row with the objective's mean (a single
- * run's row as it is), or the first run's row when every repeat failed. */
-function pointRow(point: Point, objective: string): RunRow {
-  const ok = point.rows.find((r) => r.status === "ok");
-  if (!ok) return point.rows[0];
-  if (point.rows.length === 1) return ok;
-  return {...ok, run: point.rows[0].run, [objective]: point.metrics[objective]?.mean ?? null};
 }
 
 /** Welch's interval of after over before, percent; null when either side ran once. */
@@ -175,10 +167,7 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
   // compiles its expressions once instead of once per step and scenario.
   const rankedByGroup = new Map<string, RankedRow[]>();
-  for (const row of rankRows(
-    [...new Set(points.values())].map((p) => pointRow(p, objective)),
-    objective
-  )) {
+  for (const row of rankRows([...new Set(points.values())].map(pointRow), objective)) {
     const key = `${row.step}\0${row.scenario}`;
     const list = rankedByGroup.get(key);
     if (list) list.push(row);

@@ -1,7 +1,9 @@
 // Groups a study's runs into points (step, candidate, scenario) and summarizes each metric over the point's repeats.
 import type {RunRow} from "../report-types.js";
-import {summarize, type Summary} from "../stats/summary.js";
+import {mean, summarize, type Summary} from "../stats/summary.js";
 import {runId} from "../study/plan.js";
+import {DEFAULT_CONFIDENCE} from "../study/repeats.js";
+import {ROW_COLUMNS} from "../runs/rows.js";
 
 export interface Point {
   /** `<step>--<candidate>--<scenario>`: the run id of repeat 1. */
@@ -52,4 +54,29 @@ export function aggregatePoints(rows: readonly RunRow[], metrics: readonly strin
       metrics: summaries
     };
   });
+}
+
+// Columns that name, place or describe a run rather than measure it: a point's row keeps its first successful run's.
+const DESCRIBING = new Set<string>(ROW_COLUMNS);
+
+/** The one row that stands for a point wherever a point's figure is shown: its first successful run's row with every
+ * measured number replaced by the mean over the successful repeats that printed it; a single run's row as it is, and
+ * the first run's row when every repeat failed. `run` stays that run's id, so its link leads to a run page. */
+export function pointRow(point: Pick<Point, "rows">): RunRow {
+  const ok = point.rows.filter((r) => r.status === "ok");
+  if (ok.length === 0) return point.rows[0];
+  if (point.rows.length === 1) return ok[0];
+  const row: RunRow = {...ok[0], run: point.rows[0].run};
+  for (const column of Object.keys(row)) {
+    if (DESCRIBING.has(column) || typeof row[column] !== "number") continue;
+    const values: number[] = [];
+    for (const r of ok) if (typeof r[column] === "number") values.push(r[column] as number);
+    row[column] = mean(values);
+  }
+  return row;
+}
+
+/** Each point's row (pointRow), in the order its first run appears in `rows`. */
+export function pointRows(rows: readonly RunRow[]): RunRow[] {
+  return aggregatePoints(rows, [], DEFAULT_CONFIDENCE).map(pointRow);
 }

@@ -3,6 +3,8 @@ import type {ColumnsOf, HeadroomPage, HeadroomRow, Report, RunRow} from "../repo
 import {headroomFindings} from "./headroom-finding.js";
 import {runColumns} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import {aggregatePoints, pointRow} from "../analysis/points.js";
+import {DEFAULT_CONFIDENCE} from "../study/repeats.js";
 
 const COLUMNS = [
   "label",
@@ -25,6 +27,18 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
   const failed = new Map<string, Set<string>>();
   for (const r of rows.filter((r) => r.status !== "ok"))
     failed.set(r.step, (failed.get(r.step) ?? new Set()).add(r.candidate));
+  // One bar per point at its mean; the repeats beside it, never stacked into one bar.
+  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE);
+  const pointRowsList = points.map(pointRow);
+  const repeats = points.flatMap((p, i) =>
+    p.rows.length < 2
+      ? []
+      : p.rows.flatMap((r) =>
+          r.status === "ok" && typeof r.total_token_throughput === "number"
+            ? [{point: pointRowsList[i].run, run: r.run, repeat: r.repeat, value: r.total_token_throughput}]
+            : []
+        )
+  );
   return {
     study: report.study,
     headline: report.headline,
@@ -32,8 +46,9 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
     findings: headroomFindings(report),
     steps: report.steps.map((s) => stepNames(s, failed.get(s.id) ?? new Set())),
     columns: runColumns(
-      rows,
+      pointRowsList,
       rows.some((r) => MEASURED[0] in r) ? [...COLUMNS, ...MEASURED] : COLUMNS
-    ) as ColumnsOf<HeadroomRow>
+    ) as ColumnsOf<HeadroomRow>,
+    ...(repeats.length ? {repeats} : {})
   };
 }

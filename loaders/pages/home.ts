@@ -2,6 +2,7 @@
 import type {HomePage, Report, RunCells, RunRow} from "../report-types.js";
 import {headroomFindings} from "./headroom-finding.js";
 import {runCells} from "../analysis/run-cells.js";
+import {pointRows} from "../analysis/points.js";
 
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {
@@ -24,7 +25,8 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
     origin: recommendationOrigin(report),
     headroom: report.headroom,
     findings: headroomFindings(report),
-    rows: rows
+    // Each headline point's mean share of the ceiling, as the headline's means beside it.
+    rows: pointRows(rows)
       .filter((r) => headlineRuns.has(r.run))
       .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
   };

@@ -1,12 +1,14 @@
 // The summary page's data: each step's verdict with the labels it names, and every run on the throughput/latency plane.
 import type {ColumnsOf, Report, RunRow, SummaryPage, TradeoffRow} from "../report-types.js";
 import {runColumns} from "../analysis/run-cells.js";
+import {pointRows} from "../analysis/points.js";
 import {stepNames} from "./step-names.js";
 
-/** Successful runs that have both the objective and mean TPOT (the points of the trade-off chart), as columns. */
+/** Points (each the mean of its successful repeats) that have both the objective and mean TPOT: the trade-off chart's
+ * points and its Pareto front, as columns. */
 export function tradeoffColumns(report: Report, rows: readonly RunRow[]): ColumnsOf<TradeoffRow> {
   const objective = report.study.objective;
-  const points = rows.filter(
+  const points = pointRows(rows).filter(
     (r) => r.status === "ok" && typeof r[objective] === "number" && typeof r.mean_tpot_ms === "number"
   );
   return runColumns(points, ["scenario", "label", ...new Set([objective, "mean_tpot_ms"])]) as ColumnsOf<TradeoffRow>;
