@@ -92,6 +92,8 @@ export interface GainInterval {
   low: number;
   high: number;
   confidence: number;
+  /** "log": Welch's interval would fall below −100 % (a negative throughput), so this is the log-ratio interval. */
+  scale?: "log";
 }
 
 /** How a selection step picked its winner, as the step page states it. */
@@ -125,6 +127,15 @@ export interface StepVerdict {
   basis?:
     | {rule: "scenario"; scenario: string; incumbent_value: number | null}
     | {rule: "geometric-mean"; scenarios: number; score: number | null};
+  /** A comparison step's leader on each scenario over the runner-up, with the gain's interval: it leads under the
+   * study's rule only when that interval lies above zero (or when either side ran once). */
+  leads?: {
+    scenario: string;
+    candidate: string;
+    over: string;
+    gain_percent: number;
+    gain_interval: GainInterval | null;
+  }[];
 }
 
 export interface StepReport {

@@ -124,10 +124,18 @@ function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
 }
 
-/** Welch's interval of after over before, percent; null when either side ran once. */
+/** Welch's interval of after over before, percent; null when either side ran once or both are the same point (no
+ * interval of a configuration against itself). Where Welch's would reach −100 % (a negative throughput), the log-ratio
+ * interval (delta method), which respects the bound. */
 function interval(before: Summary | null, after: Summary | null, confidence: number): GainInterval | null {
-  const c = before && after ? welch(before, after, confidence) : null;
-  return c ? {low: c.gain_low, high: c.gain_high, confidence} : null;
+  if (!before || !after || before === after) return null;
+  const c = welch(before, after, confidence);
+  if (!c) return null;
+  if (c.gain_low <= -100) {
+    const g = geometricGain([{before, after}], confidence);
+    if (g) return {low: g.gain_low, high: g.gain_high, confidence, scale: "log"};
+  }
+  return {low: c.gain_low, high: c.gain_high, confidence};
 }
 
 export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
@@ -196,7 +204,21 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
       candidates: step.candidates.map((c) => candidateInfo(plan, c, plannedByGroup.get(`${step.id}--${c.id}`) ?? [])),
       standings: stepStandings
     };
-    if (step.kind !== "selection")
+    if (step.kind !== "selection") {
+      // Who leads each scenario, and by how much over the runner-up: held to the selection steps' rule.
+      const leads = step.scenarios.flatMap((scenario) => {
+        const [top, next] = stepStandings[scenario] ?? [];
+        if (top?.value == null || next?.value == null) return [];
+        return [
+          {
+            scenario,
+            candidate: top.candidate,
+            over: next.candidate,
+            gain_percent: changePercent(next.value, top.value),
+            gain_interval: interval(summaryOf(next.run), summaryOf(top.run), confidence)
+          }
+        ];
+      });
       return {
         ...report,
         verdict: {
@@ -205,9 +227,11 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
           best: null,
           gain_percent: null,
           gain_interval: null,
-          winner: null
+          winner: null,
+          leads
         }
       };
+    }
     const before = incumbent;
     const beforeCandidate = incumbentCandidate;
     // The incumbent's run on a scenario: its own run there, else a candidate of this step running its command.
@@ -335,8 +359,25 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
     for (const step of generalization) {
       if (!step.scenarios.includes(scenario.id)) continue;
       const base = step.candidates.find((c) => c.role === "baseline");
+      const marked = step.candidates.find((c) => c.role === "recommended");
       const rec =
-        adapted && step.candidates.includes(adapted) ? adapted : step.candidates.find((c) => c.role === "recommended");
+        adapted && step.candidates.includes(adapted)
+          ? adapted
+          : step.candidates.find(
+              (c) => c.role !== "baseline" && c.engine === winner.engine && sameMeaning(c.server, winner.server)
+            );
+      // The headline compares the recommended configuration: another candidate marked so is not shown under its name.
+      if (base && marked && !rec) {
+        findings.push({
+          severity: "warning",
+          code: "headline-not-recommended",
+          message: `scenario ${scenario.id}: step ${step.id}'s candidate '${marked.id}' is not the recommended configuration '${winner.id}' (with arguments added); left out of the headline`,
+          run: runId(step.id, marked.id, scenario.id),
+          file: plan.file,
+          line: null
+        });
+        continue;
+      }
       if (base && rec)
         return [
           {

@@ -1,7 +1,7 @@
 // The headline table: per scenario, the baseline against the recommended configuration, with both relative changes.
 import type {GainInterval, HeadlineRow, HomePage} from "../../loaders/report-types.js";
 import {formatFixed} from "./format.js";
-import {formatGain} from "./intervals.js";
+import {changeKind, formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
@@ -13,8 +13,10 @@ export function latencyCostExceedsGain(row: HeadlineRow): boolean {
 }
 
 function changeBadge(value: number | null, higherIsBetter: boolean, interval: GainInterval | null = null): HTMLElement {
-  const better = value != null && value !== 0 && value > 0 === higherIsBetter;
-  const worse = value != null && value !== 0 && !better;
+  // With an interval, only a change on one side of zero is marked better or worse.
+  const kind = changeKind(value, interval);
+  const better = (kind === "up" && higherIsBetter) || (kind === "down" && !higherIsBetter);
+  const worse = (kind === "up" && !higherIsBetter) || (kind === "down" && higherIsBetter);
   return textElement("span", formatGain(value, interval), better ? "change better" : worse ? "change worse" : "change");
 }
 

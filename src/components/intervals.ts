@@ -31,6 +31,19 @@ export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats">, la
       : "Each point ran once: no interval can be computed, so each gain is a single measurement and noise cannot be ruled out.";
   const repeats = min === max ? `${max}` : `${min}–${max}`;
   return lang === "tr"
-    ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır. Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
-    : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals. A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`;
+    ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama); −%100'ün altına inecek bir kazanç aralığı log-oran aralığıdır). Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
+    : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean); a gain's that would fall below −100 % is the log-ratio interval). A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`;
+}
+
+/** What a change says under the study's rule: with an interval, "up" or "down" only where it lies on one side of
+ * zero, else "noise"; a single run's change counts as measured; "same" where both sides are the same runs. */
+export function changeKind(
+  change: number | null | undefined,
+  interval: GainInterval | null | undefined,
+  same = false
+): "up" | "down" | "noise" | "same" | "none" {
+  if (same) return "same";
+  if (change == null || change === 0) return "none";
+  if (interval) return interval.low > 0 ? "up" : interval.high < 0 ? "down" : "noise";
+  return change > 0 ? "up" : "down";
 }

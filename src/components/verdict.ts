@@ -124,11 +124,31 @@ function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): st
   const leaders = step.scenarios.map((scenario) => ({scenario, top: step.standings[scenario]?.[0] ?? null}));
   const recommended = step.candidates.find((c) => c.role === "recommended");
   if (recommended) {
-    const leads = leaders.filter((l) => l.top?.value != null && l.top.candidate === recommended.id);
+    const first = leaders.filter((l) => l.top?.value != null && l.top.candidate === recommended.id);
+    // Ahead on average is a lead only where the gain's interval over the runner-up lies above zero.
+    const lead = (scenario: string) => step.verdict.leads?.find((l) => l.scenario === scenario);
+    const noisy = first.filter((l) => {
+      const interval = lead(l.scenario)?.gain_interval;
+      return interval != null && interval.low <= 0;
+    });
+    const leads = first.filter((l) => !noisy.includes(l));
     const where = leads.map((l) => scenarioName(report, l.scenario, lang)).join(", ");
+    const noise = noisy
+      .map((l) => {
+        const x = lead(l.scenario)!;
+        const over = step.candidates.find((c) => c.id === x.over)?.label ?? x.over;
+        return `${scenarioName(report, l.scenario, lang)}: ${formatGain(x.gain_percent, x.gain_interval)} ${lang === "tr" ? `${over} yapılandırmasına göre` : `over ${over}`}`;
+      })
+      .join("; ");
+    const level = noisy.length ? confidenceText(lead(noisy[0].scenario)!.gain_interval!) : "";
+    const noiseText = noisy.length
+      ? lang === "tr"
+        ? ` Öndeki fark gürültü içinde (%${level.replace("%", "")} aralık sıfırı içeriyor): ${noise}.`
+        : ` Ahead within noise (the ${level} interval includes zero): ${noise}.`
+      : "";
     return lang === "tr"
-      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.`
-      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.`;
+      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.${noiseText}`
+      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.${noiseText}`;
   }
   return leaders
     .map((l) => `${scenarioName(report, l.scenario, lang)}: ${l.top?.value != null ? l.top.label : "—"}`)
