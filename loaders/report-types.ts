@@ -326,7 +326,13 @@ export interface HomePage {
   recommended: Report["recommended"];
   headline: HeadlineRow[];
   /** Where the recommendation comes from: the last selection step, the step it won and the command it won with. */
-  origin: {last_step: Text | null; won_in: Text | null; winner_command: string};
+  origin: {
+    last_step: Text | null;
+    won_in: Text | null;
+    winner_command: string;
+    /** No step's candidate replaced the baseline: the recommendation is the configuration the study started from. */
+    kept_baseline?: boolean;
+  };
   headroom: HeadroomReport | null;
   /** Only the finding that says why there is no headroom, when there is none. */
   findings: Finding[];

@@ -12,7 +12,9 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
   return {
     last_step: selection.at(-1)?.title ?? null,
     won_in: wonIn?.title ?? null,
-    winner_command: winner?.server_command ?? report.recommended.server_command
+    winner_command: winner?.server_command ?? report.recommended.server_command,
+    kept_baseline:
+      report.recommended.step === report.baseline.step && report.recommended.candidate === report.baseline.candidate
   };
 }
 

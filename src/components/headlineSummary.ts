@@ -103,3 +103,24 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
   );
   return p;
 }
+
+/** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
+export function originText(home: Pick<HomePage, "origin" | "recommended" | "study">, lang: Lang): string {
+  const origin = recommendationOrigin(home, lang);
+  const repeats = home.study.repeats.max > 1;
+  const level = `${+(home.study.confidence * 100).toFixed(1)}%`;
+  if (lang === "tr") {
+    const rule = repeats
+      ? `ancak ondan gürültünün ötesinde hızlıysa (kazancının %${level.replace("%", "")} aralığı sıfırın üstündeyse) aldı`
+      : "ancak ondan hızlıysa aldı";
+    const start = `Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ${rule}.`;
+    return home.origin.kept_baseline
+      ? `${start} Hiçbiri öyle değildi; yukarıdaki yapılandırma çalışmanın başladığı temel yapılandırmadır.`
+      : `${start} Son adımdan, ${origin.lastStep} adımından sonra ayakta kalan yapılandırma yukarıdakidir; öne geçtiği adım ${origin.wonIn} oldu.`;
+  }
+  const rule = repeats ? ` beyond noise (its gain's ${level} interval above zero)` : "";
+  const start = `Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster${rule}.`;
+  return home.origin.kept_baseline
+    ? `${start} None was, so the configuration above is the baseline the study started from.`
+    : `${start} What remained after the last step, ${origin.lastStep}, is the configuration above; it took the lead in ${origin.wonIn}.`;
+}

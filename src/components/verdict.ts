@@ -107,6 +107,11 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
         : `Within noise: the step's best, ${bestText}, is ${gain} over ${incumbentText}${how}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
     }
     case "no-improvement":
+      // The best so far ran in this step and stayed on top: no candidate of the step is set against itself.
+      if (best && incumbent && incumbent.step === step.id && best.candidate === incumbent.candidate)
+        return lang === "tr"
+          ? `İyileşme yok: şimdiye kadarki en iyi yapılandırma ${bestText}${how} bu adımda da en iyisi; hiçbir aday onu geçemiyor.`
+          : `No improvement: ${bestText}${how}, the best configuration so far, is also this step's best; no candidate beats it.`;
       return lang === "tr"
         ? `İyileşme yok: bu adımın en iyisi ${bestText}${how}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
         : `No improvement: the step's best, ${bestText}${how}, does not beat ${incumbentText}, which stays the best configuration so far.`;
