@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {homePage} from "../../loaders/pages/home.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {main} from "../../loaders/cli/main.js";
+import {main as exportMain} from "../../loaders/cli/export.js";
 import type {Report, RunRow} from "../../loaders/report-types.js";
 import {originText} from "../../src/components/headlineSummary.js";
 import {studyCaveat} from "../../src/components/notesList.js";
@@ -92,6 +93,28 @@ describe("defect 12: small things", () => {
       process.stdout.write = write;
     }
     expect(out.join("")).toBe(`tps-report ${packageJson.version}\n`);
+  });
+
+  it("export without --study says which study it exports", async () => {
+    const err: string[] = [];
+    const out: string[] = [];
+    const [stdout, stderr] = [process.stdout.write.bind(process.stdout), process.stderr.write.bind(process.stderr)];
+    const study = process.env.TPS_REPORT_STUDY;
+    delete process.env.TPS_REPORT_STUDY;
+    process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string) => (err.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      expect(await exportMain(["--format", "csv"])).toBe(0);
+    } finally {
+      process.stdout.write = stdout;
+      process.stderr.write = stderr;
+      if (study != null) process.env.TPS_REPORT_STUDY = study;
+    }
+    expect(err.join("")).toBe(
+      "tps-report export: no --study given; exporting data/studies/qwen3-32b-a100 (TPS_REPORT_STUDY or --study DIR picks another)\n"
+    );
+    // The header and the seed's 17 runs.
+    expect(out.join("").trimEnd().split("\n").length).toBe(1 + 17);
   });
 
   it("a contradicted gain claim says why in its detail", () => {
