@@ -35,3 +35,11 @@ export function pointRepeats(
 export function studyConfidence(plan: Pick<StudyPlan, "confidence">): number {
   return plan.confidence ?? DEFAULT_CONFIDENCE;
 }
+
+/** The dataset seed repeat k of a point sends in live mode: the plan's seed (the client's default, 0, when the plan
+ * gives none) plus k − 1. Repeats with one seed send the same prompts, so a prefix cache serves repeats 2… from
+ * memory and they measure the cache, not the configuration; a seed of its own per repeat works on every engine (not
+ * only those with a cache-reset endpoint) and samples the workload, which the repeats' interval is meant to cover. */
+export function repeatSeed(base: number | null | undefined, repeat: number): number {
+  return (base ?? 0) + (repeat - 1);
+}
