@@ -350,6 +350,8 @@ export interface StepPage {
   metrics: string[];
   /** The step's archived runs: status and the metrics above. */
   rows: RunCells[];
+  /** Findings on whether the repeats repeat: the step's points' own, then the study-wide ones. */
+  findings?: Finding[];
 }
 
 /** A step on the summary page: its verdict, and the labels of the candidates the verdict names. */

@@ -10,6 +10,7 @@ import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {validate} from "./validate.js";
+import {repeatFindings} from "./repeat-checks.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -48,6 +49,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     ...readFindings,
     ...validate(plan, runs, rows),
     ...derived.findings,
+    ...repeatFindings(rows, plan.objective),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));

@@ -2,6 +2,7 @@
 import type {Report, RunRow, StepPage, StepReport} from "../report-types.js";
 import {metricColumns, runCells} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
+import {REPEAT_FINDING_CODES} from "../analysis/repeat-checks.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */
 export function stepPage(
@@ -14,6 +15,9 @@ export function stepPage(
   const incumbent = step.verdict.incumbent;
   const incumbentStep =
     incumbent && incumbent.step !== step.id ? report.steps.find((s) => s.id === incumbent.step) : null;
+  const codes = new Set<string>(REPEAT_FINDING_CODES);
+  const ids = new Set(stepRows.map((r) => r.run));
+  const repeatFlags = report.findings.filter((f) => codes.has(f.code));
   return {
     study: report.study,
     step,
@@ -22,7 +26,11 @@ export function stepPage(
       ...(incumbent && incumbentStep ? [stepNames(incumbentStep, new Set([incumbent.candidate]))] : [])
     ],
     metrics: printed,
-    rows: stepRows.map((r) => runCells(r, printed))
+    rows: stepRows.map((r) => runCells(r, printed)),
+    findings: [
+      ...repeatFlags.filter((f) => f.run != null && ids.has(f.run)),
+      ...repeatFlags.filter((f) => f.run == null)
+    ]
   };
 }
 

@@ -1,5 +1,5 @@
 // Gains with their confidence intervals, and the note a page shows on how many repeats its figures rest on.
-import type {GainInterval, StudyInfo} from "../../loaders/report-types.js";
+import type {Finding, GainInterval, StudyInfo} from "../../loaders/report-types.js";
 import {formatPercent} from "./format.js";
 import type {Lang} from "./i18n.js";
 
@@ -46,4 +46,28 @@ export function changeKind(
   if (change == null || change === 0) return "none";
   if (interval) return interval.low > 0 ? "up" : interval.high < 0 ? "down" : "noise";
   return change > 0 ? "up" : "down";
+}
+
+/** The checks on whether a step's repeats repeat (prefix cache carried over, a cold repeat), as a warning list; "" when
+ * none fired. The findings' own text is English, as on the quality page. */
+export function repeatFlags(page: {findings?: Finding[]}, lang: Lang): HTMLElement | string {
+  const findings = page.findings ?? [];
+  if (!findings.length) return "";
+  const box = document.createElement("div");
+  box.className = "note repeat-flags";
+  const title = document.createElement("p");
+  const strong = document.createElement("strong");
+  strong.textContent =
+    lang === "tr"
+      ? "Tekrarlar birbirinden bağımsız değil (tps-report check bunları da bildirir):"
+      : "The repeats are not independent (tps-report check reports these too):";
+  title.append(strong);
+  const list = document.createElement("ul");
+  for (const f of findings) {
+    const item = document.createElement("li");
+    item.textContent = f.run ? `${f.run}: ${f.message}` : f.message;
+    list.append(item);
+  }
+  box.append(title, list);
+  return box;
 }

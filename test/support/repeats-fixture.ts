@@ -108,11 +108,82 @@ function benchLog(tps: number, prompts: number, input: number, output: number): 
   );
 }
 
-/** Writes the study into `dir`; `edit` rewrites the plan's YAML first, `values` replaces REPEAT_TPS. */
+/** What the server's /metrics and nvidia-smi said over one repeat's window. */
+export interface RepeatTelemetry {
+  /** Prefix-cache hits over queries (vllm:prefix_cache_hits_total / _queries_total over the window). */
+  hitRate: number;
+  /** KV-cache use at the two scrapes inside the window. */
+  kv: [number, number];
+  running: number;
+  waiting: number;
+  preemptions: number;
+  gpuUtilization: number;
+  gpuPowerW: number;
+  gpuMemoryMiB: number;
+}
+
+/** The issue's cache effect: repeat 1 misses, repeats 2–3 are served from the prefix cache (0.014 → 0.985 → 0.985). */
+export const CACHED_REPEATS: RepeatTelemetry[] = [0.014, 0.985, 0.985].map((hitRate, i) => ({
+  hitRate,
+  kv: [0.02, 0.06],
+  running: 12 + i,
+  waiting: 3,
+  preemptions: i,
+  gpuUtilization: i === 0 ? 43 : 89,
+  gpuPowerW: i === 0 ? 310 : 612,
+  gpuMemoryMiB: 131072
+}));
+
+const WINDOW_START = Date.parse("2026-01-01T00:00:00Z");
+
+/** metrics.jsonl (a scrape at the window's start, two inside it, one at its end), gpu.csv and telemetry.json. */
+function writeTelemetry(runDir: string, t: RepeatTelemetry): void {
+  const queries = 10000;
+  const label = '{model_name="Qwen/Qwen3-32B",engine="0"}';
+  const scrape = (s: number, kv: number, share: number) =>
+    JSON.stringify({
+      t: new Date(WINDOW_START + s * 1000).toISOString(),
+      text: [
+        "# TYPE vllm:kv_cache_usage_perc gauge",
+        `vllm:kv_cache_usage_perc${label} ${kv}`,
+        "# TYPE vllm:num_requests_running gauge",
+        `vllm:num_requests_running${label} ${t.running}`,
+        "# TYPE vllm:num_requests_waiting gauge",
+        `vllm:num_requests_waiting${label} ${t.waiting}`,
+        "# TYPE vllm:num_preemptions_total counter",
+        `vllm:num_preemptions_total${label} ${t.preemptions * share}`,
+        "# TYPE vllm:prefix_cache_queries_total counter",
+        `vllm:prefix_cache_queries_total${label} ${queries * share}`,
+        "# TYPE vllm:prefix_cache_hits_total counter",
+        `vllm:prefix_cache_hits_total${label} ${queries * t.hitRate * share}`
+      ].join("\n")
+    });
+  writeFileSync(
+    join(runDir, "metrics.jsonl"),
+    [scrape(0, 0, 0), scrape(1, t.kv[0], 0.5), scrape(2, t.kv[1], 0.75), scrape(4, 0, 1)].join("\n") + "\n"
+  );
+  const stamp = (s: number) =>
+    new Date(WINDOW_START + s * 1000).toISOString().replace("T", " ").replace(/-/g, "/").slice(0, 23);
+  writeFileSync(
+    join(runDir, "gpu.csv"),
+    [1, 2, 3].map((s) => `${stamp(s)}, 0, ${t.gpuPowerW}, 1980, ${t.gpuMemoryMiB}, ${t.gpuUtilization}`).join("\n") +
+      "\n"
+  );
+  writeFileSync(
+    join(runDir, "telemetry.json"),
+    JSON.stringify({
+      window: {start: new Date(WINDOW_START).toISOString(), end: new Date(WINDOW_START + 4000).toISOString()}
+    }) + "\n"
+  );
+}
+
+/** Writes the study into `dir`; `edit` rewrites the plan's YAML first, `values` replaces REPEAT_TPS; `telemetry`
+ * gives each point's repeats their server and GPU telemetry (by point id; none where absent). */
 export function writeRepeatsFixture(
   dir: string,
   edit: (yaml: string) => string = (yaml) => yaml,
-  values: Record<string, (number | null)[]> = REPEAT_TPS
+  values: Record<string, (number | null)[]> = REPEAT_TPS,
+  telemetry: Record<string, RepeatTelemetry[]> = {}
 ): StudyPlan {
   const yaml = edit(REPEATS_PLAN);
   mkdirSync(join(dir, "runs"), {recursive: true});
@@ -149,6 +220,8 @@ export function writeRepeatsFixture(
           const input = scenario.num_prompts * (scenario.input_len ?? 0);
           const output = scenario.num_prompts * (scenario.output_len ?? 0);
           if (tps != null) writeFileSync(join(runDir, "bench.log"), benchLog(tps, scenario.num_prompts, input, output));
+          const recorded = telemetry[runId(step.id, candidate.id, scenario.id)]?.[i];
+          if (recorded) writeTelemetry(runDir, recorded);
         });
   return plan;
 }
