@@ -250,6 +250,8 @@ export interface Report {
     confidence: number;
     /** Fewest and most successful repeats of a point that ran (1 and 1 for a study of single runs). */
     repeats: {min: number; max: number};
+    /** Leading repeats of each point run as warm-ups (the plan's warmup_repeats): listed, in no mean or interval. */
+    warmup_repeats?: number;
   };
   steps: StepReport[];
   baseline: {step: string; candidate: string; run: string};

@@ -144,7 +144,12 @@ export function derive(plan: StudyPlan, rows: RunRow[]): Derived {
   const findings: Finding[] = [];
   // Each point (step, candidate, scenario) once, keyed by its repeat-1 run id: every figure below is a point's mean.
   const points = new Map<string, Point>();
-  for (const point of aggregatePoints(rows, [...new Set([objective, "mean_tpot_ms"])], confidence)) {
+  for (const point of aggregatePoints(
+    rows,
+    [...new Set([objective, "mean_tpot_ms"])],
+    confidence,
+    plan.warmup_repeats ?? 0
+  )) {
     points.set(point.key, point);
     // A point is found by any of its runs too: repeat 1 may be missing from the archive.
     for (const r of point.rows) points.set(r.run, point);

@@ -21,11 +21,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export function repeatFindings(rows: readonly RunRow[], objective: string): Finding[] {
+/** `warmups`: the plan's warmup_repeats, whose runs no mean includes and no check weighs. */
+export function repeatFindings(rows: readonly RunRow[], objective: string, warmups = 0): Finding[] {
   const findings: Finding[] = [];
-  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE);
+  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE, warmups);
+  const counted = (r: RunRow) => r.status === "ok" && r.repeat > warmups;
   for (const point of points) {
-    const rates = point.rows.filter((r) => r.status === "ok").map((r) => r.prefix_cache_hit_rate);
+    const rates = point.rows.filter(counted).map((r) => r.prefix_cache_hit_rate);
     if (rates.length < 2 || !rates.every((r): r is number => typeof r === "number")) continue;
     if (Math.max(...rates.slice(1)) - rates[0] < HIT_RATE_GROWTH) continue;
     findings.push({
@@ -40,7 +42,7 @@ export function repeatFindings(rows: readonly RunRow[], objective: string): Find
   // Each repeat against the mean of its point's other successful repeats, relative, by repeat number.
   const byRepeat = new Map<number, {relative: number; lowest: boolean; highest: boolean}[]>();
   for (const point of points) {
-    const measured = point.rows.filter((r) => r.status === "ok" && typeof r[objective] === "number");
+    const measured = point.rows.filter((r) => counted(r) && typeof r[objective] === "number");
     if (measured.length < 2) continue;
     for (const row of measured) {
       const value = row[objective] as number;

@@ -22,8 +22,8 @@ export interface StudyData {
 const SEVERITY_ORDER = {error: 0, warning: 1, info: 2};
 
 /** Fewest and most successful repeats over the points that have any. */
-function repeatRange(rows: readonly RunRow[]): {min: number; max: number} {
-  const counts = aggregatePoints(rows, [], DEFAULT_CONFIDENCE)
+function repeatRange(rows: readonly RunRow[], warmups: number): {min: number; max: number} {
+  const counts = aggregatePoints(rows, [], DEFAULT_CONFIDENCE, warmups)
     .map((p) => p.n)
     .filter((n) => n > 0);
   return counts.length ? {min: Math.min(...counts), max: Math.max(...counts)} : {min: 0, max: 0};
@@ -49,7 +49,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     ...readFindings,
     ...validate(plan, runs, rows),
     ...derived.findings,
-    ...repeatFindings(rows, plan.objective),
+    ...repeatFindings(rows, plan.objective, plan.warmup_repeats ?? 0),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
@@ -68,7 +68,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       notes: plan.notes,
       source: plan.source,
       confidence: studyConfidence(plan),
-      repeats: repeatRange(rows)
+      repeats: repeatRange(rows, plan.warmup_repeats ?? 0),
+      ...(plan.warmup_repeats ? {warmup_repeats: plan.warmup_repeats} : {})
     },
     steps: derived.steps,
     baseline: derived.baseline,

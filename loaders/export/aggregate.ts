@@ -44,5 +44,5 @@ export function aggregateRows(
 export function studyAggregate(plan: StudyPlan, rows: readonly RunRow[]): AggregateRow[] {
   const metrics = metricColumns(rows);
   const confidence = studyConfidence(plan);
-  return aggregateRows(aggregatePoints(rows, metrics, confidence), metrics, confidence);
+  return aggregateRows(aggregatePoints(rows, metrics, confidence, plan.warmup_repeats ?? 0), metrics, confidence);
 }

@@ -28,7 +28,7 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
   for (const r of rows.filter((r) => r.status !== "ok"))
     failed.set(r.step, (failed.get(r.step) ?? new Set()).add(r.candidate));
   // One bar per point at its mean; the repeats beside it, never stacked into one bar.
-  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE);
+  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE, report.study.warmup_repeats ?? 0);
   const pointRowsList = points.map(pointRow);
   const repeats = points.flatMap((p, i) =>
     p.rows.length < 2

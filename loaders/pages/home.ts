@@ -28,7 +28,7 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
     headroom: report.headroom,
     findings: headroomFindings(report),
     // Each headline point's mean share of the ceiling, as the headline's means beside it.
-    rows: pointRows(rows)
+    rows: pointRows(rows, report.study.warmup_repeats ?? 0)
       .filter((r) => headlineRuns.has(r.run))
       .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
   };

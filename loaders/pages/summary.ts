@@ -8,7 +8,7 @@ import {stepNames} from "./step-names.js";
  * points and its Pareto front, as columns. */
 export function tradeoffColumns(report: Report, rows: readonly RunRow[]): ColumnsOf<TradeoffRow> {
   const objective = report.study.objective;
-  const points = pointRows(rows).filter(
+  const points = pointRows(rows, report.study.warmup_repeats ?? 0).filter(
     (r) => r.status === "ok" && typeof r[objective] === "number" && typeof r.mean_tpot_ms === "number"
   );
   return runColumns(points, ["scenario", "label", ...new Set([objective, "mean_tpot_ms"])]) as ColumnsOf<TradeoffRow>;

@@ -277,7 +277,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     warnings,
     ...(data.repeats != null ? {repeats: data.repeats} : {}),
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
-    ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {})
+    ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
+    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {})
   };
 }
 

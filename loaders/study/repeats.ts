@@ -8,6 +8,7 @@ export interface RepeatSettings {
   repeats?: number;
   confidence?: number;
   restart_between_repeats?: boolean;
+  warmup_repeats?: number;
 }
 
 /** A `repeats` value is a whole number from 1; the message says what is wrong, null when it is fine. */

@@ -6,6 +6,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {stepPages} from "../../loaders/pages/step.js";
+import {repeatsNote} from "../../src/components/intervals.js";
 import type {Report, RunRow} from "../../loaders/report-types.js";
 import {CACHED_REPEATS, REPEAT_TPS, writeRepeatsFixture} from "../support/repeats-fixture.js";
 
@@ -69,5 +70,27 @@ describe("repeats that do not repeat", () => {
     expect(prefix.findings?.map((f) => f.code)).toEqual(["prefix-cache-warming", "repeat-outlier"]);
     const first = pages.find((p) => p.step.id === "max-batch-tokens")!;
     expect(first.findings?.map((f) => f.code)).toEqual(["repeat-outlier"]);
+  });
+
+  it("warmup_repeats: 1 leaves repeat 1 out of every mean and interval, keeps it listed, and says so", async () => {
+    const dir = join(root, "warmup");
+    writeRepeatsFixture(dir, (yaml) => yaml + "warmup_repeats: 1\n", REPEAT_TPS, {
+      "prefix-caching--t2048-pc--chat": CACHED_REPEATS
+    });
+    const warm = await loadStudy(dir, process.cwd());
+    const t8192 = warm.report.steps[0].standings.chat.find((s) => s.candidate === "t8192")!;
+    expect([t8192.n, t8192.failed_repeats, t8192.value]).toEqual([2, 0, (5855 + 5697) / 2]);
+    expect(t8192.runs).toEqual([
+      "max-batch-tokens--t8192--chat",
+      "max-batch-tokens--t8192--chat--r2",
+      "max-batch-tokens--t8192--chat--r3"
+    ]);
+    expect(warm.report.study.warmup_repeats).toBe(1);
+    expect(warm.report.study.repeats).toEqual({min: 1, max: 2});
+    expect(warm.report.findings.filter((f) => f.code === "repeat-outlier")).toEqual([]);
+    expect(repeatsNote(warm.report.study, "en")).toContain(
+      "Repeat 1 of each point is a warm-up (warmup_repeats: 1 in the plan): it ran and is listed, but no mean or interval includes it."
+    );
+    expect(repeatsNote(warm.report.study, "tr")).toContain("ısınma");
   });
 });
