@@ -275,6 +275,8 @@ export interface RunDetail {
   requests: RequestDistributions | null;
   /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
   names: {step: Text; scenario: Text; engine: string};
+  /** Repeats the plan gives the run's point (the run's own repeat is row.repeat). */
+  repeats?: number;
   /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */
   telemetry?: RunTelemetryView | null;
 }

@@ -6,6 +6,7 @@ import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
 import {loadStudyPlanCached} from "../study/plan-cache.js";
+import {pointRepeats} from "../study/repeats.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./read-runs.js";
 
@@ -36,7 +37,8 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
   };
   const t = record.telemetry;
   const telemetry = t ? {timeline: t.timeline, absent: t.absent, window: t.window} : null;
-  return {row, block: record.block, metrics, logs, requests, names, ...(telemetry ? {telemetry} : {})};
+  const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
+  return {row, block: record.block, metrics, logs, requests, names, repeats, ...(telemetry ? {telemetry} : {})};
 }
 
 /**

@@ -59,9 +59,7 @@ describe("repeats that do not repeat", () => {
       "prefix-caching--t2048-pc--chat": CACHED_REPEATS.map((t) => ({...t, hitRate: 0.5}))
     });
     const {report: other} = await loadStudy(dir, process.cwd());
-    expect(other.findings.filter((f) => f.code === "repeat-outlier" || f.code === "prefix-cache-warming")).toEqual(
-      []
-    );
+    expect(other.findings.filter((f) => f.code === "repeat-outlier" || f.code === "prefix-cache-warming")).toEqual([]);
   });
 
   it("the step page carries the flags that concern it", () => {
