@@ -393,6 +393,22 @@ export interface SetupPage {
   study: StudyInfo;
   bench_commands: BenchCommandGroup[];
   steps: StepCommands[];
+  /** How the runs ran, from the plan and the recorded commands (absent where the page was built without the plan). */
+  settings?: {
+    /** The programs the recorded benchmark commands ran (e.g. "tps-report bench" for the native client). */
+    clients: string[];
+    /** Repeats the plan gives a point: fewest and most. */
+    repeats: {min: number; max: number};
+    confidence: number;
+    warmup_repeats: number;
+    /** --num-warmups values the recorded commands carry. */
+    num_warmups: number[];
+    /** Seeds the recorded commands sent, in order. */
+    seeds: number[];
+    /** The scrape interval when some run recorded server metrics, else null. */
+    scrape_interval_s: number | null;
+    gpu_samples: boolean;
+  };
 }
 
 /** The quality page: claims and findings, and which of the findings' runs have a page. */

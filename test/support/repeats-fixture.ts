@@ -179,11 +179,37 @@ function writeTelemetry(runDir: string, t: RepeatTelemetry): void {
 
 /** Writes the study into `dir`; `edit` rewrites the plan's YAML first, `values` replaces REPEAT_TPS; `telemetry`
  * gives each point's repeats their server and GPU telemetry (by point id; none where absent). */
+/** The benchmark command a live run with the native client records: `tps-report bench`, the repeat's own seed, the
+ * server's address, 64 warm-up requests and the run's own result folder. */
+export function nativeBenchArgv(planned: string[], id: string, repeat: number): string[] {
+  const flags = planned.slice(planned.findIndex((a) => a.startsWith("-")));
+  const seed = flags.indexOf("--seed");
+  if (seed >= 0) flags[seed + 1] = String(Number(flags[seed + 1]) + repeat - 1);
+  return [
+    "tps-report",
+    "bench",
+    ...flags,
+    "--host",
+    "127.0.0.1",
+    "--port",
+    "8000",
+    "--num-warmups",
+    "64",
+    "--save-result",
+    "--result-dir",
+    `runs/${id}`,
+    "--result-filename",
+    "result.json"
+  ];
+}
+
 export function writeRepeatsFixture(
   dir: string,
   edit: (yaml: string) => string = (yaml) => yaml,
   values: Record<string, (number | null)[]> = REPEAT_TPS,
-  telemetry: Record<string, RepeatTelemetry[]> = {}
+  telemetry: Record<string, RepeatTelemetry[]> = {},
+  /** Record each run's benchmark command as a live native run would (nativeBenchArgv). */
+  native = false
 ): StudyPlan {
   const yaml = edit(REPEATS_PLAN);
   mkdirSync(join(dir, "runs"), {recursive: true});
@@ -210,7 +236,9 @@ export function writeRepeatsFixture(
             gpu: "NVIDIA H200",
             gpu_count: 1,
             server_argv: candidate.server,
-            bench_argv: benchArgv(plan, candidate, scenario),
+            bench_argv: native
+              ? nativeBenchArgv(benchArgv(plan, candidate, scenario), id, repeat)
+              : benchArgv(plan, candidate, scenario),
             status: tps == null ? "failed" : "ok",
             error: tps == null ? "server crashed" : null,
             started_at: null,
