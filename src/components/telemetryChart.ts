@@ -128,7 +128,8 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   const summary = telemetrySummary(detail.row, lang);
   if (summary.length) {
     const list = document.createElement("dl");
-    list.className = "run-facts telemetry-summary";
+    // Not run-facts: a run page has one facts list, the run's own.
+    list.className = "telemetry-summary";
     for (const [name, value] of summary) list.append(textElement("dt", name), textElement("dd", value));
     section.append(list);
   }
