@@ -70,6 +70,16 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const subject = {en: `Ranking in ${title.en}`, tr: `${title.tr} sıralaması`};
         if (!step) return result(subject, order.join(" > "), "step not in the study", null);
         const ranked = step.standings[step.scenarios[0]].filter((s) => s.value != null);
+        // A candidate without a result has no place in the order to check.
+        const unmeasured = order.filter((id) => !ranked.some((s) => s.candidate === id));
+        if (unmeasured.length)
+          return result(
+            subject,
+            order.map((id) => label(claim.step, id)).join(" > "),
+            "—",
+            null,
+            `no result for ${unmeasured.map((id) => label(claim.step, id)).join(", ")}`
+          );
         const recomputed = ranked.filter((s) => order.includes(s.candidate)).map((s) => s.candidate);
         const show = (ids: string[]) => ids.map((id) => label(claim.step, id)).join(" > ");
         return result(subject, show(order), show(recomputed), recomputed.join() === order.join());
@@ -90,13 +100,19 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const subject = {en: `Throughput gain of ${title.en}`, tr: `${title.tr} işlem hacmi kazancı`};
         const published = claim.percent as number | null;
         if (!step) return result(subject, gainText(published), "step not in the study", null);
+        // Without a measured incumbent or any measured candidate there is no gain to set against the published one.
+        if (step.verdict.kind === "all-failed" || step.verdict.incumbent == null)
+          return result(subject, gainText(published), "—", null, "no result to compute the step's gain from");
         const recomputed = step.verdict.kind === "improved" ? step.verdict.gain_percent : null;
         const ok = published == null || recomputed == null ? published === recomputed : agrees(published, recomputed);
         const interval = againstInterval(published, step.verdict.gain_interval);
+        const incumbent = step.verdict.incumbent;
         const noise =
           step.verdict.kind === "within-noise" && published != null
             ? `the step's best gained ${gainText(step.verdict.gain_percent)} on average, within noise`
-            : null;
+            : step.verdict.kind === "no-improvement" && published != null
+              ? `no candidate beat the best configuration so far (${label(incumbent.step, incumbent.candidate)}), so the step has no gain`
+              : null;
         return {
           ...result(
             subject,

@@ -6,7 +6,7 @@ import type {Summary} from "../stats/summary.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
-import {aggregatePoints, type Point} from "./points.js";
+import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
 import {sameMeaning} from "../command/argv-meaning.js";
@@ -106,7 +106,8 @@ function standings(
         failed_repeats: point.failed,
         ci_low: summary?.ci_low ?? null,
         ci_high: summary?.ci_high ?? null,
-        partial: r.partial != null
+        partial: r.partial != null,
+        mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null
       };
     }),
     ...absent
@@ -118,19 +119,18 @@ function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
 }
 
-/** One row per point standing for its repeats: the first successful run's row with the objective's mean (a single
- * run's row as it is), or the first run's row when every repeat failed. */
-function pointRow(point: Point, objective: string): RunRow {
-  const ok = point.rows.find((r) => r.status === "ok");
-  if (!ok) return point.rows[0];
-  if (point.rows.length === 1) return ok;
-  return {...ok, run: point.rows[0].run, [objective]: point.metrics[objective]?.mean ?? null};
-}
-
-/** Welch's interval of after over before, percent; null when either side ran once. */
+/** Welch's interval of after over before, percent; null when either side ran once or both are the same point (no
+ * interval of a configuration against itself). Where Welch's would reach −100 % (a negative throughput), the log-ratio
+ * interval (delta method), which respects the bound. */
 function interval(before: Summary | null, after: Summary | null, confidence: number): GainInterval | null {
-  const c = before && after ? welch(before, after, confidence) : null;
-  return c ? {low: c.gain_low, high: c.gain_high, confidence} : null;
+  if (!before || !after || before === after) return null;
+  const c = welch(before, after, confidence);
+  if (!c) return null;
+  if (c.gain_low <= -100) {
+    const g = geometricGain([{before, after}], confidence);
+    if (g) return {low: g.gain_low, high: g.gain_high, confidence, scale: "log"};
+  }
+  return {low: c.gain_low, high: c.gain_high, confidence};
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
@@ -141,7 +141,12 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   const {rows, choices} = chooseLoadPoints(plan, allRows, confidence);
   // Each point (step, candidate, scenario) once, keyed by its repeat-1 run id: every figure below is a point's mean.
   const points = new Map<string, Point>();
-  for (const point of aggregatePoints(rows, [...new Set([objective, "mean_tpot_ms"])], confidence)) {
+  for (const point of aggregatePoints(
+    rows,
+    [...new Set([objective, "mean_tpot_ms"])],
+    confidence,
+    plan.warmup_repeats ?? 0
+  )) {
     points.set(point.key, point);
     // A point is found by any of its runs too: repeat 1 may be missing from the archive.
     for (const r of point.rows) points.set(r.run, point);
@@ -179,10 +184,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
   // compiles its expressions once instead of once per step and scenario.
   const rankedByGroup = new Map<string, RankedRow[]>();
-  for (const row of rankRows(
-    [...new Set(points.values())].map((p) => pointRow(p, objective)),
-    objective
-  )) {
+  for (const row of rankRows([...new Set(points.values())].map(pointRow), objective)) {
     const key = `${row.step}\0${row.scenario}`;
     const list = rankedByGroup.get(key);
     if (list) list.push(row);
@@ -211,7 +213,21 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       candidates: step.candidates.map((c) => candidateInfo(plan, c, plannedByGroup.get(`${step.id}--${c.id}`) ?? [])),
       standings: stepStandings
     };
-    if (step.kind !== "selection")
+    if (step.kind !== "selection") {
+      // Who leads each scenario, and by how much over the runner-up: held to the selection steps' rule.
+      const leads = step.scenarios.flatMap((scenario) => {
+        const [top, next] = stepStandings[scenario] ?? [];
+        if (top?.value == null || next?.value == null) return [];
+        return [
+          {
+            scenario,
+            candidate: top.candidate,
+            over: next.candidate,
+            gain_percent: changePercent(next.value, top.value),
+            gain_interval: interval(summaryOf(next.run), summaryOf(top.run), confidence)
+          }
+        ];
+      });
       return {
         ...report,
         verdict: {
@@ -220,9 +236,11 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
           best: null,
           gain_percent: null,
           gain_interval: null,
-          winner: null
+          winner: null,
+          leads
         }
       };
+    }
     const before = incumbent;
     const beforeCandidate = incumbentCandidate;
     // The incumbent's run on a scenario: its own run there, else a candidate of this step running its command.
@@ -350,8 +368,25 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     for (const step of generalization) {
       if (!step.scenarios.includes(scenario.id)) continue;
       const base = step.candidates.find((c) => c.role === "baseline");
+      const marked = step.candidates.find((c) => c.role === "recommended");
       const rec =
-        adapted && step.candidates.includes(adapted) ? adapted : step.candidates.find((c) => c.role === "recommended");
+        adapted && step.candidates.includes(adapted)
+          ? adapted
+          : step.candidates.find(
+              (c) => c.role !== "baseline" && c.engine === winner.engine && sameMeaning(c.server, winner.server)
+            );
+      // The headline compares the recommended configuration: another candidate marked so is not shown under its name.
+      if (base && marked && !rec) {
+        findings.push({
+          severity: "warning",
+          code: "headline-not-recommended",
+          message: `scenario ${scenario.id}: step ${step.id}'s candidate '${marked.id}' is not the recommended configuration '${winner.id}' (with arguments added); left out of the headline`,
+          run: runId(step.id, marked.id, scenario.id),
+          file: plan.file,
+          line: null
+        });
+        continue;
+      }
       if (base && rec)
         return [
           {
@@ -447,12 +482,16 @@ export interface Standing {
   /** Student-t interval of the mean at the study's confidence; null below two successful repeats. */
   ci_low: number | null;
   ci_high: number | null;
+  /** Mean TPOT over the point's successful repeats (the step chart's second panel); null where none printed it. */
+  mean_tpot_ms?: number | null;
 }
 /** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
 export interface GainInterval {
   low: number;
   high: number;
   confidence: number;
+  /** "log": Welch's interval would fall below −100 % (a negative throughput), so this is the log-ratio interval. */
+  scale?: "log";
 }
 /** How a selection step picked its winner, as the step page states it. */
 export type StepDecision =
@@ -484,6 +523,15 @@ export interface StepVerdict {
   basis?:
     | {rule: "scenario"; scenario: string; incumbent_value: number | null}
     | {rule: "geometric-mean"; scenarios: number; score: number | null};
+  /** A comparison step's leader on each scenario over the runner-up, with the gain's interval: it leads under the
+   * study's rule only when that interval lies above zero (or when either side ran once). */
+  leads?: {
+    scenario: string;
+    candidate: string;
+    over: string;
+    gain_percent: number;
+    gain_interval: GainInterval | null;
+  }[];
 }
 export interface StepReport {
   id: string;

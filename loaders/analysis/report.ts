@@ -18,6 +18,7 @@ import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
 import type {Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
+import {repeatFindings} from "./repeat-checks.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -29,8 +30,8 @@ export interface StudyData {
 const SEVERITY_ORDER = {error: 0, warning: 1, info: 2};
 
 /** Fewest and most successful repeats over the points that have any. */
-function repeatRange(rows: readonly RunRow[]): {min: number; max: number} {
-  const counts = aggregatePoints(rows, [], DEFAULT_CONFIDENCE)
+function repeatRange(rows: readonly RunRow[], warmups: number): {min: number; max: number} {
+  const counts = aggregatePoints(rows, [], DEFAULT_CONFIDENCE, warmups)
     .map((p) => p.n)
     .filter((n) => n > 0);
   return counts.length ? {min: Math.min(...counts), max: Math.max(...counts)} : {min: 0, max: 0};
@@ -62,6 +63,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     ...readFindings,
     ...validate(plan, runs, rows),
     ...derived.findings,
+    ...repeatFindings(rows, plan.objective, plan.warmup_repeats ?? 0),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
@@ -85,7 +87,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       notes: plan.notes,
       source: plan.source,
       confidence: studyConfidence(plan),
-      repeats: repeatRange(rows),
+      repeats: repeatRange(rows, plan.warmup_repeats ?? 0),
+      ...(plan.warmup_repeats ? {warmup_repeats: plan.warmup_repeats} : {}),
       load_regime: loadRegime(plan),
       ...(plan.slo ? {slo: plan.slo} : {}),
       ...(plan.within_slo ? {within_slo: true} : {})
@@ -146,6 +149,8 @@ export interface Report {
     confidence: number;
     /** Fewest and most successful repeats of a point that ran (1 and 1 for a study of single runs). */
     repeats: {min: number; max: number};
+    /** Leading repeats of each point run as warm-ups (the plan's warmup_repeats): listed, in no mean or interval. */
+    warmup_repeats?: number;
     /** flood: every request at once (rate inf, no concurrency limit), so latency measures the queue. */
     load_regime: "flood" | "fixed" | "ladder";
     slo?: PlanSlo;

@@ -100,7 +100,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     // A cluster task ran it in its own folder (origin.runs_dir) before `tps-report gather` moved it here.
     const ranIn = typeof meta.origin?.runs_dir === "string" ? join(meta.origin.runs_dir, meta.id) : record.dir;
     const wanted = serve
-      ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve)
+      ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve, meta.repeat ?? 1)
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
     if (!sameMeaning(meta.server_argv, wanted.server))
       add(

@@ -40,6 +40,11 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const dir = values.study ?? studyDir();
+  // Never export the seed in silence when the user meant their own study.
+  if (!values.study)
+    process.stderr.write(
+      `tps-report export: no --study given; exporting ${dir} (TPS_REPORT_STUDY or --study DIR picks another)\n`
+    );
   const why = notAStudy(dir);
   if (why) {
     process.stderr.write(`tps-report export: ${why}\n`);

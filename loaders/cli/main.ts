@@ -1,5 +1,6 @@
 // `tps-report` entry: each subcommand lives in its own module and is loaded only when asked for.
 import {errorLine} from "./errors.js";
+import packageJson from "../../package.json" with {type: "json"};
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -43,7 +44,7 @@ export function usage(): string {
     "commands:",
     ...lines,
     "",
-    "tps-report <command> --help for options"
+    "tps-report <command> --help for options; tps-report --version for the version"
   ].join("\n");
 }
 
@@ -52,6 +53,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === "--help" || name === "-h") {
     (name ? process.stdout : process.stderr).write(usage() + "\n");
     return name ? 0 : 2;
+  }
+  if (name === "--version" || name === "-V") {
+    process.stdout.write(`tps-report ${packageJson.version}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

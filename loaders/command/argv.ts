@@ -2,6 +2,7 @@
 import {join} from "node:path";
 import {selfCommand} from "../resources.js";
 import {benchArgv, ladderWarmups, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import {repeatSeed} from "../study/repeats.js";
 import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
@@ -57,9 +58,10 @@ export function clientArgv(
   candidate: PlanCandidate,
   scenario: PlanScenario,
   settings: LiveSettings,
-  runDir: string
+  runDir: string,
+  repeat = 1
 ): string[] {
-  let planned = benchArgv(plan, candidate, scenario);
+  let planned = withRepeatSeed(benchArgv(plan, candidate, scenario), repeat);
   if (settings.clientKind === "native") {
     // The plan's command words (`vllm bench serve`) give way to the native client; its flags stay.
     const firstFlag = planned.findIndex((arg) => arg.startsWith("-"));
@@ -72,6 +74,16 @@ export function clientArgv(
   const warmups = Math.max(settings.numWarmups, ladderWarmups(scenario));
   const warmup = warmups > 0 ? ["--num-warmups", String(warmups)] : [];
   return [...argv, ...endpoint, ...warmup, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
+}
+
+/** The argv with its dataset seed moved to repeat `repeat`'s (repeatSeed); repeat 1 keeps the plan's command. */
+export function withRepeatSeed(argv: string[], repeat: number): string[] {
+  if (repeat <= 1) return argv;
+  const at = argv.lastIndexOf("--seed");
+  const base = at >= 0 ? Number(argv[at + 1]) : 0;
+  if (at >= 0 && !Number.isInteger(base)) return argv;
+  const seed = String(repeatSeed(base, repeat));
+  return at >= 0 ? [...argv.slice(0, at + 1), seed, ...argv.slice(at + 2)] : [...argv, "--seed", seed];
 }
 
 /** Where a run's files end up: <study>/runs/<run-id>. */
@@ -88,9 +100,10 @@ export function expectedLiveCommands(
   candidate: PlanCandidate,
   scenario: PlanScenario,
   runDir: string,
-  serve: {host: string; port: number; client?: "vllm" | "native"}
+  serve: {host: string; port: number; client?: "vllm" | "native"},
+  repeat = 1
 ): {server: string[]; bench: string[]} {
   const settings = liveSettings(plan, {port: serve.port, clientKind: serve.client});
   const used: LiveSettings = {...settings, host: serve.host};
-  return {server: serverArgv(candidate, used), bench: clientArgv(plan, candidate, scenario, used, runDir)};
+  return {server: serverArgv(candidate, used), bench: clientArgv(plan, candidate, scenario, used, runDir, repeat)};
 }

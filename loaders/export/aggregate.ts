@@ -2,6 +2,7 @@
 import type {RunRow} from "../runs/rows.js";
 import {STAT_NAMES, tCritical} from "../stats/summary.js";
 import {metricColumns} from "../analysis/run-cells.js";
+import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 import type {StudyPlan} from "../study/plan.js";
 import {aggregatePoints, type Point} from "../analysis/points.js";
 import {studyConfidence} from "../study/repeats.js";
@@ -50,9 +51,12 @@ export function aggregateRows(
   });
 }
 
-/** A study's aggregate table: every benchmark metric its runs printed, at the study's confidence. */
+/** A study's aggregate table: every benchmark metric its runs printed and every telemetry summary they recorded, at
+ * the study's confidence. */
 export function studyAggregate(plan: StudyPlan, rows: readonly RunRow[]): AggregateRow[] {
-  const metrics = [...metricColumns(rows), ...POINT_SUMMARIES];
+  const printed = metricColumns(rows);
+  const recorded = TELEMETRY_COLUMNS.filter((c) => !printed.includes(c) && rows.some((r) => typeof r[c] === "number"));
+  const metrics = [...printed, ...recorded, ...POINT_SUMMARIES];
   const confidence = studyConfidence(plan);
-  return aggregateRows(aggregatePoints(rows, metrics, confidence), metrics, confidence);
+  return aggregateRows(aggregatePoints(rows, metrics, confidence, plan.warmup_repeats ?? 0), metrics, confidence);
 }

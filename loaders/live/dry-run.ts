@@ -33,7 +33,9 @@ export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: Live
     for (const run of group.runs) {
       index += 1;
       lines.push(`#   [run ${index}/${runs.length}] ${run.run}`);
-      lines.push(shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run))));
+      lines.push(
+        shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run), run.repeat))
+      );
     }
     lines.push(`#   stop the server of ${group.key}`);
   });

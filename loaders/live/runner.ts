@@ -404,6 +404,12 @@ function baseMeta(
   };
 }
 
+/** The dataset seed the client was given (each repeat its own, command/argv.ts withRepeatSeed); null without one. */
+function datasetSeed(argv: string[]): number | null {
+  const at = argv.lastIndexOf("--seed");
+  return at >= 0 && Number.isInteger(Number(argv[at + 1])) ? Number(argv[at + 1]) : null;
+}
+
 function origin(ctx: GroupContext, settings: LiveSettings, extra: Record<string, unknown>): Record<string, unknown> {
   return {
     kind: "live",
@@ -470,7 +476,7 @@ function recordFailedStart(
       engine_version: failure.meta.engine_version!,
       server_argv: argv,
       bench_argv: recordedClientArgv(
-        clientArgv(plan, run.candidate, run.scenario, settings, finalDir),
+        clientArgv(plan, run.candidate, run.scenario, settings, finalDir, run.repeat),
         settings.clientKind === "native",
         finalDir,
         run.run
@@ -503,7 +509,7 @@ async function benchmark(
   const tmpDir = createTmpRun(ctx.runsDir, run.run);
   try {
     const finalDir = join(ctx.runsDir, run.run);
-    const argv = clientArgv(plan, run.candidate, run.scenario, settings, tmpDir);
+    const argv = clientArgv(plan, run.candidate, run.scenario, settings, tmpDir, run.repeat);
     const recorded = recordedClientArgv(argv, settings.clientKind === "native", tmpDir, run.run);
     const stdoutFile = join(tmpDir, "bench.log");
     const stderrFile = join(tmpDir, "bench.stderr.log");
@@ -581,6 +587,7 @@ async function benchmark(
       started_at: startedAt,
       ended_at: endedAt,
       origin: origin(ctx, settings, {
+        dataset_seed: datasetSeed(argv),
         engine_version_from: version.from,
         server_started_at: server.startedAt,
         server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null

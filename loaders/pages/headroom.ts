@@ -9,6 +9,8 @@ import type {HeadlineRow} from "../analysis/derive.js";
 import type {HeadroomReport} from "../analysis/headroom.js";
 import type {Finding} from "../finding.js";
 import type {StepNames} from "./step-names.js";
+import {aggregatePoints, pointRow} from "../analysis/points.js";
+import {DEFAULT_CONFIDENCE} from "../study/repeats.js";
 
 const COLUMNS = [
   "label",
@@ -31,6 +33,18 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
   const failed = new Map<string, Set<string>>();
   for (const r of rows.filter((r) => r.status !== "ok"))
     failed.set(r.step, (failed.get(r.step) ?? new Set()).add(r.candidate));
+  // One bar per point at its mean; the repeats beside it, never stacked into one bar.
+  const points = aggregatePoints(rows, [], DEFAULT_CONFIDENCE, report.study.warmup_repeats ?? 0);
+  const pointRowsList = points.map(pointRow);
+  const repeats = points.flatMap((p, i) =>
+    p.rows.length < 2
+      ? []
+      : p.rows.flatMap((r) =>
+          r.status === "ok" && typeof r.total_token_throughput === "number"
+            ? [{point: pointRowsList[i].run, run: r.run, repeat: r.repeat, value: r.total_token_throughput}]
+            : []
+        )
+  );
   return {
     study: report.study,
     headline: report.headline,
@@ -38,9 +52,10 @@ export function headroomPage(report: Report, rows: readonly RunRow[]): HeadroomP
     findings: headroomFindings(report),
     steps: report.steps.map((s) => stepNames(s, failed.get(s.id) ?? new Set())),
     columns: runColumns(
-      rows,
+      pointRowsList,
       rows.some((r) => MEASURED[0] in r) ? [...COLUMNS, ...MEASURED] : COLUMNS
-    ) as ColumnsOf<HeadroomRow>
+    ) as ColumnsOf<HeadroomRow>,
+    ...(repeats.length ? {repeats} : {})
   };
 }
 
@@ -71,5 +86,8 @@ export interface HeadroomPage {
   findings: Finding[];
   /** Every step in plan order: titles, and the candidates of failed runs (they are listed in plan order). */
   steps: StepNames[];
+  /** One row per point: the mean over its successful repeats. */
   columns: ColumnsOf<HeadroomRow>;
+  /** Each successful repeat of a point that ran more than once, drawn as a point around its bar. */
+  repeats?: {point: string; run: string; repeat: number; value: number}[];
 }

@@ -8,6 +8,7 @@ import type {HeadlineRow} from "../analysis/derive.js";
 import type {HeadroomReport} from "../analysis/headroom.js";
 import type {Finding} from "../finding.js";
 import type {Text} from "../text.js";
+import {pointRows} from "../analysis/points.js";
 
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {
@@ -17,7 +18,9 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
   return {
     last_step: selection.at(-1)?.title ?? null,
     won_in: wonIn?.title ?? null,
-    winner_command: winner?.server_command ?? report.recommended.server_command
+    winner_command: winner?.server_command ?? report.recommended.server_command,
+    kept_baseline:
+      report.recommended.step === report.baseline.step && report.recommended.candidate === report.baseline.candidate
   };
 }
 
@@ -30,7 +33,8 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
     origin: recommendationOrigin(report),
     headroom: report.headroom,
     findings: headroomFindings(report),
-    rows: rows
+    // Each headline point's mean share of the ceiling, as the headline's means beside it.
+    rows: pointRows(rows, report.study.warmup_repeats ?? 0)
       .filter((r) => headlineRuns.has(r.run))
       .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
   };
@@ -42,7 +46,13 @@ export interface HomePage {
   recommended: Report["recommended"];
   headline: HeadlineRow[];
   /** Where the recommendation comes from: the last selection step, the step it won and the command it won with. */
-  origin: {last_step: Text | null; won_in: Text | null; winner_command: string};
+  origin: {
+    last_step: Text | null;
+    won_in: Text | null;
+    winner_command: string;
+    /** No step's candidate replaced the baseline: the recommendation is the configuration the study started from. */
+    kept_baseline?: boolean;
+  };
   headroom: HeadroomReport | null;
   /** Only the finding that says why there is no headroom, when there is none. */
   findings: Finding[];

@@ -5,8 +5,19 @@ import type {RunRow} from "../runs/rows.js";
 import {runColumns} from "../analysis/run-cells.js";
 import type {StepNames} from "./step-names.js";
 
+// What the server measured, beside each run's figures (only the columns some run recorded).
+const RUNS_TELEMETRY = ["kv_cache_usage_max", "preemptions", "prefix_cache_hit_rate", "gpu_utilization_mean"];
+
 export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
-  const columns = ["step", "label", "scenario", "error", ...new Set([report.study.objective, "mean_tpot_ms"])];
+  const telemetry = RUNS_TELEMETRY.filter((c) => rows.some((r) => typeof r[c] === "number"));
+  const columns = [
+    "step",
+    "label",
+    "scenario",
+    "error",
+    ...new Set([report.study.objective, "mean_tpot_ms"]),
+    ...telemetry
+  ];
   return {
     study: report.study,
     steps: report.steps.map((s) => ({id: s.id, title: s.title})),

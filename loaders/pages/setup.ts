@@ -1,22 +1,66 @@
-// The setup page's data: the study, each scenario's benchmark commands with the runs that used them, every server command.
+// The setup page's data: the study, each scenario's benchmark commands with the runs that used them, every server
+// command, and how the runs ran (client, repeats, warm-ups, seeds, scrape interval).
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Text} from "../text.js";
+import {liveSettings} from "../command/settings.js";
+import {pointRepeats, studyConfidence} from "../study/repeats.js";
+import type {StudyPlan} from "../study/plan.js";
 
-/** Every distinct benchmark command of each scenario (plan order), with its runs in archive order. */
+// A run's own output folder, as the recorded command names it: the same command for every run otherwise.
+const OUTPUT_DIR = /(--result-dir(?:=|\s+))('[^']*'|\S+)/g;
+
+/** The command with its output folder written as runs/<run-id>, so commands that differ only there read as one. */
+export function sharedCommand(command: string): string {
+  return command.replace(OUTPUT_DIR, "$1'runs/<run-id>'");
+}
+
+/** Every distinct benchmark command of each scenario (plan order), output folders aside, with its runs. */
 export function benchCommandGroups(report: Report, rows: readonly RunRow[]): BenchCommandGroup[] {
   return report.study.scenarios.flatMap((scenario) => {
     const commands = new Map<string, string[]>();
     for (const row of rows.filter((r) => r.scenario === scenario.id)) {
-      const runs = commands.get(row.bench_command);
+      const command = sharedCommand(row.bench_command);
+      const runs = commands.get(command);
       if (runs) runs.push(row.run);
-      else commands.set(row.bench_command, [row.run]);
+      else commands.set(command, [row.run]);
     }
-    return [...commands].map(([command, runs]) => ({scenario: scenario.id, command, runs}));
+    // Numbers inside run ids sort as numbers (2048 before 16384), as on /runs/.
+    const byId = (a: string, b: string) => a.localeCompare(b, "en", {numeric: true});
+    return [...commands].map(([command, runs]) => ({scenario: scenario.id, command, runs: runs.sort(byId)}));
   });
 }
 
-export function setupPage(report: Report, rows: readonly RunRow[]): SetupPage {
+/** The words before a command's first flag: the program it ran. */
+function program(command: string): string {
+  const words = command.split(/\s+/);
+  const flag = words.findIndex((w) => w.startsWith("-"));
+  return words.slice(0, flag < 0 ? words.length : flag).join(" ");
+}
+
+/** The integers that follow `flag` in the recorded commands, distinct, in order of first appearance. */
+function flagValues(rows: readonly RunRow[], flag: string): number[] {
+  const values = new Set<number>();
+  const pattern = new RegExp(`${flag}(?:=|\\s+)'?(-?\\d+)`);
+  for (const row of rows) {
+    const match = pattern.exec(row.bench_command);
+    if (match) values.add(Number(match[1]));
+  }
+  return [...values];
+}
+
+export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyPlan): SetupPage {
+  const planned = plan
+    ? plan.steps.flatMap((step) =>
+        step.scenarios.map((id) =>
+          pointRepeats(
+            plan,
+            step,
+            plan.scenarios.find((s) => s.id === id)!
+          )
+        )
+      )
+    : [];
   return {
     study: report.study,
     bench_commands: benchCommandGroups(report, rows),
@@ -24,7 +68,25 @@ export function setupPage(report: Report, rows: readonly RunRow[]): SetupPage {
       id: s.id,
       title: s.title,
       candidates: s.candidates.map((c) => ({id: c.id, label: c.label, server_command: c.server_command}))
-    }))
+    })),
+    ...(plan
+      ? {
+          settings: {
+            clients: [...new Set(rows.map((r) => program(r.bench_command)))],
+            repeats: planned.length ? {min: Math.min(...planned), max: Math.max(...planned)} : {min: 1, max: 1},
+            confidence: studyConfidence(plan),
+            warmup_repeats: plan.warmup_repeats ?? 0,
+            num_warmups: flagValues(rows, "--num-warmups"),
+            seeds: flagValues(rows, "--seed"),
+            scrape_interval_s: rows.some(
+              (r) => typeof r.kv_cache_usage_max === "number" || typeof r.preemptions === "number"
+            )
+              ? liveSettings(plan).scrapeIntervalS
+              : null,
+            gpu_samples: rows.some((r) => typeof r.gpu_utilization_mean === "number")
+          }
+        }
+      : {})
   };
 }
 
@@ -45,4 +107,20 @@ export interface SetupPage {
   study: StudyInfo;
   bench_commands: BenchCommandGroup[];
   steps: StepCommands[];
+  /** How the runs ran, from the plan and the recorded commands (absent where the page was built without the plan). */
+  settings?: {
+    /** The programs the recorded benchmark commands ran (e.g. "tps-report bench" for the native client). */
+    clients: string[];
+    /** Repeats the plan gives a point: fewest and most. */
+    repeats: {min: number; max: number};
+    confidence: number;
+    warmup_repeats: number;
+    /** --num-warmups values the recorded commands carry. */
+    num_warmups: number[];
+    /** Seeds the recorded commands sent, in order. */
+    seeds: number[];
+    /** The scrape interval when some run recorded server metrics, else null. */
+    scrape_interval_s: number | null;
+    gpu_samples: boolean;
+  };
 }

@@ -2,11 +2,13 @@
 import type {StepReport} from "../analysis/derive.js";
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
+import type {Finding} from "../finding.js";
 import {metricColumns, runCells} from "../analysis/run-cells.js";
 import {stepNames} from "./step-names.js";
 import {stepCurves, type StepCurves} from "./load-curves.js";
 import type {RunCells} from "../analysis/run-cells.js";
 import type {StepNames} from "./step-names.js";
+import {REPEAT_FINDING_CODES} from "../analysis/repeat-checks.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */
 export function stepPage(
@@ -20,6 +22,9 @@ export function stepPage(
   const curves = stepCurves(report, step);
   const incumbentStep =
     incumbent && incumbent.step !== step.id ? report.steps.find((s) => s.id === incumbent.step) : null;
+  const codes = new Set<string>(REPEAT_FINDING_CODES);
+  const ids = new Set(stepRows.map((r) => r.run));
+  const repeatFlags = report.findings.filter((f) => codes.has(f.code));
   return {
     study: report.study,
     step,
@@ -29,7 +34,11 @@ export function stepPage(
     ],
     metrics: printed,
     rows: stepRows.map((r) => runCells(r, printed)),
-    ...(curves ? {curves} : {})
+    ...(curves ? {curves} : {}),
+    findings: [
+      ...repeatFlags.filter((f) => f.run != null && ids.has(f.run)),
+      ...repeatFlags.filter((f) => f.run == null)
+    ]
   };
 }
 
@@ -55,6 +64,8 @@ export interface StepPage {
   metrics: string[];
   /** The step's archived runs: status and the metrics above. */
   rows: RunCells[];
+  /** Findings on whether the repeats repeat: the step's points' own, then the study-wide ones. */
+  findings?: Finding[];
   /** Load curves of the step's ladder scenarios (absent without a ladder). */
   curves?: StepCurves;
 }

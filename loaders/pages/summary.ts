@@ -3,14 +3,16 @@ import type {Report, StudyInfo} from "../analysis/report.js";
 import type {ColumnsOf, RunCells} from "../analysis/run-cells.js";
 import type {RunRow} from "../runs/rows.js";
 import {runColumns} from "../analysis/run-cells.js";
+import {pointRows} from "../analysis/points.js";
 import {stepNames} from "./step-names.js";
 import type {StepVerdict, SummaryRow} from "../analysis/derive.js";
 import type {StepNames} from "./step-names.js";
 
-/** Successful runs that have both the objective and mean TPOT (the points of the trade-off chart), as columns. */
+/** Points (each the mean of its successful repeats) that have both the objective and mean TPOT: the trade-off chart's
+ * points and its Pareto front, as columns. */
 export function tradeoffColumns(report: Report, rows: readonly RunRow[]): ColumnsOf<TradeoffRow> {
   const objective = report.study.objective;
-  const points = rows.filter(
+  const points = pointRows(rows, report.study.warmup_repeats ?? 0).filter(
     (r) => r.status === "ok" && typeof r[objective] === "number" && typeof r.mean_tpot_ms === "number"
   );
   return runColumns(points, ["scenario", "label", ...new Set([objective, "mean_tpot_ms"])]) as ColumnsOf<TradeoffRow>;

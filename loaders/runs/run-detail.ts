@@ -5,6 +5,7 @@ import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
 import {loadStudyPlanCached} from "../study/plan-cache.js";
+import {pointRepeats} from "../study/repeats.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./read-runs.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
@@ -38,7 +39,8 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
   };
   const t = record.telemetry;
   const telemetry = t ? {timeline: t.timeline, absent: t.absent, window: t.window} : null;
-  return {row, block: record.block, metrics, logs, requests, names, ...(telemetry ? {telemetry} : {})};
+  const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
+  return {row, block: record.block, metrics, logs, requests, names, repeats, ...(telemetry ? {telemetry} : {})};
 }
 
 /**
@@ -94,6 +96,8 @@ export interface RunDetail {
   requests: RequestDistributions | null;
   /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
   names: {step: Text; scenario: Text; engine: string};
+  /** Repeats the plan gives the run's point (the run's own repeat is row.repeat). */
+  repeats?: number;
   /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */
   telemetry?: RunTelemetryView | null;
 }

@@ -16,6 +16,9 @@ export interface Summary {
   ci_high: number | null;
   /** Two-sided critical value of Student's t with n − 1 degrees of freedom at the confidence level. */
   t_critical: number | null;
+  /** "log" where the Student-t interval would reach below zero for values that cannot be negative: the interval is
+   * then mean × exp(±t · se / mean), the delta method's interval of log(mean), which stays above zero. */
+  ci_scale?: "log";
 }
 
 export const STAT_NAMES = ["mean", "std", "min", "max", "cv", "se", "ci_low", "ci_high"] as const;
@@ -51,6 +54,22 @@ export function summarize(values: readonly number[], confidence: number): Summar
   const std = sampleStd(values);
   const se = std / Math.sqrt(n);
   const t = tCritical(confidence, n - 1);
+  if (m - t * se < 0 && min >= 0 && m > 0) {
+    const factor = Math.exp((t * se) / m);
+    return {
+      n,
+      mean: m,
+      std,
+      min,
+      max,
+      cv: std / m,
+      se,
+      ci_low: m / factor,
+      ci_high: m * factor,
+      t_critical: t,
+      ci_scale: "log"
+    };
+  }
   return {
     n,
     mean: m,

@@ -363,14 +363,20 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     scenarios,
     steps,
     baseline,
-    claims: data.claims.map((c, ci) => ({...c, line: lineOf(nodeAt(root, ["claims", ci]), lineCounter)})),
+    // A claim's server line is an argv like a candidate's: YAML numbers in it are the arguments they spell.
+    claims: data.claims.map((c, ci) => ({
+      ...c,
+      ...(Array.isArray(c.server) ? {server: c.server.map(String)} : {}),
+      line: lineOf(nodeAt(root, ["claims", ci]), lineCounter)
+    })),
     notes: data.notes.map((n) => toText(n, "")),
     warnings,
     ...(data.slo ? {slo: planSlo(data.slo)} : {}),
     ...(withinSlo ? {within_slo: true} : {}),
     ...(data.repeats != null ? {repeats: data.repeats} : {}),
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
-    ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {})
+    ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
+    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {})
   };
 }
 

@@ -7,6 +7,7 @@ export interface RepeatSettings {
   repeats?: number;
   confidence?: number;
   restart_between_repeats?: boolean;
+  warmup_repeats?: number;
 }
 
 /** A `repeats` value is a whole number from 1; the message says what is wrong, null when it is fine. */
@@ -37,4 +38,12 @@ export function pointRepeats(
 
 export function studyConfidence(plan: {confidence?: number}): number {
   return plan.confidence ?? DEFAULT_CONFIDENCE;
+}
+
+/** The dataset seed repeat k of a point sends in live mode: the plan's seed (the client's default, 0, when the plan
+ * gives none) plus k − 1. Repeats with one seed send the same prompts, so a prefix cache serves repeats 2… from
+ * memory and they measure the cache, not the configuration; a seed of its own per repeat works on every engine (not
+ * only those with a cache-reset endpoint) and samples the workload, which the repeats' interval is meant to cover. */
+export function repeatSeed(base: number | null | undefined, repeat: number): number {
+  return (base ?? 0) + (repeat - 1);
 }

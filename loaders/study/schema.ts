@@ -420,6 +420,16 @@ export const StudySchema = z
     restart_between_repeats: z.boolean({error: "must be true or false"}).optional().meta({
       description: "Live mode: a fresh server for each round of repeats, so start-up varies too. Default: false."
     }),
+    warmup_repeats: z
+      .number({error: "must be a whole number from 0"})
+      .int({error: "must be a whole number from 0"})
+      .min(0, {error: "must be a whole number from 0"})
+      .optional()
+      .meta({
+        description:
+          "Leading repeats of each point that are warm-ups: they run and are listed, but no mean, interval or decision includes them (a cold first repeat). Default: 0.",
+        examples: [1]
+      }),
     claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
     notes: z.array(TextSchema).default([]).meta({description: "Caveats shown on the notes page."})
   })

@@ -1,5 +1,5 @@
 // One number format for every page: vLLM's two decimals, integers for counts, signed one-decimal percentages.
-import {isCountMetric} from "./metricLabels.js";
+import {isCountMetric, isShareMetric} from "./metricLabels.js";
 
 export const DASH = "—";
 
@@ -35,7 +35,9 @@ export function percentChange(before: number | null | undefined, after: number |
   return ((after - before) / before) * 100;
 }
 
-/** A metric as vLLM prints it: counts as integers, everything else with two decimals. */
+/** A metric as vLLM prints it: counts as integers, shares (KV use, hit rate) as percentages, the rest with two
+ * decimals. */
 export function formatMetric(key: string, value: number | null | undefined): string {
+  if (isShareMetric(key)) return formatShare(value);
   return isCountMetric(key) ? formatCount(value) : formatFixed(value);
 }

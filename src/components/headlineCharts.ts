@@ -11,6 +11,7 @@ import {t, type Lang} from "./i18n.js";
 import {runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {scenarioName} from "./verdict.js";
+import {changeKind} from "./intervals.js";
 import {changeColors} from "./vegaChart.js";
 
 export interface HeadlineChartOptions extends PageContext {
@@ -67,8 +68,8 @@ function changePanel(
             field: "direction",
             type: "nominal",
             scale: {
-              domain: [t("better", options.lang), t("worse", options.lang)],
-              range: [colors.better, colors.worse]
+              domain: [t("better", options.lang), t("worse", options.lang), t("withinNoise", options.lang)],
+              range: [colors.better, colors.worse, colors.neutral]
             },
             legend: {title: null}
           },
@@ -110,7 +111,12 @@ export function changeChartSpec(
     scenario: scenarios[i],
     change: h.change_percent,
     text: formatPercent(h.change_percent),
-    direction: direction(h.change_percent, true, lang),
+    // A change whose interval includes zero is neither better nor worse.
+    direction: ["noise", "same"].includes(
+      changeKind(h.change_percent, h.change_interval, h.baseline_run === h.recommended_run)
+    )
+      ? t("withinNoise", lang)
+      : direction(h.change_percent, true, lang),
     href: runHref(h.recommended_run, options)
   }));
   const tpot: ChangeDatum[] = headline.map((h, i) => ({

@@ -6,27 +6,59 @@ import {formatPercent} from "./format.js";
 import {pick, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";
 import {scenarioName} from "./verdict.js";
+import {changeKind, confidenceText, formatGain} from "./intervals.js";
 
 type HeadlineData = Pick<HomePage, "headline"> & {study: Pick<StudyInfo, "scenarios">};
 
+/** The list "A, B and C" in the page's language. */
+function listText(names: string[], lang: Lang): string {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${names.at(-1)}`;
+}
+
 export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
-  const up = rows.filter((r) => r.change_percent > 0);
-  const down = rows.filter((r) => r.change_percent < 0);
-  const costly = rows.filter(latencyCostExceedsGain);
-  const names = (list: typeof rows) =>
-    list.map((r) => `${scenarioName(report, r.scenario, lang)} (${formatPercent(r.change_percent)})`).join(", ");
+  // A change counts only under the study's rule: with repeats, its interval has to lie on one side of zero.
+  const kind = (r: (typeof rows)[number]) =>
+    changeKind(r.change_percent, r.change_interval, r.baseline_run === r.recommended_run);
+  const up = rows.filter((r) => kind(r) === "up");
+  const down = rows.filter((r) => kind(r) === "down");
+  const noise = rows.filter((r) => kind(r) === "noise");
+  const same = rows.filter((r) => kind(r) === "same");
+  const weighed = rows.some((r) => r.change_interval != null);
+  const costly = up.filter(latencyCostExceedsGain);
+  const names = (list: typeof rows, interval = false) =>
+    list
+      .map(
+        (r) =>
+          `${scenarioName(report, r.scenario, lang)} (${interval ? formatGain(r.change_percent, r.change_interval) : formatPercent(r.change_percent)})`
+      )
+      .join(", ");
+  const level = noise[0]?.change_interval ? confidenceText(noise[0].change_interval) : "";
+  const sameNames = listText(
+    same.map((r) => scenarioName(report, r.scenario, lang)),
+    lang
+  );
   const parts: string[] = [];
   if (lang === "tr") {
-    parts.push(`Önerilen yapılandırma ${rows.length} senaryonun ${up.length} tanesinde işlem hacmini artırıyor.`);
-    if (down.length) parts.push(`Düşüş olan senaryolar: ${names(down)}.`);
+    parts.push(
+      `Önerilen yapılandırma ${rows.length} senaryonun ${up.length} tanesinde işlem hacmini${weighed ? " anlamlı olarak" : ""} artırıyor.`
+    );
+    if (down.length) parts.push(`Düşüş olan senaryolar: ${names(down, weighed)}.`);
+    if (noise.length)
+      parts.push(`Gürültü içinde (%${level.replace("%", "")} aralık sıfırı içeriyor): ${names(noise, true)}.`);
+    if (same.length) parts.push(`${sameNames} senaryolarında önerilen yapılandırma temel yapılandırmanın kendisidir.`);
     for (const r of costly)
       parts.push(
         `${scenarioName(report, r.scenario, lang)} senaryosunda işlem hacmi ${formatPercent(r.change_percent)} artarken ortalama TPOT ${formatPercent(r.tpot_change_percent)} değişiyor: kazanç gecikme pahasına geliyor.`
       );
   } else {
-    parts.push(`The recommended configuration raises throughput in ${up.length} of ${rows.length} scenarios.`);
-    if (down.length) parts.push(`It loses throughput in ${names(down)}.`);
+    parts.push(
+      `The recommended configuration raises throughput${weighed ? " significantly" : ""} in ${up.length} of ${rows.length} scenarios.`
+    );
+    if (down.length) parts.push(`It loses throughput in ${names(down, weighed)}.`);
+    if (noise.length) parts.push(`Within noise (the ${level} interval includes zero): ${names(noise, true)}.`);
+    if (same.length) parts.push(`In ${sameNames} the recommended configuration is the baseline itself.`);
     for (const r of costly)
       parts.push(
         `In ${scenarioName(report, r.scenario, lang)}, throughput rises ${formatPercent(r.change_percent)} while mean TPOT changes ${formatPercent(r.tpot_change_percent)}: the gain is paid for in latency.`
@@ -72,4 +104,25 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
       : "; the command above adds the arguments the study used to run it on the other scenarios as well."
   );
   return p;
+}
+
+/** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
+export function originText(home: Pick<HomePage, "origin" | "recommended" | "study">, lang: Lang): string {
+  const origin = recommendationOrigin(home, lang);
+  const repeats = home.study.repeats.max > 1;
+  const level = `${+(home.study.confidence * 100).toFixed(1)}%`;
+  if (lang === "tr") {
+    const rule = repeats
+      ? `ancak ondan gürültünün ötesinde hızlıysa (kazancının %${level.replace("%", "")} aralığı sıfırın üstündeyse) aldı`
+      : "ancak ondan hızlıysa aldı";
+    const start = `Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ${rule}.`;
+    return home.origin.kept_baseline
+      ? `${start} Hiçbiri öyle değildi; yukarıdaki yapılandırma çalışmanın başladığı temel yapılandırmadır.`
+      : `${start} Son adımdan, ${origin.lastStep} adımından sonra ayakta kalan yapılandırma yukarıdakidir; öne geçtiği adım ${origin.wonIn} oldu.`;
+  }
+  const rule = repeats ? ` beyond noise (its gain's ${level} interval above zero)` : "";
+  const start = `Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster${rule}.`;
+  return home.origin.kept_baseline
+    ? `${start} None was, so the configuration above is the baseline the study started from.`
+    : `${start} What remained after the last step, ${origin.lastStep}, is the configuration above; it took the lead in ${origin.wonIn}.`;
 }

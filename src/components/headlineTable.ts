@@ -2,7 +2,7 @@
 import type {GainInterval, HeadlineRow} from "../../loaders/analysis/derive.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import {formatFixed} from "./format.js";
-import {formatGain} from "./intervals.js";
+import {changeKind, formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
@@ -14,8 +14,10 @@ export function latencyCostExceedsGain(row: HeadlineRow): boolean {
 }
 
 function changeBadge(value: number | null, higherIsBetter: boolean, interval: GainInterval | null = null): HTMLElement {
-  const better = value != null && value !== 0 && value > 0 === higherIsBetter;
-  const worse = value != null && value !== 0 && !better;
+  // With an interval, only a change on one side of zero is marked better or worse.
+  const kind = changeKind(value, interval);
+  const better = (kind === "up" && higherIsBetter) || (kind === "down" && !higherIsBetter);
+  const worse = (kind === "up" && !higherIsBetter) || (kind === "down" && higherIsBetter);
   return textElement("span", formatGain(value, interval), better ? "change better" : worse ? "change worse" : "change");
 }
 

@@ -25,6 +25,8 @@ interface HeadroomDatum {
   /** The share is printed inside the bar's end when the bar is long enough, so it never crosses the ceiling rule. */
   inside: boolean;
   valueText: string;
+  /** Where an outside label starts: past the bar and its repeats. */
+  labelAt: number | null;
   ceilingText: string;
   bindingText: string;
   failed: boolean;
@@ -79,7 +81,12 @@ export function headroomChartSpec(
   const [bandLow, bandHigh] = realisticBand(scenario);
   // The scale ends a little past the ceiling (or a run above it, which the model says cannot happen).
   const domainMax = paddedMax(
-    [scenario.ceiling_tps, ...runs.map((r) => r.throughput), ...runs.map((r) => r.ceiling)],
+    [
+      scenario.ceiling_tps,
+      ...runs.map((r) => r.throughput),
+      ...runs.map((r) => r.ceiling),
+      ...runs.flatMap((r) => (r.repeats ?? []).map((x) => x.value))
+    ],
     1.04
   );
   const px = (value: number) => (value / domainMax) * panelWidth;
@@ -91,11 +98,21 @@ export function headroomChartSpec(
     shareText: r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
     inside: r.throughput != null && px(r.throughput) >= INSIDE_MIN_PX,
     valueText: formatFixed(r.throughput),
+    labelAt: r.throughput == null ? null : Math.max(r.throughput, ...(r.repeats ?? []).map((x) => x.value)),
     ceilingText: formatFixed(r.ceiling),
     bindingText: r.binding ? bindingName(r.binding, lang) : "—",
     failed: r.failed,
     href: r.href
   }));
+  // Each repeat of a point that ran more than once, as a point on its bar (the bar is their mean).
+  const repeats = runs.flatMap((r) =>
+    (r.repeats ?? []).map((x) => ({
+      label: r.label,
+      value: x.value,
+      text: `${t("repeat", lang)} ${x.repeat}: ${formatFixed(x.value)}`,
+      href: x.href
+    }))
+  );
   const text = referenceLabels(lang, scenario.ceiling_tps);
   // The band's name goes left of the ceiling's only where both fit above the plot without touching.
   const bandLabelFits =
@@ -198,6 +215,30 @@ export function headroomChartSpec(
           ]
         }
       },
+      ...(repeats.length
+        ? [
+            {
+              data: {values: repeats},
+              mark: {
+                type: "point" as const,
+                filled: true,
+                size: 28,
+                opacity: 0.9,
+                color: ruleColor,
+                cursor: "pointer" as const
+              },
+              encoding: {
+                x: {field: "value", type: "quantitative" as const},
+                y,
+                href: {field: "href"},
+                tooltip: [
+                  {field: "label", type: "nominal" as const, title: t("candidate", lang)},
+                  {field: "text", type: "nominal" as const, title: t("totalTps", lang)}
+                ]
+              }
+            }
+          ]
+        : []),
       {
         transform: [{filter: "datum.value != null && datum.inside"}],
         mark: {type: "text", align: "right", dx: -5, fontSize: 11, fontWeight: "bold", color: insideText},
@@ -206,7 +247,7 @@ export function headroomChartSpec(
       {
         transform: [{filter: "datum.value != null && !datum.inside"}],
         mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold"},
-        encoding: {x: {field: "value", type: "quantitative"}, y, text: {field: "shareText"}}
+        encoding: {x: {field: "labelAt", type: "quantitative"}, y, text: {field: "shareText"}}
       },
       {
         transform: [{filter: "datum.failed"}],

@@ -29,6 +29,8 @@ export interface HeadroomRun {
   measured?: {kvMax: number | null; waitingMax: number | null; kvFullShare: number; kvBound: boolean} | null;
   href: string;
   stepHref: string;
+  /** Each successful repeat's throughput when the point ran more than once (the bar is their mean). */
+  repeats?: {run: string; repeat: number; value: number; href: string}[];
 }
 
 function numberOrNull(value: unknown): number | null {
@@ -54,7 +56,7 @@ function bindingOf(value: unknown): Binding | null {
 /** A scenario's runs, measured ones by throughput (highest first), then the failed ones in plan order. */
 export function headroomRuns(
   rows: readonly HeadroomRow[],
-  report: Pick<HeadroomPage, "headline" | "steps"> & {study: Pick<HeadroomPage["study"], "engines">},
+  report: Pick<HeadroomPage, "headline" | "steps" | "repeats"> & {study: Pick<HeadroomPage["study"], "engines">},
   scenario: string,
   context: PageContext
 ): HeadroomRun[] {
@@ -67,6 +69,12 @@ export function headroomRuns(
   const inScenario = rows.filter((r) => r.scenario === scenario);
   const labelCount = new Map<string, number>();
   for (const row of inScenario) labelCount.set(row.label, (labelCount.get(row.label) ?? 0) + 1);
+  const repeatsOf = new Map<string, NonNullable<HeadroomRun["repeats"]>>();
+  for (const r of report.repeats ?? [])
+    repeatsOf.set(r.point, [
+      ...(repeatsOf.get(r.point) ?? []),
+      {run: r.run, repeat: r.repeat, value: r.value, href: runHref(r.run, context)}
+    ]);
   const runs = inScenario.map((row): HeadroomRun => {
     const failed = row.status !== "ok";
     const throughput = failed ? null : numberOrNull(row.total_token_throughput);
@@ -88,7 +96,8 @@ export function headroomRuns(
       binding: failed ? null : bindingOf(row.binding),
       measured: failed ? null : measuredOf(row),
       href: runHref(row.run, context),
-      stepHref: stepHref(row.step, context)
+      stepHref: stepHref(row.step, context),
+      ...(repeatsOf.has(row.run) ? {repeats: repeatsOf.get(row.run)} : {})
     };
   });
   const order = new Map(inScenario.map((row) => [row.run, [stepOrder.get(row.step) ?? 99, candidateOrder(row)]]));

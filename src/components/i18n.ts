@@ -41,6 +41,7 @@ const STRINGS = {
   },
   gain: {en: "Throughput gain", tr: "İşlem hacmi kazancı"},
   withinNoise: {en: "within noise", tr: "gürültü içinde"},
+  warmup: {en: "warm-up", tr: "ısınma"},
   geometricMean: {en: "geometric mean of ratios", tr: "oranların geometrik ortalaması"},
   repeat: {en: "Repeat", tr: "Tekrar"},
   meanInterval: {en: "Mean [interval]", tr: "Ortalama [aralık]"},

@@ -1,6 +1,7 @@
 // Gains with their confidence intervals, and the note a page shows on how many repeats its figures rest on.
 import type {GainInterval} from "../../loaders/analysis/derive.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
+import type {Finding} from "../../loaders/finding.js";
 import {formatPercent} from "./format.js";
 import type {Lang} from "./i18n.js";
 
@@ -23,7 +24,7 @@ export function confidenceText(interval: GainInterval): string {
 }
 
 /** What the figures of a page rest on: single runs (no interval) or the repeats' means and intervals. */
-export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats">, lang: Lang): string {
+export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats" | "warmup_repeats">, lang: Lang): string {
   const {min, max} = study.repeats;
   const level = `${+(study.confidence * 100).toFixed(1)}`;
   if (max <= 1)
@@ -31,9 +32,55 @@ export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats">, la
       ? "Her nokta bir kez koşuldu: güven aralığı hesaplanamaz, bu yüzden her kazanç tek bir ölçümdür ve gürültü dışlanamaz."
       : "Each point ran once: no interval can be computed, so each gain is a single measurement and noise cannot be ruled out.";
   const repeats = min === max ? `${max}` : `${min}–${max}`;
-  return lang === "tr"
-    ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır. Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
-    : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals. A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`;
+  const warm = study.warmup_repeats ?? 0;
+  const warmups = warm
+    ? lang === "tr"
+      ? ` Her noktanın ilk ${warm} tekrarı ısınmadır (plandaki warmup_repeats: ${warm}): koşuldu ve listelenir, ama hiçbir ortalama ya da aralık onu içermez.`
+      : ` ${warm === 1 ? "Repeat 1" : `Repeats 1–${warm}`} of each point ${warm === 1 ? "is a warm-up" : "are warm-ups"} (warmup_repeats: ${warm} in the plan): ${warm === 1 ? "it ran and is listed, but no mean or interval includes it" : "they ran and are listed, but no mean or interval includes them"}.`
+    : "";
+  return (
+    (lang === "tr"
+      ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama); −%100'ün altına inecek bir kazanç aralığı log-oran aralığıdır). Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
+      : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean); a gain's that would fall below −100 % is the log-ratio interval). A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`) +
+    warmups
+  );
+}
+
+/** What a change says under the study's rule: with an interval, "up" or "down" only where it lies on one side of
+ * zero, else "noise"; a single run's change counts as measured; "same" where both sides are the same runs. */
+export function changeKind(
+  change: number | null | undefined,
+  interval: GainInterval | null | undefined,
+  same = false
+): "up" | "down" | "noise" | "same" | "none" {
+  if (same) return "same";
+  if (change == null || change === 0) return "none";
+  if (interval) return interval.low > 0 ? "up" : interval.high < 0 ? "down" : "noise";
+  return change > 0 ? "up" : "down";
+}
+
+/** The checks on whether a step's repeats repeat (prefix cache carried over, a cold repeat), as a warning list; "" when
+ * none fired. The findings' own text is English, as on the quality page. */
+export function repeatFlags(page: {findings?: Finding[]}, lang: Lang): HTMLElement | string {
+  const findings = page.findings ?? [];
+  if (!findings.length) return "";
+  const box = document.createElement("div");
+  box.className = "note repeat-flags";
+  const title = document.createElement("p");
+  const strong = document.createElement("strong");
+  strong.textContent =
+    lang === "tr"
+      ? "Tekrarlar birbirinden bağımsız değil (tps-report check bunları da bildirir):"
+      : "The repeats are not independent (tps-report check reports these too):";
+  title.append(strong);
+  const list = document.createElement("ul");
+  for (const f of findings) {
+    const item = document.createElement("li");
+    item.textContent = f.run ? `${f.run}: ${f.message}` : f.message;
+    list.append(item);
+  }
+  box.append(title, list);
+  return box;
 }
 
 /** What the study's load lets the report say about latency: a flood measures the queue, so no SLO can be judged. */

@@ -58,7 +58,27 @@ const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
 
 const STAT_TR: Record<string, string> = {mean: "Ortalama", median: "Medyan", std: "Std. sapma"};
 
-const COUNT_METRICS = new Set(["completed", "failed", "total_input_tokens", "total_output_tokens"]);
+const COUNT_METRICS = new Set([
+  "completed",
+  "failed",
+  "total_input_tokens",
+  "total_output_tokens",
+  "preemptions",
+  "requests_running_max",
+  "requests_waiting_max"
+]);
+
+// Server measurements that are shares of a whole (0.06 is 6 % of the KV cache), shown as percentages.
+const SHARE_METRICS = new Set([
+  "kv_cache_usage_mean",
+  "kv_cache_usage_max",
+  "prefix_cache_hit_rate",
+  "kv_full_waiting_share"
+]);
+
+export function isShareMetric(key: string): boolean {
+  return SHARE_METRICS.has(key);
+}
 
 const LATENCY_PATTERN = /^(mean|median|std|p\d+(?:\.\d+)?)_([a-z0-9]+)_ms$/;
 

@@ -1,7 +1,7 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatMetric} from "./format.js";
-import {pick, t} from "./i18n.js";
+import {pick, t, type Lang} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {statusBadge} from "./stepTable.js";
@@ -31,14 +31,24 @@ export function lineId(logIndex: number, line: number): string {
   return `log-${logIndex}-L${line}`;
 }
 
+/** "2 of 3": which repeat of its point the run is; null for a point that runs once. */
+export function repeatFact(detail: Pick<RunDetail, "row" | "repeats">, lang: Lang): string | null {
+  const {row} = detail;
+  const planned = Math.max(detail.repeats ?? 1, row.repeat);
+  return planned > 1 ? `${row.repeat} ${lang === "tr" ? "/" : "of"} ${planned}` : null;
+}
+
 export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
   const {row, names} = detail;
+  const repeat = repeatFact(detail, lang);
   const facts: [string, Cell][] = [
     [t("status", lang), statusBadge(row.status, lang, row.partial != null)],
     [t("step", lang), link(stepHref(row.step, context), pick(names.step, lang) || row.step)],
     [t("candidate", lang), row.label],
     [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
+    // Which repeat of its point this run is: its figures are one of several the point's mean rests on.
+    ...(repeat != null ? [[t("repeat", lang), repeat] as [string, Cell]] : []),
     [t("engine", lang), `${names.engine} ${row.engine_version}`],
     [t("model", lang), row.model],
     [t("quantization", lang), row.quantization],

@@ -1,12 +1,28 @@
 // Every run of the study in one table, each linking to its run page.
 import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
-import {formatFixed} from "./format.js";
+import {formatFixed, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
+
+/** The runs in table order: by step, then by id with the numbers inside ids as numbers (2048 before 16384, r2 before
+ * r10). */
+export function sortedRuns(rows: readonly RunsIndexRow[], report: Pick<RunsPage, "steps">): RunsIndexRow[] {
+  const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
+  return [...rows].sort(
+    (a, b) =>
+      (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || a.run.localeCompare(b.run, "en", {numeric: true})
+  );
+}
+
+/** The telemetry columns the runs carry (runsPage adds only those some run recorded). */
+export function runsTelemetryColumns(rows: readonly RunsIndexRow[], objective: string): string[] {
+  const known = new Set(["run", "status", "step", "label", "scenario", "error", objective, "mean_tpot_ms"]);
+  return rows.length ? Object.keys(rows[0]).filter((k) => !known.has(k)) : [];
+}
 
 export function runsTable(
   runs: {rows: readonly RunsIndexRow[]},
@@ -16,10 +32,8 @@ export function runsTable(
   const {lang} = context;
   const objective = report.study.objective;
   const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, lang) || id;
-  const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
-  const rows = [...runs.rows].sort(
-    (a, b) => (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || a.run.localeCompare(b.run)
-  );
+  const rows = sortedRuns(runs.rows, report);
+  const telemetry = runsTelemetryColumns(rows, objective);
   return pagedTable<RunsIndexRow>(
     rows,
     [
@@ -30,6 +44,11 @@ export function runsTable(
       {label: t("status", lang), value: (r) => statusBadge(r.status, lang)},
       {label: metricLabel(objective), numeric: true, value: (r) => formatFixed(r[objective] as number | null)},
       {label: metricLabel("mean_tpot_ms"), numeric: true, value: (r) => formatFixed(r.mean_tpot_ms as number | null)},
+      ...telemetry.map((key) => ({
+        label: metricLabel(key),
+        numeric: true,
+        value: (r: RunsIndexRow) => formatMetric(key, r[key] as number | null)
+      })),
       {label: t("error", lang), className: "wide-text", value: (r) => (r.error ? textElement("code", r.error) : "")}
     ],
     {lang, className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}

@@ -2,7 +2,7 @@
 import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
 import type {SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
-import {pick, t} from "./i18n.js";
+import {pick, t, type Lang} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, textElement} from "./table.js";
 
@@ -64,4 +64,82 @@ export function serverCommands(report: Pick<SetupPage, "steps">, {lang}: PageCon
     {label: t("candidate", lang), value: (r) => r.candidate.label},
     {label: t("serverCommand", lang), value: (r) => textElement("code", r.candidate.server_command)}
   ]);
+}
+
+/** The sentence before the client's fixed arguments: the client the runs used, where it is not the plan's. */
+export function clientText(page: Pick<SetupPage, "study" | "settings">, lang: Lang): string {
+  const planned = page.study.client.name;
+  const used = (page.settings?.clients ?? []).filter((c) => c !== planned && !c.startsWith(planned));
+  const native = used.some((c) => c.startsWith("tps-report"));
+  if (!used.length)
+    return lang === "tr"
+      ? `Benchmark istemcisi ${planned}; şu sabit argümanlarla çağrıldı:`
+      : `The benchmark client is ${planned}, called with these fixed arguments:`;
+  const what = native
+    ? lang === "tr"
+      ? " (vllm bench serve'ün bayraklarını alan yerel istemci)"
+      : " (the native client, which takes vllm bench serve's flags)"
+    : "";
+  return lang === "tr"
+    ? `Koşular ${used.join(", ")}${what} ile yapıldı; planın istemcisi ${planned}, şu sabit argümanlarla:`
+    : `The runs used ${used.join(", ")}${what}; the plan's client is ${planned}, called with these fixed arguments:`;
+}
+
+/** How the study ran, one sentence each: repeats, intervals, warm-ups, seeds, telemetry. */
+export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[] {
+  const s = page.settings;
+  if (!s) return [];
+  const tr = lang === "tr";
+  const lines: string[] = [];
+  const {min, max} = s.repeats;
+  const repeats = min === max ? `${max}` : `${min}–${max}`;
+  if (max <= 1)
+    lines.push(
+      tr
+        ? "Tekrarlar: her nokta bir kez koşuldu; aralık hesaplanamaz."
+        : "Repeats: each point ran once; no interval can be computed."
+    );
+  else {
+    const warm = s.warmup_repeats
+      ? tr
+        ? `; her noktanın ilk ${s.warmup_repeats} tekrarı ısınmadır ve hiçbir ortalamada yoktur (warmup_repeats: ${s.warmup_repeats})`
+        : `; ${s.warmup_repeats === 1 ? "repeat 1" : `repeats 1–${s.warmup_repeats}`} of each point ${s.warmup_repeats === 1 ? "is a warm-up" : "are warm-ups"} and in no mean (warmup_repeats: ${s.warmup_repeats})`
+      : "";
+    lines.push(
+      tr
+        ? `Tekrarlar: nokta başına ${repeats}, turlar halinde${warm}.`
+        : `Repeats: ${repeats} per point, run in rounds${warm}.`
+    );
+    const level = `${+(s.confidence * 100).toFixed(1)}`;
+    lines.push(
+      tr
+        ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
+        : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
+    );
+  }
+  if (s.num_warmups.length)
+    lines.push(
+      tr
+        ? `Her koşunun saati başlamadan önceki ısınma istekleri: ${s.num_warmups.join(", ")}.`
+        : `Warm-up requests before each run's clock: ${s.num_warmups.join(", ")}.`
+    );
+  if (s.seeds.length > 1)
+    lines.push(
+      tr
+        ? `Veri kümesi tohumları: 1. tekrar için senaryonun tohumu, k. tekrar için tohum + k − 1 (koşular ${s.seeds.join(", ")} gönderdi).`
+        : `Dataset seeds: each scenario's seed for repeat 1, seed + k − 1 for repeat k (the runs sent ${s.seeds.join(", ")}).`
+    );
+  else
+    lines.push(
+      tr
+        ? "Veri kümesi tohumları: her senaryonun tohumu, her koşu için aynı."
+        : "Dataset seeds: each scenario's seed, the same for every run."
+    );
+  if (s.scrape_interval_s != null)
+    lines.push(
+      tr
+        ? `Sunucu metrikleri her ${s.scrape_interval_s} s'de okundu${s.gpu_samples ? "; GPU örnekleri nvidia-smi'den" : ""}.`
+        : `Server metrics scraped every ${s.scrape_interval_s} s${s.gpu_samples ? "; GPU samples from nvidia-smi" : ""}.`
+    );
+  return lines;
 }

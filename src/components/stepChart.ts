@@ -55,8 +55,8 @@ export function stepChartSpec(
   const scenarios = step.scenarios.map((s) => scenarioName(report, s, lang));
   const values: StepDatum[] = step.scenarios.flatMap((scenario) =>
     (step.standings[scenario] ?? []).map((standing) => {
-      const row = byRun.get(standing.run);
-      const tpot = row?.status === "ok" && typeof row.mean_tpot_ms === "number" ? row.mean_tpot_ms : null;
+      // The point's mean, like the bar beside it; never its first repeat's figure.
+      const tpot = standing.mean_tpot_ms ?? null;
       return {
         scenario: scenarioName(report, scenario, lang),
         candidate: standing.label,

@@ -34,8 +34,14 @@ export function statusBadge(status: string, lang: PageContext["lang"], partial =
   return both;
 }
 
-export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioNames, context: PageContext): HTMLElement {
+export function stepTable(
+  step: StepReport,
+  runs: StepRuns,
+  report: ScenarioNames & {study: Partial<Pick<StudyInfo, "warmup_repeats">>},
+  context: PageContext
+): HTMLElement {
   const {lang} = context;
+  const warmups = report.study.warmup_repeats ?? 0;
   const byRun = new Map(runs.rows.map((r) => [r.run, r]));
   // With repeats, one row per run under its point's standing; a single run is its standing's row.
   const rows: StepRow[] = step.scenarios.flatMap((scenario) =>
@@ -60,7 +66,12 @@ export function stepTable(step: StepReport, runs: StepRuns, report: ScenarioName
     },
     ...(repeats
       ? [
-          {label: t("repeat", lang), numeric: true, value: (r: StepRow) => String(r.repeat)},
+          {
+            label: t("repeat", lang),
+            numeric: true,
+            // A warm-up repeat is listed but in no mean: say so on its row.
+            value: (r: StepRow) => (r.repeat <= warmups ? `${r.repeat} (${t("warmup", lang)})` : String(r.repeat))
+          },
           {
             label: t("meanInterval", lang),
             numeric: true,

@@ -5,6 +5,8 @@ import type {Text} from "../../loaders/text.js";
 import type {Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {textElement} from "./table.js";
+import {formatMetric} from "./format.js";
+import {metricTitle} from "./metricLabels.js";
 import {vegaChart} from "./vegaChart.js";
 
 const PROSE = {
@@ -70,7 +72,8 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
         encoding: {
           x: {...x, axis: {title: null}},
           y: {field: "n", type: "quantitative", title: say("requests", lang)},
-          color: {field: "series", type: "nominal", title: null}
+          // Above its own panel: at the side or below, it reads as the KV chart's.
+          color: {field: "series", type: "nominal", title: null, legend: {orient: "top", title: null}}
         }
       },
       {
@@ -93,6 +96,27 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
   };
 }
 
+// The run's telemetry summaries in the order a reader checks them: memory, queue, cache, then the GPU.
+const SUMMARY = [
+  "kv_cache_usage_max",
+  "kv_cache_usage_mean",
+  "requests_running_max",
+  "requests_waiting_max",
+  "preemptions",
+  "prefix_cache_hit_rate",
+  "gpu_utilization_mean",
+  "gpu_power_w_mean",
+  "gpu_memory_used_gb_max"
+];
+
+/** The run's telemetry summary as [name, value] in readable units; only what the run recorded. */
+export function telemetrySummary(row: RunDetail["row"], lang: Lang): [string, string][] {
+  return SUMMARY.filter((key) => typeof row[key] === "number").map((key) => [
+    metricTitle(key, lang),
+    formatMetric(key, row[key] as number)
+  ]);
+}
+
 export function telemetrySection(detail: RunDetail, context: PageContext & {dark?: boolean}): HTMLElement | null {
   const telemetry = detail.telemetry;
   if (!telemetry) return null;
@@ -102,6 +126,14 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   section.append(textElement("h2", say("title", lang)));
   if (telemetry.absent.metrics) section.append(textElement("p", say("noMetrics", lang) + telemetry.absent.metrics));
   if (telemetry.absent.gpu) section.append(textElement("p", say("noGpu", lang) + telemetry.absent.gpu));
+  const summary = telemetrySummary(detail.row, lang);
+  if (summary.length) {
+    const list = document.createElement("dl");
+    // Not run-facts: a run page has one facts list, the run's own.
+    list.className = "telemetry-summary";
+    for (const [name, value] of summary) list.append(textElement("dt", name), textElement("dd", value));
+    section.append(list);
+  }
   const spec = telemetrySpec(detail, lang);
   if (spec) {
     section.append(textElement("p", say("intro", lang)));

@@ -109,6 +109,11 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
         : `Within noise: the step's best, ${bestText}, is ${gain} over ${incumbentText}${how}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
     }
     case "no-improvement":
+      // The best so far ran in this step and stayed on top: no candidate of the step is set against itself.
+      if (best && incumbent && incumbent.step === step.id && best.candidate === incumbent.candidate)
+        return lang === "tr"
+          ? `İyileşme yok: şimdiye kadarki en iyi yapılandırma ${bestText}${how} bu adımda da en iyisi; hiçbir aday onu geçemiyor.`
+          : `No improvement: ${bestText}${how}, the best configuration so far, is also this step's best; no candidate beats it.`;
       return lang === "tr"
         ? `İyileşme yok: bu adımın en iyisi ${bestText}${how}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
         : `No improvement: the step's best, ${bestText}${how}, does not beat ${incumbentText}, which stays the best configuration so far.`;
@@ -126,11 +131,31 @@ function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): st
   const leaders = step.scenarios.map((scenario) => ({scenario, top: step.standings[scenario]?.[0] ?? null}));
   const recommended = step.candidates.find((c) => c.role === "recommended");
   if (recommended) {
-    const leads = leaders.filter((l) => l.top?.value != null && l.top.candidate === recommended.id);
+    const first = leaders.filter((l) => l.top?.value != null && l.top.candidate === recommended.id);
+    // Ahead on average is a lead only where the gain's interval over the runner-up lies above zero.
+    const lead = (scenario: string) => step.verdict.leads?.find((l) => l.scenario === scenario);
+    const noisy = first.filter((l) => {
+      const interval = lead(l.scenario)?.gain_interval;
+      return interval != null && interval.low <= 0;
+    });
+    const leads = first.filter((l) => !noisy.includes(l));
     const where = leads.map((l) => scenarioName(report, l.scenario, lang)).join(", ");
+    const noise = noisy
+      .map((l) => {
+        const x = lead(l.scenario)!;
+        const over = step.candidates.find((c) => c.id === x.over)?.label ?? x.over;
+        return `${scenarioName(report, l.scenario, lang)}: ${formatGain(x.gain_percent, x.gain_interval)} ${lang === "tr" ? `${over} yapılandırmasına göre` : `over ${over}`}`;
+      })
+      .join("; ");
+    const level = noisy.length ? confidenceText(lead(noisy[0].scenario)!.gain_interval!) : "";
+    const noiseText = noisy.length
+      ? lang === "tr"
+        ? ` Öndeki fark gürültü içinde (%${level.replace("%", "")} aralık sıfırı içeriyor): ${noise}.`
+        : ` Ahead within noise (the ${level} interval includes zero): ${noise}.`
+      : "";
     return lang === "tr"
-      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.`
-      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.`;
+      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.${noiseText}`
+      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.${noiseText}`;
   }
   return leaders
     .map((l) => `${scenarioName(report, l.scenario, lang)}: ${l.top?.value != null ? l.top.label : "—"}`)

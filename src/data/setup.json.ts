@@ -2,8 +2,8 @@ import {setupPage} from "../../loaders/pages/setup.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 
 async function load(): Promise<string> {
-  const {report, rows} = await studyForLoader();
-  return JSON.stringify(setupPage(report, rows));
+  const {report, rows, plan} = await studyForLoader();
+  return JSON.stringify(setupPage(report, rows, plan));
 }
 
 process.stdout.write(await load());

@@ -66,6 +66,19 @@ describe("repeats run live", () => {
       expect(started(kept, id)).toBe(first);
   });
 
+  it("each repeat sends its own prompts: the plan's seed (1) plus k − 1, recorded in run.json (issue 28)", async () => {
+    const seedOf = (id: string) => {
+      const argv: string[] = readRunJson(restarted, id).bench_argv;
+      return argv[argv.lastIndexOf("--seed") + 1];
+    };
+    expect(seedOf("engines--fast--tiny")).toBe("1");
+    expect(seedOf("engines--fast--tiny--r2")).toBe("2");
+    expect(readRunJson(restarted, "engines--fast--tiny--r2").origin.dataset_seed).toBe(2);
+    expect(loadStudyPlan(restarted).scenarios.find((s) => s.id === "tiny")!.seed).toBe(1);
+    const {report} = await loadStudy(restarted);
+    expect(report.findings.filter((f) => f.code === "bench-argv-differs")).toEqual([]);
+  });
+
   it("the report aggregates the rounds: two repeats per point, none missing", async () => {
     const {report} = await loadStudy(restarted);
     expect(report.findings.filter((f) => f.severity === "error")).toEqual([]);

@@ -1,7 +1,7 @@
 // A synthetic load-ladder study with a known queueing model: 3 candidates × concurrency 1…256 (doubling) × 3 repeats.
 // Each candidate serves a closed loop of c users: TTFT = a + b·c ms, TPOT = d + e·c ms, so a request of 200 output
-// tokens takes TTFT + 199·TPOT and throughput is c · 1200 tokens / that time. Repeats scale latency by 1.01, 1, 0.99
-// and throughput by 0.99, 1, 1.01: every point's mean is the model's value exactly.
+// tokens takes TTFT + 199·TPOT and throughput is c · 1200 tokens / that time. Repeats scale throughput by 0.99, 1, 1.01 and latency
+// by 1.01, 1, 0.99, in an order rotated per point: every point's mean is the model's value exactly.
 import {mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {vllmResult} from "./vllm-result.js";
@@ -64,9 +64,11 @@ baseline: {step: engine, candidate: base}
 export function writeLadderStudy(dir: string, slo: {ttft: number; tpot: number}): void {
   mkdirSync(join(dir, "runs"), {recursive: true});
   writeFileSync(join(dir, "study.yaml"), ladderPlanYaml(slo));
-  for (const candidate of Object.keys(MODEL))
-    for (const c of LEVELS)
-      FACTORS.forEach((f, i) => {
+  Object.keys(MODEL).forEach((candidate, ci) =>
+    LEVELS.forEach((c, li) =>
+      FACTORS.forEach((_, i) => {
+        // Rotated per point, so no repeat is the slow one everywhere (check would rightly flag that).
+        const f = FACTORS[(i + ci + li) % FACTORS.length];
         const m = modelPoint(candidate, c);
         const prompts = Math.max(100, 2 * c);
         const run = `engine--${candidate}--chat--c${c}${i ? `--r${i + 1}` : ""}`;
@@ -92,5 +94,7 @@ export function writeLadderStudy(dir: string, slo: {ttft: number; tpot: number})
         });
         mkdirSync(join(dir, "runs", run));
         writeFileSync(join(dir, "runs", run, "result.json"), JSON.stringify(result));
-      });
+      })
+    )
+  );
 }

@@ -1,0 +1,99 @@
+// Issue 28, defect 9: telemetry on the site — a run page's summary and repeat number, readable units in the step table,
+// /runs/ sorted by number and carrying telemetry, and the aggregate export with every telemetry summary.
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {studyAggregate} from "../../loaders/export/aggregate.js";
+import {runsPage} from "../../loaders/pages/runs.js";
+import {runDetail} from "../../loaders/runs/run-detail.js";
+import {TELEMETRY_COLUMNS} from "../../loaders/telemetry/read.js";
+import {columnRows} from "../../src/components/columnRows.js";
+import {formatMetric} from "../../src/components/format.js";
+import {repeatFact} from "../../src/components/runDetail.js";
+import {runsTelemetryColumns, sortedRuns} from "../../src/components/runsTable.js";
+import {telemetrySpec, telemetrySummary} from "../../src/components/telemetryChart.js";
+import {CACHED_REPEATS, REPEAT_TPS, writeRepeatsFixture} from "../support/repeats-fixture.js";
+
+let root: string;
+let dir: string;
+let data: StudyData;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "tps-telemetry-pages-"));
+  dir = join(root, "study");
+  writeRepeatsFixture(dir, undefined, REPEAT_TPS, {"prefix-caching--t2048-pc--chat": CACHED_REPEATS});
+  data = await loadStudy(dir, process.cwd());
+});
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+describe("telemetry on the site", () => {
+  it("step tables print shares as percentages and counts as counts (was 0.06 and 0.00)", () => {
+    expect(formatMetric("kv_cache_usage_max", 0.06)).toBe("6.0%");
+    expect(formatMetric("kv_cache_usage_mean", 0.02)).toBe("2.0%");
+    expect(formatMetric("prefix_cache_hit_rate", 0.985)).toBe("98.5%");
+    expect(formatMetric("preemptions", 0)).toBe("0");
+    expect(formatMetric("requests_waiting_max", 3)).toBe("3");
+    expect(formatMetric("mean_tpot_ms", 93.94)).toBe("93.94");
+  });
+
+  it("a run page shows its repeat and its telemetry summary in readable units", async () => {
+    const detail = await runDetail(dir, "prefix-caching--t2048-pc--chat--r2");
+    expect(repeatFact(detail, "en")).toBe("2 of 3");
+    expect(repeatFact(await runDetail(dir, "max-batch-tokens--t2048--chat"), "tr")).toBe("1 / 3");
+    expect(telemetrySummary(detail.row, "en")).toEqual([
+      ["KV-cache use, max (server)", "6.0%"],
+      ["KV-cache use, mean (server)", "2.0%"],
+      ["Running requests, max (server)", "13"],
+      ["Waiting requests, max (server)", "3"],
+      ["Preemptions (server)", "1"],
+      ["Prefix-cache hit rate (server)", "98.5%"],
+      ["GPU utilization, mean (%)", "89.00"],
+      ["GPU power, mean (W)", "612.00"],
+      ["GPU memory used, max (GiB)", "128.00"]
+    ]);
+    expect(telemetrySummary(detail.row, "tr")[0][0]).toBe("KV önbellek kullanımı, en yüksek (sunucu)");
+  });
+
+  it("the running/waiting legend sits above its chart, not under the KV chart", async () => {
+    const detail = await runDetail(dir, "prefix-caching--t2048-pc--chat--r2");
+    const spec = telemetrySpec(detail, "en") as unknown as {
+      vconcat: {encoding?: {color?: {legend?: {orient?: string}}}}[];
+    };
+    expect(spec.vconcat[1].encoding!.color!.legend!.orient).toBe("top");
+  });
+
+  it("/runs/ sorts 2048 before 16384 and carries the telemetry columns", () => {
+    const page = runsPage(data.report, data.rows);
+    expect(Object.keys(page.columns)).toEqual(
+      expect.arrayContaining(["kv_cache_usage_max", "preemptions", "prefix_cache_hit_rate", "gpu_utilization_mean"])
+    );
+    const rows = columnRows(page.columns);
+    const firstStep = sortedRuns(rows, page)
+      .map((r) => r.run)
+      .filter((id) => id.startsWith("max-batch-tokens--") && id.endsWith("--chat"));
+    expect(firstStep).toEqual([
+      "max-batch-tokens--t2048--chat",
+      "max-batch-tokens--t8192--chat",
+      "max-batch-tokens--t16384--chat"
+    ]);
+    expect(runsTelemetryColumns(rows, page.study.objective)).toEqual([
+      "kv_cache_usage_max",
+      "preemptions",
+      "prefix_cache_hit_rate",
+      "gpu_utilization_mean"
+    ]);
+  });
+
+  it("export --aggregate carries every telemetry summary the runs have", () => {
+    const rows = studyAggregate(data.plan, data.rows);
+    const point = rows.find((r) => r.point === "prefix-caching--t2048-pc--chat")!;
+    for (const column of TELEMETRY_COLUMNS.filter(
+      (c) => typeof data.rows.find((r) => r.step === "prefix-caching")![c] === "number"
+    ))
+      expect(point, column).toHaveProperty(`${column}_mean`);
+    expect(point.prefix_cache_hit_rate_mean).toBeCloseTo((0.014 + 0.985 + 0.985) / 3, 9);
+    expect(point.gpu_utilization_mean_max).toBe(89);
+  });
+});
