@@ -82,20 +82,20 @@ export class RequestCollector {
     if (message !== "") this.failed.set(index, message);
   }
 
-  /** Every request's own figures, or null when the record has no per-request arrays. */
-  perRequest(): PerRequest | null {
+  /** The per-request lists read, and how many requests they describe (the longest list). */
+  private arrays() {
     const ttfts = this.lists.get("ttfts");
     const inputs = this.lists.get("input_lens");
     const outputs = this.lists.get("output_lens");
     const latencies = this.lists.get("latencies");
+    const lengths = [ttfts, inputs, outputs, latencies].map((l) => l?.length ?? 0);
+    return {ttfts, inputs, outputs, latencies, requests: Math.max(...lengths, this.itlLists)};
+  }
+
+  /** Every request's own figures, or null when the record has no per-request arrays. */
+  perRequest(): PerRequest | null {
+    const {ttfts, inputs, outputs, latencies, requests: n} = this.arrays();
     if (!ttfts && !outputs && !latencies) return null;
-    const n = Math.max(
-      ttfts?.length ?? 0,
-      inputs?.length ?? 0,
-      outputs?.length ?? 0,
-      latencies?.length ?? 0,
-      this.itlLists
-    );
     const at = (list: Numbers | undefined, i: number): number => (list && i < list.length ? list.data[i] : NaN);
     const out: PerRequest = {
       ok: new Uint8Array(n),
@@ -121,18 +121,8 @@ export class RequestCollector {
   }
 
   distributions(): RequestDistributions | null {
-    const ttfts = this.lists.get("ttfts");
-    const inputs = this.lists.get("input_lens");
-    const outputs = this.lists.get("output_lens");
-    const latencies = this.lists.get("latencies");
+    const {ttfts, inputs, outputs, latencies, requests} = this.arrays();
     if (!ttfts && !inputs && !outputs && !this.itlLists && !latencies) return null;
-    const requests = Math.max(
-      ttfts?.length ?? 0,
-      inputs?.length ?? 0,
-      outputs?.length ?? 0,
-      latencies?.length ?? 0,
-      this.itlLists
-    );
     const ok = (i: number) => !this.failed.has(i);
     const per = (value: (i: number) => number | null): Summary => {
       const out = new Float64Array(requests);
