@@ -13,6 +13,15 @@ export function qualityPage(report: Report, rows: readonly RunRow[]): QualityPag
   };
 }
 
+/** One line for the build's log when check finds errors in the study it builds (null when there are none). */
+export function checkWarning(report: Report, dir: string): string | null {
+  const errors = report.findings.filter((f) => f.severity === "error");
+  if (!errors.length) return null;
+  const first = errors[0].message.replace(/\s*\n\s*/g, " ");
+  const count = errors.length === 1 ? "1 check error" : `${errors.length} check errors`;
+  return `tps-report: ${count} in study ${report.study.id} (${dir}); the first: ${first}; run npx tps-report check ${dir}`;
+}
+
 /** The quality page: claims and findings, and which of the findings' runs have a page. */
 export interface QualityPage {
   claims: ClaimCheck[];
