@@ -15,12 +15,15 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
   const selection = report.steps.filter((s) => s.kind === "selection");
   const wonIn = report.steps.find((s) => s.id === report.recommended.step);
   const winner = wonIn?.candidates.find((c) => c.id === report.recommended.candidate);
+  // Nothing was chosen when every step tried one candidate: the page then tells no selection story.
+  const single = report.steps.every((s) => s.candidates.length <= 1);
   return {
     last_step: selection.at(-1)?.title ?? null,
     won_in: wonIn?.title ?? null,
     winner_command: winner?.server_command ?? report.recommended.server_command,
     kept_baseline:
-      report.recommended.step === report.baseline.step && report.recommended.candidate === report.baseline.candidate
+      report.recommended.step === report.baseline.step && report.recommended.candidate === report.baseline.candidate,
+    ...(single ? {single_candidate: true} : {})
   };
 }
 
@@ -52,6 +55,8 @@ export interface HomePage {
     winner_command: string;
     /** No step's candidate replaced the baseline: the recommendation is the configuration the study started from. */
     kept_baseline?: boolean;
+    /** Every step tried one candidate: nothing was chosen. */
+    single_candidate?: boolean;
   };
   headroom: HeadroomReport | null;
   /** Only the finding that says why there is no headroom, when there is none. */

@@ -108,6 +108,10 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
 
 /** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
 export function originText(home: Pick<HomePage, "origin" | "recommended" | "study">, lang: Lang): string {
+  if (home.origin.single_candidate)
+    return lang === "tr"
+      ? "Çalışma her senaryosunda tek bir yapılandırma ölçtü: aralarından seçim yapılacak bir şey yoktu, bu yüzden onu hiçbir adım seçmedi."
+      : "The study measured one configuration on each of its scenarios: there was nothing to choose between, so no step picked it.";
   const origin = recommendationOrigin(home, lang);
   const repeats = home.study.repeats.max > 1;
   const level = `${+(home.study.confidence * 100).toFixed(1)}%`;
