@@ -4,7 +4,7 @@ import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
 import {welch} from "../stats/welch.js";
 import type {PlanSlo, StudyPlan} from "../study/plan.js";
-import {aggregatePoints, type Point} from "./points.js";
+import {aggregatePoints, pointKey, type Point} from "./points.js";
 import {pointSlo, sloColumn, type PointSlo} from "./slo.js";
 
 export interface LoadPoint {
@@ -115,10 +115,9 @@ export function chooseLoadPoints(
       rule: chosen ? (withinSlo ? "within-slo" : "highest-throughput") : "never-within-slo"
     });
   }
-  const pointOf = (row: RunRow) => row.run.replace(/--r[0-9]+$/, "");
   const kept = rows.flatMap((row): RunRow[] => {
     if (!isLadder(plan, row.scenario) || typeof row.load !== "number") return [row];
-    const key = pointOf(row);
+    const key = pointKey(row);
     if (keep.has(key)) return [row];
     if (never.has(key))
       return [{...row, status: "failed", error: neverWithinSlo(plan.slo!, curvesLoads(curves, never.get(key)!))}];

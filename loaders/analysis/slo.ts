@@ -5,6 +5,7 @@ import type {RunRecord} from "../runs/read-runs.js";
 import {readResultJson} from "../requests/stream-result-json.js";
 import type {PerRequest} from "../requests/request-collector.js";
 import {tCritical, type Summary} from "../stats/summary.js";
+import {parseRunId} from "../study/ids.js";
 import type {PlanScenario, PlanSlo, SloLimit, StudyPlan} from "../study/plan.js";
 import type {Point} from "./points.js";
 
@@ -36,8 +37,8 @@ export const LOAD_COLUMN_FORMULAS: Record<(typeof LOAD_COLUMNS)[number], string>
 export function runLoad(scenario: PlanScenario | undefined, row: RunRow): {kind: string; value: number} | null {
   if (!scenario) return null;
   if (scenario.loads) {
-    const level = /--([cq])((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(?:--r[0-9]+)?$/.exec(row.run);
-    return level ? {kind: level[1] === "c" ? "concurrency" : "request_rate", value: Number(level[2])} : null;
+    const load = parseRunId(row.run)?.load;
+    return load ? {kind: load.kind, value: load.value} : null;
   }
   if (scenario.max_concurrency != null) return {kind: "concurrency", value: scenario.max_concurrency};
   if (typeof scenario.request_rate === "number") return {kind: "request_rate", value: scenario.request_rate};
