@@ -8,16 +8,8 @@ import {runPageLayout} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch} from "./loaders/pages/language-switch.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
-
-interface MarkdownToken {
-  type: string;
-  content: string;
-  children: MarkdownToken[] | null;
-}
-
-interface MarkdownIt {
-  core: {ruler: {push(name: string, rule: (state: {tokens: MarkdownToken[]; env: {path?: string}}) => void): void}};
-}
+import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
+import {darkChartCss} from "./src/components/vegaChart.js";
 
 interface PageLink {
   name: string;
@@ -32,6 +24,8 @@ const runIds = listRunDirs(join(study, "runs"));
 // Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
 const runPages = runPageLayout(runIds, runSets);
 const runIdSet = new Set(runIds);
+// Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them.
+const fragments = renderFragments(process.cwd());
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
 function pageTitle(path: string): string | null {
@@ -109,14 +103,14 @@ export default {
     {name: "Türkçe", path: "/tr/", collapsible: true, open: false, pager: "tr", pages: pageLinks("tr")}
   ],
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
-  head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}">`,
+  head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}"><style>${darkChartCss()}</style>`,
   header: languageSwitch,
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,
   globalStylesheets: [],
   style: "style.css",
   search: true,
-  markdownIt: parameterizedTitles,
+  markdownIt: (md: MarkdownIt) => staticFragments(parameterizedTitles(md), fragments),
   // Wide tables and side-by-side charts need the page width more than a table of contents does.
   toc: false,
   async *dynamicPaths() {

@@ -35,7 +35,8 @@ function rerun(): void {
   for (const loader of touched) if (existsSync(loader)) utimesSync(loader, now, now);
   const names = [...touched].map((loader) => relative(root, loader)).join(", ");
   process.stdout.write(`dev: ${changed.map((f) => relative(root, f)).join(", ")} changed; re-running ${names}\n`);
-  if (touched.has(CONFIG) && changed.some((f) => !f.startsWith(join(root, "data"))))
+  const statically = graph.importsOf(CONFIG);
+  if (touched.has(CONFIG) && changed.some((f) => statically.has(resolve(f))))
     process.stdout.write("dev: observablehq.config.ts imports it: restart npm run dev for the sidebar and routes\n");
 }
 

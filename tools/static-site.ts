@@ -2,6 +2,7 @@
 // /<repo>/x/ serves x/index.html, anything else the site's 404.html with status 404. Loopback only.
 import {createReadStream, existsSync, statSync} from "node:fs";
 import {createServer} from "node:http";
+import {createGzip} from "node:zlib";
 import type {AddressInfo} from "node:net";
 import {extname, join, normalize, sep} from "node:path";
 
@@ -59,21 +60,26 @@ export interface ServeOptions {
   port?: number;
   /** The server closes itself after this long (a test that forgets it); none when absent. */
   lifetimeMs?: number;
+  /** Compress text responses as GitHub Pages does (the page-weight benchmark counts bytes on the wire). */
+  gzip?: boolean;
 }
+
+const COMPRESSED = /^(text\/|application\/(javascript|json)|image\/svg)/;
 
 /** Serves `root` at http://127.0.0.1:<port><prefix> until closed. */
 export async function serveSite(
   root: string,
-  {prefix = "/tps-report/", port = 0, lifetimeMs}: ServeOptions = {}
+  {prefix = "/tps-report/", port = 0, lifetimeMs, gzip = false}: ServeOptions = {}
 ): Promise<SiteServer> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const send = (status: number, file: string | null, headers: Record<string, string> = {}) => {
-      response.writeHead(status, {
-        "content-type": file ? (TYPES[extname(file)] ?? "application/octet-stream") : "text/plain",
-        ...headers
-      });
-      if (file && request.method !== "HEAD") createReadStream(file).pipe(response);
+      const type = file ? (TYPES[extname(file)] ?? "application/octet-stream") : "text/plain";
+      const compress =
+        gzip && file !== null && COMPRESSED.test(type) && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
+      response.writeHead(status, {"content-type": type, ...(compress ? {"content-encoding": "gzip"} : {}), ...headers});
+      if (file && request.method !== "HEAD")
+        (compress ? createReadStream(file).pipe(createGzip({level: 6})) : createReadStream(file)).pipe(response);
       else response.end(file ? undefined : "not found");
     };
     const notFound = () => send(404, isFile(join(root, "404.html")) ? join(root, "404.html") : null);

@@ -1,4 +1,5 @@
 // How the build lays out run pages for an archive: one page per run, or (above the limit) one page per set of runs.
+import type {RunDetail} from "../runs/run-detail.js";
 
 /** Where a run's page is, as the pages compute it in the browser: the build is handed src/components/runSets.ts. */
 export interface RunSetRule {
@@ -32,4 +33,11 @@ export function runPageLayout(runIds: readonly string[], rule: RunSetRule): RunP
   const members: string[][] = Array.from({length: sets}, () => []);
   for (const run of runIds) members[rule.runSetOf(run, sets)].push(run);
   return {sets, members};
+}
+
+/** Run pages grouped in sets (above the per-run page limit): one page per set shows any of its runs. */
+export interface RunSet {
+  set: number;
+  sets: number;
+  runs: RunDetail[];
 }

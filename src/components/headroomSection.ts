@@ -78,6 +78,6 @@ export function headroomScenarioSection(
   section.append(textElement("p", chartNote(scenario, context, runs.length), "chart-note"));
   const measured = measuredSentence(scenario, runs, context);
   if (measured) section.append(textElement("p", measured, "headroom-measured"));
-  section.append(headroomRunsTable(runs, context));
+  section.append(headroomRunsTable(runs, context, `${headroomAnchor(scenario.scenario)}-runs`));
   return section;
 }

@@ -25,7 +25,7 @@ export function measuredText(run: HeadroomRun, lang: PageContext["lang"]): strin
 }
 
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
-export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext): HTMLElement {
+export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext, id: string): HTMLElement {
   const {lang} = context;
   const columns: Column<HeadroomRun>[] = [
     {label: t("candidate", lang), value: (r) => link(r.href, r.label)},
@@ -52,6 +52,7 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
   ];
   return pagedTable(runs, columns, {
     lang,
+    id,
     className: "headroom-runs",
     stickyFirst: true,
     rowClass: (r) => [r.failed ? "failed" : null, r.role ? `role-${r.role}` : null].filter(Boolean).join(" ") || null

@@ -1,5 +1,5 @@
 // A run-set page (archives above the per-run page limit): the run the URL's fragment names, and the set's other runs.
-import type {RunSet} from "../../loaders/pages/run-archive.js";
+import type {RunSet} from "../../loaders/pages/run-pages.js";
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
@@ -7,18 +7,20 @@ import {link, type PageContext} from "./links.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement} from "./table.js";
 
-/** Follows the URL fragment: a run id picks that run; any other fragment (a log line's anchor) keeps the current one. */
-export function followRunFragment(runSet: RunSet, notify: (run: RunDetail) => void): () => void {
-  const byId = new Map(runSet.runs.map((run) => [run.row.run, run]));
-  let current: RunDetail | null = null;
-  const choose = () => {
-    const named = byId.get(decodeURIComponent(location.hash.slice(1)));
-    if (named && named !== current) notify((current = named));
-    else if (!current) notify((current = runSet.runs[0]));
+/** Marks in the set's table the run the page shows (the address names it, or one of its log lines; else the first). */
+export function markShownRun(): () => void {
+  const update = () => {
+    const named = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const shown = named?.closest(".run-in-set") ?? document.querySelector(".run-in-set");
+    if (!shown) return;
+    for (const row of document.querySelectorAll("table.run-set tbody tr")) {
+      const link = row.querySelector("a[href^='#']");
+      row.classList.toggle("shown", link?.getAttribute("href") === `#${shown.id}`);
+    }
   };
-  choose();
-  addEventListener("hashchange", choose);
-  return () => removeEventListener("hashchange", choose);
+  update();
+  addEventListener("hashchange", update);
+  return () => removeEventListener("hashchange", update);
 }
 
 /** The run's heading on a set page: its candidate and scenario, as a run page's title has them. */

@@ -51,6 +51,6 @@ export function runsTable(
       })),
       {label: t("error", lang), className: "wide-text", value: (r) => (r.error ? textElement("code", r.error) : "")}
     ],
-    {lang, className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}
+    {lang, id: "runs", className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}
   );
 }

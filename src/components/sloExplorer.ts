@@ -94,9 +94,9 @@ function slider(metric: string, value: number, onInput: (v: number) => void): HT
   label.className = "slo-slider";
   const input = document.createElement("input");
   input.type = "range";
-  input.min = "-1";
-  input.max = "1";
-  input.step = "0.01";
+  input.setAttribute("min", "-1");
+  input.setAttribute("max", "1");
+  input.setAttribute("step", "0.01");
   input.value = "0";
   input.dataset.metric = metric;
   const text = document.createElement("span");
@@ -158,5 +158,30 @@ export function sloExplorer(
       );
   render();
   root.append(out);
+  // The build draws the explorer at the plan's targets; the page's script wakes its sliders from this data.
+  const data = document.createElement("script");
+  data.setAttribute("type", "application/json");
+  data.className = "slo-explorer-data";
+  const {scenarios: _all, ...shared} = curves;
+  data.textContent = JSON.stringify({curves: {...shared, scenarios: []}, scenario, labels, lang}).replace(
+    /</g,
+    "\\u003c"
+  );
+  root.append(data);
   return root;
+}
+
+/** Replaces each explorer the build drew with a live one; without scripts the drawn one stays, at the plan's targets. */
+export function wakeSloExplorers(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll(".slo-explorer")) {
+    const data = element.querySelector("script.slo-explorer-data");
+    if (!data?.textContent) continue;
+    const {curves, scenario, labels, lang} = JSON.parse(data.textContent) as {
+      curves: StepCurves;
+      scenario: ScenarioCurves;
+      labels: Record<string, string>;
+      lang: Lang;
+    };
+    element.replaceWith(sloExplorer(curves, scenario, labels, lang));
+  }
 }

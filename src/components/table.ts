@@ -42,38 +42,40 @@ export function dataTable<T>(
     .filter(Boolean)
     .join(" ");
   if (options.caption) {
-    const caption = table.createCaption();
-    caption.textContent = options.caption;
+    table.append(textElement("caption", options.caption));
   }
-  const head = table.createTHead();
+  // Built from plain elements, not createTHead/insertRow, so the build's DOM (linkedom) draws the same table.
+  const head = document.createElement("thead");
+  table.append(head);
+  const row = () => head.appendChild(document.createElement("tr"));
   if (options.groups) {
-    const groupRow = head.insertRow();
+    const groupRow = row();
     for (const group of options.groups) {
       const th = document.createElement("th");
-      th.scope = "colgroup";
-      th.colSpan = group.span;
+      th.setAttribute("scope", "colgroup");
+      th.setAttribute("colspan", String(group.span));
       th.textContent = group.label;
       th.className = group.label ? "group" : "";
       groupRow.append(th);
     }
   }
-  const headRow = head.insertRow();
+  const headRow = row();
   for (const column of columns) {
     const th = document.createElement("th");
-    th.scope = "col";
+    th.setAttribute("scope", "col");
     th.textContent = column.label;
-    if (column.title) th.title = column.title;
+    if (column.title) th.setAttribute("title", column.title);
     th.className = [column.numeric ? "numeric" : null, column.className].filter(Boolean).join(" ");
     headRow.append(th);
   }
-  const body = table.createTBody();
+  const body = table.appendChild(document.createElement("tbody"));
   for (const row of rows) {
-    const tr = body.insertRow();
+    const tr = body.appendChild(document.createElement("tr"));
     const rowClass = options.rowClass?.(row);
     if (rowClass) tr.className = rowClass;
     columns.forEach((column, index) => {
       const cell = document.createElement(index === 0 ? "th" : "td");
-      if (index === 0) (cell as HTMLTableCellElement).scope = "row";
+      if (index === 0) cell.setAttribute("scope", "row");
       cell.className = [column.numeric ? "numeric" : null, column.className].filter(Boolean).join(" ");
       appendCell(cell, column.value(row));
       tr.append(cell);
@@ -95,42 +97,53 @@ function pagerText(first: number, last: number, total: number, lang: Lang): stri
   return lang === "tr" ? `${total} satırdan ${first}–${last}` : `Rows ${first}–${last} of ${total}`;
 }
 
-/** A data table shown a page of rows at a time, with a pager; a short table is a plain data table. */
+/**
+ * A data table shown a page of rows at a time, with a pager; a short table is a plain data table. Every page of rows is
+ * in the HTML and the pager's links name them (#<id>-p<k>): the page's stylesheet shows the one the address names, the
+ * first by default, so paging works with scripts off.
+ */
 export function pagedTable<T>(
   rows: readonly T[],
   columns: readonly Column<T>[],
-  options: TableOptions<T> & {lang: Lang; pageRows?: number}
+  options: TableOptions<T> & {lang: Lang; id: string; pageRows?: number}
 ): HTMLElement {
   const size = options.pageRows ?? TABLE_PAGE_ROWS;
   if (rows.length <= size) return dataTable(rows, columns, options);
   const container = document.createElement("div");
   container.className = "paged-table";
   const pages = Math.ceil(rows.length / size);
-  const show = (page: number) => {
+  const anchor = (page: number) => `${options.id}-p${page + 1}`;
+  const pager = (page: number, first: number, last: number) => {
+    const nav = document.createElement("nav");
+    nav.className = "table-pager";
+    const step = (label: string, target: number) => {
+      if (target < 0 || target >= pages) return textElement("span", label, "pager-end");
+      const a = document.createElement("a");
+      a.setAttribute("href", `#${anchor(target)}`);
+      a.textContent = label;
+      return a;
+    };
+    nav.append(
+      step(PAGER.previous[options.lang], page - 1),
+      textElement("span", pagerText(first + 1, last, rows.length, options.lang), "pager-rows"),
+      step(PAGER.next[options.lang], page + 1)
+    );
+    return nav;
+  };
+  for (let page = 0; page < pages; page++) {
     const first = page * size;
     const last = Math.min(rows.length, first + size);
-    const pager = () => {
-      const nav = document.createElement("nav");
-      nav.className = "table-pager";
-      const button = (label: string, target: number) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.textContent = label;
-        b.disabled = target < 0 || target >= pages;
-        b.addEventListener("click", () => show(target));
-        return b;
-      };
-      nav.append(
-        button(PAGER.previous[options.lang], page - 1),
-        textElement("span", pagerText(first + 1, last, rows.length, options.lang)),
-        button(PAGER.next[options.lang], page + 1)
-      );
-      return nav;
-    };
+    const section = document.createElement("section");
+    section.className = "table-page";
+    section.id = anchor(page);
     // A pager above and below: a page of rows is long.
-    container.replaceChildren(pager(), dataTable(rows.slice(first, last), columns, options), pager());
-  };
-  show(0);
+    section.append(
+      pager(page, first, last),
+      dataTable(rows.slice(first, last), columns, options),
+      pager(page, first, last)
+    );
+    container.append(section);
+  }
   return container;
 }
 

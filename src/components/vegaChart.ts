@@ -1,9 +1,9 @@
-// Renders a Vega-Lite spec as SVG, themed for the page's light or dark scheme.
-// Compiled and run with vega directly: vega-embed would add its themes, tooltip and action menu to every page's weight.
+// Renders a Vega-Lite spec as SVG text at build time; the page then needs no chart runtime to show it.
 import {parse, View} from "vega";
 import {compile, type Config, type TopLevelSpec} from "vega-lite";
 
 export interface ChartOptions {
+  /** Ignored: a chart is drawn in light colours and repainted for the dark scheme by darkChartCss(). */
   dark?: boolean;
   /** Read by the browser tests and assistive tech: what the chart shows. */
   label?: string;
@@ -56,12 +56,69 @@ export function changeColors(dark: boolean): {better: string; worse: string; neu
     : {better: "#23884e", worse: "#c8323f", neutral: "#6b7280"};
 }
 
-export async function vegaChart(spec: TopLevelSpec, {dark = false, label}: ChartOptions = {}): Promise<HTMLElement> {
+/** Light colour → dark twin, for every colour the theme puts in a chart: a static chart is drawn once, in light. */
+export function darkColorMap(): Map<string, string> {
+  const map = new Map<string, string>();
+  const pair = (light: unknown, dark: unknown) => {
+    if (typeof light === "string" && typeof dark === "string" && light !== dark) map.set(light, dark);
+  };
+  const light = chartConfig(false);
+  const dark = chartConfig(true);
+  for (const key of ["labelColor", "titleColor", "domainColor", "tickColor", "gridColor"] as const)
+    pair(light.axis?.[key], dark.axis?.[key]);
+  pair(light.legend?.labelColor, dark.legend?.labelColor);
+  pair(light.title?.color, dark.title?.color);
+  pair(light.title?.subtitleColor, dark.title?.subtitleColor);
+  const lightCategory = (light.range?.category ?? []) as string[];
+  const darkCategory = (dark.range?.category ?? []) as string[];
+  lightCategory.forEach((color, i) => pair(color, darkCategory[i]));
+  const [l, d] = [changeColors(false), changeColors(true)];
+  for (const key of ["better", "worse", "neutral"] as const) pair(l[key], d[key]);
+  return map;
+}
+
+/** The stylesheet that repaints static charts for the dark scheme: attribute selectors beat SVG presentation attributes. */
+export function darkChartCss(): string {
+  const rules: string[] = [];
+  for (const [light, dark] of darkColorMap())
+    for (const property of ["fill", "stroke"]) rules.push(`.vega-chart [${property}="${light}"]{${property}:${dark}}`);
+  return `@media (prefers-color-scheme: dark){${rules.join("")}}`;
+}
+
+// Vega writes each mark's description as aria-label; a <title> child makes it the hover tooltip, with no script.
+const LABELLED_MARK = /<(path|rect|circle|line|text)((?:\s[^>]*?)?) aria-label="([^"]*)"((?:\s[^>]*?)?)\/>/g;
+
+/** A Vega-Lite spec drawn as SVG text: the same call at build time (Node) and in the browser. */
+export async function chartSvg(spec: TopLevelSpec): Promise<string> {
+  const themed = {...spec, config: {...chartConfig(false), ...spec.config}} as TopLevelSpec;
+  const view = new View(parse(compile(themed).spec), {renderer: "none"});
+  const svg = await view.toSVG();
+  view.finalize();
+  return svg
+    .replace(
+      LABELLED_MARK,
+      (_all, tag, before, label, after) => `<${tag}${before}${after}><title>${label}</title></${tag}>`
+    )
+    .replace(/ xlink:href="/g, ' href="');
+}
+
+const drawing = new Set<Promise<unknown>>();
+
+/** The chart as a figure element; its SVG is text the build writes into the page. */
+export function vegaChart(spec: TopLevelSpec, {label}: ChartOptions = {}): Promise<HTMLElement> {
   const figure = document.createElement("figure");
   figure.className = "vega-chart";
-  const themed = {...spec, config: {...chartConfig(dark), ...spec.config}} as TopLevelSpec;
-  const view = new View(parse(compile(themed).spec), {renderer: "svg", container: figure, hover: true});
-  await view.runAsync();
   if (label) figure.setAttribute("aria-label", label);
-  return figure;
+  const drawn = chartSvg(spec).then((svg) => {
+    figure.innerHTML = svg;
+    return figure;
+  });
+  drawing.add(drawn);
+  void drawn.finally(() => drawing.delete(drawn));
+  return drawn;
+}
+
+/** Resolves once every chart begun so far is drawn: a component may append its chart after it returns. */
+export async function chartsDrawn(): Promise<void> {
+  while (drawing.size) await Promise.all(drawing);
 }

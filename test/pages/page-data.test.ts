@@ -1,6 +1,5 @@
 // Page data (loaders/pages): each page's file holds only what it shows, and the components draw the same from it as
 // from the whole report and runs table.
-import {strFromU8, unzipSync} from "fflate";
 import {beforeAll, describe, expect, it} from "vitest";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {homePage} from "../../loaders/pages/home.js";
@@ -8,7 +7,6 @@ import {qualityPage} from "../../loaders/pages/quality.js";
 import {runsPage} from "../../loaders/pages/runs.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
-import {writeStepArchive} from "../../loaders/pages/step-archive.js";
 import {studyPage} from "../../loaders/pages/study.js";
 import {summaryPage} from "../../loaders/pages/summary.js";
 import type {Report} from "../../loaders/analysis/report.js";
@@ -107,20 +105,6 @@ describe("step page data", () => {
           stepChartSpec(page.step, rows, report, context)
         );
       }
-  });
-
-  it("writes one archive member per step, each the step's page data", () => {
-    const chunks: Buffer[] = [];
-    expect(writeStepArchive(report, rows, (chunk) => chunks.push(chunk))).toBe(4);
-    const zip = unzipSync(Buffer.concat(chunks));
-    expect(Object.keys(zip)).toEqual([
-      "engine-selection.json",
-      "quantization.json",
-      "max-num-tokens.json",
-      "other-scenarios.json"
-    ]);
-    for (const page of stepPages(report, rows))
-      expect(JSON.parse(strFromU8(zip[`${page.step.id}.json`]))).toEqual(page);
   });
 });
 

@@ -1,0 +1,316 @@
+// The build-time parts of every page: what a page's {{name}} placeholders become, drawn by the same components the
+// browser would run, so a page shows its tables and charts with scripts off.
+import "./dom.js";
+import {join} from "node:path";
+import type {StudyData} from "../../loaders/analysis/report.js";
+import {headroomPage} from "../../loaders/pages/headroom.js";
+import {homePage} from "../../loaders/pages/home.js";
+import {qualityPage} from "../../loaders/pages/quality.js";
+import {runPageLayout, type RunSet} from "../../loaders/pages/run-pages.js";
+import {runsPage} from "../../loaders/pages/runs.js";
+import {setupPage} from "../../loaders/pages/setup.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import {studyPage} from "../../loaders/pages/study.js";
+import {summaryPage} from "../../loaders/pages/summary.js";
+import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {columnRows} from "../components/columnRows.js";
+import {formatCount} from "../components/format.js";
+import {beforeAfterSpec, changeChartSpec} from "../components/headlineCharts.js";
+import {adaptationNote, headlineSummary, originText} from "../components/headlineSummary.js";
+import {headlineTable} from "../components/headlineTable.js";
+import {headroomChartSpec} from "../components/headroomChart.js";
+import {headroomRuns} from "../components/headroomRuns.js";
+import {headroomScenarioSection} from "../components/headroomSection.js";
+import {bindingList, headroomFacts, headroomHeadlineTable, textList} from "../components/headroomTables.js";
+import {headroomUnavailableText} from "../components/headroomText.js";
+import type {Lang} from "../components/i18n.js";
+import {loadNote, repeatFlags, repeatsNote} from "../components/intervals.js";
+import {loadCurvesSection} from "../components/loadCurvesSection.js";
+import type {PageContext} from "../components/links.js";
+import {notesList, studyCaveat} from "../components/notesList.js";
+import {claimCounts, claimsTable, findingsTable} from "../components/qualityTables.js";
+import {runHeading, runSetTable} from "../components/runSetView.js";
+import * as runSets from "../components/runSets.js";
+import {runsTable} from "../components/runsTable.js";
+import {runView} from "../components/runView.js";
+import {
+  benchCommands,
+  clientText,
+  commandBlock,
+  enginesTable,
+  howItRan,
+  scenariosTable,
+  serverCommands
+} from "../components/setupTables.js";
+import {stepChartSpec} from "../components/stepChart.js";
+import {candidateCommands, stepRanking, stepTable} from "../components/stepTable.js";
+import {summaryTable} from "../components/summaryTable.js";
+import {textElement} from "../components/table.js";
+import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
+import {chartsDrawn, vegaChart} from "../components/vegaChart.js";
+import {decisionText, verdictText} from "../components/verdict.js";
+import {toHtml} from "./dom.js";
+import type {Fragment, PageFragments} from "./fragment.js";
+
+/** The width charts are drawn at; the page scales them to its column. */
+export const CHART_WIDTH = 820;
+
+const text = (value: string | null | undefined): Fragment => ({text: value ?? ""});
+
+async function html(value: unknown): Promise<Fragment> {
+  const resolved = await value;
+  await chartsDrawn();
+  return {html: toHtml(resolved)};
+}
+
+// Page data takes the shape the browser would have fetched: JSON, nothing more.
+function asJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+// A Turkish page sits one folder deeper (/tr/…), so its way back to the site's root is one step longer.
+function pageContext(lang: Lang, root: string): PageContext {
+  return {lang, root: lang === "tr" ? `../${root === "./" ? "" : root}` : root};
+}
+
+function list(lines: readonly string[]): HTMLElement {
+  const element = document.createElement("ul");
+  for (const line of lines) element.append(textElement("li", line));
+  return element;
+}
+
+async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(homePage(study.report, study.rows));
+  const context = pageContext(lang, "./");
+  const chart = {...context, width: CHART_WIDTH, dark: false};
+  return {
+    title: text(report.study.title[lang]),
+    goal: text(report.study.goal[lang] ? `${lang === "tr" ? "Hedef" : "Goal"}: ${report.study.goal[lang]}` : ""),
+    model: text(report.study.model),
+    gpus: text(String(report.study.hardware.count)),
+    gpu: text(report.study.hardware.name),
+    recommended: text(report.recommended.label),
+    "recommended-command": await html(commandBlock(report.recommended.server_command)),
+    "machine-note": await html(
+      report.study.machine_note ? textElement("p", report.study.machine_note[lang], "machine-note") : ""
+    ),
+    origin: text(originText(report, lang)),
+    adaptation: await html(adaptationNote(report, lang)),
+    "headline-table": await html(headlineTable(report, context)),
+    "repeats-note": text(repeatsNote(report.study, lang)),
+    "load-note": text(loadNote(report.study, lang)),
+    "headline-summary": text(headlineSummary(report, lang)),
+    "change-chart": await html(vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})),
+    "before-after-chart": await html(
+      vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
+    ),
+    headroom: await html(
+      report.headroom
+        ? headroomHeadlineTable(report, report.rows, context)
+        : textElement("p", headroomUnavailableText(report, lang))
+    )
+  };
+}
+
+async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(setupPage(study.report, study.rows, study.plan));
+  const context = pageContext(lang, "./");
+  return {
+    goal: text(report.study.goal[lang]),
+    objective: text(report.study.objective),
+    model: text(report.study.model),
+    hardware: text(`${formatCount(report.study.hardware.count)} × ${report.study.hardware.name}`),
+    engines: await html(enginesTable(report, context)),
+    scenarios: await html(scenariosTable(report, context)),
+    "how-it-ran": await html(list(howItRan(report, lang))),
+    client: text(clientText(report, lang)),
+    "client-command": await html(commandBlock(report.study.client.command)),
+    "machine-note": await html(
+      report.study.machine_note ? textElement("p", report.study.machine_note[lang], "machine-note") : ""
+    ),
+    "bench-commands": await html(benchCommands(report, context)),
+    "server-commands": await html(serverCommands(report, context))
+  };
+}
+
+async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(summaryPage(study.report, study.rows));
+  const rows = columnRows(report.columns);
+  const context = pageContext(lang, "./");
+  return {
+    "summary-table": await html(summaryTable(report, context)),
+    "repeats-note": text(repeatsNote(report.study, lang)),
+    "tradeoff-chart": await html(
+      vegaChart(tradeoffSpec(rows, report, {...context, width: CHART_WIDTH, dark: false}), {label: "tradeoff-chart"})
+    ),
+    "pareto-table": await html(paretoTable(rows, report, context))
+  };
+}
+
+async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(headroomPage(study.report, study.rows));
+  const rows = columnRows(report.columns);
+  const context = pageContext(lang, "./");
+  const headroom = report.headroom;
+  const missing =
+    lang === "tr" ? "Bu çalışma için hesaplanmadı (yukarıya bakın)." : "Not computed for this study (see above).";
+  const sections = document.createDocumentFragment();
+  for (const scenario of headroom?.scenarios ?? []) {
+    const scenarioRuns = headroomRuns(rows, report, scenario.scenario, context);
+    const chart = await vegaChart(
+      headroomChartSpec(scenario, scenarioRuns, report, {...context, width: CHART_WIDTH, dark: false}),
+      {label: "headroom-chart"}
+    );
+    sections.append(headroomScenarioSection(scenario, scenarioRuns, report, rows, context, chart));
+  }
+  return {
+    unavailable: await html(
+      headroom ? "" : textElement("p", headroomUnavailableText(report, lang), "verdict headroom-unavailable")
+    ),
+    scenarios: await html(sections),
+    binding: await html(headroom ? bindingList(headroom, report, context) : textElement("p", missing)),
+    "binding-rule": await html(headroom ? textElement("pre", headroom.binding_rule) : textElement("p", missing)),
+    facts: await html(headroom ? headroomFacts(headroom, context) : textElement("p", missing)),
+    sources: await html(headroom ? textList(headroom.gpu.sources, "sources") : textElement("p", missing)),
+    assumptions: await html(
+      headroom
+        ? textList(
+            headroom.assumptions.map((a) => a[lang]),
+            "assumptions"
+          )
+        : textElement("p", missing)
+    )
+  };
+}
+
+async function notesFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(studyPage(study.report));
+  return {notes: await html(notesList(report, lang)), caveat: text(studyCaveat(report, lang))};
+}
+
+async function qualityFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(qualityPage(study.report, study.rows));
+  const context = pageContext(lang, "./");
+  return {
+    "claim-counts": text(claimCounts(report, lang)),
+    claims: await html(claimsTable(report, context)),
+    findings: await html(findingsTable(report, context))
+  };
+}
+
+async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const report = asJson(runsPage(study.report, study.rows));
+  const runs = {rows: columnRows(report.columns)};
+  const context = pageContext(lang, "../");
+  return {
+    runs: text(formatCount(runs.rows.length)),
+    failed: text(formatCount(runs.rows.filter((r) => r.status !== "ok").length)),
+    "runs-table": await html(runsTable(runs, report, context)),
+    "tradeoff-chart": await html(
+      vegaChart(tradeoffSpec(runs.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
+        label: "tradeoff-chart"
+      })
+    )
+  };
+}
+
+async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never, lang: Lang) {
+  const report = asJson(page);
+  const step = report.step;
+  const context = pageContext(lang, "../");
+  const intro =
+    step.kind === "selection"
+      ? {
+          en: "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept.",
+          tr: "Aşağıdaki adayların hepsi aynı benchmark'ı çalıştırdı ve çalışmanın hedef metriğine göre sıralandı. Adımın en iyisinin korunması için şimdiye kadar bulunan en iyi yapılandırmayı geçmesi gerekir."
+        }
+      : {
+          en: "This step takes fixed configurations to scenarios the selection did not use, to see whether the result carries over.",
+          tr: "Bu adım, sabit yapılandırmaları seçim sırasında kullanılmayan senaryolarda çalıştırır ve sonucun o senaryolara taşınıp taşınmadığına bakar."
+        };
+  return {
+    intro: text(intro[lang]),
+    verdict: text(verdictText(step, report, lang)),
+    "repeats-note": text(repeatsNote(report.study, lang)),
+    "load-note": text(loadNote(report.study, lang)),
+    "repeat-flags": await html(repeatFlags(report, lang)),
+    decision: text(decisionText(step, report, lang)),
+    ranking: await html(stepRanking(step, report, context)),
+    "step-table": await html(stepTable(step, report, report, context)),
+    "step-chart": await html(
+      vegaChart(stepChartSpec(step, report.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
+        label: "step-chart"
+      })
+    ),
+    curves: await html(report.curves ? loadCurvesSection(report, {lang, width: CHART_WIDTH, dark: false}) : ""),
+    commands: await html(candidateCommands(step, report, context))
+  };
+}
+
+async function runFragments(detail: RunDetail, lang: Lang): Promise<PageFragments> {
+  return {run: await html(runView(asJson(detail), pageContext(lang, "../")))};
+}
+
+async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
+  const context = pageContext(lang, "../../");
+  const runs = document.createElement("div");
+  runs.className = "runs-in-set";
+  for (const detail of set.runs) {
+    const section = document.createElement("section");
+    section.id = detail.row.run;
+    section.className = "run-in-set";
+    section.append(runHeading(detail, context), runView(detail, context));
+    // The set's runs share one page: each run's anchors (log lines) take its id as a prefix, so they stay unique.
+    const prefix = `${detail.row.run}--`;
+    for (const element of section.querySelectorAll("[id]")) if (element !== section) element.id = prefix + element.id;
+    for (const a of section.querySelectorAll('a[href^="#"]'))
+      a.setAttribute("href", `#${prefix}${a.getAttribute("href")!.slice(1)}`);
+    runs.append(section);
+  }
+  return {
+    sets: text(formatCount(set.sets)),
+    runs: text(formatCount(set.runs.length)),
+    "run-views": await html(runs),
+    "set-table": await html(runSetTable(set, set.runs[0], context))
+  };
+}
+
+/** Every page's fragments, by page path ("/", "/tr/steps/engine", …). */
+export async function siteFragments(study: StudyData, dir: string): Promise<Map<string, PageFragments>> {
+  const pages = new Map<string, PageFragments>();
+  const runs = listRunDirs(join(dir, "runs"));
+  const layout = runPageLayout(runs, runSets);
+  // Links to runs read the set count from the page head, as they would in a built page (runHref).
+  const meta = document.createElement("meta");
+  meta.setAttribute("name", runSets.RUN_SETS_META);
+  meta.setAttribute("content", String(layout.sets));
+  document.head.append(meta);
+  const both = async (path: string, make: (lang: Lang) => Promise<PageFragments>) => {
+    pages.set(path, await make("en"));
+    pages.set(`/tr${path}`, await make("tr"));
+  };
+  await both("/", (lang) => homeFragments(study, lang));
+  await both("/setup", (lang) => setupFragments(study, lang));
+  await both("/summary", (lang) => summaryFragments(study, lang));
+  await both("/headroom", (lang) => headroomFragments(study, lang));
+  await both("/notes", (lang) => notesFragments(study, lang));
+  await both("/quality", (lang) => qualityFragments(study, lang));
+  await both("/runs/", (lang) => runsFragments(study, lang));
+  for (const page of stepPages(study.report, study.rows))
+    await both(`/steps/${page.step.id}`, (lang) => stepFragments(page, lang));
+  if (layout.sets === 0) {
+    for (const run of runs) {
+      const detail = await runDetail(dir, run, study.plan);
+      await both(`/runs/${run}`, (lang) => runFragments(detail, lang));
+    }
+  } else {
+    for (const [set, members] of layout.members.entries()) {
+      if (!members.length) continue;
+      const details: RunDetail[] = [];
+      for (const run of members) details.push(asJson(await runDetail(dir, run, study.plan)));
+      await both(`/runs/set/${set}`, (lang) => setFragments({set, sets: layout.sets, runs: details}, lang));
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,87 @@
+// A markdown-it rule: a page's {{name}} placeholders become the fragments the build rendered for that page. A
+// placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
+import {execFileSync} from "node:child_process";
+import {join} from "node:path";
+import type {Fragment, PageFragments} from "./fragment.js";
+import {escapeText} from "./escape.js";
+
+interface Token {
+  type: string;
+  content: string;
+  block: boolean;
+  children: Token[] | null;
+}
+
+interface StateCore {
+  tokens: Token[];
+  env: {path?: string};
+  Token: new (type: string, tag: string, nesting: number) => Token;
+}
+
+export interface MarkdownIt {
+  core: {ruler: {push(name: string, rule: (state: StateCore) => void): void}};
+}
+
+const PLACEHOLDER = /\{\{([a-z][a-z0-9-]*)\}\}/g;
+const HAS_PLACEHOLDER = /\{\{[a-z][a-z0-9-]*\}\}/;
+const ALONE = /^\{\{([a-z][a-z0-9-]*)\}\}$/;
+
+/** Renders every page's fragments in a fresh process (tsx), so edits to the library show on the next build or reload. */
+export function renderFragments(root: string): Map<string, PageFragments> {
+  const out = execFileSync(process.execPath, ["--import", "tsx", join(root, "src/render/render-site.ts")], {
+    cwd: root,
+    maxBuffer: 2 ** 31 - 1,
+    stdio: ["ignore", "pipe", "inherit"]
+  });
+  return new Map(Object.entries(JSON.parse(out.toString("utf8")) as Record<string, PageFragments>));
+}
+
+function fragmentHtml(fragment: Fragment): string {
+  return "html" in fragment ? fragment.html : escapeText(fragment.text);
+}
+
+export function staticFragments(md: MarkdownIt, pages: Map<string, PageFragments>): MarkdownIt {
+  md.core.ruler.push("static-fragments", (state) => {
+    const path = state.env.path;
+    if (!path) return;
+    const fragments = pages.get(path.replace(/\/index$/, "/"));
+    const lookup = (name: string): Fragment => {
+      const fragment = fragments?.[name];
+      if (!fragment) throw new Error(`${path}: the page's placeholder {{${name}}} has no fragment`);
+      return fragment;
+    };
+    const tokens: Token[] = [];
+    for (let i = 0; i < state.tokens.length; i++) {
+      const token = state.tokens[i];
+      const inline = state.tokens[i + 1];
+      const alone = token.type === "paragraph_open" && inline?.type === "inline" && ALONE.exec(inline.content.trim());
+      if (alone && state.tokens[i + 2]?.type === "paragraph_close") {
+        const block = new state.Token("html_block", "", 0);
+        const fragment = lookup(alone[1]);
+        block.content = "html" in fragment ? `${fragment.html}\n` : `<p>${escapeText(fragment.text)}</p>\n`;
+        tokens.push(block);
+        i += 2;
+        continue;
+      }
+      if (token.type === "html_block" && HAS_PLACEHOLDER.test(token.content))
+        token.content = token.content.replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+      if (token.type === "inline" && token.children)
+        token.children = token.children.flatMap((child) => inlineChild(child));
+      tokens.push(token);
+    }
+    state.tokens = tokens;
+
+    function inlineChild(child: Token): Token[] {
+      if (!HAS_PLACEHOLDER.test(child.content)) return [child];
+      if (child.type === "html_inline") {
+        child.content = child.content.replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+        return [child];
+      }
+      if (child.type !== "text") return [child];
+      const html = new state.Token("html_inline", "", 0);
+      html.content = escapeText(child.content).replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+      return [html];
+    }
+  });
+  return md;
+}
