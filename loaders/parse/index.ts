@@ -5,6 +5,7 @@ import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
 import {hasJsonRecords, parseJsonContent, parseJsonLines, parseLargeJson} from "./json.js";
 import {parseTextBlocks} from "./text.js";
+import {aiperfCsvBlock, isAiperfCsv} from "./aiperf.js";
 
 export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
 
@@ -13,6 +14,7 @@ export function parseText(text: string, file: string): ParseResult {
   // A file whose first character opens a JSON value is JSON or JSON Lines; anything else is terminal text.
   const first = content.search(/\S/);
   const isJson = first >= 0 && (content[first] === "{" || /^\[\s*[{\]]/.test(content.slice(first, first + 64)));
+  if (!isJson && isAiperfCsv(content)) return {file, blocks: [aiperfCsvBlock(content)], errors: [], warnings: []};
   let result = isJson ? parseJsonContent(content, file) : parseTextBlocks(content, file);
   // A log that merely starts with a brace (a printed dict) is still a log when its text holds result blocks.
   if (isJson && result.blocks.length === 0) {
