@@ -141,7 +141,7 @@ export function keepIds(study: InferredStudy, existing: ExistingRun[]): string |
     r.candidate = candidate(r.candidate);
     r.scenario = scenario(r.scenario);
     r.step = step(r.step);
-    r.id = runId(r.step, r.candidate, r.scenario, r.repeat);
+    r.id = runId(r.step, r.candidate, r.scenario, r.repeat, r.load);
   }
   study.runs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return null;

@@ -10,6 +10,7 @@ import {importResults, type ImportSource} from "../../loaders/import/index.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {parseBuffer} from "../../loaders/parse/index.js";
 import {rawBytes} from "../../loaders/import/result.js";
+import {loadPart} from "../../loaders/study/ids.js";
 
 const ROOT = "test/fixtures/import-corpus";
 
@@ -75,7 +76,7 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
   const theirs = new Map<string, Set<string>>();
   const ours = new Map<string, Set<string>>();
   for (const run of report.study.runs) {
-    const mine = `${run.candidate} @ ${run.scenario}`;
+    const mine = `${run.candidate} @ ${run.scenario}${run.load ? ` @ ${loadPart(run.load)}` : ""}`;
     const their = pointOf.get(sourceOf(run.result.source))!;
     theirs.set(mine, (theirs.get(mine) ?? new Set()).add(their));
     ours.set(their, (ours.get(their) ?? new Set()).add(mine));
