@@ -122,3 +122,13 @@ describe("the real corpus", () => {
     await importAndCheck("all", kinds.flatMap(filesOf));
   });
 });
+
+describe("a corpus folder imported whole", () => {
+  it("skips the provenance sidecars (JSON that quotes printed values, not a result) with a note each", () => {
+    const dir = join(ROOT, "vllm-json");
+    const report = importResults([dir], join(tmp, "whole"));
+    const records = filesOf("vllm-json").reduce((n, {sidecar}) => n + sidecar.printed.length, 0);
+    expect(report.study.runs).toHaveLength(records);
+    expect(report.notes.filter((n) => n.includes(".provenance.json"))).toHaveLength(filesOf("vllm-json").length);
+  });
+});
