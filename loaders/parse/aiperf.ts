@@ -21,6 +21,8 @@ const SINGLE: Record<string, string> = {
   total_token_throughput: "total_token_throughput",
   request_count: "completed",
   error_request_count: "failed",
+  // Good requests (within its --goodput SLOs) per second: vLLM's request_goodput.
+  goodput: "request_goodput",
   benchmark_duration: "duration"
 };
 /** Console names (unit dropped) → tags. */
@@ -32,6 +34,7 @@ const TABLE_NAMES: Record<string, string> = {
   "output token throughput": "output_token_throughput",
   "total token throughput": "total_token_throughput",
   "request count": "request_count",
+  goodput: "goodput",
   "error request count": "error_request_count",
   "benchmark duration": "benchmark_duration"
 };

@@ -164,3 +164,22 @@ describe("fresh-import scenario ids", () => {
     expect(together.scenarios.map((s) => s.id)).toEqual(["n100-rate4", "n200-rate4"]);
   });
 });
+
+describe("goodput where a tool printed it", () => {
+  it("AIPerf's goodput (good requests ÷ duration, its --goodput SLOs) is read as request_goodput, JSON and CSV", async () => {
+    const {parseText} = await import("../../loaders/parse/index.js");
+    const json = {
+      request_throughput: {unit: "requests/sec", avg: 9.6},
+      goodput: {unit: "requests/sec", avg: 7.25},
+      good_request_count: {unit: "requests", avg: 72},
+      request_count: {unit: "requests", avg: 96},
+      benchmark_duration: {unit: "sec", avg: 10}
+    };
+    const fromJson = parseText(JSON.stringify(json), "p.json").blocks[0].metrics;
+    expect(fromJson.request_goodput).toBe(7.25);
+    const csv =
+      "Metric,avg,min,max\r\nRequest Latency (ms),10.5,9.0,12.0\r\n\r\nMetric,Value\r\nGoodput (requests/sec),7.25\r\nGood Request Count,72.00\r\nRequest Count,96.00\r\nBenchmark Duration (sec),10.00\r\n";
+    const fromCsv = parseText(csv, "p.csv").blocks[0].metrics;
+    expect(fromCsv.request_goodput).toBe(7.25);
+  });
+});
