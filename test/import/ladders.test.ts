@@ -183,3 +183,21 @@ describe("goodput where a tool printed it", () => {
     expect(fromCsv.request_goodput).toBe(7.25);
   });
 });
+
+describe("adding loads to a study", () => {
+  const log = (c: number) => join(CORPUS, "vllm-log", `bench-test_05-${c}-1000-i128-o128.log`);
+  it("a new level joins an existing ladder; a single-load study that would become a ladder is refused, nothing written", () => {
+    const study = fresh();
+    importResults([log(1), log(4)], study);
+    const added = importResults([log(8)], study);
+    expect(added.created).toEqual(["sweep--default--random-128-128--c8"]);
+    expect(ladders(study)).toEqual([["random-128-128", {kind: "concurrency", levels: [1, 4, 8], per: 0}, 1000]]);
+
+    const single = fresh();
+    importResults([log(1)], single);
+    expect(() => importResults([log(4)], single)).toThrow(
+      "run sweep--default--random-128-128-n1000-c1 would become the concurrency 1 level of a ladder; import all its loads into a new folder"
+    );
+    expect(readdirSync(join(single, "runs"))).toEqual(["sweep--default--random-128-128-n1000-c1"]);
+  });
+});
