@@ -99,6 +99,10 @@ export function keepIds(study: InferredStudy, existing: ExistingRun[]): string |
       maps[kind].set(from, to);
     }
     if (run.repeat !== parts.repeat) return `run ${old.ids[0]} would become repeat ${run.repeat}`;
+    // A run imported at one load that the new files make a ladder's level (or the reverse) would change its id.
+    const load = (l?: {kind: string; value: number}) => (l ? `${l.kind} ${l.value}` : "no load level");
+    if (load(run.load) !== load(parts.load))
+      return `run ${old.ids[0]} would become ${run.load ? `the ${load(run.load)} level of a ladder` : "a run without a load level"}; import all its loads into a new folder`;
   }
   for (const [kind, map] of Object.entries(maps)) {
     const targets = [...map.values()];
@@ -141,7 +145,7 @@ export function keepIds(study: InferredStudy, existing: ExistingRun[]): string |
     r.candidate = candidate(r.candidate);
     r.scenario = scenario(r.scenario);
     r.step = step(r.step);
-    r.id = runId(r.step, r.candidate, r.scenario, r.repeat);
+    r.id = runId(r.step, r.candidate, r.scenario, r.repeat, r.load);
   }
   study.runs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return null;

@@ -56,13 +56,11 @@ function readSource(
       notes.push(`${path}: skipped: the same run as ${twin}`);
       return [];
     }
-    if (extname(path) === ".csv") {
-      const message = `${path}: a CSV is not read; import the JSON written beside it (profile_export_aiperf.json)`;
-      if (named) problems.push(message);
-      else notes.push(message.replace(": a CSV", ": skipped: a CSV"));
-      return [];
-    }
-    return attempt(() => readResultFile(path, path, budget, named), path);
+    const read = attempt(() => readResultFile(path, path, budget, named), path);
+    // AIPerf's CSV alone is read, but it lacks what its JSON twin's input_config states.
+    if (extname(path) === ".csv" && read.some((r) => r.client === "aiperf"))
+      notes.push(`${path}: AIPerf's CSV states no model, workload or load (its JSON twin does): give them with --set`);
+    return read;
   }
   if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget), path);
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));

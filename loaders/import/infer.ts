@@ -1,7 +1,7 @@
 // From imported results to a study: candidates from the server settings that differ, scenarios from the workload,
 // one selection step over them, repeats numbered, failures kept. What the results do not say becomes a placeholder.
 import {runId} from "../study/plan.js";
-import {ID_MAX_LENGTH, slugId} from "../study/ids.js";
+import {ID_MAX_LENGTH, slugId, type Load, type LoadKind} from "../study/ids.js";
 import {PLACEHOLDER} from "../study/schema.js";
 import {SGLANG_FACT_KEYS, workloadOf} from "./records.js";
 import {ImportError, sha256, type ClientName, type ImportedResult} from "./result.js";
@@ -34,6 +34,8 @@ export interface InferredScenario {
   bench_args?: string[];
   /** Runs of this scenario by most candidates (a candidate that ran it otherwise says so itself). */
   repeats?: number;
+  /** A load sweep: the levels it ran, lowest first; a level sends max(num_prompts, prompts_per_load × level). */
+  loads?: {kind: LoadKind; levels: number[]; prompts_per_load?: number};
 }
 
 export interface InferredRun {
@@ -42,6 +44,8 @@ export interface InferredRun {
   repeat: number;
   candidate: string;
   scenario: string;
+  /** The load level of a ladder scenario's run. */
+  load?: Load;
   result: ImportedResult;
 }
 
@@ -195,14 +199,45 @@ function scenarioName(s: Omit<InferredScenario, "id" | "name">): string {
   return parts.join(", ") || `${s.num_prompts} prompts`;
 }
 
-function scenarioIdText(s: Omit<InferredScenario, "id" | "name">, differing: Set<string>): string {
+/**
+ * A scenario's id from its own workload alone, so the same file gets the same id whatever is imported with it. A
+ * sweep folder's workloads are its BENCH combos, imported as one experiment: their request count is the base
+ * command's, the same for all, so it is left out.
+ */
+function scenarioIdText(s: Omit<InferredScenario, "id" | "name">, sweep = false): string {
   const parts: string[] = [];
   if (!s.dataset.startsWith(PLACEHOLDER)) parts.push(s.dataset);
   if (s.input_len != null && s.output_len != null) parts.push(`${s.input_len}-${s.output_len}`);
-  if (differing.has("num_prompts")) parts.push(`n${s.num_prompts}`);
+  // A ladder's requests differ by level; a single load's count is part of what it ran.
+  if (!s.loads && !sweep) parts.push(`n${s.num_prompts}`);
   if (s.request_rate != null) parts.push(`rate${s.request_rate}`);
   if (s.max_concurrency != null) parts.push(`c${s.max_concurrency}`);
   return parts.join("-") || "default";
+}
+
+/** The load a workload ran at: a concurrency with every request released at once, or a request rate with no cap. */
+function loadOf(s: Omit<InferredScenario, "id" | "name">): Load | null {
+  if (s.max_concurrency != null && s.request_rate == null) return {kind: "concurrency", value: s.max_concurrency};
+  if (typeof s.request_rate === "number" && s.max_concurrency == null)
+    return {kind: "request_rate", value: s.request_rate};
+  return null;
+}
+
+/** The workload without its load and request count: what the levels of one ladder share. */
+function ladderFamily(s: Omit<InferredScenario, "id" | "name">, kind: LoadKind): string {
+  const rest: Record<string, unknown> = {...s};
+  delete rest.num_prompts;
+  delete rest.request_rate;
+  delete rest.max_concurrency;
+  return JSON.stringify([kind, Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1))]);
+}
+
+/** Requests per level as the plan writes them: the same at every level, or in proportion to it; else null. */
+function promptsRule(levels: number[], prompts: number[]): {num_prompts: number; prompts_per_load?: number} | null {
+  if (prompts.every((p) => p === prompts[0])) return {num_prompts: prompts[0]};
+  const per = prompts[0] / levels[0];
+  if (prompts.every((p, i) => p === per * levels[i])) return {num_prompts: prompts[0], prompts_per_load: per};
+  return null;
 }
 
 /** Setups: results grouped by server settings and the facts the files state. */
@@ -303,44 +338,126 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   for (const [key, g] of groups) for (const r of g) keyOf.set(r, key);
   const candidateOfResult = (r: ImportedResult) => candidateOf.get(keyOf.get(r)!)!;
 
-  // Scenarios: one per workload and load; a server that never came up has no workload and fails on every scenario.
+  // Workloads: one per benchmark setting; a server that never came up has no workload and fails on every scenario.
   const benchGroups = new Map<string, ImportedResult[]>();
   for (const r of results) if (r.benchKey || r.failed_phase !== "server-start") pushTo(benchGroups, r.benchKey, r);
   const benchEntries = [...benchGroups.entries()].sort((a, b) => natural.compare(a[0], b[0]));
-  const shapes = benchEntries.map(([, g]) =>
-    scenarioOf(
-      Object.assign(
-        {},
-        ...g.filter((r) => r.status === "failed").map((r) => r.bench),
-        ...g.filter((r) => r.status === "ok").map((r) => r.bench)
+  const shapeOf = new Map(
+    benchEntries.map(([key, g]) => [
+      key,
+      scenarioOf(
+        Object.assign(
+          {},
+          ...g.filter((r) => r.status === "failed").map((r) => r.bench),
+          ...g.filter((r) => r.status === "ok").map((r) => r.bench)
+        )
       )
-    )
+    ])
   );
-  const differingBench = new Set(differingKeys(shapes as unknown as Record<string, unknown>[]));
-  const scenarioIds = uniqueIds(
-    benchEntries.map(([, g], i) => g.find((r) => r.benchName)?.benchName ?? scenarioIdText(shapes[i], differingBench))
-  );
-  const scenarioOfKey = new Map<string, string>();
-  const scenarios: InferredScenario[] = benchEntries.map(([key, g], i) => {
-    scenarioOfKey.set(key, scenarioIds[i]);
-    return {id: scenarioIds[i], name: g.find((r) => r.benchName)?.benchName ?? scenarioName(shapes[i]), ...shapes[i]};
-  });
-  if (!scenarios.length)
+  if (!benchEntries.length)
     throw new ImportError(results[0]?.source ?? name, "no workload in the results: only servers that never came up");
 
+  // Load sweeps become ladders: a candidate's workloads that differ only in concurrency (or only in rate), each run
+  // as often, are one scenario with `loads:`. Candidates that ran the same levels share it; others get their own.
+  const runsAt = new Map<string, number>();
+  for (const r of results)
+    if (r.benchKey || r.failed_phase !== "server-start") {
+      const at = `${candidateOfResult(r)}\0${r.benchKey}`;
+      runsAt.set(at, Math.max((runsAt.get(at) ?? 0) + (r.repeat == null ? 1 : 0), r.repeat ?? 0));
+    }
+  type Slot = {scenario: string; load: Load | null};
+  const slotOf = new Map<string, Slot>();
+  const ladderTexts: {text: string; order: string; shape: Omit<InferredScenario, "id" | "name">; slots: string[][]}[] =
+    [];
+  const ladderGroups = new Map<string, {levels: number[]; keys: string[]; candidates: string[]}>();
+  for (const c of candidates) {
+    const families = new Map<string, {kind: LoadKind; level: number; key: string}[]>();
+    for (const [key] of benchEntries) {
+      const runs = runsAt.get(`${c.id}\0${key}`);
+      const load = loadOf(shapeOf.get(key)!);
+      if (runs == null || !load) continue;
+      const family = ladderFamily(shapeOf.get(key)!, load.kind);
+      const list = families.get(family) ?? [];
+      list.push({kind: load.kind, level: load.value, key});
+      families.set(family, list);
+    }
+    for (const [family, list] of families) {
+      list.sort((a, b) => a.level - b.level);
+      const levels = list.map((l) => l.level);
+      const repeats = list.map((l) => runsAt.get(`${c.id}\0${l.key}`));
+      const prompts = list.map((l) => shapeOf.get(l.key)!.num_prompts);
+      if (new Set(levels).size !== levels.length || levels.length < 2) continue;
+      if (repeats.some((n) => n !== repeats[0]) || !promptsRule(levels, prompts)) continue;
+      const group = `${family}\0${levels.join(",")}\0${prompts.join(",")}\0${repeats[0]}`;
+      const g = ladderGroups.get(group) ?? {levels, keys: list.map((l) => l.key), candidates: []};
+      g.candidates.push(c.id);
+      ladderGroups.set(group, g);
+    }
+  }
+  for (const g of ladderGroups.values()) {
+    const first = shapeOf.get(g.keys[0])!;
+    const kind = loadOf(first)!.kind;
+    const rule = promptsRule(
+      g.levels,
+      g.keys.map((k) => shapeOf.get(k)!.num_prompts)
+    )!;
+    const shape: Omit<InferredScenario, "id" | "name"> = {...first, ...rule, loads: {kind, levels: g.levels}};
+    if (rule.prompts_per_load != null) shape.loads!.prompts_per_load = rule.prompts_per_load;
+    delete shape.request_rate;
+    delete shape.max_concurrency;
+    delete (shape as {prompts_per_load?: number}).prompts_per_load;
+    const firstCandidate = candidates.findIndex((c) => c.id === g.candidates[0]);
+    ladderTexts.push({
+      text: scenarioIdText(shape),
+      order: `${String(firstCandidate).padStart(6, "0")}`,
+      shape,
+      slots: g.candidates.flatMap((c) => g.keys.map((k) => [c, k]))
+    });
+  }
+  // Plain scenarios: each workload for the candidates whose run of it is in no ladder.
+  const laddered = new Set(ladderTexts.flatMap((l) => l.slots.map(([c, k]) => `${c}\0${k}`)));
+  const plain = benchEntries.filter(([key]) =>
+    candidates.some((c) => runsAt.has(`${c.id}\0${key}`) && !laddered.has(`${c.id}\0${key}`))
+  );
+  const entries = [
+    ...ladderTexts.map((l) => ({text: l.text, order: `0${l.text}\0${l.order}`, shape: l.shape, ladder: l, key: null})),
+    ...plain.map(([key, g]) => {
+      const shape = shapeOf.get(key)!;
+      const named = g.find((r) => r.benchName)?.benchName ?? null;
+      const sweep = g.every((r) => r.tool === "vllm-sweep");
+      return {text: named ?? scenarioIdText(shape, sweep), order: `1${key}`, shape, ladder: null, key, named};
+    })
+  ].sort((a, b) => natural.compare(a.text, b.text) || natural.compare(a.order, b.order));
+  const scenarioIds = uniqueIds(entries.map((e) => e.text));
+  const scenarios: InferredScenario[] = entries.map((e, i) => {
+    const named = "named" in e ? e.named : null;
+    return {id: scenarioIds[i], name: named ?? scenarioName(e.shape), ...e.shape};
+  });
+  // Ladder slots first: a plain scenario takes only what no ladder holds.
+  entries.forEach((e, i) => {
+    if (e.ladder)
+      for (const [c, k] of e.ladder.slots)
+        slotOf.set(`${c}\0${k}`, {scenario: scenarioIds[i], load: loadOf(shapeOf.get(k)!)});
+  });
+  entries.forEach((e, i) => {
+    if (!e.ladder)
+      for (const c of candidates)
+        if (!slotOf.has(`${c.id}\0${e.key}`)) slotOf.set(`${c.id}\0${e.key}`, {scenario: scenarioIds[i], load: null});
+  });
+
   // Repeats: numbered by the source, else in the order of the results' own dates.
-  type Placed = {result: ImportedResult; candidate: string; scenario: string; repeat: number};
+  type Placed = {result: ImportedResult; candidate: string; scenario: string; load: Load | null; repeat: number};
   const placed: Placed[] = [];
   const byPoint = new Map<string, Placed>();
-  const place = (result: ImportedResult, candidate: string, scenario: string, repeat: number) => {
-    const point = `${candidate}\0${scenario}\0${repeat}`;
+  const place = (result: ImportedResult, candidate: string, slot: Slot, repeat: number) => {
+    const point = `${candidate}\0${slot.scenario}\0${slot.load ? `${slot.load.kind}${slot.load.value}` : ""}\0${repeat}`;
     const other = byPoint.get(point);
     if (other)
       throw new ImportError(
         result.source,
         `duplicate combo: the same server and workload settings, repeat ${repeat}, as ${other.result.source}`
       );
-    const p = {result, candidate, scenario, repeat};
+    const p = {result, candidate, scenario: slot.scenario, load: slot.load, repeat};
     byPoint.set(point, p);
     placed.push(p);
   };
@@ -352,21 +469,23 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       continue;
     }
     const candidate = candidateOfResult(r);
-    const scenario = scenarioOfKey.get(r.benchKey)!;
-    if (r.repeat != null) place(r, candidate, scenario, r.repeat);
-    else pushTo(unnumbered, `${candidate}\0${scenario}`, r);
+    const slot = slotOf.get(`${candidate}\0${r.benchKey}`)!;
+    if (r.repeat != null) place(r, candidate, slot, r.repeat);
+    else pushTo(unnumbered, `${candidate}\0${r.benchKey}`, r);
   }
   for (const [key, list] of unnumbered) {
-    const [candidate, scenario] = key.split("\0");
+    const [candidate] = key.split("\0");
+    const slot = slotOf.get(key)!;
     list
       .sort((a, b) => (a.date ?? "").localeCompare(b.date ?? "") || a.source.localeCompare(b.source))
-      .forEach((r, i) => place(r, candidate, scenario, i + 1));
+      .forEach((r, i) => place(r, candidate, slot, i + 1));
   }
   // A server that never came up failed every run the others made: each scenario, each repeat.
   const rounds = placed.reduce((most, r) => Math.max(most, r.repeat), 1);
   for (const r of neverUp)
     for (const s of scenarios)
-      for (let repeat = 1; repeat <= rounds; repeat++) place(r, candidateOfResult(r), s.id, repeat);
+      for (const load of s.loads ? s.loads.levels.map((value) => ({kind: s.loads!.kind, value})) : [null])
+        for (let repeat = 1; repeat <= rounds; repeat++) place(r, candidateOfResult(r), {scenario: s.id, load}, repeat);
 
   // Repeats as imported: each scenario declares the runs most of its points have, a candidate its own where it differs.
   const runsOf = new Map<string, number>();
@@ -400,9 +519,9 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       }));
   const stepOf = (candidate: string, scenario: string) =>
     steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
-  const runs: InferredRun[] = placed.map((p) => {
+  const runs: InferredRun[] = placed.map(({load, ...p}) => {
     const step = stepOf(p.candidate, p.scenario);
-    return {id: runId(step, p.candidate, p.scenario, p.repeat), step, ...p};
+    return {id: runId(step, p.candidate, p.scenario, p.repeat, load), step, ...p, ...(load ? {load} : {})};
   });
   runs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const client = (common(results.map((r) => r.client)) ?? "vllm bench serve") as ClientName;

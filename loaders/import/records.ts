@@ -20,7 +20,7 @@ import {
 
 /** Keys a result record holds about the run's outcome or the client, never about the server's settings. */
 const RESULT_KEY =
-  /^(?:date|endpoint_type|backend|label|model_id|tokenizer_id|tag|duration|completed|failed|total_[a-z_]+|request_throughput|request_goodput:?|output_throughput|input_throughput|total_throughput|concurrency|accept_length|input_lens|output_lens|ttfts|itls|e2els|latencies|start_times|queue_times|generated_texts|errors|max_output_tokens_per_s|max_concurrent_requests|rtfx|user_throughput|avg_decoded_tokens_per_iter|energy|run_number|server_info|ramp_up_[a-z_]+|rps_change_events|(?:probe|spec_decode|diffusion)_[a-z0-9_]+|(?:mean|median|std|min|max|p[0-9.]+)_[a-z0-9_]+_ms)$/;
+  /^(?:date|endpoint_type|backend|label|model_id|tokenizer_id|tag|duration|completed|failed|total_[a-z_]+|request_throughput|request_goodput:?|output_throughput|input_throughput|total_throughput|concurrency|accept_length|input_lens|output_lens|ttfts|itls|e2els|latencies|start_times|queue_times|generated_texts|errors|max_output_tokens_per_s|max_concurrent_requests|rtfx|user_throughput|avg_decoded_tokens_per_iter|energy|run_number|server_info|ramp_up_[a-z_]+|rps_change_events|(?:probe|spec_decode|diffusion)_[a-z0-9_]+|good_completed|(?:mean|median|std|min|max|p[0-9.]+)_(?:[a-z0-9_]+_ms|ttft|tpot|itl|e2el))$/;
 
 /** Values a server or a run reports that change from run to run without being a configuration. */
 const RUNTIME_KEY =
@@ -251,18 +251,25 @@ function guidellmResult(report: Obj, benchmark: Obj, block: ParsedBlock, source:
   const at = (o: unknown, ...path: string[]): unknown =>
     path.reduce<unknown>((v, k) => (isObj(v) ? v[k] : undefined), o);
   const args = isObj(report.args) ? report.args : {};
+  // Report version 2 (GuideLLM 0.8) states the backend and data once, under config.spec.
+  const spec = at(report, "config", "spec");
   r.model =
     str(at(benchmark, "worker", "backend_model")) ??
     str(at(benchmark, "config", "backend", "model")) ??
     str(at(benchmark, "config", "model")) ??
     str(args.model) ??
+    str(at(spec, "backend", "model")) ??
     str(at(benchmark, "request_loader", "processor")) ??
     str(args.processor);
   r.quantization = precisionOfModel(r.model);
   r.client = "guidellm";
-  const dataOf = (v: unknown): string | null => (Array.isArray(v) ? str(v[0]) : isObj(v) ? JSON.stringify(v) : str(v));
+  const dataOf = (v: unknown): string | null =>
+    Array.isArray(v) ? (v.length ? dataOf(v[0]) : null) : isObj(v) ? JSON.stringify(v) : str(v);
   const data =
-    dataOf(at(benchmark, "request_loader", "data")) ?? dataOf(at(benchmark, "config", "data")) ?? dataOf(args.data);
+    dataOf(at(benchmark, "request_loader", "data")) ??
+    dataOf(at(benchmark, "config", "data")) ??
+    dataOf(args.data) ??
+    dataOf(at(spec, "data"));
   const synthetic = data ? /(?:prompt_tokens|output_tokens)/.test(data) : false;
   const len = (name: string) => (data ? num(new RegExp(`"?${name}"?\\s*[=:]\\s*(\\d+)`).exec(data)?.[1]) : null);
   r.bench.dataset_name = synthetic ? "synthetic" : data ? "custom" : "synthetic";
@@ -305,21 +312,46 @@ const FACT_SETTING: Record<string, "model" | "engine" | "engineVersion" | "gpu" 
 /** Gives a result the settings its file does not record; one its file states otherwise is bad input. */
 export function applySettings(r: ImportedResult, set: Record<string, string>): void {
   const added: Record<string, string> = {};
+  const workload: Record<string, string> = {};
   for (const [key, value] of Object.entries(set)) {
     const fact = FACT_SETTING[key];
-    const stated = fact ? r[fact] : r.serve[key];
+    // A workload or load key (--set max_concurrency=8) describes the benchmark, not the server.
+    const bench = !fact && BENCH_KEYS.has(key);
+    const stated = fact ? r[fact] : bench ? r.bench[key] : r.serve[key];
     if (stated != null && String(stated) !== value)
       throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
     if (stated != null) continue;
     if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
-    else r.serve[key] = value;
+    else if (bench) {
+      r.bench[key] = value;
+      workload[key] = value;
+      continue;
+    } else r.serve[key] = value;
     added[key] = value;
+  }
+  if (Object.keys(workload).length) {
+    r.benchKey = settingsKey(r.bench);
+    r.set = {...r.set, ...workload};
+    if (r.benchName) r.benchName = null;
   }
   if (Object.keys(added).length) {
     r.serveKey = `${r.serveKey}\0${settingsKey(added)}`;
     r.set = {...r.set, ...added};
     if (r.serveName) r.serveName = null;
   }
+}
+
+/** The workload keys a vLLM log's echoed arguments state; the load comes from its printed lines. */
+const NAMESPACE_BENCH = ["dataset_name", "dataset_path", "random_input_len", "random_output_len", "random_range_ratio"];
+
+/** The `key=value` pairs of the one `Namespace(…)` line a vLLM log prints (strings unquoted); none when not one. */
+export function namespaceArgs(text: string): Record<string, string> {
+  const lines = text.split("\n").filter((l) => l.startsWith("Namespace(") && l.trimEnd().endsWith(")"));
+  if (lines.length !== 1) return {};
+  const args: Record<string, string> = {};
+  for (const m of lines[0].matchAll(/(?:\(|, )([a-z_]+)=('(?:[^'\\]|\\.)*'|[-0-9.]+(?:e[-+]?\d+)?)(?=[,)])/g))
+    args[m[1]] = m[2].startsWith("'") ? m[2].slice(1, -1) : m[2];
+  return args;
 }
 
 /** A file that holds no benchmark result: a log, a GPU monitor, a summary. Skipped with a note in a folder. */
@@ -354,9 +386,20 @@ export function readResultFile(
     // The load a log prints ("Traffic request rate", "Maximum request concurrency") is part of its workload.
     for (const key of ["request_rate", "max_concurrency"]) if (b.extra[key] != null) r.bench[key] = b.extra[key];
     r.model = b.extra.model ?? b.extra.model_id ?? null;
+    // vLLM logs echo their arguments (`Namespace(…, dataset_name='random', random_input_len=128, …)`).
+    const args = b.tool === "vllm" ? namespaceArgs(bytes.toString("utf8")) : {};
+    for (const key of NAMESPACE_BENCH) if (args[key] != null && r.bench[key] == null) r.bench[key] = args[key];
+    r.model ??= args.model ?? null;
     r.engine = b.tool === "sglang" ? "sglang" : b.tool.startsWith("trtllm") ? "trtllm" : null;
     r.quantization = precisionOfModel(r.model);
-    r.client = b.tool === "sglang" ? "sglang.bench_serving" : b.tool === "vllm" ? "vllm bench serve" : null;
+    r.client =
+      b.tool === "sglang"
+        ? "sglang.bench_serving"
+        : b.tool === "vllm"
+          ? "vllm bench serve"
+          : b.tool === "aiperf"
+            ? "aiperf"
+            : null;
     if (b.metrics.completed === 0 && (b.metrics.failed ?? 0) > 0) {
       r.status = "failed";
       r.error = `all ${b.metrics.failed} requests failed`;

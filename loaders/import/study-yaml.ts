@@ -59,6 +59,10 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     if (s.request_rate != null) line(`    request_rate: ${s.request_rate}`);
     if (s.max_concurrency != null) line(`    max_concurrency: ${s.max_concurrency}`);
     if (s.bench_args?.length) line(`    bench_args: ${flowList(s.bench_args)}`);
+    if (s.loads) {
+      const per = s.loads.prompts_per_load != null ? `, prompts_per_load: ${s.loads.prompts_per_load}` : "";
+      line(`    loads: {${s.loads.kind}: ${flowList(s.loads.levels)}${per}}   # the levels as imported`);
+    }
     if (s.repeats) line(`    repeats: ${s.repeats}   # runs of each point as imported`);
   }
   line();

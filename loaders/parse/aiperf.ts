@@ -21,6 +21,8 @@ const SINGLE: Record<string, string> = {
   total_token_throughput: "total_token_throughput",
   request_count: "completed",
   error_request_count: "failed",
+  // Good requests (within its --goodput SLOs) per second: vLLM's request_goodput.
+  goodput: "request_goodput",
   benchmark_duration: "duration"
 };
 /** Console names (unit dropped) → tags. */
@@ -32,6 +34,7 @@ const TABLE_NAMES: Record<string, string> = {
   "output token throughput": "output_token_throughput",
   "total token throughput": "total_token_throughput",
   "request count": "request_count",
+  goodput: "goodput",
   "error request count": "error_request_count",
   "benchmark duration": "benchmark_duration"
 };
@@ -173,4 +176,43 @@ export function scanAiperfTables(scan: TextScan): void {
     scan.blocks.push(block);
     i = last;
   }
+}
+
+/** `profile_export_aiperf.csv`: a `Metric,avg,min,…` table, then `Metric,Value` rows, then (maybe) GPU rows. */
+export function isAiperfCsv(content: string): boolean {
+  return /^Metric,avg,/.test(content) && /^Metric,Value\r?$/m.test(content);
+}
+
+/** The CSV's figures under vLLM's names, as the JSON twin gives them; its GPU section is not a result. */
+export function aiperfCsvBlock(content: string): ParsedBlock {
+  const block: ParsedBlock = {tool: "aiperf", format: "text", lines: [1, 1], metrics: {}, extra: {}};
+  const lines = content.split(/\r?\n/);
+  let columns: string[] | null = null;
+  let last = 1;
+  for (let i = 0; i < lines.length; i++) {
+    const cells = lines[i].split(",");
+    if (cells[0] === "Metric") {
+      columns = cells.slice(1).map((c) => c.trim().toLowerCase());
+      continue;
+    }
+    // A blank line ends a section; the GPU section's header starts with `Endpoint`.
+    if (lines[i].trim() === "" || cells[0] === "Endpoint") {
+      if (cells[0] === "Endpoint") break;
+      columns = null;
+      continue;
+    }
+    if (!columns) continue;
+    last = i + 1;
+    const m = /^(.*?)\s*(?:\(([^)]*)\))?$/.exec(cells[0])!;
+    const tag = TABLE_NAMES[m[1].toLowerCase()] ?? m[1];
+    const unit = (m[2] ?? "").toLowerCase();
+    const stats = columns[0] === "value" ? ["avg"] : columns;
+    cells.slice(1).forEach((raw, k) => {
+      if (k >= stats.length || raw.trim() === "") return;
+      if (FAMILIES[tag] || SINGLE[tag]) place(block, tag, stats[k], raw.trim(), unit === "sec" ? "s" : unit);
+      else block.extra[`${m[1]} ${stats[k]}`] = raw.trim();
+    });
+  }
+  block.lines = [1, last];
+  return block;
 }

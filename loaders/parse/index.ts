@@ -5,6 +5,7 @@ import {readFile} from "node:fs/promises";
 import type {ParseResult} from "../canonical.js";
 import {hasJsonRecords, parseJsonContent, parseJsonLines, parseLargeJson} from "./json.js";
 import {parseTextBlocks} from "./text.js";
+import {aiperfCsvBlock, isAiperfCsv} from "./aiperf.js";
 
 export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
 
@@ -13,9 +14,11 @@ export function parseText(text: string, file: string): ParseResult {
   // A file whose first character opens a JSON value is JSON or JSON Lines; anything else is terminal text.
   const first = content.search(/\S/);
   const isJson = first >= 0 && (content[first] === "{" || /^\[\s*[{\]]/.test(content.slice(first, first + 64)));
+  if (!isJson && isAiperfCsv(content)) return {file, blocks: [aiperfCsvBlock(content)], errors: [], warnings: []};
   let result = isJson ? parseJsonContent(content, file) : parseTextBlocks(content, file);
-  // A log that merely starts with a brace (a printed dict) is still a log when its text holds result blocks.
-  if (isJson && result.blocks.length === 0) {
+  // A log that merely starts with a brace (a printed dict) is still a log when its text holds result blocks; a file
+  // that is one whole JSON value holding no result (a provenance note quoting printed values) is no log.
+  if (isJson && result.blocks.length === 0 && !isOneJsonValue(content)) {
     const asText = parseTextBlocks(content, file);
     if (asText.blocks.length > 0) result = asText;
   }
@@ -31,6 +34,15 @@ export function parseText(text: string, file: string): ParseResult {
     result.errors.push({line: 1, message: "no benchmark result found"});
   }
   return result;
+}
+
+function isOneJsonValue(content: string): boolean {
+  try {
+    JSON.parse(content);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Files above this size are not decoded into one string (V8 caps strings near 512 M characters). */

@@ -5,6 +5,7 @@ import {jsonText, nonFiniteNote, type RecordOutcome} from "./record-outcome.js";
 import {SkippedArray} from "./json-skim.js";
 import {trtllmBenchRecord, isTrtllmBenchRecord} from "./trtllm-bench-json.js";
 import {aiperfRecord, isAiperfRecord} from "./aiperf.js";
+import {scaleNumber} from "./decimal.js";
 
 /** Run parameters and labels: kept in `extra` as text even when numeric. */
 export const JSON_SETTINGS = new Set([
@@ -74,7 +75,9 @@ const TRTLLM_KEYS = ["user_throughput", "avg_decoded_tokens_per_iter", "e2els"];
 
 const STAT = "(mean|median|std|min|max|p\\d+(?:\\.\\d+)?)";
 const E2E = new RegExp(`^${STAT}_e2e_latency(?:_ms)?$`);
-const NO_UNIT = new RegExp(`^${STAT}_(ttft|tpot|itl)$`);
+const NO_UNIT = new RegExp(`^${STAT}_(ttft|tpot|itl|e2el)$`);
+/** InferenceX's benchmark_serving_random.py: `median_e2el` and its other latencies unitless, in seconds. */
+const SECONDS_E2EL = new RegExp(`^${STAT}_e2el$`);
 
 export function canonicalJsonKey(key: string): string {
   const renamed = RENAMES[key];
@@ -84,6 +87,12 @@ export function canonicalJsonKey(key: string): string {
   m = NO_UNIT.exec(key);
   if (m) return `${key}_ms`;
   return key;
+}
+
+/** A record whose latencies carry no unit is in seconds when it spells end-to-end latency `e2el` (InferenceX);
+ * SGLang 2024's unitless keys (`median_ttft`, `mean_e2e_latency`) are in milliseconds. */
+function unitlessInSeconds(keys: string[]): boolean {
+  return keys.some((k) => SECONDS_E2EL.test(k));
 }
 
 /** Short values are kept as JSON text; per-request arrays and large objects are only counted. */
@@ -112,11 +121,14 @@ export function recordToBlock(record: unknown, lines: [number, number]): RecordO
   const extra: Record<string, string> = {};
   const arrays: string[] = [];
   const nonFinite: string[] = [];
+  const seconds = unitlessInSeconds(keys);
   for (const key of keys) {
     const value = obj[key];
     const name = canonicalJsonKey(key);
     if (JSON_SETTINGS.has(key)) {
       extra[key] = typeof value === "string" ? value : jsonText(value);
+    } else if (typeof value === "number" && seconds && NO_UNIT.test(key) && Number.isFinite(value)) {
+      metrics[name] = scaleNumber(value, 3);
     } else if (typeof value === "number") {
       if (Number.isFinite(value)) metrics[name] = value === 0 ? 0 : value;
       else {

@@ -371,6 +371,27 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       block.lines[0]
     );
   }
+  // trtllm-bench 0.16 prints average lengths, not totals: requests × (average input + average output) / duration.
+  const averageIn = Number(block?.extra["Average Input Length (tokens)"]);
+  const averageOut = Number(block?.extra["Average Output Length (tokens)"]);
+  if (
+    m &&
+    m.total_token_throughput == null &&
+    m.completed != null &&
+    m.duration &&
+    Number.isFinite(averageIn) &&
+    Number.isFinite(averageOut)
+  ) {
+    m.total_token_throughput = (m.completed * (averageIn + averageOut)) / m.duration;
+    block!.extra.derived = [block!.extra.derived, "total_token_throughput"].filter(Boolean).join(", ");
+    finding(
+      "info",
+      "metric-derived",
+      `total_token_throughput is not printed: derived as completed × (average input + average output length) / duration = ${m.total_token_throughput.toFixed(2)}`,
+      source,
+      block!.lines[0]
+    );
+  }
   return {meta, dir, source, block, logs, findings};
 }
 

@@ -7,7 +7,7 @@ import {t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {dataTable, textElement, type Column} from "./table.js";
-import {rankingText, scenarioName, type ScenarioNames} from "./verdict.js";
+import {rankingLines, scenarioName, type ScenarioNames} from "./verdict.js";
 
 interface StepRow {
   scenario: string;
@@ -156,11 +156,11 @@ export function stepRanking(
   {lang}: PageContext
 ): HTMLElement {
   const container = document.createElement("div");
-  for (const scenario of step.scenarios) {
+  for (const {scenario, text} of rankingLines(step, report, lang)) {
     const p = document.createElement("p");
     p.className = "ranking";
     p.append(textElement("strong", `${scenarioName(report, scenario, lang)}: `));
-    p.append(rankingText(step.standings[scenario] ?? [], report.study.objective, lang));
+    p.append(text);
     container.append(p);
   }
   return container;

@@ -57,8 +57,58 @@ export function comparedIncumbentValue(verdict: StepReport["verdict"]): number |
   return verdict.incumbent?.value ?? null;
 }
 
+/** A step that tried one configuration: there is nothing to rank, choose or compare. */
+export function singleCandidate(step: Pick<StepReport, "candidates">): boolean {
+  return step.candidates.length === 1;
+}
+
+/** The ranking on each of the step's scenarios; none for a step of one candidate, which ranks nothing. */
+export function rankingLines(
+  step: StepReport,
+  report: {study: Pick<StudyInfo, "objective">},
+  lang: Lang
+): {scenario: string; text: string}[] {
+  if (singleCandidate(step)) return [];
+  return step.scenarios.map((scenario) => ({
+    scenario,
+    text: rankingText(step.standings[scenario] ?? [], report.study.objective, lang)
+  }));
+}
+
+/** The step page's opening sentence: how its candidates are compared, or that there was one. */
+export function stepIntroText(step: Pick<StepReport, "kind" | "candidates">, lang: Lang): string {
+  if (singleCandidate(step))
+    return lang === "tr"
+      ? "Bu adımın benchmark'ını tek bir yapılandırma çalıştırdı: sıralanacak ya da aralarından seçilecek bir şey yok."
+      : "One configuration ran this step's benchmark: there is nothing to rank or to choose between.";
+  if (step.kind === "selection")
+    return lang === "tr"
+      ? "Aşağıdaki adayların hepsi aynı benchmark'ı çalıştırdı ve çalışmanın hedef metriğine göre sıralandı. Adımın en iyisinin korunması için şimdiye kadar bulunan en iyi yapılandırmayı geçmesi gerekir."
+      : "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept.";
+  return lang === "tr"
+    ? "Bu adım, sabit yapılandırmaları seçim sırasında kullanılmayan senaryolarda çalıştırır ve sonucun o senaryolara taşınıp taşınmadığına bakar."
+    : "This step takes fixed configurations to scenarios the selection did not use, to see whether the result carries over.";
+}
+
+/** What a step of one candidate measured, with no contest told. */
+function singleVerdictText(step: StepReport, report: StudyNames, lang: Lang): string {
+  const label = candidateLabel(report, step.id, step.candidates[0].id);
+  const standings = step.scenarios.map((s) => step.standings[s]?.[0]).filter((s) => s != null);
+  const value = standings.length === 1 ? standings[0].value : null;
+  const unit = metricUnit(report.study.objective);
+  const measured = value == null ? null : `${formatFixed(value)}${unit ? ` ${unit}` : ""}`;
+  if (lang === "tr")
+    return measured
+      ? `${label} ${measured} ölçtü; karşılaştırılacak başka bir şey yoktu.`
+      : `${label} bu adımın senaryolarını çalıştırdı; karşılaştırılacak başka bir şey yoktu.`;
+  return measured
+    ? `${label} measured ${measured}; there was nothing to compare it with.`
+    : `${label} ran this step's scenarios; there was nothing to compare it with.`;
+}
+
 /** One sentence on what the step decided. */
 export function verdictText(step: StepReport, report: StudyNames, lang: Lang): string {
+  if (singleCandidate(step)) return singleVerdictText(step, report, lang);
   const unit = metricUnit(report.study.objective);
   const verdict = step.verdict;
   const basis = verdict.basis;
@@ -165,7 +215,8 @@ function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): st
 /** The step's decision rule in one sentence, with each candidate's geometric mean when that rule decides. */
 export function decisionText(step: StepReport, report: StudyNames, lang: Lang): string {
   const decision = step.decision;
-  if (!decision) return "";
+  // One candidate: no rule chose it.
+  if (!decision || singleCandidate(step)) return "";
   const tr = lang === "tr";
   if (decision.rule === "scenario") {
     const name = scenarioName(report, decision.scenario, lang);

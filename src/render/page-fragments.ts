@@ -49,7 +49,7 @@ import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
 import {chartsDrawn, vegaChart} from "../components/vegaChart.js";
-import {decisionText, verdictText} from "../components/verdict.js";
+import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
 import type {Fragment, PageFragments} from "./fragment.js";
 
@@ -219,18 +219,8 @@ async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable
   const report = asJson(page);
   const step = report.step;
   const context = pageContext(lang, "../");
-  const intro =
-    step.kind === "selection"
-      ? {
-          en: "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept.",
-          tr: "Aşağıdaki adayların hepsi aynı benchmark'ı çalıştırdı ve çalışmanın hedef metriğine göre sıralandı. Adımın en iyisinin korunması için şimdiye kadar bulunan en iyi yapılandırmayı geçmesi gerekir."
-        }
-      : {
-          en: "This step takes fixed configurations to scenarios the selection did not use, to see whether the result carries over.",
-          tr: "Bu adım, sabit yapılandırmaları seçim sırasında kullanılmayan senaryolarda çalıştırır ve sonucun o senaryolara taşınıp taşınmadığına bakar."
-        };
   return {
-    intro: text(intro[lang]),
+    intro: text(stepIntroText(step, lang)),
     verdict: text(verdictText(step, report, lang)),
     "repeats-note": text(repeatsNote(report.study, lang)),
     "load-note": text(loadNote(report.study, lang)),

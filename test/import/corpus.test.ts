@@ -10,6 +10,7 @@ import {importResults, type ImportSource} from "../../loaders/import/index.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {parseBuffer} from "../../loaders/parse/index.js";
 import {rawBytes} from "../../loaders/import/result.js";
+import {loadPart} from "../../loaders/study/ids.js";
 
 const ROOT = "test/fixtures/import-corpus";
 
@@ -17,6 +18,10 @@ interface Sidecar {
   repo: string;
   path: string;
   commit: string;
+  url?: string;
+  licence?: string | null;
+  /** The day the file was taken from the repository. */
+  fetched?: string;
   /** Settings the repository states beside the file (its launch script, its README): given as --set. */
   setup: Record<string, string>;
   /** The point each record belongs to, in record order. */
@@ -27,7 +32,7 @@ interface Sidecar {
 
 const kinds = readdirSync(ROOT).sort();
 const filesOf = (kind: string) =>
-  readdirSync(join(ROOT, kind))
+  readdirSync(join(ROOT, kind), {recursive: true, encoding: "utf8"})
     .filter((f) => f.endsWith(".provenance.json"))
     .sort()
     .map((f) => {
@@ -44,7 +49,12 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
   const report = importResults(sources, study);
   // Every record imported, once.
   const expected = files.flatMap(({file, sidecar}) => sidecar.printed.map((p) => `${file}:${p.line}`));
-  const sourceOf = (source: string) => (/:\d+$/.test(source) ? source : `${source}:1`);
+  // A JSON Lines record is `file:line`; a GuideLLM report's benchmark `file#benchmarks[i]`, the sidecar's line i + 1.
+  const sourceOf = (source: string) => {
+    const benchmark = /^(.*)#benchmarks\[(\d+)\]$/.exec(source);
+    if (benchmark) return `${benchmark[1]}:${Number(benchmark[2]) + 1}`;
+    return /:\d+$/.test(source) ? source : `${source}:1`;
+  };
   expect(report.study.runs.map((r) => sourceOf(r.result.source)).sort()).toEqual(expected.sort());
   // Every printed value exact, read back from the copy in the run folder.
   const printed = new Map(
@@ -66,7 +76,7 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
   const theirs = new Map<string, Set<string>>();
   const ours = new Map<string, Set<string>>();
   for (const run of report.study.runs) {
-    const mine = `${run.candidate} @ ${run.scenario}`;
+    const mine = `${run.candidate} @ ${run.scenario}${run.load ? ` @ ${loadPart(run.load)}` : ""}`;
     const their = pointOf.get(sourceOf(run.result.source))!;
     theirs.set(mine, (theirs.get(mine) ?? new Set()).add(their));
     ours.set(their, (ours.get(their) ?? new Set()).add(mine));
@@ -79,13 +89,28 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
 }
 
 describe("the real corpus", () => {
-  it("holds real files with a sidecar each", () => {
+  it("holds real files with a sidecar each: at least 40 files of 8 kinds from 9 repositories", () => {
     const all = kinds.flatMap(filesOf);
-    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    expect(kinds.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(9);
     for (const {sidecar} of all) {
       expect(sidecar.commit).toMatch(/^[0-9a-f]{40}$/);
       expect(sidecar.points).toHaveLength(sidecar.printed.length);
     }
+    // The sidecars written since the first five also say where to see the file and when it was taken.
+    for (const {sidecar} of all.filter(({sidecar}) => sidecar.fetched)) {
+      expect(sidecar.url).toBe(`https://github.com/${sidecar.repo}/blob/${sidecar.commit}/${sidecar.path}`);
+      expect(sidecar.fetched).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it("reads every format on a real file: vLLM, SGLang, trtllm-bench, GuideLLM, AIPerf", async () => {
+    const sources: ImportSource[] = kinds.flatMap(filesOf).map(({file, sidecar}) => ({path: file, set: sidecar.setup}));
+    const report = importResults(sources, join(tmp, "tools"));
+    expect(new Set(report.study.runs.map((r) => r.result.client))).toEqual(
+      new Set(["vllm bench serve", "sglang.bench_serving", "trtllm-bench", "guidellm", "aiperf"])
+    );
   });
 
   for (const kind of kinds)
@@ -95,5 +120,15 @@ describe("the real corpus", () => {
 
   it("all kinds together", async () => {
     await importAndCheck("all", kinds.flatMap(filesOf));
+  });
+});
+
+describe("a corpus folder imported whole", () => {
+  it("skips the provenance sidecars (JSON that quotes printed values, not a result) with a note each", () => {
+    const dir = join(ROOT, "vllm-json");
+    const report = importResults([dir], join(tmp, "whole"));
+    const records = filesOf("vllm-json").reduce((n, {sidecar}) => n + sidecar.printed.length, 0);
+    expect(report.study.runs).toHaveLength(records);
+    expect(report.notes.filter((n) => n.includes(".provenance.json"))).toHaveLength(filesOf("vllm-json").length);
   });
 });

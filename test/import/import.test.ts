@@ -219,11 +219,11 @@ describe("import of plain --save-result JSON files", () => {
       "max_num_seqs-128",
       "max_num_seqs-256"
     ]);
-    expect(report.study.scenarios.map((s) => s.id)).toEqual(["random-2000-100", "random-4000-200"]);
+    expect(report.study.scenarios.map((s) => s.id)).toEqual(["random-2000-100-n100", "random-4000-200-n100"]);
     const {report: built, runs} = await loadStudy(study);
     expect(runs).toHaveLength(6);
     expect(built.findings.filter((f) => f.severity === "error")).toEqual([]);
-    expect(readFileSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100", "result.json"))).toEqual(
+    expect(readFileSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100-n100", "result.json"))).toEqual(
       readFileSync(files[0])
     );
   });
@@ -241,8 +241,8 @@ describe("import of other tools' output (real outputs in test/fixtures/parse)", 
     // ShareGPT runs record random_input_len/random_output_len too; those lengths are not what they ran.
     expect(report.study.steps.map((s) => [s.id, s.candidates])).toEqual([
       ["sweep-random-1024-256-n1000-c64", ["qwen3-8b-v0.5.5"]],
-      ["sweep-sharegpt-n1000-rate8", ["default"]],
-      ["sweep-sharegpt-n500", ["default"]]
+      ["sweep-sharegpt-n500", ["default"]],
+      ["sweep-sharegpt-n1000-rate8", ["default"]]
     ]);
     const {report: built, runs} = await loadStudy(study);
     expect(runs.map((r) => r.block?.tool)).toEqual(["sglang", "sglang", "sglang"]);

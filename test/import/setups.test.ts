@@ -4,6 +4,7 @@
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {loadPart} from "../../loaders/study/ids.js";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {importResults} from "../../loaders/import/index.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
@@ -32,7 +33,11 @@ async function checkErrors(study: string): Promise<string[]> {
 /** Runs per point: each (candidate, scenario) with its repeats, so two setups merged into one point show up. */
 function points(study: ReturnType<typeof importResults>["study"]): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const r of study.runs) out[`${r.candidate} @ ${r.scenario}`] = (out[`${r.candidate} @ ${r.scenario}`] ?? 0) + 1;
+  // A point is a candidate on a scenario at one load level.
+  for (const r of study.runs) {
+    const point = `${r.candidate} @ ${r.scenario}${r.load ? ` @ ${loadPart(r.load)}` : ""}`;
+    out[point] = (out[point] ?? 0) + 1;
+  }
   return out;
 }
 
@@ -91,7 +96,7 @@ describe("setup identity", () => {
       "hardware.gpu",
       "hardware.name",
       "engines.vllm.version",
-      "scenarios.c64.dataset"
+      "scenarios.n100-c64.dataset"
     ]);
     expect(runs.find((r) => r.meta.status === "failed")?.meta.error).toBe(
       "all 100 requests failed: Bad Request: model '/workspace/glm47-fp8' does not exist"
@@ -161,11 +166,11 @@ describe("setup identity", () => {
     ]);
     expect(report.study.engines).toEqual({sglang: {name: "SGLang", version: "0.5.5"}});
     expect(report.study.scenarios.map((s) => [s.id, s.input_len, s.output_len, s.bench_args])).toEqual([
-      ["sharegpt-rate4", undefined, undefined, undefined],
-      ["sharegpt-rate8", undefined, undefined, undefined]
+      ["sharegpt-n1000-rate4", undefined, undefined, undefined],
+      ["sharegpt-n1000-rate8", undefined, undefined, undefined]
     ]);
     expect(report.study.steps).toHaveLength(1);
-    expect(points(report.study)).toEqual({"default @ sharegpt-rate4": 2, "default @ sharegpt-rate8": 1});
+    expect(points(report.study)).toEqual({"default @ sharegpt-n1000-rate4": 2, "default @ sharegpt-n1000-rate8": 1});
     const yaml = readFileSync(join(study, "study.yaml"), "utf8");
     expect(Math.max(...yaml.split("\n").map((l) => l.length))).toBeLessThan(300);
     expect(yaml).not.toContain("max_total_num_tokens");
@@ -200,7 +205,7 @@ describe("facts from the files", () => {
       ]
     ]);
     expect(report.study.scenarios.map((s) => [s.id, s.input_len, s.output_len, s.num_prompts])).toEqual([
-      ["synthetic-1024-1024", 1024, 1024, 3000]
+      ["synthetic-1024-1024-n3000", 1024, 1024, 3000]
     ]);
     expect(report.study.client.name).toBe("trtllm-bench");
     expect(report.study.gpu).toBe("NVIDIA H100 80GB HBM3");
@@ -216,7 +221,8 @@ describe("facts from the files", () => {
       write("c128.log", log.replace("Maximum request concurrency: 64", "Maximum request concurrency: 128"))
     ];
     const report = importResults(files, join(tmp, "study"));
-    expect(report.study.scenarios.map((s) => s.max_concurrency)).toEqual([64, 128]);
+    // Two loads of one workload are a ladder's two levels, each a point of its own.
+    expect(report.study.scenarios.map((s) => s.loads)).toEqual([{kind: "concurrency", levels: [64, 128]}]);
     expect(Object.values(points(report.study))).toEqual([1, 1]);
   });
 
@@ -233,7 +239,7 @@ describe("facts from the files", () => {
     ]);
     expect(Object.values(points(report.study))).toEqual([1, 1, 1]);
     expect(report.study.scenarios.map((s) => [s.id, s.input_len, s.output_len, s.num_prompts, s.request_rate])).toEqual(
-      [["synthetic-256-128-rate4", 256, 128, 96, 4]]
+      [["synthetic-256-128-n96-rate4", 256, 128, 96, 4]]
     );
     expect(report.study.client.name).toBe("guidellm");
     expect(await checkErrors(study)).toEqual([]);
@@ -247,8 +253,11 @@ describe("facts from the files", () => {
     const file = write("sweep/benchmarks.json", text);
     const study = join(tmp, "study");
     const imported = importResults([file], study);
-    expect(imported.study.scenarios.map((s) => s.id)).toEqual(["synthetic-256-128-rate4", "synthetic-256-128-rate8"]);
-    const copy = readFileSync(join(study, "runs", "sweep--default--synthetic-256-128-rate8", "result.json"), "utf8");
+    // Two rates of one workload: a ladder (issue 22 item 7).
+    expect(imported.study.scenarios.map((s) => [s.id, s.loads])).toEqual([
+      ["synthetic-256-128", {kind: "request_rate", levels: [4, 8]}]
+    ]);
+    const copy = readFileSync(join(study, "runs", "sweep--default--synthetic-256-128--q8", "result.json"), "utf8");
     expect(JSON.parse(copy)).toEqual({benchmarks: [second], args: {model: "Qwen/Qwen3-8B"}});
     expect(await checkErrors(study)).toEqual([]);
   });
@@ -265,7 +274,7 @@ describe("facts from the files", () => {
     expect(report.study.candidates[0].server.join(" ")).not.toMatch(/schema|aiperf|benchmark-id|cancelled/);
     expect(
       report.study.scenarios.map((s) => [s.id, s.input_len, s.output_len, s.num_prompts, s.max_concurrency])
-    ).toEqual([["synthetic-1000-500-c10", 1000, 500, 96, 10]]);
+    ).toEqual([["synthetic-1000-500-n96-c10", 1000, 500, 96, 10]]);
     expect(report.study.client.name).toBe("aiperf");
     expect(await checkErrors(study)).toEqual([]);
   });
@@ -438,7 +447,7 @@ describe("adding to a study", () => {
     const a = write("a.json", pyJson(vllmResult({...spec, requestRate: 4, metadata: {max_num_seqs: "64"}})));
     const first = importResults([a], study);
     const firstIds = first.study.runs.map((r) => r.id);
-    expect(firstIds).toEqual(["sweep--default--rate4"]);
+    expect(firstIds).toEqual(["sweep--default--n100-rate4"]);
 
     const b = write("b.json", pyJson(vllmResult({...spec, requestRate: 4, metadata: {max_num_seqs: "128"}})));
     const second = importResults([b], study);
@@ -454,7 +463,7 @@ describe("adding to a study", () => {
     );
     const third = importResults([c], study);
     expect(third.conflicts).toEqual([]);
-    expect(third.study.scenarios.map((s) => s.id)).toEqual(["rate4", "n200-rate4"]);
+    expect(third.study.scenarios.map((s) => s.id)).toEqual(["n100-rate4", "n200-rate4"]);
     expect(await checkErrors(study)).toEqual([]);
 
     const a2 = write(
@@ -465,7 +474,7 @@ describe("adding to a study", () => {
     );
     const fourth = importResults([a2, a], study);
     expect(fourth.conflicts).toEqual([]);
-    expect(fourth.created).toEqual(["sweep--default--rate4--r2"]);
+    expect(fourth.created).toEqual(["sweep--default--n100-rate4--r2"]);
     expect(await checkErrors(study)).toEqual([]);
     const {runs} = await loadStudy(study);
     expect(runs).toHaveLength(4);

@@ -44,7 +44,7 @@ describe("import keeps the metrics the tools wrote", () => {
     const report = importResults([join(root, "results")], study, {now: new Date("2026-02-01T00:00:00Z")});
     expect(report.created).toHaveLength(2);
     for (const mns of ["64", "128"]) {
-      const run = join(study, "runs", `sweep--max_num_seqs-${mns}--default`);
+      const run = join(study, "runs", `sweep--max_num_seqs-${mns}--n100`);
       expect(existsSync(run), `${run} among ${report.created.join(", ")}`).toBe(true);
       expect(readFileSync(join(run, "metrics.jsonl"), "utf8")).toBe(METRICS);
       expect(readFileSync(join(run, "server_metrics_export.jsonl"), "utf8")).toBe(AIPERF);
@@ -58,8 +58,8 @@ describe("import keeps the metrics the tools wrote", () => {
     // tps-report's own scrapes are read back as the run's server columns.
     const {rows} = await loadStudy(study);
     expect(rows.map((r) => [r.run, r.requests_running_max, r.kv_cache_usage_max])).toEqual([
-      ["sweep--max_num_seqs-128--default", 40, 0.8],
-      ["sweep--max_num_seqs-64--default", 40, 0.8]
+      ["sweep--max_num_seqs-128--n100", 40, 0.8],
+      ["sweep--max_num_seqs-64--n100", 40, 0.8]
     ]);
   });
 

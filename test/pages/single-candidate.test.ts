@@ -7,6 +7,7 @@ import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {homePage} from "../../loaders/pages/home.js";
 import {originText} from "../../src/components/headlineSummary.js";
+import {decisionText, rankingLines, stepIntroText, verdictText} from "../../src/components/verdict.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-single-"));
@@ -42,6 +43,38 @@ steps:
     );
     expect(originText(home, "tr")).toBe(
       "Çalışma her senaryosunda tek bir yapılandırma ölçtü: aralarından seçim yapılacak bir şey yoktu, bu yüzden onu hiçbir adım seçmedi."
+    );
+  });
+});
+
+describe("a step of one candidate", () => {
+  it("ranks nothing and tells no contest: one sentence says it measured one configuration (EN and TR)", async () => {
+    const {report} = await loadStudy(root);
+    const step = report.steps[0];
+    expect(rankingLines(step, report, "en")).toEqual([]);
+    expect(stepIntroText(step, "en")).toBe(
+      "One configuration ran this step's benchmark: there is nothing to rank or to choose between."
+    );
+    expect(stepIntroText(step, "tr")).toBe(
+      "Bu adımın benchmark'ını tek bir yapılandırma çalıştırdı: sıralanacak ya da aralarından seçilecek bir şey yok."
+    );
+    expect(verdictText(step, report, "en")).toBe(
+      "default measured 1320.00 tok/s; there was nothing to compare it with."
+    );
+    expect(verdictText(step, report, "tr")).toBe("default 1320.00 tok/s ölçtü; karşılaştırılacak başka bir şey yoktu.");
+    expect(decisionText(step, report, "en")).toBe("");
+  });
+});
+
+describe("a step of several candidates", () => {
+  it("keeps its ranking and its sentence (the seed's engine step)", async () => {
+    const {report} = await loadStudy("data/studies/qwen3-32b-a100");
+    const step = report.steps.find((s) => s.id === "engine-selection")!;
+    expect(rankingLines(step, report, "en")).toEqual([
+      {scenario: "sharegpt", text: "TensorRT-LLM (2054.21 tok/s) > vLLM (1730.98 tok/s) > SGLang (1398.38 tok/s)"}
+    ]);
+    expect(stepIntroText(step, "en")).toBe(
+      "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept."
     );
   });
 });

@@ -44,7 +44,7 @@ describe("import and the study lock", () => {
     const files = writeSaveResults(join(tmp, "results"));
     const study = join(tmp, "study");
     importResults(files, study);
-    const gone = "sweep--max_num_seqs-64--random-2000-100";
+    const gone = "sweep--max_num_seqs-64--random-2000-100-n100";
     rmSync(join(study, "runs", gone), {recursive: true});
     const pid = livePid();
     writeFileSync(join(study, "runs", LOCK_FILE), `${pid}\n`);
@@ -59,8 +59,8 @@ describe("import and the study lock", () => {
     const files = writeSaveResults(join(tmp, "results"));
     const study = join(tmp, "study");
     importResults(files, study);
-    rmSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100"), {recursive: true});
-    expect(importResults(files, study).created).toEqual(["sweep--max_num_seqs-64--random-2000-100"]);
+    rmSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100-n100"), {recursive: true});
+    expect(importResults(files, study).created).toEqual(["sweep--max_num_seqs-64--random-2000-100-n100"]);
     expect(readdirSync(join(study, "runs")).filter((n) => n.startsWith("."))).toEqual([]);
   });
 
@@ -82,8 +82,8 @@ describe("import and the study lock", () => {
     expect(readdirSync(join(study, "runs")).sort()).toHaveLength(6);
     expect(readdirSync(tmp).filter((n) => n.includes("import"))).toEqual([]);
 
-    rmSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100"), {recursive: true});
-    rmSync(join(study, "runs", "sweep--max_num_seqs-128--random-2000-100"), {recursive: true});
+    rmSync(join(study, "runs", "sweep--max_num_seqs-64--random-2000-100-n100"), {recursive: true});
+    rmSync(join(study, "runs", "sweep--max_num_seqs-128--random-2000-100-n100"), {recursive: true});
     const again = await Promise.all([
       tps(["import", ...files, "--into", study]),
       tps(["import", ...files, "--into", study])
