@@ -10,7 +10,15 @@ import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
 import {sameMeaning} from "../command/argv-meaning.js";
-import {decidingScenario, geometricMeanScores} from "./decision.js";
+import {
+  conservativeChoice,
+  conservativeRule,
+  decidingScenario,
+  geometricMeanScores,
+  type ConservativeChoice,
+  type ConservativeRule,
+  type Contender
+} from "./decision.js";
 import {shellCommand} from "../runs/rows.js";
 import {shownCommand} from "./shown-command.js";
 import type {RunStatus} from "../runs/read-runs.js";
@@ -263,7 +271,58 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     let gainInterval: GainInterval | null = null;
     let basis: StepVerdict["basis"];
     const declared = !step.decision_default;
-    if (deciding) {
+    const conservative = conservativeRule(step);
+    if (deciding && conservative) {
+      // median − 1.4826 × MAD of each configuration's repeats; ties go to the incumbent or the simpler one.
+      const againstRun = incumbentRun(deciding);
+      const against = againstRun ? value(againstRun) : null;
+      basis = {rule: "scenario", scenario: deciding, incumbent_value: against};
+      const contender = (stepId: string, c: PlanCandidate, run: string, isIncumbent: boolean): Contender => {
+        const point = points.get(run);
+        const counted = point ? point.rows.filter((r) => r.repeat > point.warmups) : [];
+        const ok = counted.filter((r) => r.status === "ok");
+        return {
+          step: stepId,
+          candidate: c.id,
+          incumbent: isIncumbent,
+          values: ok.map((r) => r[objective]).filter((v): v is number => typeof v === "number"),
+          failed_runs: counted.length - ok.length,
+          failed_requests: counted.reduce((sum, r) => sum + (typeof r.failed === "number" ? r.failed : 0), 0),
+          server_args: c.server.length
+        };
+      };
+      const inStep = (c: PlanCandidate): boolean =>
+        againstRun != null && points.get(againstRun) === points.get(pid(step.id, c.id, deciding));
+      const contenders = step.candidates.map((c) => contender(step.id, c, pid(step.id, c.id, deciding), inStep(c)));
+      if (before && beforeCandidate && againstRun && !step.candidates.some(inStep))
+        contenders.push(contender(before.step, beforeCandidate, againstRun, true));
+      const runOf = (e: {step: string; candidate: string}): string => pid(e.step, e.candidate, deciding);
+      const choice = conservativeChoice(contenders, conservative, (top, other) => {
+        const i = interval(summaryOf(runOf(other)), summaryOf(runOf(top)), confidence);
+        return i != null && i.low <= 0;
+      });
+      decision = {rule: "conservative", scenario: deciding, declared, ...conservative, ...choice};
+      const winnerIsIncumbent =
+        choice.winner != null &&
+        contenders.some((c) => c.incumbent && c.candidate === choice.winner && c.step === choice.winner_step);
+      if (choice.winner == null) kind = "all-failed";
+      else if (winnerIsIncumbent || before == null) {
+        const top = choice.top ? contenders.find((c) => c.candidate === choice.top)! : null;
+        kind = top && !top.incumbent ? "within-noise" : "no-improvement";
+        if (top && !top.incumbent) {
+          const run = runOf(top);
+          best = {candidate: top.candidate, run, value: value(run) ?? 0};
+        }
+      } else {
+        const run = pid(step.id, choice.winner, deciding);
+        best = {candidate: choice.winner, run, value: value(run) ?? 0};
+        kind = "improved";
+      }
+      if (best && against != null) {
+        gain = changePercent(against, best.value);
+        gainInterval = againstRun ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
+      }
+    } else if (deciding) {
       decision = {rule: "scenario", scenario: deciding, declared};
       const top = stepStandings[deciding]?.[0];
       best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
@@ -496,6 +555,7 @@ export interface GainInterval {
 /** How a selection step picked its winner, as the step page states it. */
 export type StepDecision =
   | {rule: "scenario"; scenario: string; declared: boolean}
+  | ({rule: "conservative"; scenario: string; declared: boolean} & ConservativeRule & ConservativeChoice)
   | {
       rule: "geometric-mean";
       declared: boolean;

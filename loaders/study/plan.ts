@@ -6,6 +6,7 @@ import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
 import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {readSecondLook, SECOND_LOOK_FILE, SECOND_LOOK_STEP, SecondLookFileError} from "./second-look-file.js";
 import {
   SLO_METRICS,
   SLO_STATISTICS,
@@ -139,6 +140,11 @@ export interface StudyPlan extends RepeatSettings {
   /** `objective: max_throughput_within_slo`: steps decide by each candidate's best throughput within the SLO (then
    * `objective` is the throughput it maximizes). */
   within_slo?: boolean;
+  /** Percent: a decision closer than this (or within noise) is close (coverage, second look). Default: 5. */
+  margin?: number;
+  /** The second look's runs (`tps-report run STUDY --second-look` wrote second-look.json): one more selection step,
+   * run after the greedy steps and decided against their winner; never part of the greedy path. */
+  second_look?: PlanStep;
 }
 
 export class PlanError extends Error {
@@ -196,7 +202,25 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return parseStudyPlan(readFileSync(file, "utf8"), file, dir);
+  const plan = parseStudyPlan(readFileSync(file, "utf8"), file, dir);
+  let second: ReturnType<typeof readSecondLook>;
+  try {
+    second = readSecondLook(dir);
+  } catch (error) {
+    if (error instanceof SecondLookFileError) throw new PlanError(error.file, error.line, error.detail);
+    throw error;
+  }
+  if (!second) return plan;
+  const where = join(dir, SECOND_LOOK_FILE);
+  const problem = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
+    ? `the plan has a step '${SECOND_LOOK_STEP}' of its own`
+    : second.step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id))
+      ? `unknown scenario '${second.step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id))}'`
+      : second.step.candidates.find((c) => !(c.engine in plan.engines))
+        ? `engine '${second.step.candidates.find((c) => !(c.engine in plan.engines))!.engine}' is not listed under 'engines' in ${file}`
+        : null;
+  if (problem) throw new PlanError(where, 1, problem);
+  return {...plan, second_look: second.step};
 }
 
 export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
@@ -309,11 +333,22 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       };
     });
     let decision = s.decision;
-    if (decision && typeof decision === "object" && !s.scenarios.includes(decision.scenario))
+    if (
+      decision &&
+      typeof decision === "object" &&
+      decision.scenario != null &&
+      !s.scenarios.includes(decision.scenario)
+    )
       at(
         ["steps", si, "decision", "scenario"],
         `the deciding scenario '${decision.scenario}' is not one of the step's scenarios`
       );
+    // The conservative score is one scenario's: with several, the plan has to say which.
+    if (decision && typeof decision === "object" && "rule" in decision && decision.scenario == null) {
+      if (s.scenarios.length > 1)
+        at(["steps", si, "decision"], `the conservative rule needs a 'scenario' when the step has several`);
+      else decision = {...decision, scenario: s.scenarios[0]};
+    }
     const defaulted = s.kind === "selection" && decision == null;
     if (defaulted) decision = s.scenarios.length === 1 ? {scenario: s.scenarios[0]} : "geometric-mean";
     if (defaulted && s.scenarios.length > 1)
@@ -376,7 +411,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.repeats != null ? {repeats: data.repeats} : {}),
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
-    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {})
+    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
+    ...(data.margin != null ? {margin: data.margin} : {})
   };
 }
 
@@ -388,7 +424,7 @@ function sortIssues(issues: FileIssue[]): FileIssue[] {
 export function plannedRuns(
   plan: StudyPlan
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
-  return plan.steps.flatMap((step) => {
+  return [...plan.steps, ...(plan.second_look ? [plan.second_look] : [])].flatMap((step) => {
     const scenarios = step.scenarios.flatMap((sid) => scenarioLoads(plan.scenarios.find((s) => s.id === sid)!));
     return step.candidates.flatMap((candidate) => {
       const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario, candidate)));
