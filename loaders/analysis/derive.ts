@@ -3,8 +3,6 @@ import {desc, escape, from} from "arquero";
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
-import {geometricGain} from "../stats/geometric-gain.js";
-import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
@@ -21,6 +19,9 @@ import {
 } from "./decision.js";
 import {shellCommand} from "../runs/rows.js";
 import {shownCommand} from "./shown-command.js";
+import {interval, type GainInterval} from "./gain-interval.js";
+import {geometricGain} from "../stats/geometric-gain.js";
+export type {GainInterval} from "./gain-interval.js";
 import type {RunStatus} from "../runs/read-runs.js";
 import type {Text} from "../text.js";
 
@@ -33,6 +34,8 @@ export interface Derived {
   findings: Finding[];
   /** Each ladder curve's chosen point (empty for a study without ladders). */
   choices: CurveChoice[];
+  /** A point's objective over its repeats, by any of its run ids (coverage and the second look weigh gaps with it). */
+  objectiveOf: (run: string) => Summary | null;
 }
 
 /** Relative change in percent, (after − before) / before. */
@@ -125,20 +128,6 @@ function standings(
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
-}
-
-/** Welch's interval of after over before, percent; null when either side ran once or both are the same point (no
- * interval of a configuration against itself). Where Welch's would reach −100 % (a negative throughput), the log-ratio
- * interval (delta method), which respects the bound. */
-function interval(before: Summary | null, after: Summary | null, confidence: number): GainInterval | null {
-  if (!before || !after || before === after) return null;
-  const c = welch(before, after, confidence);
-  if (!c) return null;
-  if (c.gain_low <= -100) {
-    const g = geometricGain([{before, after}], confidence);
-    if (g) return {low: g.gain_low, high: g.gain_high, confidence, scale: "log"};
-  }
-  return {low: c.gain_low, high: c.gain_high, confidence};
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
@@ -506,7 +495,8 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     headline,
     summary,
     findings,
-    choices
+    choices,
+    objectiveOf: (run) => summaryOf(run)
   };
 }
 
@@ -543,14 +533,6 @@ export interface Standing {
   ci_high: number | null;
   /** Mean TPOT over the point's successful repeats (the step chart's second panel); null where none printed it. */
   mean_tpot_ms?: number | null;
-}
-/** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
-export interface GainInterval {
-  low: number;
-  high: number;
-  confidence: number;
-  /** "log": Welch's interval would fall below −100 % (a negative throughput), so this is the log-ratio interval. */
-  scale?: "log";
 }
 /** How a selection step picked its winner, as the step page states it. */
 export type StepDecision =

@@ -6,7 +6,13 @@ import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
 import {loadPart, type Load, type LoadKind} from "./ids.js";
-import {readSecondLook, SECOND_LOOK_FILE, SECOND_LOOK_STEP, SecondLookFileError} from "./second-look-file.js";
+import {
+  readSecondLook,
+  SECOND_LOOK_FILE,
+  SECOND_LOOK_STEP,
+  SecondLookFileError,
+  type SecondLookData
+} from "./second-look-file.js";
 import {
   SLO_METRICS,
   SLO_STATISTICS,
@@ -145,6 +151,10 @@ export interface StudyPlan extends RepeatSettings {
   /** The second look's runs (`tps-report run STUDY --second-look` wrote second-look.json): one more selection step,
    * run after the greedy steps and decided against their winner; never part of the greedy path. */
   second_look?: PlanStep;
+  /** Why each second-look candidate is in the set, as second-look.json records it. */
+  second_look_reasons?: Record<string, string>;
+  /** The greedy winner the second look was derived around. */
+  second_look_winner?: {step: string; candidate: string};
 }
 
 export class PlanError extends Error {
@@ -159,6 +169,11 @@ export class PlanError extends Error {
     this.line = all[0].line;
     this.issues = all;
   }
+}
+
+/** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
+export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look">): PlanStep[] {
+  return plan.second_look ? [...plan.steps, plan.second_look] : plan.steps;
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
@@ -202,25 +217,62 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  const plan = parseStudyPlan(readFileSync(file, "utf8"), file, dir);
-  let second: ReturnType<typeof readSecondLook>;
+  return withSecondLook(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+}
+
+/** The plan step of a second-look file's data. */
+export function secondLookStep(data: SecondLookData): PlanStep {
+  const candidates: PlanCandidate[] = data.candidates.map((c) => ({
+    id: c.id,
+    label: c.label ?? c.id,
+    engine: c.engine,
+    model: c.model,
+    quantization: c.quantization,
+    role: null,
+    server: c.server,
+    bench_args: (c.bench_args ?? []).map(String),
+    config: c.config ?? null
+  }));
+  return {
+    id: SECOND_LOOK_STEP,
+    kind: "selection",
+    title: {en: "Second look", tr: "İkinci bakış"},
+    scenarios: data.scenarios,
+    ...(data.decision ? {decision: data.decision} : {decision: {scenario: data.scenarios[0]}}),
+    candidates,
+    repeats: data.repeats
+  };
+}
+
+/** The plan with the second look that `tps-report run --second-look` froze beside it, when there is one. */
+export function withSecondLook(plan: StudyPlan): StudyPlan {
+  const {dir, file} = plan;
+  let data: SecondLookData | null;
   try {
-    second = readSecondLook(dir);
+    data = readSecondLook(dir);
   } catch (error) {
     if (error instanceof SecondLookFileError) throw new PlanError(error.file, error.line, error.detail);
     throw error;
   }
-  if (!second) return plan;
+  if (!data) return plan;
+  const step = secondLookStep(data);
   const where = join(dir, SECOND_LOOK_FILE);
+  const unknownScenario = step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id));
+  const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
   const problem = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
     ? `the plan has a step '${SECOND_LOOK_STEP}' of its own`
-    : second.step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id))
-      ? `unknown scenario '${second.step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id))}'`
-      : second.step.candidates.find((c) => !(c.engine in plan.engines))
-        ? `engine '${second.step.candidates.find((c) => !(c.engine in plan.engines))!.engine}' is not listed under 'engines' in ${file}`
+    : unknownScenario
+      ? `unknown scenario '${unknownScenario}'`
+      : unknownEngine
+        ? `engine '${unknownEngine}' is not listed under 'engines' in ${file}`
         : null;
   if (problem) throw new PlanError(where, 1, problem);
-  return {...plan, second_look: second.step};
+  return {
+    ...plan,
+    second_look: step,
+    second_look_reasons: data.reasons,
+    second_look_winner: data.winner
+  };
 }
 
 export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
@@ -424,7 +476,7 @@ function sortIssues(issues: FileIssue[]): FileIssue[] {
 export function plannedRuns(
   plan: StudyPlan
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
-  return [...plan.steps, ...(plan.second_look ? [plan.second_look] : [])].flatMap((step) => {
+  return allSteps(plan).flatMap((step) => {
     const scenarios = step.scenarios.flatMap((sid) => scenarioLoads(plan.scenarios.find((s) => s.id === sid)!));
     return step.candidates.flatMap((candidate) => {
       const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario, candidate)));

@@ -6,7 +6,6 @@ import {LineCounter, parseDocument} from "yaml";
 import {z} from "zod";
 import {CandidateSchema, DecisionSchema, IdSchema} from "./schema.js";
 import {schemaIssues} from "./schema-issues.js";
-import type {PlanCandidate, PlanStep} from "./plan.js";
 
 export const SECOND_LOOK_FILE = "second-look.json";
 export const SECOND_LOOK_STEP = "second-look";
@@ -37,32 +36,8 @@ export class SecondLookFileError extends Error {
   }
 }
 
-/** The plan step of a second-look file's data. */
-export function secondLookStep(data: SecondLookData): PlanStep {
-  const candidates: PlanCandidate[] = data.candidates.map((c) => ({
-    id: c.id,
-    label: c.label ?? c.id,
-    engine: c.engine,
-    model: c.model,
-    quantization: c.quantization,
-    role: null,
-    server: c.server,
-    bench_args: (c.bench_args ?? []).map(String),
-    config: c.config ?? null
-  }));
-  return {
-    id: SECOND_LOOK_STEP,
-    kind: "selection",
-    title: {en: "Second look", tr: "İkinci bakış"},
-    scenarios: data.scenarios,
-    ...(data.decision ? {decision: data.decision} : {decision: {scenario: data.scenarios[0]}}),
-    candidates,
-    repeats: data.repeats
-  };
-}
-
 /** The study's second-look file, when there is one; a malformed one is an error naming the file and line. */
-export function readSecondLook(dir: string): {data: SecondLookData; step: PlanStep} | null {
+export function readSecondLook(dir: string): SecondLookData | null {
   const file = join(dir, SECOND_LOOK_FILE);
   if (!existsSync(file)) return null;
   const lineCounter = new LineCounter();
@@ -82,5 +57,5 @@ export function readSecondLook(dir: string): {data: SecondLookData; step: PlanSt
       `${issue?.path ? `${issue.path}: ` : ""}${issue?.message ?? "malformed"}`
     );
   }
-  return {data: parsed.data, step: secondLookStep(parsed.data)};
+  return parsed.data;
 }
