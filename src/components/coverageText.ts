@@ -146,3 +146,35 @@ export function secondLookParagraph(look: SecondLookReport, _names: CoverageName
     ? `Açgözlü seçim ${w} ikinci bakışta geçerliliğini korumadı: ${r.label} ${formatFixed(r.value)} tok/s${ci} ile ona göre ${formatGain(r.gain_percent, r.gain_interval)}. Yeni öneri ${r.label}; sunucu komutu: ${r.server_command}`
     : `The greedy choice ${w} did not survive the second look: ${r.label} does ${formatFixed(r.value)} tok/s${ci}, ${formatGain(r.gain_percent, r.gain_interval)} over it. The new recommendation is ${r.label}; serve it with: ${r.server_command}`;
 }
+
+/** The step page's coverage list (nothing when the step left nothing out). */
+export function stepCoverageList(
+  coverage: Coverage | undefined,
+  step: string,
+  names: CoverageNames,
+  lang: Lang
+): HTMLElement | string {
+  const lines = coverage ? stepCoverageLines(coverage, step, names, lang) : [];
+  if (!lines.length) return "";
+  const ul = document.createElement("ul");
+  ul.className = "coverage";
+  for (const line of lines) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    ul.append(li);
+  }
+  return ul;
+}
+
+/** The summary's second-look paragraph (nothing before the study has a second look). */
+export function secondLookBlock(
+  look: SecondLookReport | undefined,
+  names: CoverageNames,
+  lang: Lang
+): HTMLElement | string {
+  if (!look) return "";
+  const p = document.createElement("p");
+  p.className = "second-look";
+  p.textContent = secondLookParagraph(look, names, lang);
+  return p;
+}
