@@ -87,6 +87,18 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
         ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
         : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
       : "";
+  const rule = step.decision?.rule === "conservative" ? step.decision : null;
+  if (rule && incumbent && best && (verdict.kind === "within-noise" || rule.winner_reason === "simpler-tie")) {
+    const scoreOf = (candidate: string) => formatFixed(rule.scores.find((s) => s.candidate === candidate)?.score, 2);
+    const margin = `${+rule.tie_margin.toFixed(2)} %`;
+    if (verdict.kind === "within-noise")
+      return lang === "tr"
+        ? `Beraberlik (temkinli kural): bu adımın en yüksek puanlısı ${bestLabel} (${scoreOf(best.candidate)}), ${incumbentLabel} (${scoreOf(incumbent.candidate)}) ile ${margin} ya da gürültü içinde berabere; beraberlik şimdiye kadarki en iyi yapılandırmada kalır.`
+        : `A tie under the conservative rule: the step's top score, ${bestLabel} (${scoreOf(best.candidate)}), is within ${margin} or noise of ${incumbentLabel} (${scoreOf(incumbent.candidate)}), and a tie stays with the best configuration so far.`;
+    return lang === "tr"
+      ? `Kazanan ${bestText}: en yüksek puanla berabere kalanların (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}) en az sunucu argümanı olanı; ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+      : `${bestText} wins as the simplest of the configurations tied on score (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}): the fewest server arguments; ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+  }
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";

@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {conservativeScore, median, medianAbsoluteDeviation} from "../../loaders/stats/conservative.js";
 import {parseStudyPlan, PlanError} from "../../loaders/study/plan.js";
-import {decisionText} from "../../src/components/verdict.js";
+import {decisionText, verdictText} from "../../src/components/verdict.js";
 import {benchLog, repeatPlanYaml, writeRepeatStudy} from "../support/repeat-study.js";
 
 let root: string;
@@ -120,13 +120,18 @@ describe("decisions under the conservative rule", () => {
     // tuned 995 998 1001: median 998, MAD 3, score 993.5522; 993.5522 × 0.99 = 983.617 ≤ base's 985.174: a tie.
     const dir = join(root, "tie");
     writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: [998, 1001, 995]}, undefined, "", conservative());
-    const step = (await loadStudy(dir, root)).report.steps[0];
+    const {report} = await loadStudy(dir, root);
+    const step = report.steps[0];
     expect(step.verdict.winner?.candidate).toBe("base");
     expect(step.verdict.kind).toBe("within-noise");
     const d = step.decision!;
     if (d.rule !== "conservative") throw new Error(d.rule);
     expect(d.tied.sort()).toEqual(["base", "tuned"]);
     expect(d.winner_reason).toBe("incumbent-tie");
+    const names = {study: report.study, steps: report.steps};
+    expect(verdictText(step, names as never, "en")).toBe(
+      "A tie under the conservative rule: the step's top score, Tuned (993.55), is within 1 % or noise of Defaults (985.17), and a tie stays with the best configuration so far."
+    );
   });
 
   it("a tie without the incumbent goes to the configuration with fewer server arguments", async () => {
@@ -144,9 +149,13 @@ describe("decisions under the conservative rule", () => {
           "      - {id: lean, label: Lean, engine: vllm, server: [vllm, serve, org/model, --enforce-eager]}\n      - {id: tuned,"
         )
     );
-    const step = (await loadStudy(dir, root)).report.steps[0];
+    const {report} = await loadStudy(dir, root);
+    const step = report.steps[0];
     expect(step.verdict.kind).toBe("improved");
     expect(step.verdict.winner?.candidate).toBe("lean");
+    expect(verdictText(step, {study: report.study, steps: report.steps} as never, "en")).toContain(
+      "Lean (1095.00 tok/s) wins as the simplest of the configurations tied on score (Tuned, Lean): the fewest server arguments"
+    );
     const d = step.decision!;
     if (d.rule !== "conservative") throw new Error(d.rule);
     expect(d.winner_reason).toBe("simpler-tie");
