@@ -175,6 +175,7 @@ export function secondLookBlock(
   if (!look) return "";
   const p = document.createElement("p");
   p.className = "second-look";
+  p.id = "second-look";
   p.textContent = secondLookParagraph(look, names, lang);
   return p;
 }

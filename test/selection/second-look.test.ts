@@ -14,6 +14,7 @@ import {planSecondLook, secondLookData} from "../../loaders/analysis/second-look
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {SECOND_LOOK_FILE} from "../../loaders/study/second-look-file.js";
 import {coverageParagraph, secondLookParagraph} from "../../src/components/coverageText.js";
+import {stepHref} from "../../src/components/links.js";
 import {writeInteractionStudy, writeSecondLookRuns} from "../support/interaction-study.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -142,5 +143,10 @@ describe("two knobs that interact: A′+B beats A+B", () => {
     writeSecondLookRuns(dir, true);
     const r = cli("check", dir);
     expect(r.stdout + r.stderr).not.toMatch(/second-look--.*(not planned|unknown|not named)/);
+  });
+
+  it("a second-look run's step links to the summary's second look (it has no step page of its own)", () => {
+    expect(stepHref("second-look", {lang: "en", root: "./"})).toBe("./summary#second-look");
+    expect(stepHref("tokens", {lang: "en", root: "./"})).toBe("./steps/tokens");
   });
 });
