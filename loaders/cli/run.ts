@@ -55,19 +55,13 @@ interface RunArgs {
   port?: number | "auto";
   client?: "vllm" | "native";
   runsDir?: string;
-  secondLook: boolean;
+  secondLook?: boolean;
 }
 
 class UsageError extends Error {}
 
 export function parseRunArgs(argv: string[]): RunArgs | "help" {
-  const args: Partial<RunArgs> & {only: string[]} = {
-    only: [],
-    dryRun: false,
-    resume: false,
-    force: false,
-    secondLook: false
-  };
+  const args: Partial<RunArgs> & {only: string[]} = {only: [], dryRun: false, resume: false, force: false};
   const positiveInt = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number => {
     const n = Number(value);
     if (value === undefined || !/^\d+$/.test(value) || n < 1 || n > max)

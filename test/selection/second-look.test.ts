@@ -150,3 +150,18 @@ describe("two knobs that interact: A′+B beats A+B", () => {
     expect(stepHref("tokens", {lang: "en", root: "./"})).toBe("./steps/tokens");
   });
 });
+
+describe("tps-report run --second-look: arguments", () => {
+  it("is a flag of run, and runs its own set (no --only)", async () => {
+    const {parseRunArgs} = await import("../../loaders/cli/run.js");
+    expect(parseRunArgs(["s", "--second-look", "--dry-run"])).toEqual({
+      study: "s",
+      only: [],
+      dryRun: true,
+      resume: false,
+      force: false,
+      secondLook: true
+    });
+    expect(() => parseRunArgs(["s", "--second-look", "--only", "x"])).toThrow("--second-look runs its own set");
+  });
+});
