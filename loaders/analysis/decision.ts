@@ -128,7 +128,10 @@ export function conservativeChoice(
       refused
     };
   });
-  const accepted = scores.filter((s) => s.refused == null).sort((a, b) => b.score! - a.score!);
+  // The configuration so far stays the reference even when refused as a candidate: a challenger has to outscore it.
+  const accepted = scores
+    .filter((s) => s.refused == null || (s.incumbent && s.score != null && s.refused !== "failed-runs"))
+    .sort((a, b) => b.score! - a.score!);
   const top = accepted[0] ?? null;
   if (!top) {
     const incumbent = scores.find((s) => s.incumbent);

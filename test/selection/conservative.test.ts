@@ -91,6 +91,20 @@ describe("decisions under the conservative rule", () => {
     expect(again.verdict.winner?.candidate).toBe("base");
   });
 
+  it("an incumbent below the rule's repeats stays the reference: a candidate has to outscore it", async () => {
+    // base ran 2 repeats, 1000 and 1000: refused as a candidate (fewer than 3) but it is the configuration so far,
+    // scoring 1000 − 1.4826 × 0 = 1000; tuned 958 960 962 scores 960 − 1.4826 × 2 = 957.0348 and does not beat it.
+    const dir = join(root, "incumbent-few");
+    writeRepeatStudy(dir, {base: [1000, 1000], tuned: [960, 962, 958]}, undefined, "", conservative());
+    const step = (await loadStudy(dir, root)).report.steps[0];
+    const d = step.decision!;
+    if (d.rule !== "conservative") throw new Error(d.rule);
+    expect(d.scores.find((s) => s.candidate === "base")!.refused).toBe("too-few-repeats");
+    expect(d.scores.find((s) => s.candidate === "tuned")!.score).toBeCloseTo(957.0348, 6);
+    expect(step.verdict.winner?.candidate).toBe("base");
+    expect(step.verdict.kind).toBe("no-improvement");
+  });
+
   it("fewer than 3 repeats: refused", async () => {
     const dir = join(root, "few");
     writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: [1100, 1101]}, undefined, "", conservative());
