@@ -44,6 +44,10 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
   const share = coverage.space ? `${formatFixed((coverage.measured / coverage.space) * 100, 0)} %` : "—";
   const dims = coverage.dims.map((d) => dimName(d.dim, lang)).join(" × ");
   const parts: string[] = [];
+  if (coverage.dims.length === 0)
+    return tr
+      ? "Adımlar hiçbir ayarı değiştirmedi: öneri, ölçülen tek yapılandırmaya dayanıyor."
+      : "The steps varied no setting: the recommendation rests on the one configuration measured.";
   parts.push(
     tr
       ? `Öneri, adımların denediği ayarların (${dims}) ${coverage.space} birleşiminden ölçülmüş ${coverage.measured} tanesine dayanıyor (${share})${coverage.failed ? `; ${coverage.failed} birleşim daha denendi ama başarısız oldu` : ""}.`

@@ -165,3 +165,16 @@ describe("tps-report run --second-look: arguments", () => {
     expect(() => parseRunArgs(["s", "--second-look", "--only", "x"])).toThrow("--second-look runs its own set");
   });
 });
+
+describe("coverage of a study whose steps varied nothing", () => {
+  it("says so instead of a space of one", async () => {
+    const dir = join(root, "one");
+    const {writeRepeatStudy} = await import("../support/repeat-study.js");
+    writeRepeatStudy(dir, {base: [1000]}, undefined, "", (yaml) => yaml.replace(/\n {6}- \{id: tuned.*\n/, "\n"));
+    const {report} = await loadStudy(dir, root);
+    expect([report.coverage.space, report.coverage.measured, report.coverage.dims]).toEqual([1, 1, []]);
+    expect(coverageParagraph(report.coverage, report, "en")).toBe(
+      "The steps varied no setting: the recommendation rests on the one configuration measured."
+    );
+  });
+});
