@@ -3,7 +3,7 @@
 // runs A′+B (and ½×, 2× of each tuned number) and says the greedy choice did not survive, with the interval. The same
 // study without the interaction survives.
 import {spawnSync} from "node:child_process";
-import {existsSync, mkdtempSync, readdirSync, rmSync} from "node:fs";
+import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -176,5 +176,29 @@ describe("coverage of a study whose steps varied nothing", () => {
     expect(coverageParagraph(report.coverage, report, "en")).toBe(
       "The steps varied no setting: the recommendation rests on the one configuration measured."
     );
+  });
+});
+
+describe("bad input around the second look", () => {
+  it("refuses a study whose greedy steps are not finished, in one line naming the plan", () => {
+    const dir = join(root, "unfinished");
+    writeInteractionStudy(dir, true);
+    rmSync(join(dir, "runs", "tokens--b-small--short--r3"), {recursive: true});
+    const r = cli("run", dir, "--second-look", "--dry-run");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      `tps-report run: ${join(dir, "study.yaml")}: the greedy steps are not finished (1 planned run missing, the first tokens--b-small--short--r3); run them first (tps-report run ${dir} --resume)\n`
+    );
+  });
+
+  it("a malformed second-look.json is an error naming the file and line", () => {
+    const dir = join(root, "malformed");
+    writeInteractionStudy(dir, true);
+    writeFileSync(join(dir, SECOND_LOOK_FILE), '{\n  "step": "second-look",\n  "scenarios": ["nope"]\n}\n');
+    const r = cli("run", dir, "--second-look", "--dry-run");
+    expect(r.status).toBe(1);
+    expect(r.stderr.startsWith(`tps-report run: ${join(dir, SECOND_LOOK_FILE)}:1: repeats: `)).toBe(true);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
 });
