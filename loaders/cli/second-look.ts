@@ -1,7 +1,7 @@
 // `tps-report run STUDY --second-look`: derives the set around the finished study's recommendation (or takes the one
 // frozen in second-look.json), freezes it before anything starts, and hands the plan with that step to the runner.
 import {join} from "node:path";
-import {coverage} from "../analysis/coverage.js";
+import {coverage, DEFAULT_MARGIN} from "../analysis/coverage.js";
 import {derive} from "../analysis/derive.js";
 import {loadStudy} from "../analysis/report.js";
 import {planSecondLook, secondLookData} from "../analysis/second-look.js";
@@ -60,7 +60,9 @@ export async function prepareSecondLook(plan: StudyPlan, dryRun: boolean): Promi
     lines.push(`#   ${c.id} — ${c.label}: ${withLook.second_look_reasons?.[c.id] ?? "from " + SECOND_LOOK_FILE}`);
   for (const line of skipped) lines.push(`#   left out: ${line}`);
   if (configs === 0)
-    lines.push("#   nothing to run: no decision within noise or the margin, and no tuned numeric setting");
+    lines.push(
+      `#   nothing to run: no decision was within noise or the ${withLook.margin ?? DEFAULT_MARGIN} % margin, and the recommendation sets none of the numeric settings the steps tuned`
+    );
   return {plan: withLook, header: lines.join("\n") + "\n", empty: configs === 0};
 }
 

@@ -133,8 +133,8 @@ export function secondLookParagraph(look: SecondLookReport, _names: CoverageName
   const runs = `${look.runs_recorded}/${look.runs_planned}`;
   if (look.state === "nothing-to-run")
     return tr
-      ? `İkinci bakış: ${w} çevresinde koşulacak yapılandırma yoktu (yakın karar ya da ayarlanmış sayısal ayar yok).`
-      : `Second look: there was nothing to run around ${w} (no close decision and no tuned numeric setting).`;
+      ? `İkinci bakış: ${w} çevresinde koşulacak yapılandırma yoktu (yakın karar yok ve öneri, adımların ayarladığı sayısal ayarların hiçbirini belirlemiyor).`
+      : `Second look: there was nothing to run around ${w} (no close decision, and the recommendation sets none of the numeric settings the steps tuned).`;
   if (look.state === "pending")
     return tr
       ? `İkinci bakış sürüyor: ${runs} koşu kaydedildi; karar tüm koşular bitince verilir.`

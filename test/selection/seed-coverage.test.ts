@@ -1,5 +1,7 @@
 // The seed's coverage, from its plan and runs: the settings its steps varied, what the greedy path never ran, that
 // max-num-tokens was tuned only on TensorRT-LLM and that the engine decision was never re-tested after quantization.
+import {spawnSync} from "node:child_process";
+import {existsSync} from "node:fs";
 import {beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {stepPages} from "../../loaders/pages/step.js";
@@ -75,5 +77,19 @@ describe("seed study: coverage", () => {
     ]);
     const generalization = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "other-scenarios")!;
     expect(generalization.coverage).toBeUndefined();
+  });
+});
+
+describe("seed study: second look", () => {
+  it("finds nothing to run (no close decision; the recommendation keeps max-num-tokens at its default) and writes nothing", () => {
+    const r = spawnSync(process.execPath, ["bin/tps-report.js", "run", SEED, "--second-look", "--dry-run"], {
+      encoding: "utf8"
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(
+      "# Second look at TensorRT-LLM: 0 configurations, 0 runs (1 repeat each); dry run: nothing was started.\n" +
+        "#   nothing to run: no decision was within noise or the 5 % margin, and the recommendation sets none of the numeric settings the steps tuned\n"
+    );
+    expect(existsSync(`${SEED}/second-look.json`)).toBe(false);
   });
 });
