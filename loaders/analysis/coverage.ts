@@ -2,9 +2,10 @@
 // within noise or closer than the margin, dimensions never re-tested, and how much of the space the steps spanned the
 // recommendation rests on.
 import type {PlanCandidate, PlanStep, StudyPlan} from "../study/plan.js";
-import type {Derived, StepReport} from "./derive.js";
+import type {Derived} from "./derive.js";
 import {decidingScenario} from "./decision.js";
 import {interval, type GainInterval} from "./gain-interval.js";
+import {studyConfidence} from "../study/repeats.js";
 import {
   configuration,
   projection,
@@ -197,7 +198,7 @@ export function coverage(
     };
   });
 
-  const confidence = plan.confidence ?? 0.95;
+  const confidence = studyConfidence(plan);
   const close: CloseDecision[] = selection.flatMap((step) => {
     const report = reports.get(step.id)!;
     const scenario = decidingScenario(step) ?? step.scenarios[0];
@@ -252,8 +253,8 @@ export function coverage(
   const singleEngine =
     engines.size > 1
       ? selection.slice(1).flatMap((s) => {
-          const own = [...new Set(s.candidates.map((c) => c.engine))];
-          return own.length === 1 ? [{step: s.id, engine: own[0]}] : [];
+          const used = [...new Set(s.candidates.map((c) => c.engine))];
+          return used.length === 1 ? [{step: s.id, engine: used[0]}] : [];
         })
       : [];
 
@@ -270,5 +271,3 @@ export function coverage(
     single_engine: singleEngine
   };
 }
-
-export type {StepReport};

@@ -44,11 +44,6 @@ export function stepDimensions(configs: Configuration[]): string[] {
   return dims;
 }
 
-/** A dimension's name as the pages print it. */
-export function dimensionName(dim: string): string {
-  return dim;
-}
-
 /** Numeric option values: the ones a neighbour can halve or double. */
 export function numericValue(value: string): number | null {
   return /^\d+(\.\d+)?$/.test(value) ? Number(value) : null;
