@@ -83,7 +83,6 @@ const half = (value: number, integer: boolean): number | null => {
 
 /** The directed set around the recommendation (the greedy winner). */
 export function planSecondLook(plan: StudyPlan, derived: Derived, coverage: Coverage): SecondLookSet {
-  const selection = selectionSteps(plan.steps);
   const stepOf = (id: string) => plan.steps.find((s) => s.id === id)!;
   const candidateOf = (step: string, id: string) => stepOf(step).candidates.find((c) => c.id === id)!;
   const winner = candidateOf(derived.recommended.step, derived.recommended.candidate);
@@ -109,7 +108,7 @@ export function planSecondLook(plan: StudyPlan, derived: Derived, coverage: Cove
 
   // Close runners-up with every later step's winning settings.
   for (const close of coverage.close) {
-    const at = selection.findIndex((s) => s.id === close.step);
+    const at = coverage.steps.findIndex((s) => s.step === close.step);
     const later = coverage.steps.slice(at + 1).flatMap((s) => s.dims);
     const runnerUp = candidateOf(close.runner_up.step, close.runner_up.candidate);
     const config = configuration(runnerUp);
