@@ -33,10 +33,7 @@ function settingText(names: CoverageNames, setting: Setting[], lang: Lang): stri
     .join(", ");
 }
 
-const list = (items: string[], lang: Lang): string =>
-  items.length <= 1
-    ? (items[0] ?? "")
-    : `${items.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${items[items.length - 1]}`;
+const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("tr") + text.slice(1);
 
 /** The summary's coverage paragraph: how much of the space the recommendation rests on. */
 export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang: Lang): string {
@@ -74,7 +71,7 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
     const after = r.last_varied_at === r.decided_at ? null : stepTitle(names, r.last_varied_at, lang);
     parts.push(
       tr
-        ? `${dimName(r.dim, lang)} kararı (${decided}) ${after ? `${after} adımından sonra` : "o adımdan sonra"} bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla iki farklı değerini başarıyla koşmadı.`
+        ? `${capitalized(dimName(r.dim, lang))} kararı (${decided}) ${after ? `${after} adımından sonra` : "o adımdan sonra"} bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla iki farklı değerini başarıyla koşmadı.`
         : `The ${dimName(r.dim, lang)} decision (${decided}) was never re-tested after ${after ?? "it"}: no later step ran two of its values successfully with the same settings.`
     );
   }

@@ -64,7 +64,7 @@ describe("seed study: coverage", () => {
     );
     const tr = coverageParagraph(page.coverage, page, "tr");
     expect(tr).toContain("Toplu işteki en fazla token sayısı (TensorRT-LLM) yalnızca TensorRT-LLM üzerinde ayarlandı.");
-    expect(tr).toContain("motor kararı (Çıkarım motoru seçimi) Quantization adımından sonra bir daha sınanmadı");
+    expect(tr).toContain(". Motor kararı (Çıkarım motoru seçimi) Quantization adımından sonra bir daha sınanmadı");
     expect(page.second_look).toBeUndefined();
   });
 
