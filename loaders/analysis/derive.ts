@@ -3,16 +3,25 @@ import {desc, escape, from} from "arquero";
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
-import {geometricGain} from "../stats/geometric-gain.js";
-import {welch} from "../stats/welch.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
 import {sameMeaning} from "../command/argv-meaning.js";
-import {decidingScenario, geometricMeanScores} from "./decision.js";
+import {
+  conservativeChoice,
+  conservativeRule,
+  decidingScenario,
+  geometricMeanScores,
+  type ConservativeChoice,
+  type ConservativeRule,
+  type Contender
+} from "./decision.js";
 import {shellCommand} from "../runs/rows.js";
 import {shownCommand} from "./shown-command.js";
+import {interval, type GainInterval} from "./gain-interval.js";
+import {geometricGain} from "../stats/geometric-gain.js";
+export type {GainInterval} from "./gain-interval.js";
 import type {RunStatus} from "../runs/read-runs.js";
 import type {Text} from "../text.js";
 
@@ -25,6 +34,8 @@ export interface Derived {
   findings: Finding[];
   /** Each ladder curve's chosen point (empty for a study without ladders). */
   choices: CurveChoice[];
+  /** A point's objective over its repeats, by any of its run ids (coverage and the second look weigh gaps with it). */
+  objectiveOf: (run: string) => Summary | null;
 }
 
 /** Relative change in percent, (after − before) / before. */
@@ -117,20 +128,6 @@ function standings(
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
   return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
-}
-
-/** Welch's interval of after over before, percent; null when either side ran once or both are the same point (no
- * interval of a configuration against itself). Where Welch's would reach −100 % (a negative throughput), the log-ratio
- * interval (delta method), which respects the bound. */
-function interval(before: Summary | null, after: Summary | null, confidence: number): GainInterval | null {
-  if (!before || !after || before === after) return null;
-  const c = welch(before, after, confidence);
-  if (!c) return null;
-  if (c.gain_low <= -100) {
-    const g = geometricGain([{before, after}], confidence);
-    if (g) return {low: g.gain_low, high: g.gain_high, confidence, scale: "log"};
-  }
-  return {low: c.gain_low, high: c.gain_high, confidence};
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
@@ -263,7 +260,58 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     let gainInterval: GainInterval | null = null;
     let basis: StepVerdict["basis"];
     const declared = !step.decision_default;
-    if (deciding) {
+    const conservative = conservativeRule(step);
+    if (deciding && conservative) {
+      // median − 1.4826 × MAD of each configuration's repeats; ties go to the incumbent or the simpler one.
+      const againstRun = incumbentRun(deciding);
+      const against = againstRun ? value(againstRun) : null;
+      basis = {rule: "scenario", scenario: deciding, incumbent_value: against};
+      const contender = (stepId: string, c: PlanCandidate, run: string, isIncumbent: boolean): Contender => {
+        const point = points.get(run);
+        const counted = point ? point.rows.filter((r) => r.repeat > point.warmups) : [];
+        const ok = counted.filter((r) => r.status === "ok");
+        return {
+          step: stepId,
+          candidate: c.id,
+          incumbent: isIncumbent,
+          values: ok.map((r) => r[objective]).filter((v): v is number => typeof v === "number"),
+          failed_runs: counted.length - ok.length,
+          failed_requests: counted.reduce((sum, r) => sum + (typeof r.failed === "number" ? r.failed : 0), 0),
+          server_args: c.server.length
+        };
+      };
+      const inStep = (c: PlanCandidate): boolean =>
+        againstRun != null && points.get(againstRun) === points.get(pid(step.id, c.id, deciding));
+      const contenders = step.candidates.map((c) => contender(step.id, c, pid(step.id, c.id, deciding), inStep(c)));
+      if (before && beforeCandidate && againstRun && !step.candidates.some(inStep))
+        contenders.push(contender(before.step, beforeCandidate, againstRun, true));
+      const runOf = (e: {step: string; candidate: string}): string => pid(e.step, e.candidate, deciding);
+      const choice = conservativeChoice(contenders, conservative, (top, other) => {
+        const i = interval(summaryOf(runOf(other)), summaryOf(runOf(top)), confidence);
+        return i != null && i.low <= 0;
+      });
+      decision = {rule: "conservative", scenario: deciding, declared, ...conservative, ...choice};
+      const winnerIsIncumbent =
+        choice.winner != null &&
+        contenders.some((c) => c.incumbent && c.candidate === choice.winner && c.step === choice.winner_step);
+      if (choice.winner == null) kind = "all-failed";
+      else if (winnerIsIncumbent || before == null) {
+        const top = choice.top ? contenders.find((c) => c.candidate === choice.top)! : null;
+        kind = top && !top.incumbent ? "within-noise" : "no-improvement";
+        if (top && !top.incumbent) {
+          const run = runOf(top);
+          best = {candidate: top.candidate, run, value: value(run) ?? 0};
+        }
+      } else {
+        const run = pid(step.id, choice.winner, deciding);
+        best = {candidate: choice.winner, run, value: value(run) ?? 0};
+        kind = "improved";
+      }
+      if (best && against != null) {
+        gain = changePercent(against, best.value);
+        gainInterval = againstRun ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
+      }
+    } else if (deciding) {
       decision = {rule: "scenario", scenario: deciding, declared};
       const top = stepStandings[deciding]?.[0];
       best = top && top.value != null ? {candidate: top.candidate, run: top.run, value: top.value} : null;
@@ -447,7 +495,8 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     headline,
     summary,
     findings,
-    choices
+    choices,
+    objectiveOf: (run) => summaryOf(run)
   };
 }
 
@@ -485,17 +534,10 @@ export interface Standing {
   /** Mean TPOT over the point's successful repeats (the step chart's second panel); null where none printed it. */
   mean_tpot_ms?: number | null;
 }
-/** A relative change's interval at the study's confidence (Welch's t), percent; absent for single runs. */
-export interface GainInterval {
-  low: number;
-  high: number;
-  confidence: number;
-  /** "log": Welch's interval would fall below −100 % (a negative throughput), so this is the log-ratio interval. */
-  scale?: "log";
-}
 /** How a selection step picked its winner, as the step page states it. */
 export type StepDecision =
   | {rule: "scenario"; scenario: string; declared: boolean}
+  | ({rule: "conservative"; scenario: string; declared: boolean} & ConservativeRule & ConservativeChoice)
   | {
       rule: "geometric-mean";
       declared: boolean;

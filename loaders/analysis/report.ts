@@ -19,6 +19,8 @@ import type {HeadroomReport} from "./headroom.js";
 import type {Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {repeatFindings} from "./repeat-checks.js";
+import {coverage, type Coverage} from "./coverage.js";
+import {secondLookReport, type SecondLookReport} from "./second-look.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -50,6 +52,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
   const headroom = headroomContext(plan);
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
+  const secondLook = secondLookReport(plan, rows, derived);
   const planFindings: Finding[] = plan.warnings.map((w) => ({
     severity: "warning",
     code: w.code ?? "plan-warning",
@@ -103,7 +106,9 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
     headroom: headroomReport(plan, headroom, rows),
     ...(derived.choices.length
       ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
-      : {})
+      : {}),
+    coverage: coverage(plan, derived),
+    ...(secondLook ? {second_look: secondLook} : {})
   };
   return {plan, runs, rows, report};
 }
@@ -168,6 +173,10 @@ export interface Report {
   headroom: HeadroomReport | null;
   /** Load ladders: every load point and each curve's chosen point (absent for a study without ladders). */
   ladder?: {points: LoadPoint[]; choices: CurveChoice[]};
+  /** What the greedy path left unmeasured, and how much of the steps' space the recommendation rests on. */
+  coverage: Coverage;
+  /** The second look's outcome (absent until `tps-report run STUDY --second-look` froze its set). */
+  second_look?: SecondLookReport;
 }
 /** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
 export type StudyInfo = Report["study"];

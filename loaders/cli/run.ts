@@ -10,9 +10,12 @@ import {runComplete} from "../runs/run-folder.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "./errors.js";
+import {prepareSecondLook} from "./second-look.js";
+import {SECOND_LOOK_STEP} from "../study/second-look-file.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N|auto]
                         [--ready-timeout-s N] [--client vllm|native] [--runs-dir DIR]
+       tps-report run STUDY --second-look [--dry-run] [--resume] …
        tps-report run STUDY --emit slurm|k8s … (tps-report run --emit slurm --help)
 
 Runs every planned benchmark of STUDY (a folder with study.yaml) on this machine: for each server configuration it
@@ -33,6 +36,10 @@ starts the server, waits until it answers, runs the benchmarks, stops it, and wr
                     same flags (no Python needed on the client side)
   --runs-dir DIR    write the run folders to DIR instead of STUDY/runs (a cluster task's folder; see gather)
   --emit slurm|k8s  write an sbatch array script or a Kubernetes Indexed Job instead of running here
+  --second-look     after the greedy steps: run a small set around the recommendation (runners-up of decisions
+                    within noise or the plan's margin with the later winning settings, ½× and 2× each numeric
+                    setting the steps tuned), with the study's repeats, as step second-look; the set is frozen in
+                    STUDY/second-look.json first; with --dry-run it lists the set and its runs and starts nothing
 
 Exit status: 0 when every selected run is recorded (failed runs are results too), 1 when the study could not be
 run here (nothing recorded for the runs not reached), 2 for usage errors, 130 when interrupted.`;
@@ -48,6 +55,7 @@ interface RunArgs {
   port?: number | "auto";
   client?: "vllm" | "native";
   runsDir?: string;
+  secondLook?: boolean;
 }
 
 class UsageError extends Error {}
@@ -69,6 +77,7 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
       if (args.only.length === start) throw new UsageError("--only needs at least one step or run id");
     } else if (arg.startsWith("--only=")) args.only.push(arg.slice("--only=".length));
     else if (arg === "--dry-run") args.dryRun = true;
+    else if (arg === "--second-look") args.secondLook = true;
     else if (arg === "--resume") args.resume = true;
     else if (arg === "--force") args.force = true;
     else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
@@ -93,6 +102,7 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
   }
   if (args.study === undefined) throw new UsageError("which study? (a folder with study.yaml)");
   if (args.resume && args.force) throw new UsageError("--resume and --force contradict each other");
+  if (args.secondLook && args.only.length) throw new UsageError("--second-look runs its own set; leave out --only");
   return args as RunArgs;
 }
 
@@ -131,7 +141,19 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const plan = loadStudyPlan(study);
+    let plan = loadStudyPlan(study);
+    if (args.secondLook) {
+      const look = await prepareSecondLook(plan, args.dryRun);
+      if (typeof look === "string") {
+        process.stderr.write(`tps-report run: ${look}\n`);
+        return 1;
+      }
+      plan = look.plan;
+      args.only = [SECOND_LOOK_STEP];
+      if (args.dryRun || look.empty) process.stdout.write(look.header);
+      else process.stderr.write(look.header);
+      if (look.empty) return 0;
+    }
     if (args.dryRun) {
       let runs = selectRuns(plan, args.only);
       const runsDir = args.runsDir ?? join(plan.dir, "runs");

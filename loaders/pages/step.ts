@@ -9,6 +9,7 @@ import {stepCurves, type StepCurves} from "./load-curves.js";
 import type {RunCells} from "../analysis/run-cells.js";
 import type {StepNames} from "./step-names.js";
 import {REPEAT_FINDING_CODES} from "../analysis/repeat-checks.js";
+import type {Coverage} from "../analysis/coverage.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */
 export function stepPage(
@@ -38,7 +39,18 @@ export function stepPage(
     findings: [
       ...repeatFlags.filter((f) => f.run != null && ids.has(f.run)),
       ...repeatFlags.filter((f) => f.run == null)
-    ]
+    ],
+    ...(step.kind === "selection" ? {coverage: stepCoverage(report.coverage, step.id)} : {})
+  };
+}
+
+/** The coverage figures that concern one step: its untried combinations, its close decisions, its single engine. */
+export function stepCoverage(coverage: Coverage, step: string): Coverage {
+  return {
+    ...coverage,
+    steps: coverage.steps.filter((s) => s.step === step),
+    close: coverage.close.filter((c) => c.step === step),
+    single_engine: coverage.single_engine.filter((s) => s.step === step)
   };
 }
 
@@ -68,4 +80,6 @@ export interface StepPage {
   findings?: Finding[];
   /** Load curves of the step's ladder scenarios (absent without a ladder). */
   curves?: StepCurves;
+  /** Selection steps: what the path left unmeasured around this step (stepCoverage). */
+  coverage?: Coverage;
 }

@@ -7,6 +7,8 @@ import {pointRows} from "../analysis/points.js";
 import {stepNames} from "./step-names.js";
 import type {StepVerdict, SummaryRow} from "../analysis/derive.js";
 import type {StepNames} from "./step-names.js";
+import type {Coverage} from "../analysis/coverage.js";
+import type {SecondLookReport} from "../analysis/second-look.js";
 
 /** Points (each the mean of its successful repeats) that have both the objective and mean TPOT: the trade-off chart's
  * points and its Pareto front, as columns. */
@@ -31,7 +33,9 @@ export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPag
     study: report.study,
     summary: report.summary,
     steps: report.steps.map((s) => ({...stepNames(s, named.get(s.id) ?? new Set()), verdict: s.verdict})),
-    columns: tradeoffColumns(report, rows)
+    columns: tradeoffColumns(report, rows),
+    coverage: report.coverage,
+    ...(report.second_look ? {second_look: report.second_look} : {})
   };
 }
 
@@ -47,4 +51,8 @@ export interface SummaryPage {
   summary: SummaryRow[];
   steps: SummaryStep[];
   columns: ColumnsOf<TradeoffRow>;
+  /** What the greedy path left unmeasured: the coverage paragraph's figures. */
+  coverage: Coverage;
+  /** The second look's verdict, once the study has one. */
+  second_look?: SecondLookReport;
 }

@@ -6,7 +6,7 @@ import {parseFileSync} from "../parse/index.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
-import {benchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
+import {allSteps, benchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
 import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
@@ -131,7 +131,7 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
   const stepId = data.step ?? parts?.step;
   const candidateId = data.candidate ?? parts?.candidate;
   const scenarioId = data.scenario ?? parts?.scenario;
-  const step = plan?.steps.find((s) => s.id === stepId);
+  const step = plan ? allSteps(plan).find((s) => s.id === stepId) : undefined;
   const candidate = step?.candidates.find((c) => c.id === candidateId);
   const planned = plan?.scenarios.find((s) => s.id === scenarioId);
   const scenario = planned && parts?.load ? scenarioAtLoad(planned, parts.load) : planned;

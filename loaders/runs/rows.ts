@@ -1,6 +1,6 @@
 // Flattens run records into the tidy one-row-per-run table that runs.csv and runs.parquet hold.
 import {METRIC_COLUMNS} from "../canonical.js";
-import type {PlanCandidate, StudyPlan} from "../study/plan.js";
+import {allSteps, type PlanCandidate, type StudyPlan} from "../study/plan.js";
 import type {RunRecord, RunStatus} from "./read-runs.js";
 import {shellWord} from "../command/shell-quote.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
@@ -63,7 +63,7 @@ function candidateIndex(plan: StudyPlan): Map<string, Map<string, PlanCandidate>
   if (index) return index;
   index = new Map();
   // First step and first candidate of each id win, as a search of the plan would find them.
-  for (const step of plan.steps) {
+  for (const step of allSteps(plan)) {
     if (index.has(step.id)) continue;
     const byId = new Map<string, PlanCandidate>();
     for (const c of step.candidates) if (!byId.has(c.id)) byId.set(c.id, c);

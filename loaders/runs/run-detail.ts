@@ -5,6 +5,7 @@ import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
 import {loadStudyPlanCached} from "../study/plan-cache.js";
+import {allSteps} from "../study/plan.js";
 import {pointRepeats} from "../study/repeats.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./read-runs.js";
@@ -30,7 +31,7 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
   const printed = record.block?.metrics ?? {};
   // Metrics in print order (the run's own columns), so the page lists them as the runs table does without loading it.
   const metrics = Object.fromEntries(order.map((m) => [m, printed[m]]));
-  const step = plan.steps.find((s) => s.id === row.step);
+  const step = allSteps(plan).find((s) => s.id === row.step);
   const scenario = plan.scenarios.find((s) => s.id === row.scenario);
   const names = {
     step: step?.title ?? {en: row.step, tr: row.step},

@@ -7,6 +7,13 @@ import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
 import {loadPart, type Load, type LoadKind} from "./ids.js";
 import {
+  readSecondLook,
+  SECOND_LOOK_FILE,
+  SECOND_LOOK_STEP,
+  SecondLookFileError,
+  type SecondLookData
+} from "./second-look-file.js";
+import {
   SLO_METRICS,
   SLO_STATISTICS,
   StudySchema,
@@ -139,6 +146,15 @@ export interface StudyPlan extends RepeatSettings {
   /** `objective: max_throughput_within_slo`: steps decide by each candidate's best throughput within the SLO (then
    * `objective` is the throughput it maximizes). */
   within_slo?: boolean;
+  /** Percent: a decision closer than this (or within noise) is close (coverage, second look). Default: 5. */
+  margin?: number;
+  /** The second look's runs (`tps-report run STUDY --second-look` wrote second-look.json): one more selection step,
+   * run after the greedy steps and decided against their winner; never part of the greedy path. */
+  second_look?: PlanStep;
+  /** Why each second-look candidate is in the set, as second-look.json records it. */
+  second_look_reasons?: Record<string, string>;
+  /** The greedy winner the second look was derived around. */
+  second_look_winner?: {step: string; candidate: string};
 }
 
 export class PlanError extends Error {
@@ -153,6 +169,11 @@ export class PlanError extends Error {
     this.line = all[0].line;
     this.issues = all;
   }
+}
+
+/** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
+export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look">): PlanStep[] {
+  return plan.second_look ? [...plan.steps, plan.second_look] : plan.steps;
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
@@ -196,7 +217,62 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return parseStudyPlan(readFileSync(file, "utf8"), file, dir);
+  return withSecondLook(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+}
+
+/** The plan step of a second-look file's data. */
+export function secondLookStep(data: SecondLookData): PlanStep {
+  const candidates: PlanCandidate[] = data.candidates.map((c) => ({
+    id: c.id,
+    label: c.label ?? c.id,
+    engine: c.engine,
+    model: c.model,
+    quantization: c.quantization,
+    role: null,
+    server: c.server,
+    bench_args: (c.bench_args ?? []).map(String),
+    config: c.config ?? null
+  }));
+  return {
+    id: SECOND_LOOK_STEP,
+    kind: "selection",
+    title: {en: "Second look", tr: "İkinci bakış"},
+    scenarios: data.scenarios,
+    ...(data.decision ? {decision: data.decision} : {decision: {scenario: data.scenarios[0]}}),
+    candidates,
+    repeats: data.repeats
+  };
+}
+
+/** The plan with the second look that `tps-report run --second-look` froze beside it, when there is one. */
+export function withSecondLook(plan: StudyPlan): StudyPlan {
+  const {dir, file} = plan;
+  let data: SecondLookData | null;
+  try {
+    data = readSecondLook(dir);
+  } catch (error) {
+    if (error instanceof SecondLookFileError) throw new PlanError(error.file, error.line, error.detail);
+    throw error;
+  }
+  if (!data) return plan;
+  const step = secondLookStep(data);
+  const where = join(dir, SECOND_LOOK_FILE);
+  const unknownScenario = step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id));
+  const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
+  const problem = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
+    ? `the plan has a step '${SECOND_LOOK_STEP}' of its own`
+    : unknownScenario
+      ? `unknown scenario '${unknownScenario}'`
+      : unknownEngine
+        ? `engine '${unknownEngine}' is not listed under 'engines' in ${file}`
+        : null;
+  if (problem) throw new PlanError(where, 1, problem);
+  return {
+    ...plan,
+    second_look: step,
+    second_look_reasons: data.reasons,
+    second_look_winner: data.winner
+  };
 }
 
 export function parseStudyPlan(source: string, file: string, dir: string): StudyPlan {
@@ -309,11 +385,22 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       };
     });
     let decision = s.decision;
-    if (decision && typeof decision === "object" && !s.scenarios.includes(decision.scenario))
+    if (
+      decision &&
+      typeof decision === "object" &&
+      decision.scenario != null &&
+      !s.scenarios.includes(decision.scenario)
+    )
       at(
         ["steps", si, "decision", "scenario"],
         `the deciding scenario '${decision.scenario}' is not one of the step's scenarios`
       );
+    // The conservative score is one scenario's: with several, the plan has to say which.
+    if (decision && typeof decision === "object" && "rule" in decision && decision.scenario == null) {
+      if (s.scenarios.length > 1)
+        at(["steps", si, "decision"], `the conservative rule needs a 'scenario' when the step has several`);
+      else decision = {...decision, scenario: s.scenarios[0]};
+    }
     const defaulted = s.kind === "selection" && decision == null;
     if (defaulted) decision = s.scenarios.length === 1 ? {scenario: s.scenarios[0]} : "geometric-mean";
     if (defaulted && s.scenarios.length > 1)
@@ -376,7 +463,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.repeats != null ? {repeats: data.repeats} : {}),
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
-    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {})
+    ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
+    ...(data.margin != null ? {margin: data.margin} : {})
   };
 }
 
@@ -388,7 +476,7 @@ function sortIssues(issues: FileIssue[]): FileIssue[] {
 export function plannedRuns(
   plan: StudyPlan
 ): {run: string; step: PlanStep; candidate: PlanCandidate; scenario: PlanScenario; repeat: number}[] {
-  return plan.steps.flatMap((step) => {
+  return allSteps(plan).flatMap((step) => {
     const scenarios = step.scenarios.flatMap((sid) => scenarioLoads(plan.scenarios.find((s) => s.id === sid)!));
     return step.candidates.flatMap((candidate) => {
       const rounds = Math.max(0, ...scenarios.map((scenario) => pointRepeats(plan, step, scenario, candidate)));

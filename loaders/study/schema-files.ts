@@ -113,6 +113,16 @@ and editors with the YAML language server complete and check it.
   decides) or \`geometric-mean\` (each candidate's per-scenario ratio to the incumbent, combined by geometric mean;
   the highest mean above 1 wins). Without it, one scenario decides itself and several use the geometric mean (check
   warns).
+- **Conservative rule**: \`decision: {rule: conservative}\` scores each configuration by median − 1.4826 × MAD of its
+  repeats on one scenario (\`scenario\`, required when the step has several), with at least \`min_repeats\` (3)
+  successful repeats. A candidate whose relative spread 1.4826 × MAD / median exceeds \`mad_cap\` (0.05) is refused;
+  a run with failed requests (or a failed run) disqualifies its candidate unless \`allow_failed_requests: true\`.
+  Scores within \`tie_margin\` percent (1) of the best, or within noise (Welch's interval of the difference includes
+  zero), tie: a tie goes to the best configuration so far, else to the one with the fewest server arguments.
+- **Margin and second look**: \`margin\` (percent, 5) marks a decision as close on the summary's coverage;
+  \`tps-report run STUDY --second-look\` writes \`second-look.json\` beside study.yaml (the frozen set: close
+  runners-up with the later winning settings, ½× and 2× each numeric setting the steps tuned) and runs it as the
+  step \`second-look\`, whose run folders have the ordinary layout.
 
 ## study.yaml
 

@@ -188,12 +188,51 @@ export const DecisionSchema = z
     }),
     z
       .strictObject({scenario: IdSchema.meta({description: "The scenario whose objective decides."})})
-      .meta({description: "One scenario decides; the others are shown for context."})
+      .meta({description: "One scenario decides; the others are shown for context."}),
+    z
+      .strictObject({
+        rule: z.literal("conservative"),
+        scenario: IdSchema.optional().meta({
+          description:
+            "The scenario whose objective decides. Default: the step's only scenario (required with several)."
+        }),
+        min_repeats: z
+          .int({error: "must be a whole number from 3"})
+          .min(3, {error: "must be a whole number from 3"})
+          .optional()
+          .meta({description: "Successful repeats a candidate needs to be scored. Default: 3."}),
+        mad_cap: z
+          .number({error: "must be a number above 0"})
+          .gt(0, {error: "must be a number above 0"})
+          .optional()
+          .meta({
+            description:
+              "Largest relative spread allowed, 1.4826 × MAD / median; a noisier candidate is refused. Default: 0.05.",
+            examples: [0.05]
+          }),
+        tie_margin: z
+          .number({error: "must be a number from 0"})
+          .min(0, {error: "must be a number from 0"})
+          .optional()
+          .meta({
+            description:
+              "Scores within this many percent of the best (or within noise) tie; a tie goes to the best configuration so far, else to the one with the fewest server arguments. Default: 1.",
+            examples: [1]
+          }),
+        allow_failed_requests: z.boolean({error: "must be true or false"}).optional().meta({
+          description:
+            "Keep candidates whose runs had failed requests. Default: false (such a run disqualifies its candidate)."
+        })
+      })
+      .meta({
+        description:
+          "Conservative selection: each candidate scores median − 1.4826 × MAD of its repeats (at least 3); noisy candidates and candidates with failed requests are refused; ties go to the incumbent or the simpler configuration."
+      })
   ])
   .meta({
     description:
       "How a selection step over several scenarios picks its winner. Default: the only scenario when there is one, else geometric-mean.",
-    examples: ["geometric-mean", {scenario: "long"}]
+    examples: ["geometric-mean", {scenario: "long"}, {rule: "conservative"}]
   });
 
 export const CandidateSchema = z
@@ -410,6 +449,15 @@ export const StudySchema = z
         examples: [{step: "engine-selection", candidate: "vllm"}]
       }),
     slo: SloSchema.optional(),
+    margin: z
+      .number({error: "must be a number from 0"})
+      .min(0, {error: "must be a number from 0"})
+      .optional()
+      .meta({
+        description:
+          "Percent: a decision closer than this (or within noise) is flagged as close in the coverage, and its runners-up get a second look (`tps-report run STUDY --second-look`). Default: 5.",
+        examples: [5]
+      }),
     repeats: Repeats,
     confidence: z
       .number({error: CONFIDENCE_ERROR})

@@ -28,7 +28,9 @@ export function runHref(run: string, {lang, root}: PageContext, sets = runSets()
   return `${runs}set/${runSetOf(run, sets)}#${encodeURIComponent(run)}`;
 }
 
+/** The step's page; the second look (loaders/study/second-look-file.ts) has none: its verdict is on the summary. */
 export function stepHref(step: string, {lang, root}: PageContext): string {
+  if (step === "second-look") return `${root}${languagePrefix(lang)}summary#second-look`;
   return `${root}${languagePrefix(lang)}steps/${encodeURIComponent(step)}`;
 }
 

@@ -137,6 +137,18 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
         ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
         : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
       : "";
+  const rule = step.decision?.rule === "conservative" ? step.decision : null;
+  if (rule && incumbent && best && (verdict.kind === "within-noise" || rule.winner_reason === "simpler-tie")) {
+    const scoreOf = (candidate: string) => formatFixed(rule.scores.find((s) => s.candidate === candidate)?.score, 2);
+    const margin = `${+rule.tie_margin.toFixed(2)} %`;
+    if (verdict.kind === "within-noise")
+      return lang === "tr"
+        ? `Beraberlik (temkinli kural): bu adımın en yüksek puanlısı ${bestLabel} (${scoreOf(best.candidate)}), ${incumbentLabel} (${scoreOf(incumbent.candidate)}) ile ${margin} ya da gürültü içinde berabere; beraberlik şimdiye kadarki en iyi yapılandırmada kalır.`
+        : `A tie under the conservative rule: the step's top score, ${bestLabel} (${scoreOf(best.candidate)}), is within ${margin} or noise of ${incumbentLabel} (${scoreOf(incumbent.candidate)}), and a tie stays with the best configuration so far.`;
+    return lang === "tr"
+      ? `Kazanan ${bestText}: en yüksek puanla berabere kalanların (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}) en az sunucu argümanı olanı; ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
+      : `${bestText} wins as the simplest of the configurations tied on score (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}): the fewest server arguments; ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+  }
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";
@@ -225,6 +237,36 @@ export function decisionText(step: StepReport, report: StudyNames, lang: Lang): 
     return tr
       ? `Karar kuralı: ${name} senaryosu karar verir; diğer senaryolar yalnızca bağlam içindir.`
       : `Decision rule: the ${name} scenario decides; the other scenarios are shown for context.`;
+  }
+  if (decision.rule === "conservative") {
+    const name = scenarioName(report, decision.scenario, lang);
+    const cap = `${+(decision.mad_cap * 100).toFixed(2)} %`;
+    const margin = `${+decision.tie_margin.toFixed(2)} %`;
+    const failed = decision.allow_failed_requests;
+    const rule = tr
+      ? `Karar kuralı (temkinli): ${name} senaryosunda her yapılandırmanın puanı, en az ${decision.min_repeats} tekrarının medyan − 1.4826 × MAD değeridir; göreli yayılımı (1.4826 × MAD / medyan) ${cap} üzerinde olan aday reddedilir${failed ? "" : "; başarısız isteği olan bir koşu adayını dışarıda bırakır"}. En iyi puanın ${margin} yakınındaki ya da gürültü içindeki puanlar berabere sayılır: beraberlik şimdiye kadarki en iyi yapılandırmada kalır, o yoksa daha az sunucu argümanı olan yapılandırmaya gider.`
+      : `Decision rule (conservative): on the ${name} scenario each configuration scores median − 1.4826 × MAD of its repeats, with at least ${decision.min_repeats} repeats; a candidate whose relative spread (1.4826 × MAD / median) exceeds ${cap} is refused${failed ? " (runs with failed requests are allowed by the plan)" : "; a run with failed requests disqualifies its candidate"}. Scores within ${margin} of the best, or within noise, tie: a tie goes to the best configuration so far, else to the one with fewer server arguments.`;
+    const refusal = (r: string): string =>
+      tr
+        ? ({
+            "too-few-repeats": "yetersiz tekrar",
+            "too-noisy": "fazla gürültülü",
+            "failed-requests": "başarısız istek",
+            "failed-runs": "başarısız koşu"
+          }[r] ?? r)
+        : ({
+            "too-few-repeats": "too few repeats",
+            "too-noisy": "too noisy",
+            "failed-requests": "failed requests",
+            "failed-runs": "failed runs"
+          }[r] ?? r);
+    const scores = decision.scores
+      .map(
+        (s) =>
+          `${candidateLabel(report, s.step, s.candidate)} ${s.refused ? `${tr ? "reddedildi" : "refused"} (${refusal(s.refused)})` : formatFixed(s.score, 2)}`
+      )
+      .join(", ");
+    return scores ? `${rule} ${tr ? "Puanlar" : "Scores"}: ${scores}.` : rule;
   }
   const scores = decision.scores
     .filter((s) => s.score != null)

@@ -15,6 +15,7 @@ import {summaryPage} from "../../loaders/pages/summary.js";
 import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {columnRows} from "../components/columnRows.js";
+import {coverageParagraph, secondLookBlock, stepCoverageList} from "../components/coverageText.js";
 import {formatCount} from "../components/format.js";
 import {beforeAfterSpec, changeChartSpec} from "../components/headlineCharts.js";
 import {adaptationNote, headlineSummary, originText} from "../components/headlineSummary.js";
@@ -141,6 +142,8 @@ async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragm
   return {
     "summary-table": await html(summaryTable(report, context)),
     "repeats-note": text(repeatsNote(report.study, lang)),
+    coverage: text(coverageParagraph(report.coverage, report, lang)),
+    "second-look": await html(secondLookBlock(report.second_look, report, lang)),
     "tradeoff-chart": await html(
       vegaChart(tradeoffSpec(rows, report, {...context, width: CHART_WIDTH, dark: false}), {label: "tradeoff-chart"})
     ),
@@ -226,6 +229,7 @@ async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable
     "load-note": text(loadNote(report.study, lang)),
     "repeat-flags": await html(repeatFlags(report, lang)),
     decision: text(decisionText(step, report, lang)),
+    coverage: await html(stepCoverageList(report.coverage, step.id, report, lang)),
     ranking: await html(stepRanking(step, report, context)),
     "step-table": await html(stepTable(step, report, report, context)),
     "step-chart": await html(

@@ -57,7 +57,7 @@ export function exactRepeats(seed: string, mean: number, std: number, n: number)
 }
 
 /** A vLLM summary block whose total token throughput is `tps` over 100 s (the other figures follow from it). */
-function benchLog(tps: number): string {
+export function benchLog(tps: number, failedRequests = 0): string {
   const duration = 100;
   const tokens = Math.round(tps * duration);
   const output = 4000;
@@ -65,6 +65,7 @@ function benchLog(tps: number): string {
     [
       centered(" Serving Benchmark Result ", "=", 50),
       blockLine("Successful requests:", "1000"),
+      ...(failedRequests ? [blockLine("Failed requests:", String(failedRequests))] : []),
       blockLine("Benchmark duration (s):", fixed2(duration)),
       blockLine("Total input tokens:", String(tokens - output)),
       blockLine("Total generated tokens:", String(output)),

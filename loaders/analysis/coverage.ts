@@ -1,0 +1,273 @@
+// What the greedy path left unmeasured: earlier runners-up never combined with a later step's settings, decisions
+// within noise or closer than the margin, dimensions never re-tested, and how much of the space the steps spanned the
+// recommendation rests on.
+import type {PlanCandidate, PlanStep, StudyPlan} from "../study/plan.js";
+import type {Derived} from "./derive.js";
+import {decidingScenario} from "./decision.js";
+import {interval, type GainInterval} from "./gain-interval.js";
+import {studyConfidence} from "../study/repeats.js";
+import {
+  configuration,
+  projection,
+  selectionSteps,
+  stepDimensions,
+  valueOf,
+  type Configuration
+} from "./settings-space.js";
+
+export const DEFAULT_MARGIN = 5;
+
+export interface ConfigRef {
+  step: string;
+  candidate: string;
+  label: string;
+}
+export interface Setting {
+  dim: string;
+  value: string;
+}
+export interface UntriedCombination {
+  runner_up: ConfigRef;
+  /** This step's setting the runner-up was never run with. */
+  setting: Setting[];
+  /** The step whose candidates carry the setting (the first that does). */
+  from: ConfigRef;
+}
+export interface StepCoverage {
+  step: string;
+  /** Dimensions this step was the first to vary. */
+  dims: string[];
+  /** Engines its candidates ran on (any outcome). */
+  engines: string[];
+  untried: UntriedCombination[];
+}
+export interface CloseDecision {
+  step: string;
+  chosen: ConfigRef;
+  runner_up: ConfigRef;
+  scenario: string;
+  /** How much the chosen configuration's mean beat the runner-up's, percent (negative when it did not). */
+  gap_percent: number;
+  gap_interval: GainInterval | null;
+  within_noise: boolean;
+}
+export interface DimensionRetest {
+  dim: string;
+  decided_at: string;
+  /** The last selection step whose candidates spanned two values of it. */
+  last_varied_at: string;
+  /** Later steps where two of its values ran successfully with the same values of that step's settings. */
+  retested_at: string[];
+}
+export interface Coverage {
+  margin: number;
+  dims: {dim: string; values: string[]}[];
+  /** Combinations of the dimensions' values. */
+  space: number;
+  /** Distinct configurations (projected on the dimensions) with a successful run in a selection step. */
+  measured: number;
+  /** Distinct configurations whose every run failed. */
+  failed: number;
+  steps: StepCoverage[];
+  untried: number;
+  close: CloseDecision[];
+  retests: DimensionRetest[];
+  /** Selection steps after the first whose candidates all ran on one engine, in a study of several. */
+  single_engine: {step: string; engine: string}[];
+}
+
+interface Entry {
+  step: PlanStep;
+  candidate: PlanCandidate;
+  config: Configuration;
+  ok: boolean;
+  ran: boolean;
+}
+
+export function coverage(
+  plan: StudyPlan,
+  derived: Pick<Derived, "steps" | "objectiveOf">,
+  margin = plan.margin ?? DEFAULT_MARGIN
+): Coverage {
+  const reports = new Map(derived.steps.map((s) => [s.id, s]));
+  const selection = selectionSteps(plan.steps).filter((s) => reports.get(s.id)?.verdict.winner != null);
+  const candidateOf = (step: string, id: string): PlanCandidate | undefined =>
+    plan.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === id);
+  const labelOf = (step: string, id: string): string => candidateOf(step, id)?.label ?? id;
+  const ref = (step: string, candidate: string): ConfigRef => ({step, candidate, label: labelOf(step, candidate)});
+  // Each candidate of every step with whether it ran and whether it succeeded on some scenario.
+  const entries: Entry[] = plan.steps.flatMap((step) => {
+    const report = reports.get(step.id);
+    return step.candidates.map((candidate) => {
+      const standings = Object.values(report?.standings ?? {}).flatMap((list) =>
+        list.filter((s) => s.candidate === candidate.id)
+      );
+      return {
+        step,
+        candidate,
+        config: configuration(candidate),
+        ok: standings.some((s) => s.value != null),
+        ran: standings.some((s) => s.runs.length > 0)
+      };
+    });
+  });
+  const entryOf = (step: string, candidate: string): Entry | undefined =>
+    entries.find((e) => e.step.id === step && e.candidate.id === candidate);
+
+  // Each selection step's dimensions: what its candidates and the configuration it started from vary.
+  const seen = new Set<string>();
+  const own = new Map<string, string[]>();
+  const all = new Map<string, string[]>();
+  for (const step of selection) {
+    const incumbent = reports.get(step.id)!.verdict.incumbent;
+    const start = incumbent ? candidateOf(incumbent.step, incumbent.candidate) : undefined;
+    const configs = [...step.candidates, ...(start ? [start] : [])].map(configuration);
+    const dims = stepDimensions(configs);
+    all.set(step.id, dims);
+    own.set(
+      step.id,
+      dims.filter((d) => !seen.has(d))
+    );
+    for (const d of dims) seen.add(d);
+  }
+  const dimList = [...seen];
+  const stepEntries = (step: PlanStep): Entry[] => entries.filter((e) => e.step.id === step.id);
+  const dims = dimList.map((dim) => ({
+    dim,
+    values: [
+      ...new Set(
+        selection.flatMap((s) => {
+          const incumbent = reports.get(s.id)!.verdict.incumbent;
+          const start = incumbent ? entryOf(incumbent.step, incumbent.candidate) : undefined;
+          return [...stepEntries(s), ...(start ? [start] : [])].map((e) => valueOf(e.config, dim));
+        })
+      )
+    ]
+  }));
+  const selectionEntries = selection.flatMap(stepEntries);
+  const measured = new Set(selectionEntries.filter((e) => e.ok).map((e) => projection(e.config, dimList)));
+  const failed = new Set(
+    selectionEntries
+      .filter((e) => e.ran && !e.ok)
+      .map((e) => projection(e.config, dimList))
+      .filter((key) => !measured.has(key))
+  );
+
+  // Runners-up: a selection step's candidates that ran successfully, other than the configuration kept after it.
+  const winnerAfter = (step: PlanStep): ConfigRef => {
+    const w = reports.get(step.id)!.verdict.winner!;
+    return ref(w.step, w.candidate);
+  };
+  const runnersUp = (step: PlanStep): Entry[] => {
+    const w = winnerAfter(step);
+    return stepEntries(step).filter((e) => e.ok && !(e.step.id === w.step && e.candidate.id === w.candidate));
+  };
+  const ranKeys = (upTo: string[]): Set<string> =>
+    new Set(entries.filter((e) => e.ran).map((e) => projection(e.config, upTo)));
+
+  const steps: StepCoverage[] = selection.map((step, i) => {
+    const dimsHere = own.get(step.id)!;
+    const upTo = dimList.filter((d) => selection.slice(0, i + 1).some((s) => own.get(s.id)!.includes(d)));
+    const tried = ranKeys(upTo);
+    const settings = new Map<string, {setting: Setting[]; from: Entry}>();
+    for (const e of stepEntries(step)) {
+      const setting = dimsHere.map((dim) => ({dim, value: valueOf(e.config, dim)}));
+      const key = JSON.stringify(setting);
+      if (!settings.has(key)) settings.set(key, {setting, from: e});
+    }
+    const untried: UntriedCombination[] = [];
+    if (dimsHere.length)
+      for (const earlier of selection.slice(0, i))
+        for (const r of runnersUp(earlier))
+          for (const {setting, from} of settings.values()) {
+            if (setting.every((s) => valueOf(r.config, s.dim) === s.value)) continue;
+            const combo = new Map(r.config);
+            for (const s of setting) combo.set(s.dim, s.value);
+            if (!tried.has(projection(combo, upTo)))
+              untried.push({
+                runner_up: ref(r.step.id, r.candidate.id),
+                setting,
+                from: ref(from.step.id, from.candidate.id)
+              });
+          }
+    return {
+      step: step.id,
+      dims: dimsHere,
+      engines: [...new Set(step.candidates.map((c) => c.engine))],
+      untried
+    };
+  });
+
+  const confidence = studyConfidence(plan);
+  const close: CloseDecision[] = selection.flatMap((step) => {
+    const report = reports.get(step.id)!;
+    const scenario = decidingScenario(step) ?? step.scenarios[0];
+    const w = report.verdict.winner!;
+    const chosenRun =
+      w.step === step.id ? report.standings[scenario]?.find((s) => s.candidate === w.candidate)?.run : null;
+    const chosen = derived.objectiveOf(chosenRun ?? w.run);
+    if (!chosen) return [];
+    return runnersUp(step).flatMap((r) => {
+      const standing = report.standings[scenario]?.find((s) => s.candidate === r.candidate.id);
+      const other = standing ? derived.objectiveOf(standing.run) : null;
+      if (!other) return [];
+      const gap = ((chosen.mean - other.mean) / other.mean) * 100;
+      const gapInterval = interval(other, chosen, confidence);
+      const withinNoise = gapInterval != null && gapInterval.low <= 0;
+      if (!withinNoise && gap >= margin) return [];
+      return [
+        {
+          step: step.id,
+          chosen: ref(w.step, w.candidate),
+          runner_up: ref(step.id, r.candidate.id),
+          scenario,
+          gap_percent: gap,
+          gap_interval: gapInterval,
+          within_noise: withinNoise
+        }
+      ];
+    });
+  });
+
+  const retests: DimensionRetest[] = dimList.flatMap((dim) => {
+    const at = selection.findIndex((s) => own.get(s.id)!.includes(dim));
+    if (at < 0) return [];
+    let lastVaried = selection[at].id;
+    const retested: string[] = [];
+    for (const step of selection.slice(at + 1)) {
+      const list = stepEntries(step);
+      if (new Set(list.map((e) => valueOf(e.config, dim))).size > 1) lastVaried = step.id;
+      // A re-test: two values of the dimension measured with the same values of the step's other settings.
+      const others = all.get(step.id)!.filter((d) => d !== dim);
+      const groups = new Map<string, Set<string>>();
+      for (const e of list.filter((e) => e.ok)) {
+        const key = projection(e.config, others);
+        groups.set(key, (groups.get(key) ?? new Set()).add(valueOf(e.config, dim)));
+      }
+      if ([...groups.values()].some((values) => values.size > 1)) retested.push(step.id);
+    }
+    return [{dim, decided_at: selection[at].id, last_varied_at: lastVaried, retested_at: retested}];
+  });
+
+  const engines = new Set(selection.flatMap((s) => s.candidates.map((c) => c.engine)));
+  const singleEngine =
+    engines.size > 1
+      ? selection.slice(1).flatMap((s) => {
+          const used = [...new Set(s.candidates.map((c) => c.engine))];
+          return used.length === 1 ? [{step: s.id, engine: used[0]}] : [];
+        })
+      : [];
+
+  return {
+    margin,
+    dims,
+    space: dims.reduce((n, d) => n * d.values.length, 1),
+    measured: measured.size,
+    failed: failed.size,
+    steps,
+    untried: steps.reduce((n, s) => n + s.untried.length, 0),
+    close,
+    retests,
+    single_engine: singleEngine
+  };
+}
