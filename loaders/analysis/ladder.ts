@@ -131,9 +131,13 @@ function curvesLoads(curves: Map<string, LoadPoint[]>, p: LoadPoint): string {
   return curve.map((c) => c.load).join(", ");
 }
 
+/** "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms" */
+export function sloLimitsText(slo: PlanSlo): string {
+  return slo.limits.map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "")} ≤ ${l.limit} ms`).join(", ");
+}
+
 function neverWithinSlo(slo: PlanSlo, loads: string): string {
-  const limits = slo.limits.map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "")} ≤ ${l.limit} ms`).join(", ");
-  return `never within the SLO (${limits}) at any measured load (${loads})`;
+  return `never within the SLO (${sloLimitsText(slo)}) at any measured load (${loads})`;
 }
 
 /** For the reader's SLO explorer: whether point i's throughput is significantly above point j's (Welch at the
