@@ -19,6 +19,9 @@ export interface LoadPoint {
   /** The objective over the point's successful repeats. */
   throughput: Summary | null;
   interactivity: Summary | null;
+  /** The hardware ceiling at the point's load (headroom model, batch = concurrency) and its realistic variant. */
+  ceiling: number | null;
+  realistic: number | null;
   /** SLO verdict of the point (null without an SLO). */
   slo: PointSlo | null;
 }
@@ -35,7 +38,15 @@ export interface CurveChoice {
 
 /** Metrics a ladder point is summarized on: the objective, interactivity and every SLO statistic. */
 export function ladderMetrics(plan: StudyPlan): string[] {
-  return [...new Set([plan.objective, "interactivity", ...(plan.slo?.limits.map(sloColumn) ?? [])])];
+  return [
+    ...new Set([
+      plan.objective,
+      "interactivity",
+      "ceiling_tps",
+      "realistic_tps",
+      ...(plan.slo?.limits.map(sloColumn) ?? [])
+    ])
+  ];
 }
 
 function isLadder(plan: StudyPlan, scenario: string): boolean {
@@ -67,6 +78,8 @@ function loadPoint(point: Point, plan: StudyPlan, confidence: number): LoadPoint
     failed: point.failed,
     throughput: point.metrics[plan.objective] ?? null,
     interactivity: point.metrics.interactivity ?? null,
+    ceiling: point.metrics.ceiling_tps?.mean ?? null,
+    realistic: point.metrics.realistic_tps?.mean ?? null,
     slo: plan.slo ? pointSlo(point, plan.slo, confidence) : null
   };
 }
