@@ -25,16 +25,22 @@ interface CeilingDatum {
 
 const TITLES = {
   tps: {
-    en: "total token throughput per GPU = (input + output tokens) / duration / GPUs (tok/s/GPU)",
-    tr: "GPU başına toplam token işlem hacmi = (girdi + çıktı token) / süre / GPU (tok/s/GPU)"
+    en: ["total token throughput per GPU (tok/s/GPU)", "= (input + output tokens) / duration / GPUs"],
+    tr: ["GPU başına toplam token işlem hacmi (tok/s/GPU)", "= (girdi + çıktı token) / süre / GPU"]
   },
   concurrency: {
     en: "concurrency = requests in flight (--max-concurrency), log scale",
     tr: "eşzamanlılık = uçuştaki istek (--max-concurrency), log ölçek"
   },
   ceilingTps: {
-    en: "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency; measured = (input + output tokens) / duration / GPUs (tok/s/GPU)",
-    tr: "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık; ölçülen = (girdi + çıktı token) / süre / GPU (tok/s/GPU)"
+    en: [
+      "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs;",
+      "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
+    ],
+    tr: [
+      "tok/s/GPU, log ölçek: ölçülen = (girdi + çıktı token) / süre / GPU;",
+      "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
+    ]
   },
   ceiling: {en: "hardware ceiling", tr: "donanım tavanı"},
   realistic: {en: "realistic ceiling (MFU, MBU)", tr: "gerçekçi tavan (MFU, MBU)"},
@@ -94,7 +100,7 @@ export function loadCurvesSpec(
             realistic: p.realistic != null ? p.realistic / gpus : null
           }))
       : [];
-  const panel = Math.max(240, Math.floor((width - 60) / (ceilings.length ? 3 : 2)));
+  const panel = Math.max(240, Math.floor((width - 40) / 2));
   const color = {field: "candidate", type: "nominal" as const, title: null};
   const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
   const tooltip = [
@@ -103,8 +109,7 @@ export function loadCurvesSpec(
     {field: "tps", type: "quantitative" as const, format: ".1f"}
   ];
   const ttftTarget = curves.slo?.limits.find((l) => l.metric === "ttft_ms");
-  return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  const panels = {
     hconcat: [
       {
         width: panel,
@@ -168,10 +173,16 @@ export function loadCurvesSpec(
               ]
             : [])
         ]
-      },
-      ...(ceilings.length ? [ceilingPanel(ceilings, values, panel, lang)] : [])
+      }
     ]
-  };
+  } satisfies TopLevelSpec;
+  // The ceiling panel goes under the two curves, as wide as both: three panels side by side do not fit a page.
+  return ceilings.length
+    ? {
+        $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+        vconcat: [panels, ceilingPanel(ceilings, values, 2 * panel, lang)]
+      }
+    : {$schema: "https://vega.github.io/schema/vega-lite/v6.json", ...panels};
 }
 
 /** Throughput against concurrency with the hardware ceiling (solid grey) and its realistic variant (dotted) under it. */

@@ -80,19 +80,25 @@ describe("the ceiling curve of a ladder study", () => {
     expect(at(16).ceiling!).toBeGreaterThan(at(1).ceiling! * 8);
     for (const p of chat.points) expect(p.value!).toBeLessThan(p.realistic!);
 
+    type Layer = {data: {values: Record<string, unknown>[]}; encoding: Record<string, {title?: string | string[]}>};
     const spec = loadCurvesSpec(curves, chat, {base: "Defaults"}, {lang: "en", width: 900, gpus: 1}) as unknown as {
-      hconcat: {layer: {data: {values: Record<string, unknown>[]}; encoding: Record<string, {title?: string}>}[]}[];
+      vconcat: [{hconcat: {layer: Layer[]}[]}, {layer: Layer[]}];
     };
-    expect(spec.hconcat).toHaveLength(3);
-    const [ceilingLayer] = spec.hconcat[2].layer;
+    // The two curves side by side, the ceiling panel under them.
+    expect(spec.vconcat[0].hconcat).toHaveLength(2);
+    const [ceilingLayer] = spec.vconcat[1].layer;
     expect(ceilingLayer.data.values.filter((v) => v.candidate === "Defaults")).toHaveLength(9);
-    const titles = spec.hconcat.flatMap((panel) =>
-      panel.layer.flatMap((l) => [l.encoding.x?.title, l.encoding.y?.title]).filter(Boolean)
+    const titles = [...spec.vconcat[0].hconcat, spec.vconcat[1]].flatMap((panel) =>
+      panel.layer
+        .flatMap((l) => [l.encoding.x?.title, l.encoding.y?.title])
+        .filter(Boolean)
+        .map((t) => [t].flat().join(" "))
     );
     expect(titles).toContain("concurrency = requests in flight (--max-concurrency), log scale");
     expect(titles).toContain(
-      "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency; measured = (input + output tokens) / duration / GPUs (tok/s/GPU)"
+      "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs; ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
     );
+    expect(titles).toContain("total token throughput per GPU (tok/s/GPU) = (input + output tokens) / duration / GPUs");
     expect(titles).toContain("interactivity = 1000 / median TPOT (tok/s/user)");
   });
 });
