@@ -14,7 +14,7 @@ export interface LevelVerdict {
   why: string;
 }
 
-export type SearchStop = "within-tolerance" | "met-at-highest-level" | "never-within-slo" | "max-probes";
+export type SearchStop = "within-tolerance" | "met-at-highest-level" | "never-within-slo" | "max-probes" | "unfinished";
 
 export interface SearchOutcome {
   /** `<step>--<candidate>--<scenario>` */
@@ -67,6 +67,8 @@ export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVe
 export class LadderGuard {
   private readonly curves = new Map<string, Curve>();
   private readonly searches = new Map<string, Search>();
+  /** Run ids of the bisection probes this guard asked for: they run whatever the ladder's levels do. */
+  private readonly probes = new Set<string>();
 
   constructor(
     private readonly plan: StudyPlan,
@@ -89,9 +91,10 @@ export class LadderGuard {
     if (!this.guarded(run)) return null;
     const search = this.searches.get(curveKey(run));
     if (run.scenario.search) {
-      if (!search) return null;
+      if (!search || this.probes.has(run.run)) return null;
       if (search.stop) return `not run: ${search.reason}`;
-      if (search.hi != null) return null; // bisecting: the probes come from after(), the ladder's levels wait
+      // Bisecting (its probes come from after()): no ladder level above the one that broke the SLO is needed.
+      if (search.hi != null) return `not run: the goodput search found the SLO broken at concurrency ${search.hi}`;
       if (search.probes.length >= run.scenario.search.max_probes) {
         this.stopSearch(search, "max-probes", `the goodput search made its ${search.probes.length} probes`);
         return `not run: ${search.reason}`;
@@ -115,8 +118,8 @@ export class LadderGuard {
       limit: s.lo,
       broken_at: s.hi,
       probes: s.probes,
-      stop: s.stop ?? "within-tolerance",
-      reason: s.reason ?? ""
+      stop: s.stop ?? "unfinished",
+      reason: s.reason ?? `the goodput search did not finish (interrupted after ${s.probes.length} probes)`
     }));
   }
 
@@ -194,6 +197,8 @@ export class LadderGuard {
   private probe(run: PlannedRun, level: number): PlannedRun {
     const base: PlanScenario = this.plan.scenarios.find((sc) => sc.id === run.scenario.id)!;
     const scenario = scenarioAtLoad(base, {kind: "concurrency", value: level});
-    return {...run, scenario, run: runId(run.step.id, run.candidate.id, base.id, 1, scenario.load)};
+    const id = runId(run.step.id, run.candidate.id, base.id, 1, scenario.load);
+    this.probes.add(id);
+    return {...run, scenario, run: id};
   }
 }

@@ -191,7 +191,8 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
   const detail = {field: "candidate", type: "nominal" as const};
   return {
     width,
-    height: 260,
+    // Tall enough for its two-line axis title, which names both formulas.
+    height: 360,
     layer: [
       {
         data: {values: ceilings},
