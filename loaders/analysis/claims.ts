@@ -5,6 +5,8 @@ import type {Text} from "../text.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownCommand} from "./shown-command.js";
+import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
+import {studyConfidence} from "../study/repeats.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
 export function decimalsOf(value: number): number {
@@ -63,6 +65,8 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
       detail
     });
     const step = derived.steps.find((s) => s.id === claim.step);
+    // Under the SLO objective a winner or gain holds at the points within the SLO; the audit names them.
+    const slo = step ? sloClaimContext(plan, step, rows, studyConfidence(plan)) : null;
     switch (claim.kind) {
       case "ranking": {
         const order = (claim.order as string[]) ?? [];
@@ -92,7 +96,8 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
           subject,
           label(claim.step, claim.candidate),
           best ? label(claim.step, best) : "none",
-          best == null ? null : best === claim.candidate
+          best == null ? null : best === claim.candidate,
+          slo && step ? winnerDetail(slo, step, String(claim.candidate), (c) => label(claim.step, c)) : null
         );
       }
       case "step-gain": {
@@ -113,13 +118,25 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
             : step.verdict.kind === "no-improvement" && published != null
               ? `no candidate beat the best configuration so far (${label(incumbent.step, incumbent.candidate)}), so the step has no gain`
               : null;
+        const best = step.verdict.best;
+        const within =
+          slo && best
+            ? `within the SLO: ${slo.at(best.run, label(step.id, best.candidate))} against ${slo.at(incumbent.run, label(incumbent.step, incumbent.candidate))}`
+            : null;
+        const flood = slo?.flood;
+        const floodGain =
+          flood && published != null && !ok && agrees(published, flood.gain_percent)
+            ? `the published figure equals the gain without the SLO, ${gainText(flood.gain_percent, Math.max(1, decimalsOf(published)))} ` +
+              `(${label(step.id, flood.candidate)} at ${loadText(flood.point.load_kind, flood.point.load)} against ` +
+              `${label(incumbent.step, incumbent.candidate)} at ${loadText(flood.incumbent.load_kind, flood.incumbent.load)}), which the SLO objective does not use`
+            : null;
         return {
           ...result(
             subject,
             gainText(published),
             gainText(recomputed, published == null ? 1 : Math.max(1, decimalsOf(published))),
             ok,
-            joinDetails(noise, interval.detail)
+            joinDetails(noise, within, floodGain, interval.detail)
           ),
           within_interval: interval.within
         };

@@ -97,7 +97,9 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
         quantization: row.quantization
       },
       dims,
-      gpu
+      gpu,
+      // A concurrency ladder's run: the batch is the level, so the ceiling is the one at that concurrency.
+      row.load_kind === "concurrency" && typeof row.load === "number" ? {concurrency: row.load} : {}
     );
     Object.assign(row, {
       ceiling_tps: h.ceiling_tps,

@@ -19,6 +19,9 @@ export interface LoadPoint {
   /** The objective over the point's successful repeats. */
   throughput: Summary | null;
   interactivity: Summary | null;
+  /** The hardware ceiling at the point's load (headroom model, batch = concurrency) and its realistic variant. */
+  ceiling: number | null;
+  realistic: number | null;
   /** SLO verdict of the point (null without an SLO). */
   slo: PointSlo | null;
 }
@@ -35,7 +38,15 @@ export interface CurveChoice {
 
 /** Metrics a ladder point is summarized on: the objective, interactivity and every SLO statistic. */
 export function ladderMetrics(plan: StudyPlan): string[] {
-  return [...new Set([plan.objective, "interactivity", ...(plan.slo?.limits.map(sloColumn) ?? [])])];
+  return [
+    ...new Set([
+      plan.objective,
+      "interactivity",
+      "ceiling_tps",
+      "realistic_tps",
+      ...(plan.slo?.limits.map(sloColumn) ?? [])
+    ])
+  ];
 }
 
 function isLadder(plan: StudyPlan, scenario: string): boolean {
@@ -67,6 +78,8 @@ function loadPoint(point: Point, plan: StudyPlan, confidence: number): LoadPoint
     failed: point.failed,
     throughput: point.metrics[plan.objective] ?? null,
     interactivity: point.metrics.interactivity ?? null,
+    ceiling: point.metrics.ceiling_tps?.mean ?? null,
+    realistic: point.metrics.realistic_tps?.mean ?? null,
     slo: plan.slo ? pointSlo(point, plan.slo, confidence) : null
   };
 }
@@ -131,9 +144,13 @@ function curvesLoads(curves: Map<string, LoadPoint[]>, p: LoadPoint): string {
   return curve.map((c) => c.load).join(", ");
 }
 
+/** "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms" */
+export function sloLimitsText(slo: PlanSlo): string {
+  return slo.limits.map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "")} ≤ ${l.limit} ms`).join(", ");
+}
+
 function neverWithinSlo(slo: PlanSlo, loads: string): string {
-  const limits = slo.limits.map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "")} ≤ ${l.limit} ms`).join(", ");
-  return `never within the SLO (${limits}) at any measured load (${loads})`;
+  return `never within the SLO (${sloLimitsText(slo)}) at any measured load (${loads})`;
 }
 
 /** For the reader's SLO explorer: whether point i's throughput is significantly above point j's (Welch at the

@@ -6,7 +6,7 @@ import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";
 import {loadPart, parseRunId} from "../study/ids.js";
-import {benchArgv, plannedRuns, runId, type StudyPlan} from "../study/plan.js";
+import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
 import type {RunRecord} from "../runs/read-runs.js";
 
@@ -67,7 +67,8 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const parts = parseRunId(meta.id);
     const plannedRun =
       plannedById.get(meta.id) ??
-      (parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario, 1, parts.load)) : undefined);
+      (parts ? plannedById.get(runId(parts.step, parts.candidate, parts.scenario, 1, parts.load)) : undefined) ??
+      searchProbe(plan, planned, parts);
     if (!plannedRun) {
       add("warning", "run-unplanned", `run ${meta.id} is not in the study plan`, meta.id, metaFile, 1);
       continue;
@@ -228,4 +229,25 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {
   return a == null || b == null ? undefined : a + b;
+}
+
+/** A goodput search's bisection probe (a concurrency between two levels of its ladder) is planned too. */
+function searchProbe(
+  plan: StudyPlan,
+  planned: ReturnType<typeof plannedRuns>,
+  parts: ReturnType<typeof parseRunId>
+): ReturnType<typeof plannedRuns>[number] | undefined {
+  if (!parts?.load || parts.load.kind !== "concurrency" || (parts.repeat ?? 1) > 1) return undefined;
+  const levels = plan.scenarios.find((s) => s.id === parts.scenario && s.search)?.loads?.levels;
+  if (!levels || parts.load.value < levels[0] || parts.load.value > levels[levels.length - 1]) return undefined;
+  const first = planned.find(
+    (p) => p.step.id === parts.step && p.candidate.id === parts.candidate && p.scenario.id === parts.scenario
+  );
+  if (!first) return undefined;
+  const base = plan.scenarios.find((s) => s.id === parts.scenario)!;
+  return {
+    ...first,
+    run: runId(parts.step, parts.candidate, parts.scenario, 1, parts.load),
+    scenario: scenarioAtLoad(base, parts.load)
+  };
 }

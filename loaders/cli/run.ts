@@ -109,14 +109,17 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
 function summary(result: RunStudyResult): string {
   const ok = result.runs.filter((r) => r.status === "ok").length;
   const failed = result.runs.filter((r) => r.status === "failed");
+  const notRun = result.runs.filter((r) => r.status === "not-run").length;
   const lines = [
     `${result.runs.length} run${result.runs.length === 1 ? "" : "s"} recorded: ${ok} ok, ${failed.length} failed` +
+      (notRun ? `, ${notRun} not run (ladder stopped or not needed by the search)` : "") +
       (result.skipped.length ? `; ${result.skipped.length} already complete, skipped` : "") +
       (result.interrupted
         ? `; interrupted, ${result.selected - result.skipped.length - result.runs.length} not run`
         : "")
   ];
   for (const run of failed) lines.push(`  failed ${run.id} (${run.failed_phase}): ${run.error}`);
+  for (const search of result.searches ?? []) lines.push(`  search ${search.curve}: ${search.reason}`);
   return lines.join("\n");
 }
 

@@ -19,6 +19,8 @@ export interface CeilingOptions {
   /** Memory bandwidth utilisation of the realistic variant. */
   mbu?: number;
   precision?: Precision;
+  /** Requests in flight at most (a concurrency ladder's level): the batch that decodes together is capped at it. */
+  concurrency?: number;
 }
 
 export const DEFAULT_MEM_UTIL = 0.9;
@@ -52,7 +54,7 @@ export interface Ceiling {
   flops: {prefill: number; decode: number; total: number};
   /** C: tokens of KV that fit in memUtil·M beside the weights. */
   kvCapacityTokens: number;
-  /** ⌊C/(I+1)⌋ (at least 1): sequences that can decode together. */
+  /** ⌊C/(I+1)⌋ (at least 1), capped at the concurrency where one is given: sequences that decode together. */
   maxConcurrent: number;
   iterations: {
     /** n = max of the three terms below. */
@@ -131,7 +133,10 @@ export function scenarioCeiling(dims: ModelDims, gpu: Gpu, scenario: Scenario, o
     C > 0,
     `the weights (${(weights.resident / 1e9).toFixed(2)} GB) do not fit in ${memUtil} × ${(M / 2 ** 30).toFixed(2)} GiB of ${gpu.id}`
   );
-  const maxConcurrent = Math.max(1, floorTolerant(C / (I + 1)));
+  // At a concurrency level at most that many sequences decode together: few streams of the weights serve few tokens.
+  const kvConcurrent = Math.max(1, floorTolerant(C / (I + 1)));
+  const maxConcurrent =
+    options.concurrency != null ? Math.max(1, Math.min(kvConcurrent, Math.floor(options.concurrency))) : kvConcurrent;
   const decodeSteps = O - 1;
   const concurrencyLimited = ceilTolerant((N * (O - 1)) / maxConcurrent);
   const kvLimited = (N * decodeContext) / C;
@@ -152,7 +157,8 @@ export function scenarioCeiling(dims: ModelDims, gpu: Gpu, scenario: Scenario, o
   const realisticTps = totalTokens / realisticTime;
   const noOverlapTps = totalTokens / noOverlapTime;
 
-  const kvBinds = Math.max(concurrencyLimited, kvLimited) > decodeSteps;
+  // KV capacity binds only where memory, not the client's concurrency, caps the batch (a small batch streams weights).
+  const kvBinds = Math.max(ceilTolerant((N * (O - 1)) / kvConcurrent), kvLimited) > decodeSteps;
   const bindingOf = (tc: number, tm: number): BindingResource =>
     tc >= tm ? "compute" : kvBinds ? "kv-capacity" : "bandwidth";
 

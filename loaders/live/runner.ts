@@ -43,6 +43,7 @@ import {lockStudy, studyBusy} from "../runs/study-lock.js";
 import {liveSettings, type LiveSettings} from "../command/settings.js";
 import {telemetryFor} from "./telemetry.js";
 import {engineFamily, metricsPath} from "../telemetry/aliases.js";
+import {judgeRun, LadderGuard, type SearchOutcome} from "./ladder-guard.js";
 
 export interface RunStudyOptions {
   /** Steps, `<step>--<candidate>` pairs or run ids (see selectRuns). */
@@ -76,7 +77,8 @@ export interface RunStudyOptions {
 
 export interface RunOutcome {
   id: string;
-  status: "ok" | "failed";
+  /** not-run: a ladder level left out because the SLO was already broken or the search did not need it. */
+  status: "ok" | "failed" | "not-run";
   failed_phase?: FailedPhase;
   error: string | null;
 }
@@ -87,6 +89,8 @@ export interface RunStudyResult {
   skipped: string[];
   runs: RunOutcome[];
   interrupted: boolean;
+  /** Each goodput search: the limit found, the probes and why it stopped. */
+  searches: SearchOutcome[];
 }
 
 /** A problem of this machine or invocation (port taken, executable missing, runs in the way): nothing is recorded. */
@@ -149,7 +153,7 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
     signal: options.signal,
     onWait: (holder) => progress.note(`waiting for tps-report (pid ${holder}) to finish running ${plan.id}`)
   });
-  if (lock === null) return {selected: selected.length, skipped: [], runs: [], interrupted: true};
+  if (lock === null) return {selected: selected.length, skipped: [], runs: [], interrupted: true, searches: []};
   if (!("release" in lock)) throw new LiveError(studyBusy(plan.id, runsDir, lock.heldBy));
   try {
     // What a runner killed with SIGKILL left running would hold the port and write into runs/: stopped first.
@@ -200,12 +204,18 @@ async function runLocked(
     );
   const skipped = options.force ? [] : complete;
   const todo = selected.filter((run) => !skipped.includes(run.run));
-  const result: RunStudyResult = {selected: selected.length, skipped, runs: [], interrupted: false};
+  const result: RunStudyResult = {selected: selected.length, skipped, runs: [], interrupted: false, searches: []};
   for (const name of removeStale(runsDir))
     progress.note(`removed ${join(runsDir, name)} (left by an interrupted run or import)`);
   for (const path of removeStaleImports(plan.dir)) progress.note(`removed ${path} (left by an interrupted import)`);
   if (todo.length === 0) return result;
 
+  let guard: LadderGuard;
+  try {
+    guard = new LadderGuard(plan, todo, (run) => judgeRun(plan, run, join(runsDir, run.run)));
+  } catch (error) {
+    throw new LiveError((error as Error).message);
+  }
   const groups = groupByServer(todo);
   const missing = new Map<string, string[]>();
   for (const group of groups) {
@@ -242,7 +252,8 @@ async function runLocked(
         gpu,
         runsDir,
         ownRunsDir: Boolean(options.runsDir),
-        result
+        result,
+        guard
       });
     }
   } catch (error) {
@@ -251,6 +262,9 @@ async function runLocked(
     progress.note("interrupted: servers and benchmarks stopped, no partial run kept; --resume continues");
   } finally {
     progress.end();
+    result.searches = guard.outcomes();
+    for (const search of result.searches)
+      progress.note(`${search.curve}: ${search.reason} (probes: ${search.probes.join(", ")})`);
   }
   return result;
 }
@@ -263,6 +277,7 @@ interface GroupContext extends RunStudyOptions {
   /** The runs go to --runs-dir, not STUDY/runs. */
   ownRunsDir: boolean;
   result: RunStudyResult;
+  guard: LadderGuard;
 }
 
 const baseUrlOf = (settings: LiveSettings): string =>
@@ -322,10 +337,18 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
   }
 
   let round = group.runs[0]?.repeat ?? 1;
+  // A goodput search adds its bisection probes right after the run that asks for them.
+  const queue = [...group.runs];
   try {
-    for (const run of group.runs) {
+    for (let i = 0; i < queue.length; i++) {
+      const run = queue[i];
       if (ctx.signal?.aborted) throw new Interrupted();
       ctx.progress.runStart(run.run);
+      const notRun = ctx.guard.skip(run);
+      if (notRun) {
+        recordNotRun(plan, run, argv, settings, ctx, notRun);
+        continue;
+      }
       // restart_between_repeats: each round of repeats gets a fresh server, so start-up variance is measured too.
       const restart = run.repeat !== round && plan.restart_between_repeats === true;
       round = run.repeat;
@@ -370,6 +393,7 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
         continue;
       }
       await benchmark(plan, run, server!, settings, ctx, await engineVersion(server), graceMs);
+      queue.splice(i + 1, 0, ...ctx.guard.after(run));
     }
   } finally {
     if (server) await stopServer(server).catch((error: unknown) => ctx.progress.note(String(error)));
@@ -457,6 +481,48 @@ function finish(ctx: GroupContext, tmpDir: string, meta: LiveRunMeta): void {
   commitRun(ctx.runsDir, tmpDir, meta.id, Boolean(ctx.force));
   ctx.result.runs.push({id: meta.id, status: meta.status, failed_phase: meta.failed_phase, error: meta.error});
   ctx.progress.runEnd(meta.id, meta.status, meta.error ?? undefined);
+}
+
+/** A ladder level left out: its record says why, so the site and check show it as not run, not as missing. */
+function recordNotRun(
+  plan: StudyPlan,
+  run: PlannedRun,
+  argv: string[],
+  settings: LiveSettings,
+  ctx: GroupContext,
+  reason: string
+): void {
+  const tmpDir = createTmpRun(ctx.runsDir, run.run);
+  const finalDir = join(ctx.runsDir, run.run);
+  try {
+    const now = iso();
+    const meta: LiveRunMeta = {
+      ...baseMeta(plan, run, ctx),
+      engine_version: plan.engines[run.candidate.engine]?.version ?? "unknown",
+      server_argv: argv,
+      bench_argv: recordedClientArgv(
+        clientArgv(plan, run.candidate, run.scenario, settings, finalDir, run.repeat),
+        settings.clientKind === "native",
+        finalDir,
+        run.run
+      ),
+      status: "failed",
+      error: reason,
+      started_at: now,
+      ended_at: now,
+      origin: origin(ctx, settings, {}),
+      failed_phase: "not-run"
+    };
+    writeRunJson(tmpDir, assemble(meta));
+    commitRun(ctx.runsDir, tmpDir, meta.id, Boolean(ctx.force));
+    ctx.result.runs.push({id: meta.id, status: "not-run", failed_phase: "not-run", error: reason});
+    ctx.progress.runEnd(meta.id, "failed", reason);
+  } finally {
+    cleanUp(
+      () => rmSync(tmpDir, {recursive: true, force: true}),
+      (text) => ctx.progress.note(text)
+    );
+  }
 }
 
 function recordFailedStart(

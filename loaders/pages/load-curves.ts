@@ -16,6 +16,9 @@ export interface CurvePoint {
   ci_low: number | null;
   ci_high: number | null;
   interactivity: number | null;
+  /** The hardware ceiling at this load (batch = concurrency) and its realistic variant, tok/s (all GPUs). */
+  ceiling: number | null;
+  realistic: number | null;
   /** Per SLO metric (ttft_ms, tpot_ms, …): the statistic's conservative bound, as the build judged it. */
   bounds: Record<string, number | null>;
   /** Pooled attainment and its Wilson interval (null without per-request data). */
@@ -56,6 +59,8 @@ function curvePoint(p: LoadPoint, slo: PlanSlo | null): CurvePoint {
     ci_low: p.throughput?.ci_low ?? null,
     ci_high: p.throughput?.ci_high ?? null,
     interactivity: p.interactivity?.mean ?? null,
+    ceiling: p.ceiling,
+    realistic: p.realistic,
     bounds,
     attainment: p.slo?.attainment
       ? {value: p.slo.attainment.value, low: p.slo.attainment.low, high: p.slo.attainment.high}

@@ -14,7 +14,7 @@ export interface LiveRunMeta extends Omit<RunMeta, "failed_phase" | "origin"> {
   log_tail?: {file: string; lines: string[]};
 }
 
-export type FailedPhase = "server-start" | "server-crash" | "benchmark" | "timeout";
+export type FailedPhase = "server-start" | "server-crash" | "benchmark" | "timeout" | "not-run";
 
 const TMP = /^\.(.+)\.(?:tmp|old)-(\d+)$/;
 const SERVER_LOG = /^\.server\..+\.(\d+)\.log$/;

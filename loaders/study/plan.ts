@@ -49,6 +49,8 @@ export interface PlanScenario {
   bench_args?: string[];
   /** The scenario's load ladder: each level is a point of its own. */
   loads?: PlanLoads;
+  /** Live mode's goodput search up the concurrency ladder instead of every level. */
+  search?: PlanSearch;
   /** Set on a scenario taken at one level of its ladder (scenarioAtLoad): the level its runs use. */
   load?: Load;
 }
@@ -60,6 +62,16 @@ export interface PlanLoads {
   /** Requests per level: max(num_prompts, prompts_per_load × level). */
   prompts_per_load: number;
 }
+
+export interface PlanSearch {
+  kind: "goodput";
+  /** Bisection stops once hi − lo ≤ max(1, tolerance × lo). */
+  tolerance: number;
+  max_probes: number;
+}
+
+export const DEFAULT_SEARCH_TOLERANCE = 0.1;
+export const DEFAULT_SEARCH_PROBES = 16;
 
 /** One latency limit of an SLO: `p99` of `ttft_ms` at most `limit` milliseconds. */
 export interface SloLimit {
@@ -332,6 +344,12 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       );
     if (s.loads?.request_rate && s.request_rate != null)
       at(["scenarios", sid, "request_rate"], "a request-rate ladder sets the rate: leave 'request_rate' out");
+    if (s.search && !s.loads?.concurrency)
+      at(
+        ["scenarios", sid, "search"],
+        "a goodput search walks a concurrency ladder: give 'loads: {concurrency: [...]}'"
+      );
+    if (s.search && !data.slo) at(["scenarios", sid, "search"], "a goodput search needs the study's 'slo'");
     return {
       id: sid,
       name: toText(s.name, sid),
@@ -351,6 +369,15 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
               kind: s.loads.concurrency ? ("concurrency" as const) : ("request_rate" as const),
               levels: (s.loads.concurrency ?? s.loads.request_rate)!,
               prompts_per_load: s.loads.prompts_per_load ?? 0
+            }
+          }
+        : {}),
+      ...(s.search
+        ? {
+            search: {
+              kind: s.search.kind,
+              tolerance: s.search.tolerance ?? DEFAULT_SEARCH_TOLERANCE,
+              max_probes: s.search.max_probes ?? DEFAULT_SEARCH_PROBES
             }
           }
         : {})

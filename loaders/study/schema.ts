@@ -117,6 +117,31 @@ export const SloSchema = z
     examples: [{ttft_ms: {p99: 2000}, tpot_ms: {p99: 50}, attainment: 0.95}]
   });
 
+export const SearchSchema = z
+  .strictObject({
+    kind: z.literal("goodput").meta({description: "goodput: the highest concurrency whose run meets the SLO."}),
+    tolerance: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .optional()
+      .meta({
+        description:
+          "Bisection stops once the highest level within the SLO and the lowest beyond it differ by at most this share of the former (or by 1). Default: 0.1.",
+        examples: [0.125]
+      }),
+    max_probes: z
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .meta({description: "Most runs the search makes, doubling and bisection together. Default: 16.", examples: [12]})
+  })
+  .meta({
+    description:
+      "Live mode: instead of running every level, double concurrency up the ladder (its first level to its last) until a run breaks the SLO, then bisect between the last level within it and the first beyond it. Levels it does not need are recorded as not run, with the reason; each run records the search's state and the last its stop reason."
+  });
+
 export const ScenarioSchema = z
   .strictObject({
     name: TextSchema.optional().meta({description: "Name of the scenario on the site. Default: its id."}),
@@ -176,7 +201,8 @@ export const ScenarioSchema = z
       examples: [["--random-range-ratio", "0.5"]]
     }),
     repeats: Repeats.meta({description: "Overrides the study's `repeats` for this scenario (a step's own wins)."}),
-    loads: LoadsSchema.optional()
+    loads: LoadsSchema.optional(),
+    search: SearchSchema.optional()
   })
   .meta({description: "One benchmark workload: the prompts sent and how they arrive."});
 

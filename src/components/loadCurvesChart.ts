@@ -1,5 +1,6 @@
-// Load curves of one scenario: throughput per GPU against interactivity, and against p99 TTFT, each candidate a line
-// through its load points (intervals where repeats give one), the Pareto frontier over all candidates, the SLO as rules.
+// Load curves of one scenario: throughput per GPU against interactivity, against p99 TTFT and against concurrency, each
+// candidate a line through its load points (intervals where repeats give one), the Pareto frontier over all candidates,
+// the SLO as rules, and under the curves the hardware ceiling at batch = concurrency.
 import type {TopLevelSpec} from "vega-lite";
 import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
@@ -15,8 +16,34 @@ interface CurveDatum {
   met: boolean;
 }
 
+interface CeilingDatum {
+  candidate: string;
+  load: number;
+  ceiling: number;
+  realistic: number | null;
+}
+
 const TITLES = {
-  tps: {en: "total token throughput per GPU (tok/s/GPU)", tr: "GPU başına toplam token işlem hacmi (tok/s/GPU)"},
+  tps: {
+    en: ["total token throughput per GPU (tok/s/GPU)", "= (input + output tokens) / duration / GPUs"],
+    tr: ["GPU başına toplam token işlem hacmi (tok/s/GPU)", "= (girdi + çıktı token) / süre / GPU"]
+  },
+  concurrency: {
+    en: "concurrency = requests in flight (--max-concurrency), log scale",
+    tr: "eşzamanlılık = uçuştaki istek (--max-concurrency), log ölçek"
+  },
+  ceilingTps: {
+    en: [
+      "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs;",
+      "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
+    ],
+    tr: [
+      "tok/s/GPU, log ölçek: ölçülen = (girdi + çıktı token) / süre / GPU;",
+      "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
+    ]
+  },
+  ceiling: {en: "hardware ceiling", tr: "donanım tavanı"},
+  realistic: {en: "realistic ceiling (MFU, MBU)", tr: "gerçekçi tavan (MFU, MBU)"},
   interactivity: {
     en: "interactivity = 1000 / median TPOT (tok/s/user)",
     tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı)"
@@ -62,6 +89,17 @@ export function loadCurvesSpec(
       met: p.met
     }));
   const frontier = paretoFrontier(values);
+  const ceilings: CeilingDatum[] =
+    scenario.load_kind === "concurrency"
+      ? scenario.points
+          .filter((p) => p.ceiling != null)
+          .map((p) => ({
+            candidate: labels[p.candidate] ?? p.candidate,
+            load: p.load,
+            ceiling: p.ceiling! / gpus,
+            realistic: p.realistic != null ? p.realistic / gpus : null
+          }))
+      : [];
   const panel = Math.max(240, Math.floor((width - 40) / 2));
   const color = {field: "candidate", type: "nominal" as const, title: null};
   const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
@@ -71,8 +109,7 @@ export function loadCurvesSpec(
     {field: "tps", type: "quantitative" as const, format: ".1f"}
   ];
   const ttftTarget = curves.slo?.limits.find((l) => l.metric === "ttft_ms");
-  return {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+  const panels = {
     hconcat: [
       {
         width: panel,
@@ -136,6 +173,65 @@ export function loadCurvesSpec(
               ]
             : [])
         ]
+      }
+    ]
+  } satisfies TopLevelSpec;
+  // The ceiling panel goes under the two curves, as wide as both: three panels side by side do not fit a page.
+  return ceilings.length
+    ? {
+        $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+        vconcat: [panels, ceilingPanel(ceilings, values, 2 * panel, lang)]
+      }
+    : {$schema: "https://vega.github.io/schema/vega-lite/v6.json", ...panels};
+}
+
+/** Throughput against concurrency with the hardware ceiling (solid grey) and its realistic variant (dotted) under it. */
+function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: number, lang: Lang) {
+  const x = {field: "load", type: "quantitative" as const, scale: {type: "log" as const, base: 2}};
+  const detail = {field: "candidate", type: "nominal" as const};
+  return {
+    width,
+    // Tall enough for its two-line axis title, which names both formulas.
+    height: 360,
+    layer: [
+      {
+        data: {values: ceilings},
+        mark: {type: "line" as const, color: "#999", strokeWidth: 1},
+        encoding: {
+          x: {...x, title: TITLES.concurrency[lang]},
+          y: {
+            field: "ceiling",
+            type: "quantitative" as const,
+            scale: {type: "log" as const},
+            title: TITLES.ceilingTps[lang]
+          },
+          detail,
+          tooltip: [
+            {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
+            {field: "ceiling", type: "quantitative" as const, format: ".0f", title: TITLES.ceiling[lang]},
+            {field: "realistic", type: "quantitative" as const, format: ".0f", title: TITLES.realistic[lang]}
+          ]
+        }
+      },
+      {
+        data: {values: ceilings.filter((c) => c.realistic != null)},
+        mark: {type: "line" as const, color: "#999", strokeDash: [2, 2], strokeWidth: 1},
+        encoding: {x, y: {field: "realistic", type: "quantitative" as const}, detail}
+      },
+      {
+        data: {values},
+        mark: {type: "line" as const, point: true},
+        encoding: {
+          x,
+          y: {field: "tps", type: "quantitative" as const},
+          color: {field: "candidate", type: "nominal" as const, title: null},
+          order: {field: "load", type: "quantitative" as const},
+          tooltip: [
+            {field: "candidate", type: "nominal" as const},
+            {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
+            {field: "tps", type: "quantitative" as const, format: ".1f"}
+          ]
+        }
       }
     ]
   };

@@ -20,6 +20,8 @@ interface Args {
   inputLen: number;
   outputLen: number;
   numPrompts: number;
+  /** --max-concurrency: a closed loop of this many requests in flight; null sends every prompt at once. */
+  maxConcurrency: number | null;
   seed: number;
   label: string | null;
   metadata: string[];
@@ -46,6 +48,7 @@ function parseArgs(argv: string[]): Args {
     inputLen: 1024,
     outputLen: 128,
     numPrompts: 1000,
+    maxConcurrency: null,
     seed: 0,
     label: null,
     metadata: [],
@@ -97,6 +100,12 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--num-prompts":
         args.numPrompts = Number(value(++i));
+        break;
+      case "--max-concurrency":
+        args.maxConcurrency = Number(value(++i));
+        break;
+      case "--num-warmups":
+        value(++i);
         break;
       case "--seed":
         args.seed = Number(value(++i));
@@ -289,7 +298,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   emit("Initial test run completed. Starting main benchmark run...\n");
-  emit("Traffic request rate: inf\nBurstiness factor: 1.0 (Poisson process)\nMaximum request concurrency: None\n");
+  emit(
+    `Traffic request rate: inf\nBurstiness factor: 1.0 (Poisson process)\nMaximum request concurrency: ${args.maxConcurrency ?? "None"}\n`
+  );
   if (args.spawnChild) spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], {stdio: "ignore"});
   if (args.hang) {
     setInterval(() => process.stderr.write("."), 200);
@@ -297,9 +308,16 @@ async function main(): Promise<void> {
   }
 
   const started = performance.now();
-  const results = await Promise.all(
-    Array.from({length: args.numPrompts}, () => request(url, args, prompt, args.outputLen))
-  );
+  // A closed loop: each of maxConcurrency users sends its next prompt when its last one is answered.
+  const results: Awaited<ReturnType<typeof request>>[] = [];
+  let sent = 0;
+  const user = async (): Promise<void> => {
+    while (sent < args.numPrompts) {
+      sent += 1;
+      results.push(await request(url, args, prompt, args.outputLen));
+    }
+  };
+  await Promise.all(Array.from({length: Math.min(args.numPrompts, args.maxConcurrency ?? args.numPrompts)}, user));
   const duration = (performance.now() - started) / 1000;
   const ok = results.filter((r) => r.ok);
   const failed = results.filter((r) => !r.ok);
@@ -369,7 +387,7 @@ async function main(): Promise<void> {
       ...metadata,
       request_rate: "inf",
       burstiness: 1.0,
-      max_concurrency: null,
+      max_concurrency: args.maxConcurrency,
       duration,
       completed: ok.length,
       failed: failed.length,

@@ -3,7 +3,7 @@
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
-//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N]
+//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K]
 // --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
 // exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
@@ -60,6 +60,9 @@ export interface FixtureServerOptions {
   holdUntil?: string;
   /** The first generation request (0-based arrival index) that --hold-until holds; default 0. */
   holdFrom?: number;
+  /** Each token gap grows by this much per generation request in flight when it is scheduled: latency that grows
+   * with concurrency, so a closed loop of c users sees TPOT ≈ token gap + this × c. */
+  tpotPerInflightMs?: number;
 }
 
 export interface FixtureRequestLog {
@@ -135,6 +138,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const timers = new Set<NodeJS.Timeout>();
   let finished = 0;
   let arrivals = 0;
+  let inflight = 0;
+  const perInflight = options.tpotPerInflightMs ?? 0;
   let dead = false;
   const metrics = options.metrics ? new FixtureMetrics(options.metrics) : null;
 
@@ -200,11 +205,15 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     const promptTokens = countPromptTokens(promptText(body)) + (options.templateTokens ?? 0);
     const usage = {prompt_tokens: promptTokens, total_tokens: promptTokens + maxTokens, completion_tokens: maxTokens};
 
-    // Absolute due times so timer lateness never accumulates across tokens.
+    inflight += 1;
+    res.on("close", () => (inflight -= 1));
+    // Absolute due times so timer lateness never accumulates across tokens; with a per-in-flight cost each gap is set
+    // when the token before it goes out, from the load at that moment.
     const due: number[] = [];
+    const gapNow = (): number => gapMs + (jitterMs > 0 ? jitter() * jitterMs : 0) + perInflight * inflight;
     let at = log.receivedAt + firstMs;
-    for (let i = 0; i < maxTokens; i++) {
-      if (i > 0) at += gapMs + (jitterMs > 0 ? jitter() * jitterMs : 0);
+    for (let i = 0; i < (perInflight > 0 && stream ? 1 : maxTokens); i++) {
+      if (i > 0) at += gapNow();
       due.push(at);
     }
     res.on("close", () => {
@@ -283,6 +292,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           else metrics.observeTokenGap((due[next] - due[next - 1]) / 1000);
         }
         out += chunk(next++);
+        if (next === due.length && next < maxTokens) due.push(due[next - 1] + gapNow());
       }
       if (out) res.write(out);
       const written = performance.now();
@@ -455,6 +465,9 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
         break;
       case "--seed":
         options.seed = number(flag, argv[++i]);
+        break;
+      case "--tpot-per-inflight-ms":
+        options.tpotPerInflightMs = number(flag, argv[++i]);
         break;
       case "--model":
         options.model = argv[++i];

@@ -1,0 +1,204 @@
+// Live mode up a load ladder: a curve stops once its SLO is clearly broken at two consecutive levels, and a
+// `search: goodput` scenario doubles concurrency up its ladder, then bisects, instead of running every level.
+import {relative} from "node:path";
+import {sloColumn} from "../analysis/slo.js";
+import {readRunSync} from "../runs/read-runs.js";
+import {runRows} from "../runs/rows.js";
+import {runId, scenarioAtLoad, type PlanScenario, type StudyPlan} from "../study/plan.js";
+import type {PlannedRun} from "./selection.js";
+
+/** A level's run against the SLO: broken when it failed or a limit's statistic lies above its limit. */
+export interface LevelVerdict {
+  broken: boolean;
+  /** "concurrency 64: p99 ttft 2608 ms > 2000 ms" */
+  why: string;
+}
+
+export type SearchStop = "within-tolerance" | "met-at-highest-level" | "never-within-slo" | "max-probes" | "unfinished";
+
+export interface SearchOutcome {
+  /** `<step>--<candidate>--<scenario>` */
+  curve: string;
+  /** The highest concurrency whose run met the SLO; null when none did. */
+  limit: number | null;
+  /** The lowest concurrency whose run broke it; null when none did. */
+  broken_at: number | null;
+  /** Concurrencies run, in order. */
+  probes: number[];
+  stop: SearchStop;
+  reason: string;
+}
+
+interface Curve {
+  round: number;
+  streak: string[];
+  stopAbove: number | null;
+  reason: string | null;
+}
+
+interface Search {
+  lo: number | null;
+  hi: number | null;
+  probes: number[];
+  stop: SearchStop | null;
+  reason: string | null;
+}
+
+const curveKey = (run: PlannedRun): string => `${run.step.id}--${run.candidate.id}--${run.scenario.id}`;
+const levelOf = (run: PlannedRun): number => run.scenario.load?.value ?? 0;
+const levelText = (run: PlannedRun, level = levelOf(run)): string =>
+  run.scenario.load?.kind === "request_rate" ? `${level} requests/s` : `concurrency ${level}`;
+
+/** Reads the run just written and holds it against the plan's SLO. */
+export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVerdict {
+  const at = levelText(run);
+  const [row] = runRows(plan, [readRunSync(dir, process.cwd(), relative(process.cwd(), dir), plan)]);
+  if (!row || row.status !== "ok") return {broken: true, why: `${at}: the run failed`};
+  const over = (plan.slo?.limits ?? []).flatMap((limit) => {
+    const value = row[sloColumn(limit)];
+    const name = `${limit.statistic} ${limit.metric.replace(/_ms$/, "")}`;
+    return typeof value === "number" && value > limit.limit
+      ? [`${name} ${+value.toFixed(1)} ms > ${limit.limit} ms`]
+      : [];
+  });
+  return over.length ? {broken: true, why: `${at}: ${over.join(", ")}`} : {broken: false, why: `${at}: within the SLO`};
+}
+
+export class LadderGuard {
+  private readonly curves = new Map<string, Curve>();
+  private readonly searches = new Map<string, Search>();
+  /** Run ids of the bisection probes this guard asked for: they run whatever the ladder's levels do. */
+  private readonly probes = new Set<string>();
+
+  constructor(
+    private readonly plan: StudyPlan,
+    runs: readonly PlannedRun[],
+    private readonly judge: (run: PlannedRun) => LevelVerdict
+  ) {
+    for (const run of runs)
+      if (run.scenario.search && run.repeat > 1)
+        throw new Error(
+          `${plan.file}: scenario ${run.scenario.id} searches (search: goodput), which runs each level once; set repeats: 1 for it`
+        );
+  }
+
+  private guarded(run: PlannedRun): boolean {
+    return Boolean(this.plan.slo && run.scenario.loads && run.scenario.load);
+  }
+
+  /** Why a planned run is not run (the reason its not-run record keeps); null: run it. */
+  skip(run: PlannedRun): string | null {
+    if (!this.guarded(run)) return null;
+    const search = this.searches.get(curveKey(run));
+    if (run.scenario.search) {
+      if (!search || this.probes.has(run.run)) return null;
+      if (search.stop) return `not run: ${search.reason}`;
+      // Bisecting (its probes come from after()): no ladder level above the one that broke the SLO is needed.
+      if (search.hi != null) return `not run: the goodput search found the SLO broken at concurrency ${search.hi}`;
+      if (search.probes.length >= run.scenario.search.max_probes) {
+        this.stopSearch(search, "max-probes", `the goodput search made its ${search.probes.length} probes`);
+        return `not run: ${search.reason}`;
+      }
+      return null;
+    }
+    const curve = this.curves.get(curveKey(run));
+    return curve?.stopAbove != null && levelOf(run) > curve.stopAbove ? `not run: ${curve.reason}` : null;
+  }
+
+  /** After a run of a guarded curve: its verdict, and the runs the search wants next (bisection probes). */
+  after(run: PlannedRun): PlannedRun[] {
+    if (!this.guarded(run)) return [];
+    const verdict = this.judge(run);
+    return run.scenario.search ? this.searchStep(run, verdict) : (this.ladderStep(run, verdict), []);
+  }
+
+  outcomes(): SearchOutcome[] {
+    return [...this.searches].map(([curve, s]) => ({
+      curve,
+      limit: s.lo,
+      broken_at: s.hi,
+      probes: s.probes,
+      stop: s.stop ?? "unfinished",
+      reason: s.reason ?? `the goodput search did not finish (interrupted after ${s.probes.length} probes)`
+    }));
+  }
+
+  private ladderStep(run: PlannedRun, verdict: LevelVerdict): void {
+    const key = curveKey(run);
+    let curve = this.curves.get(key);
+    if (!curve || curve.round !== run.repeat) {
+      curve = {round: run.repeat, streak: [], stopAbove: curve?.stopAbove ?? null, reason: curve?.reason ?? null};
+      this.curves.set(key, curve);
+    }
+    if (!verdict.broken) {
+      curve.streak = [];
+      return;
+    }
+    curve.streak.push(verdict.why);
+    if (curve.streak.length >= 2 && curve.stopAbove == null) {
+      curve.stopAbove = levelOf(run);
+      curve.reason = `the SLO was broken at two consecutive levels (${curve.streak.slice(-2).join("; ")})`;
+    }
+  }
+
+  private searchStep(run: PlannedRun, verdict: LevelVerdict): PlannedRun[] {
+    const key = curveKey(run);
+    const scenario = run.scenario;
+    const {tolerance, max_probes} = scenario.search!;
+    const levels = scenario.loads!.levels;
+    let s = this.searches.get(key);
+    if (!s) this.searches.set(key, (s = {lo: null, hi: null, probes: [], stop: null, reason: null}));
+    const level = levelOf(run);
+    s.probes.push(level);
+    if (verdict.broken) s.hi = s.hi == null ? level : Math.min(s.hi, level);
+    else s.lo = Math.max(s.lo ?? level, level);
+    if (s.hi == null) {
+      if (level >= levels[levels.length - 1])
+        this.stopSearch(
+          s,
+          "met-at-highest-level",
+          `the goodput search met the SLO at the ladder's highest level, ${level}`
+        );
+      return [];
+    }
+    if (s.lo == null) {
+      this.stopSearch(
+        s,
+        "never-within-slo",
+        `the goodput search found the SLO broken at its first level (${verdict.why})`
+      );
+      return [];
+    }
+    if (s.hi - s.lo <= Math.max(1, tolerance * s.lo)) {
+      this.stopSearch(
+        s,
+        "within-tolerance",
+        `the goodput search found the limit: concurrency ${s.lo} meets the SLO, ${s.hi} breaks it (tolerance ${tolerance})`
+      );
+      return [];
+    }
+    if (s.probes.length >= max_probes) {
+      this.stopSearch(
+        s,
+        "max-probes",
+        `the goodput search made its ${max_probes} probes: the limit lies between concurrency ${s.lo} and ${s.hi}`
+      );
+      return [];
+    }
+    return [this.probe(run, Math.floor((s.lo + s.hi) / 2))];
+  }
+
+  private stopSearch(s: Search, stop: SearchStop, reason: string): void {
+    s.stop = stop;
+    s.reason = reason;
+  }
+
+  /** The run at concurrency `level` of the search's scenario (between two ladder levels: a point of its own). */
+  private probe(run: PlannedRun, level: number): PlannedRun {
+    const base: PlanScenario = this.plan.scenarios.find((sc) => sc.id === run.scenario.id)!;
+    const scenario = scenarioAtLoad(base, {kind: "concurrency", value: level});
+    const id = runId(run.step.id, run.candidate.id, base.id, 1, scenario.load);
+    this.probes.add(id);
+    return {...run, scenario, run: id};
+  }
+}
