@@ -57,9 +57,11 @@ export function comparedIncumbentValue(verdict: StepReport["verdict"]): number |
   return verdict.incumbent?.value ?? null;
 }
 
-/** A step that tried one configuration: there is nothing to rank, choose or compare. */
-export function singleCandidate(step: Pick<StepReport, "candidates">): boolean {
-  return step.candidates.length === 1;
+/** A step that tried one configuration with nothing before it: there is nothing to rank, choose or compare. A later
+ * step of one candidate still weighs it against the best configuration so far. */
+export function singleCandidate(step: Pick<StepReport, "id" | "candidates" | "verdict">): boolean {
+  const incumbent = step.verdict.incumbent;
+  return step.candidates.length === 1 && (incumbent == null || incumbent.step === step.id);
 }
 
 /** The ranking on each of the step's scenarios; none for a step of one candidate, which ranks nothing. */
@@ -76,7 +78,7 @@ export function rankingLines(
 }
 
 /** The step page's opening sentence: how its candidates are compared, or that there was one. */
-export function stepIntroText(step: Pick<StepReport, "kind" | "candidates">, lang: Lang): string {
+export function stepIntroText(step: Pick<StepReport, "id" | "kind" | "candidates" | "verdict">, lang: Lang): string {
   if (singleCandidate(step))
     return lang === "tr"
       ? "Bu adımın benchmark'ını tek bir yapılandırma çalıştırdı: sıralanacak ya da aralarından seçilecek bir şey yok."
