@@ -1,5 +1,6 @@
 // The issue's goals, checked against the measured figures.
 import type {Results} from "./report-markdown.js";
+import {weightGoalKb} from "./browser-weight.js";
 
 export function goalSummary(results: Results): string {
   const sizes = Object.values(results.sizes).sort((a, b) => a.scale - b.scale);
@@ -37,21 +38,41 @@ export function goalSummary(results: Results): string {
     `- Build time grows no faster than linearly in runs: ${mark(stopped.length ? false : linear)}${stopped.length && linear ? "; met between the finished sizes" : ""} (${[...growth, ...stopped].join("; ") || "no builds"}).${stopped.length ? " The stopped build is dominated by its per-run pages (see the notes)." : ""}`
   );
 
-  const built = sizes.filter((s) => s.pages.length);
-  const notBuilt = sizes.filter((s) => !s.pages.length).map((s) => `${s.scale}×`);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-  const homes = built.map((s) => {
-    const home = s.pages.find((p) => p.kind === "/")?.heaviest;
-    return {scale: s.scale, ok: home ? home.total.gzip <= 400 * 1024 : false, text: home ? kb(home.total.gzip) : "?"};
+  const weighed = sizes.filter((s) => s.transfer?.length);
+  const weightLines = weighed.map((s) => {
+    const misses = s.transfer!.filter((w) => {
+      const kind = s.pages.find((p) => p.heaviest.page === w.page)?.kind ?? w.page;
+      return w.bytes > weightGoalKb(kind, w.interactive, s.scale) * 1024;
+    });
+    const home = s.transfer!.find((w) => w.page === "/" || w.page === "/tr/");
+    const heaviest = s.transfer!.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    return `${s.scale}×: ${misses.length ? `NOT met (${misses.map((w) => `${w.page} ${kb(w.bytes)}`).join(", ")})` : "met"}; home ${home ? kb(home.bytes) : "?"}, heaviest ${heaviest.page} ${kb(heaviest.bytes)}`;
   });
-  const worst = built.map((s) => {
-    const page = s.pages.reduce((a, b) => (b.heaviest.total.gzip > a.heaviest.total.gzip ? b : a)).heaviest;
-    return {scale: s.scale, ok: page.total.gzip <= 1024 * 1024, text: `${page.page} ${kb(page.total.gzip)}`};
-  });
-  const unbuilt = notBuilt.length ? `; ${notBuilt.join(", ")} not built (computed estimate in the notes)` : "";
   lines.push(
-    `- Home page ≤ 400 KB gzip: ${mark(homes.length ? homes.every((h) => h.ok) : null)} (${homes.map((h) => `${h.scale}×: ${h.text} ${h.ok ? "✓" : "✗"}`).join(", ")}${unbuilt}).`,
-    `- No page > 1 MB gzip: ${worst.length && worst.every((w) => w.ok) && notBuilt.length ? "met at the sizes built" : mark(worst.length ? worst.every((w) => w.ok) : null)} (heaviest — ${worst.map((w) => `${w.scale}×: ${w.text} ${w.ok ? "✓" : "✗"}`).join(", ")}${unbuilt}).`
+    `- Page weight in the browser (home ≤ 100 KB, any page without an interactive view ≤ 150 KB, with the SLO explorer ≤ 250 KB, headroom at 1000× ≤ 300 KB): ${weightLines.length ? weightLines.join("; ") : "not measured"}.`
+  );
+  const coldGoal = (scale: number) => (scale >= 1000 ? 150 : scale === 1 ? 15 : null);
+  const coldLines = builds
+    .filter((s) => coldGoal(s.scale) !== null)
+    .map((s) => {
+      const seconds = s.build!.cold!.seconds;
+      const before =
+        s.before?.cold && !s.before.cold.timed_out ? ` (before: ${s.before.cold.seconds.toFixed(1)} s)` : "";
+      return `${s.scale}×: ${seconds.toFixed(1)} s ${seconds <= coldGoal(s.scale)! ? "✓" : "✗"}${before}`;
+    });
+  lines.push(
+    `- Cold build ≤ 15 s for the seed (1×), ≤ 150 s at 1000×: ${coldLines.length ? coldLines.join(", ") : "not measured"}.`
+  );
+  const incLines = sizes
+    .filter((s) => s.incremental)
+    .map((s) => {
+      const inc = s.incremental!;
+      const ok = !inc.added.timed_out && inc.added.exit_code === 0 && inc.added.seconds <= 30 && inc.identical;
+      return `${s.scale}×: ${inc.added.seconds.toFixed(1)} s, output ${inc.identical ? "equal to the cold build" : `differs in ${inc.differing.length} files`} ${ok ? "✓" : "✗"}`;
+    });
+  lines.push(
+    `- One run added to a built study, next build ≤ 30 s with output equal to a cold build: ${incLines.length ? incLines.join(", ") : "not measured"}.`
   );
   return lines.join("\n") + "\n";
 }

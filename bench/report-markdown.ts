@@ -4,6 +4,7 @@ import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import type {BuildTiming} from "./build-time.js";
 import type {IngestionFigures} from "./ingestion.js";
 import type {Bytes, PageWeight} from "./page-weight.js";
+import {weightGoalKb, type TransferWeight} from "./browser-weight.js";
 
 export const SECTION = "## Performance and scale";
 
@@ -29,6 +30,12 @@ export interface SizeResult {
   ingestion: IngestionFigures;
   build: {timeout_seconds: number; cold: BuildTiming | null; warm: BuildTiming | null} | null;
   pages: PageKindWeight[];
+  /** Bytes Chromium transferred for the heaviest page of each kind (gzip, as Pages serves them). */
+  transfer?: TransferWeight[];
+  /** The same study built by the version the change is measured against (`--before DIR`), on the same machine. */
+  before?: {cold: BuildTiming | null; transfer: TransferWeight[]} | null;
+  /** One run taken out of the built study and put back: the next build's time, and whether it equals the cold build. */
+  incremental?: {removed: BuildTiming; added: BuildTiming; identical: boolean; differing: string[]} | null;
   measured_at: string;
 }
 
@@ -60,6 +67,15 @@ function buildCell(t: BuildTiming | null | undefined, timeout: number, expected:
     return `> ${secs(timeout)} (stopped at the bound; ${t.pages}${expected ? ` of ≈ ${expected}` : ""} pages loaded)`;
   if (t.exit_code !== 0) return `failed (exit ${t.exit_code}) after ${secs(t.seconds)}`;
   return secs(t.seconds);
+}
+
+function incrementalCell(s: SizeResult): string {
+  const inc = s.incremental;
+  if (!inc) return "—";
+  const equal = inc.identical
+    ? "yes"
+    : `no: ${inc.differing.slice(0, 3).join(", ")}${inc.differing.length > 3 ? ", …" : ""}`;
+  return `${buildCell(inc.added, s.build?.timeout_seconds ?? 0)} (${equal})`;
 }
 
 /** Pages a build of this size makes: two languages × (steps + runs), plus the fixed pages seen in a finished build. */
@@ -114,8 +130,8 @@ export function renderSection(results: Results): string {
     "",
     "Cold: `npm run build` (Framework cache and output removed first: every data loader runs). Warm: `observable build` again with the loader cache of the cold build kept (pages re-rendered, loaders not re-run). Built from a private copy of the sources, so other builds in the working tree are untouched. Growth: cold time of a size divided by the previous size's (runs ×10 each step; linear growth is ×10 or less).",
     "",
-    "| size | pages | cold s | warm s | cold growth vs previous size | peak RSS of the build's largest process MB |",
-    "|---|---:|---:|---:|---:|---:|"
+    "| size | pages | cold s | cold s before | warm s | one run added: s (output equal to cold) | cold growth vs previous size | peak RSS of the build's largest process MB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|"
   );
   let previous: SizeResult | null = null;
   for (const s of sizes) {
@@ -129,7 +145,7 @@ export function renderSection(results: Results): string {
           : "—";
     const expected = expectedPages(sizes, s);
     lines.push(
-      `| ${s.scale}× | ${cold ? (cold.timed_out ? `${cold.pages} (≈ ${expected ?? "?"} planned)` : cold.pages) : "—"} | ${b ? buildCell(cold, b.timeout_seconds, expected) : "not run"} | ${b ? buildCell(b.warm, b.timeout_seconds) : "not run"} | ${growth} | ${cold?.max_rss_mb && !cold.timed_out ? cold.max_rss_mb.toFixed(0) : "—"} |`
+      `| ${s.scale}× | ${cold ? (cold.timed_out ? `${cold.pages} (≈ ${expected ?? "?"} planned)` : cold.pages) : "—"} | ${b ? buildCell(cold, b.timeout_seconds, expected) : "not run"} | ${s.before ? buildCell(s.before.cold, b?.timeout_seconds ?? 0) : "—"} | ${b ? buildCell(b.warm, b.timeout_seconds) : "not run"} | ${incrementalCell(s)} | ${growth} | ${cold?.max_rss_mb && !cold.timed_out ? cold.max_rss_mb.toFixed(0) : "—"} |`
     );
     previous = s;
   }
@@ -161,7 +177,37 @@ export function renderSection(results: Results): string {
     }
     lines.push("");
   }
+  lines.push(...transferSection(sizes));
   return lines.join("\n").trimEnd() + "\n";
+}
+
+function transferSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((s) => s.transfer?.length);
+  if (!measured.length) return [];
+  const lines = [
+    "### Page weight in the browser",
+    "",
+    "Bytes Chromium transferred (response headers and gzip bodies, level 6 as GitHub Pages serves) while opening the heaviest page of each kind, until the network was idle. Before: the same page of the same study built by the version before build-time charts (`--before DIR`), on the same machine in the same run. Goals (issue 26): home without an SLO explorer ≤ 100 KB; any page without an interactive view ≤ 150 KB; a page with the explorer ≤ 250 KB; headroom at 1000× ≤ 300 KB.",
+    ""
+  ];
+  for (const s of measured) {
+    lines.push(
+      `**${s.scale}×**`,
+      "",
+      "| page | heaviest | before KB | now KB | requests before → now | goal KB | met |",
+      "|---|---|---:|---:|---:|---:|---|"
+    );
+    for (const w of s.transfer!) {
+      const kind = s.pages.find((p) => p.heaviest.page === w.page)?.kind ?? w.page;
+      const before = s.before?.transfer.find((b) => b.page === w.page);
+      const goal = weightGoalKb(kind, w.interactive, s.scale);
+      lines.push(
+        `| ${kind} | ${w.page} | ${before ? kb(before.bytes) : "—"} | ${kb(w.bytes)} | ${before ? before.requests : "—"} → ${w.requests} | ${goal} | ${w.bytes <= goal * 1024 ? "✓" : "✗"} |`
+      );
+    }
+    lines.push("");
+  }
+  return lines;
 }
 
 /** Replaces (or appends) this section of BENCHMARKS.md, leaving every other section as it is. */

@@ -1,7 +1,7 @@
 // `npm run bench`: generates synthetic archives at 1×, 10×, 100×, 1000× the seed, measures ingestion, builds and
 // page weight, and writes the "Performance and scale" section of BENCHMARKS.md.
 import {spawnSync} from "node:child_process";
-import {existsSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from "node:fs";
 import {cpus, loadavg, release, totalmem, type} from "node:os";
 import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
@@ -12,6 +12,9 @@ import {currentManifest} from "../test/support/synth/write-archive.js";
 import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
 import {pageKind, pageWeights} from "./page-weight.js";
+import {transferWeights} from "./browser-weight.js";
+import {sameTrees} from "./same-trees.js";
+import {listRunDirs} from "../loaders/runs/read-runs.js";
 import {renderSection, spliceSection, type PageKindWeight, type Results, type SizeResult} from "./report-markdown.js";
 import {goalSummary} from "./goals.js";
 import {prepareSiteTree} from "./site-tree.js";
@@ -33,6 +36,9 @@ const {values} = parseArgs({
     "report-only": {type: "boolean", default: false},
     "build-timeout": {type: "string", default: "1200"},
     "import-files": {type: "string", default: "17000"},
+    // A checkout of the version to measure against (with its own node_modules): built and weighed the same way.
+    before: {type: "string"},
+    "skip-incremental": {type: "boolean", default: false},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
 });
@@ -95,6 +101,39 @@ function groupPages(dist: string): PageKindWeight[] {
   return [...groups.values()].sort((a, b) => order(a.kind).localeCompare(order(b.kind)));
 }
 
+/** Takes the study's last run out, builds incrementally, puts it back and builds again: the second build is timed. */
+async function measureIncremental(
+  tree: string,
+  dir: string,
+  env: Record<string, string>,
+  timeout: number,
+  scale: number,
+  coldDist: string
+): Promise<SizeResult["incremental"]> {
+  const run = listRunDirs(join(dir, "runs")).at(-1)!;
+  const held = join(WORK, `held-run-${scale}x`);
+  rmSync(held, {recursive: true, force: true});
+  const output = `dist-${scale}x-incremental`;
+  const incEnv = {...env, TPS_REPORT_OUTPUT: output};
+  const build = (name: string) =>
+    timeBuild(tree, ["npm", "run", "build:incremental"], incEnv, timeout, join(WORK, `build-${scale}x-${name}.log`));
+  renameSync(join(dir, "runs", run), held);
+  let removed;
+  try {
+    log(`${scale}×: incremental build without ${run}`);
+    removed = await build("run-removed");
+  } finally {
+    renameSync(held, join(dir, "runs", run));
+  }
+  log(`${scale}×: incremental build with ${run} added back`);
+  const added = await build("run-added");
+  const built = !added.timed_out && added.exit_code === 0;
+  const differing = built ? sameTrees(coldDist, join(tree, output)) : [`the build failed: see ${added.log}`];
+  return {removed, added, identical: differing.length === 0, differing};
+}
+
+let beforeTree: string | null = null;
+
 async function measureSize(scale: number, tree: string | null): Promise<SizeResult> {
   const {dir, seconds} = ensureArchive(scale);
   const archive = archiveFigures(dir, seconds);
@@ -102,6 +141,9 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
   const ingestion = measureIngestion(dir, Number(values.reps));
   let build: SizeResult["build"] = null;
   let pages: PageKindWeight[] = [];
+  let transfer: SizeResult["transfer"] = [];
+  let before: SizeResult["before"] = null;
+  let incremental: SizeResult["incremental"] = null;
   if (tree) {
     const timeout = Number(values["build-timeout"]);
     const output = `dist-${scale}x`;
@@ -120,10 +162,50 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
         join(WORK, `build-${scale}x-warm.log`)
       );
       pages = groupPages(join(tree, output));
+      log(`${scale}×: page weight in Chromium`);
+      transfer = await transferWeights(
+        join(tree, output),
+        pages.map((p) => p.heaviest.page)
+      );
+      if (!values["skip-incremental"])
+        incremental = await measureIncremental(tree, dir, env, timeout, scale, join(tree, output));
     }
     build = {timeout_seconds: timeout, cold, warm};
+    if (beforeTree) {
+      const beforeOutput = `dist-${scale}x`;
+      rmSync(join(beforeTree, beforeOutput), {recursive: true, force: true});
+      log(`${scale}×: cold build of the version before (${values.before})`);
+      const beforeCold = await timeBuild(
+        beforeTree,
+        ["npm", "run", "build"],
+        {TPS_REPORT_STUDY: dir, TPS_REPORT_OUTPUT: beforeOutput},
+        timeout,
+        join(WORK, `build-${scale}x-before.log`)
+      );
+      const ok = !beforeCold.timed_out && beforeCold.exit_code === 0;
+      before = {
+        cold: beforeCold,
+        transfer:
+          ok && transfer.length
+            ? await transferWeights(
+                join(beforeTree, beforeOutput),
+                transfer.map((t) => t.page)
+              )
+            : []
+      };
+    }
   }
-  return {scale, archive, ingestion, build, pages, measured_at: new Date().toISOString()};
+  return {
+    scale,
+    archive,
+    ingestion,
+    build,
+    pages,
+    transfer,
+    before,
+    incremental,
+    measured_at: new Date().toISOString()
+  };
 }
 
 async function main(): Promise<void> {
@@ -147,6 +229,7 @@ async function main(): Promise<void> {
     results.date = previous.date;
   }
   const tree = values["skip-build"] || values["report-only"] ? null : prepareSiteTree(REPO, join(WORK, "site"));
+  beforeTree = tree && values.before ? prepareSiteTree(resolve(values.before), join(WORK, "site-before")) : null;
   for (const scale of values["report-only"] ? [] : sizes) {
     const result = await measureSize(scale, tree);
     // Without a build this run, the last measured build of that size is kept.

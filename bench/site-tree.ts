@@ -2,8 +2,8 @@
 import {cpSync, existsSync, mkdirSync, rmSync, symlinkSync} from "node:fs";
 import {join, resolve} from "node:path";
 
-/** What `npm run build` reads; node_modules is linked, not copied. */
-const COPIED = ["src", "loaders", "data", "observablehq.config.ts", "package.json", "tsconfig.json"];
+/** What `npm run build` and `build:incremental` read; node_modules is linked, not copied. */
+const COPIED = ["src", "loaders", "data", "tools", "observablehq.config.ts", "package.json", "tsconfig.json"];
 
 export function prepareSiteTree(repo: string, tree: string): string {
   rmSync(tree, {recursive: true, force: true});
