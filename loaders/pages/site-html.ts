@@ -179,8 +179,7 @@ function page(lang: Lang, depth: number, title: string, twin: string, body: stri
 </head>
 <body>
 <nav class="language-switch" aria-label="Language"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${T[lang].switchLabel}</a></nav>
-<p><a href="${up || "./"}">${T[lang].index}</a></p>
-<main>
+${depth ? `<p><a href="${up}${lang === "tr" ? "tr/" : ""}">${T[lang].index}</a></p>\n` : ""}<main>
 <h1>${e(title)}</h1>
 ${body}
 </main>
@@ -234,7 +233,8 @@ export function indexHtml(
           .join("\n")}</ul>`
       : `<p>${t.noTrends}</p>`
   ].join("\n");
-  return page(lang, lang === "en" ? 0 : 1, t.studies, lang === "en" ? "tr/" : "../", body);
+  // The index is the top of its language: it links to no index above it.
+  return page(lang, 0, t.studies, lang === "en" ? "tr/" : "../", body);
 }
 
 const seriesName = (tr: TrendPage) => `${tr.model}, ${tr.gpu_count}× ${tr.gpu}`;
@@ -440,8 +440,5 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
 }
 
 export function notFoundHtml(base: string): string {
-  return page("en", 0, T.en.notFound, `${base}tr/`, `<p><a href="${e(base)}">${T.en.backToIndex}</a></p>`).replace(
-    /<p><a href="\.\/">[^<]*<\/a><\/p>\n/,
-    ""
-  );
+  return page("en", 0, T.en.notFound, `${base}tr/`, `<p><a href="${e(base)}">${T.en.backToIndex}</a></p>`);
 }

@@ -90,13 +90,15 @@ export function studyIndexRow({id, data}: SiteStudy): StudyIndexRow {
     };
     best = {metric, value, n: point.n, point: point.key, label: candidate?.label ?? point.candidate, scenario};
   }
+  // The report's values: a TODO left open in the plan reads "not recorded".
+  const {study} = data.report;
   return {
     id,
     title: plan.title,
-    model: plan.model.name,
-    gpu: plan.hardware.gpu,
-    gpu_count: plan.hardware.count,
-    engines: Object.entries(plan.engines).map(([engine, e]) => ({id: engine, name: e.name, version: e.version})),
+    model: study.model,
+    gpu: study.hardware.name === "not recorded" ? study.hardware.gpu : study.hardware.name,
+    gpu_count: study.hardware.count,
+    engines: study.engines.map((e) => ({id: e.id, name: e.name, version: e.version})),
     date: studyDate(runs),
     runs: runs.length,
     best,
@@ -212,11 +214,13 @@ export function trendPages(studies: readonly SiteStudy[], threshold = DEFAULT_TH
     const metric = last.plan.objective;
     const confidence = studyConfidence(dated[0].plan);
     const history = studyHistory(dated, [metric], {threshold, confidence});
-    const {model, hardware} = last.plan;
+    // Named by the report's values: a TODO left open in the plan reads "not recorded".
+    const {model, hardware} = last.report.study;
+    const gpu = hardware.name === "not recorded" ? hardware.gpu : hardware.name;
     pages.push({
-      id: slug(`${model.name}-${hardware.count}x-${hardware.gpu}`),
-      model: model.name,
-      gpu: hardware.gpu,
+      id: slug(`${model}-${hardware.count}x-${gpu}`),
+      model,
+      gpu,
       gpu_count: hardware.count,
       studies: dated.map((s) => ({id: s.dir, date: s.date})),
       ordered_by: history.ordered_by,

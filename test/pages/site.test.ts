@@ -15,6 +15,7 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
+import {studiesIndexLink} from "../../loaders/pages/language-switch.js";
 import {comparisonHtml, indexHtml, trendHtml} from "../../loaders/pages/site-html.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 
@@ -82,7 +83,7 @@ describe("the index of studies", () => {
         tr: "NVIDIA A100 üzerinde Qwen3-32B işlem hacmi optimizasyonu"
       },
       model: "Qwen/Qwen3-32B",
-      gpu: "a100-sxm4-80gb",
+      gpu: "NVIDIA A100 SXM 80GB",
       gpu_count: 1,
       engines: [
         {id: "vllm", name: "vLLM", version: "v0.11.0"},
@@ -181,7 +182,7 @@ describe("trends", () => {
     const studies = await Promise.all([...nightly].reverse().map(siteStudy));
     const [page] = trendPages(studies);
     expect(trendPages(studies)).toHaveLength(1);
-    expect(page.id).toBe("org-model-1x-h200");
+    expect(page.id).toBe("org-model-1x-nvidia-h200");
     expect(page.studies.map((s) => s.id)).toEqual(nightly.map((d) => d.split("/").at(-1)));
     expect(page.ordered_by).toBe("date");
     expect(Object.fromEntries(page.points.map((p) => [p.point, p.verdict.status]))).toEqual({
@@ -206,5 +207,19 @@ describe("trends", () => {
     expect(page.studies).toHaveLength(5);
     expect(page.points.find((p) => p.point === "engine--base--short")!.verdict.status).toBe("within noise");
     expect(trendPages([await siteStudy(SEED)])).toEqual([]);
+  });
+});
+
+describe("the header link of a study's pages up to the index", () => {
+  it("climbs out of the page's folders and studies/<id>/, to the index of the page's language", () => {
+    const href = (path: string) => /href="([^"]*)"/.exec(studiesIndexLink({path}))![1];
+    expect(href("/index")).toBe("../../");
+    expect(href("/setup")).toBe("../../");
+    expect(href("/steps/engine-selection")).toBe("../../../");
+    expect(href("/runs/index")).toBe("../../../");
+    expect(href("/tr/index")).toBe("../../../tr/");
+    expect(href("/tr/runs/set/0")).toBe("../../../../../tr/");
+    expect(studiesIndexLink({path: "/tr/setup"})).toContain(">Tüm çalışmalar</a>");
+    expect(studiesIndexLink({path: "/404"})).toBe("");
   });
 });
