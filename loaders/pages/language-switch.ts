@@ -22,9 +22,9 @@ export function studiesIndexLink({path}: {path: string}): string {
   if (path === "/404") return "";
   const segments = path.replace(/^\//, "").split("/");
   const isTurkish = segments[0] === "tr";
-  // Up to the study's root, then out of studies/<id>/; Framework leaves a link that leaves its root as written.
+  // Up to the study's root, then out of studies/<id>/; rel=external keeps Framework from resolving it inside the study.
   const href = `${"../".repeat(segments.length - 1)}../../${isTurkish ? "tr/" : ""}`;
   const label = isTurkish ? "Tüm çalışmalar" : "All studies";
   // Styled inline: the single-study build's stylesheet stays as it is.
-  return `<nav class="studies-index" style="margin-right:auto;padding:0.35rem 0;font:600 13px/1 var(--sans-serif)"><a href="${escapeHtml(href)}">${label}</a></nav>`;
+  return `<nav class="studies-index" style="margin-right:auto;padding:0.35rem 0;font:600 13px/1 var(--sans-serif)"><a href="${escapeHtml(href)}" rel="external">${label}</a></nav>`;
 }
