@@ -18,6 +18,7 @@ th{border-bottom:2px solid #999}td.num{text-align:right}
 const T = {
   en: {
     studies: "Studies",
+    studiesCounted: "studies",
     index: "All studies",
     intro: (n: number) =>
       `${n} ${n === 1 ? "study" : "studies"} on this site; each study's report is under its own path.`,
@@ -46,6 +47,7 @@ const T = {
       `${r} regressed, ${i} improved, ${w} within noise, of ${m} matched points; ${b} only in base, ${n} only in new.`,
     matched: "Matched points",
     point: "point",
+    points: "points",
     engine: "engine",
     runsBaseNew: "runs base / new",
     ratio: "ratio",
@@ -80,6 +82,8 @@ const T = {
   },
   tr: {
     studies: "Çalışmalar",
+    // Turkish keeps the noun singular after a number.
+    studiesCounted: "çalışma",
     index: "Tüm çalışmalar",
     intro: (n: number) => `Bu sitede ${n} çalışma var; her çalışmanın raporu kendi yolunun altında.`,
     study: "çalışma",
@@ -107,6 +111,7 @@ const T = {
       `${m} eşleşen noktadan ${r} geriledi, ${i} iyileşti, ${w} gürültü içinde; ${b} yalnızca temelde, ${n} yalnızca yenide.`,
     matched: "Eşleşen noktalar",
     point: "nokta",
+    points: "nokta",
     engine: "motor",
     runsBaseNew: "koşular temel / yeni",
     ratio: "oran",
@@ -228,7 +233,7 @@ export function indexHtml(
       ? `<ul>${trends
           .map(
             (tr) =>
-              `<li><a href="trend/${e(tr.id)}">${e(seriesName(tr))}</a> — ${tr.studies.length} ${e(t.studies.toLowerCase())}</li>`
+              `<li><a href="trend/${e(tr.id)}">${e(seriesName(tr))}</a> — ${tr.studies.length} ${t.studiesCounted}</li>`
           )
           .join("\n")}</ul>`
       : `<p>${t.noTrends}</p>`
@@ -280,8 +285,8 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   const up = "../".repeat(depth);
   const studyLink = (id: string) => `<a href="${e(`${up}studies/${id}/${lang === "tr" ? "tr/" : ""}`)}">${e(id)}</a>`;
   const parts: string[] = [
-    `<ul><li>${t.base}: ${studyLink(c.base)} (${x.base.runs} ${t.runs}, ${x.base.points} ${t.point})</li>` +
-      `<li>${t.new}: ${studyLink(c.new)} (${x.new.runs} ${t.runs}, ${x.new.points} ${t.point})</li></ul>`,
+    `<ul><li>${t.base}: ${studyLink(c.base)} (${x.base.runs} ${t.runs}, ${x.base.points} ${t.points})</li>` +
+      `<li>${t.new}: ${studyLink(c.new)} (${x.new.runs} ${t.runs}, ${x.new.points} ${t.points})</li></ul>`,
     `<p class="rule">${e(lang === "en" ? c.rule : compareRuleTr(x.threshold, x.confidence))}</p>`,
     `<h2>${t.changed}</h2>`,
     x.changes.length

@@ -169,7 +169,7 @@ describe("declared comparisons", () => {
     expect(en).toContain(
       "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
     );
-    expect(en).toContain('<a href="../studies/before/">before</a>');
+    expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
     const tr = comparisonHtml("tr", page);
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
