@@ -5,7 +5,7 @@ import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/analysis/report.js";
 import {runPageLayout} from "./loaders/pages/run-pages.js";
-import {escapeHtml, languageSwitch} from "./loaders/pages/language-switch.js";
+import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
@@ -104,7 +104,10 @@ export default {
   ],
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
   head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}"><style>${darkChartCss()}</style>`,
-  header: languageSwitch,
+  // Built into a site of many studies (npm run build:site), each page links up to the index of studies.
+  header: process.env.TPS_REPORT_SITE_INDEX
+    ? (page: {path: string}) => studiesIndexLink(page) + languageSwitch(page)
+    : languageSwitch,
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,
   globalStylesheets: [],

@@ -20,6 +20,7 @@ import {goalSummary} from "./goals.js";
 import {prepareSiteTree} from "./site-tree.js";
 import {measureStartup, startupGoal} from "./startup.js";
 import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
+import {measureStudiesBuild, renderStudiesSection, STUDIES_SECTION} from "./studies-build.js";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const WORK = join(REPO, ".bench");
@@ -39,6 +40,7 @@ const {values} = parseArgs({
     // A checkout of the version to measure against (with its own node_modules): built and weighed the same way.
     before: {type: "string"},
     "skip-incremental": {type: "boolean", default: false},
+    studies: {type: "string", default: "1,2,4,8"},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
 });
@@ -259,6 +261,16 @@ async function main(): Promise<void> {
     const imported = renderImportSection(measureImport(join(WORK, "import"), importFiles, Number(values.reps), log));
     spliceSection(values.out!, imported, "", IMPORT_SECTION);
     process.stdout.write("\n" + imported);
+  }
+  // A site of N studies (`--studies 0` skips it): the build should grow linearly with N.
+  const studyCounts = values
+    .studies!.split(",")
+    .map(Number)
+    .filter((n) => n > 0);
+  if (!values["report-only"] && studyCounts.length) {
+    const many = renderStudiesSection(await measureStudiesBuild(join(WORK, "studies"), studyCounts, log));
+    spliceSection(values.out!, many, "", STUDIES_SECTION);
+    process.stdout.write("\n" + many);
   }
 }
 

@@ -432,3 +432,17 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
     improvements: matched.filter((m) => m.verdict === "improvement").map((m) => m.new)
   };
 }
+
+const rulePercent = (x: number) => `${+(x * 100).toFixed(2)} %`;
+
+/** The rule in words, as `compare` and the comparison pages state it. */
+export function compareRule(c: Pick<StudyComparison, "threshold" | "confidence">): string {
+  const t = rulePercent(c.threshold);
+  return (
+    `Threshold ${t}; intervals at ${rulePercent(c.confidence)} confidence (Welch on the log ratio of the means). ` +
+    `Regression: the ratio NEW / BASE lies wholly beyond the threshold on the bad side (throughputs below ×${(1 - c.threshold).toFixed(3)}, ` +
+    `latencies above ×${(1 + c.threshold).toFixed(3)}); improvement: wholly beyond it on the good side; otherwise within noise. ` +
+    `A point with a single run on either side has no interval ("no interval"): its ratio alone is held to the threshold, ` +
+    `so it cannot tell a change from run-to-run noise. A point whose every NEW run failed is a regression.`
+  );
+}

@@ -2,6 +2,7 @@
 // in BASE, beyond a threshold and beyond the noise of the repeats; exit 1 on any regression, so CI can gate on it.
 import {parseArgs} from "node:util";
 import {
+  compareRule,
   compareStudies,
   type MetricComparison,
   type PointComparison,
@@ -107,7 +108,6 @@ export async function main(argv: string[]): Promise<number> {
   return comparison.regressions.length ? 1 : 0;
 }
 
-const percent = (x: number) => `${+(x * 100).toFixed(2)} %`;
 const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
 const value = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4));
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
@@ -127,24 +127,12 @@ function table(header: string[], rows: string[][]): string[] {
   ];
 }
 
-/** The rule in words, as the output states it. */
-export function ruleText(c: Pick<StudyComparison, "threshold" | "confidence">): string {
-  const t = percent(c.threshold);
-  return (
-    `Threshold ${t}; intervals at ${percent(c.confidence)} confidence (Welch on the log ratio of the means). ` +
-    `Regression: the ratio NEW / BASE lies wholly beyond the threshold on the bad side (throughputs below ×${(1 - c.threshold).toFixed(3)}, ` +
-    `latencies above ×${(1 + c.threshold).toFixed(3)}); improvement: wholly beyond it on the good side; otherwise within noise. ` +
-    `A point with a single run on either side has no interval ("no interval"): its ratio alone is held to the threshold, ` +
-    `so it cannot tell a change from run-to-run noise. A point whose every NEW run failed is a regression.`
-  );
-}
-
 export function comparisonMarkdown(c: StudyComparison, objective: string): string {
   const out: string[] = [];
   const side = (s: StudyComparison["base"]) => `${s.dir} (study ${s.id}, ${s.runs} runs, ${s.points} points)`;
   out.push(`# Compare ${c.base.id} → ${c.new.id}`, "", `- base: ${side(c.base)}`, `- new: ${side(c.new)}`);
   if (c.across.length) out.push(`- matched across: ${c.across.join(", ")} (left out of the key)`);
-  out.push("", ruleText(c), "", "## What changed", "");
+  out.push("", compareRule(c), "", "## What changed", "");
   if (!c.changes.length) out.push("Nothing: the same model, hardware, engine versions, server arguments and client.");
   else
     out.push(

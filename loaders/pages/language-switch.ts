@@ -16,3 +16,15 @@ export function languageSwitch({path}: {path: string}): string {
   const keepFragment = `this.hash = location.hash`;
   return `<nav class="language-switch" aria-label="Language"><a href="${escapeHtml(encodeURI(other))}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
 }
+
+/** In a site of many studies, the header's link from any page of a study (under studies/<id>/) up to the index. */
+export function studiesIndexLink({path}: {path: string}): string {
+  if (path === "/404") return "";
+  const segments = path.replace(/^\//, "").split("/");
+  const isTurkish = segments[0] === "tr";
+  // Up to the study's root, then out of studies/<id>/; rel=external keeps Framework from resolving it inside the study.
+  const href = `${"../".repeat(segments.length - 1)}../../${isTurkish ? "tr/" : ""}`;
+  const label = isTurkish ? "Tüm çalışmalar" : "All studies";
+  // Styled inline: the single-study build's stylesheet stays as it is.
+  return `<nav class="studies-index" style="margin-right:auto;padding:0.35rem 0;font:600 13px/1 var(--sans-serif)"><a href="${escapeHtml(href)}" rel="external">${label}</a></nav>`;
+}

@@ -19,7 +19,8 @@ export interface BuildOptions {
   env?: Record<string, string>;
 }
 
-function withLock<T>(work: () => Promise<T>): Promise<T> {
+/** Holds the site-build lock around any build that uses Framework's loader cache. */
+export function withLock<T>(work: () => Promise<T>): Promise<T> {
   return withDirLock(LOCK, work, {waitMs: LOCK_WAIT_MS, staleMs: STALE_LOCK_MS});
 }
 

@@ -1,0 +1,225 @@
+// A site of many studies: which studies it holds, the index row of each (the seed's real figures), declared
+// comparisons and trends with the same definitions as `tps-report compare` and `history`, and one-line errors.
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {compareRule} from "../../loaders/analysis/compare.js";
+import {historyRule} from "../../loaders/analysis/history.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {
+  comparisonPage,
+  readSiteFile,
+  siteStudyDirs,
+  studyIndexRow,
+  trendPages,
+  type SiteStudy
+} from "../../loaders/pages/site.js";
+import {studiesIndexLink} from "../../loaders/pages/language-switch.js";
+import {comparisonHtml, indexHtml, trendHtml} from "../../loaders/pages/site-html.js";
+import {writeRepeatStudy} from "../support/repeat-study.js";
+
+const SEED = "data/studies/qwen3-32b-a100";
+const root = mkdtempSync(join(tmpdir(), "tps-site-"));
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+async function siteStudy(dir: string): Promise<SiteStudy> {
+  return {id: dir.split("/").at(-1)!, dir, data: await loadStudy(dir)};
+}
+
+/** Six nightly studies of one plan, 3 repeats each; the baseline candidate loses 10 % from study 5 on. */
+function nightlies(count: number): string[] {
+  const dirs: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const dir = join(root, "nightly", `nightly-${i}`);
+    const level = i >= 5 ? 900 : 1000;
+    writeRepeatStudy(dir, {base: [level, level + 10, level - 10], tuned: [1200, 1210, 1190]});
+    for (const run of readdirSync(join(dir, "runs"))) {
+      const file = join(dir, "runs", run, "run.json");
+      const meta = JSON.parse(readFileSync(file, "utf8"));
+      meta.started_at = `2026-01-0${i}T02:00:00Z`;
+      writeFileSync(file, JSON.stringify(meta, null, 2) + "\n");
+    }
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+let nightly: string[] = [];
+beforeAll(() => {
+  nightly = nightlies(6);
+});
+
+describe("the studies of a site", () => {
+  it("every folder under data/studies holding a study.yaml, or those TPS_REPORT_STUDIES names", () => {
+    expect(siteStudyDirs({})).toEqual([SEED]);
+    expect(siteStudyDirs({TPS_REPORT_STUDIES: ` ${nightly[1]}, ${SEED} ,`})).toEqual([nightly[1], SEED]);
+  });
+
+  it("a folder without a study.yaml, or two folders of one name, is a one-line error naming the folder", () => {
+    const empty = join(root, "empty");
+    mkdirSync(empty, {recursive: true});
+    expect(() => siteStudyDirs({TPS_REPORT_STUDIES: `${SEED},${empty}`})).toThrow(
+      `${empty}: not a study folder (no study.yaml)`
+    );
+    const twin = join(root, "elsewhere", "nightly-1");
+    writeRepeatStudy(twin, {base: [1000], tuned: [1200]});
+    expect(() => siteStudyDirs({TPS_REPORT_STUDIES: `${nightly[0]},${twin}`})).toThrow(
+      `${twin}: its folder name 'nightly-1' is also ${nightly[0]}'s; each study needs its own path`
+    );
+    const upper = join(root, "Upper");
+    writeRepeatStudy(upper, {base: [1000], tuned: [1200]});
+    expect(() => siteStudyDirs({TPS_REPORT_STUDIES: upper})).toThrow(`${upper}: the folder name 'Upper' cannot be`);
+  });
+});
+
+describe("the index of studies", () => {
+  it("the seed's row: model, GPU, engines and versions, date, best result and its path", async () => {
+    const row = studyIndexRow(await siteStudy(SEED));
+    expect(row).toEqual({
+      id: "qwen3-32b-a100",
+      title: {
+        en: "Qwen3-32B throughput optimization on one NVIDIA A100",
+        tr: "NVIDIA A100 üzerinde Qwen3-32B işlem hacmi optimizasyonu"
+      },
+      model: "Qwen/Qwen3-32B",
+      gpu: "NVIDIA A100 SXM 80GB",
+      gpu_count: 1,
+      engines: [
+        {id: "vllm", name: "vLLM", version: "v0.11.0"},
+        {id: "sglang", name: "SGLang", version: "v0.5.5.post1"},
+        {id: "trtllm", name: "TensorRT-LLM", version: "v1.2.0rc1"}
+      ],
+      // The seed's runs recorded no start.
+      date: null,
+      runs: 17,
+      // The archive's highest total token throughput: the recommended configuration on the short prompt.
+      best: {
+        metric: "total_token_throughput",
+        value: 3535.54,
+        n: 1,
+        point: "other-scenarios--recommended--short",
+        label: "Recommended (TensorRT-LLM)",
+        scenario: {en: "Short prompt", tr: "Kısa istem"}
+      },
+      path: "studies/qwen3-32b-a100/"
+    });
+    const en = indexHtml("en", [row], [], []);
+    expect(en).toContain('<a href="studies/qwen3-32b-a100/">Qwen3-32B throughput optimization on one NVIDIA A100</a>');
+    expect(en).toContain("vLLM v0.11.0<br>SGLang v0.5.5.post1<br>TensorRT-LLM v1.2.0rc1");
+    expect(en).toContain("3535.5 total_token_throughput<br><small>Recommended (TensorRT-LLM) — Short prompt</small>");
+    const tr = indexHtml("tr", [row], [], []);
+    expect(tr).toContain('<a href="../studies/qwen3-32b-a100/tr/">NVIDIA A100 üzerinde Qwen3-32B');
+    expect(tr).toContain("<td>kaydedilmemiş</td>");
+  });
+
+  it("the best result of a study whose objective is a latency is its lowest mean", async () => {
+    const dir = join(root, "latency", "tpot-study");
+    writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]}, undefined, "", (yaml) =>
+      yaml.replace("objective: total_token_throughput", "objective: mean_tpot_ms")
+    );
+    const row = studyIndexRow(await siteStudy(dir));
+    // TPOT is 20000 / throughput per run: the tuned point's mean of 20000/1200, 20000/1210, 20000/1190.
+    expect(row.best!.point).toBe("engine--tuned--short");
+    expect(row.best!.value).toBeCloseTo((16.67 + 16.53 + 16.81) / 3, 2);
+  });
+});
+
+describe("declared comparisons", () => {
+  it("data/site.yaml names studies of the site; a threshold as a percentage", () => {
+    const file = join(root, "site.yaml");
+    writeFileSync(file, "comparisons:\n  - {base: a, new: b}\n  - {base: b, new: a, threshold: 10%}\n");
+    expect(readSiteFile(file, ["a", "b"]).comparisons).toEqual([
+      {base: "a", new: "b", threshold: 0.05},
+      {base: "b", new: "a", threshold: 0.1}
+    ]);
+    expect(readSiteFile(join(root, "none.yaml"), ["a"]).comparisons).toEqual([]);
+  });
+
+  it("a study the site does not hold, an unknown key, bad YAML: one line naming the file and line", () => {
+    const file = join(root, "bad-site.yaml");
+    writeFileSync(file, "comparisons:\n  - {base: a, new: b}\n  - {base: a, new: c}\n");
+    expect(() => readSiteFile(file, ["a", "b"])).toThrow(`${file}:3: new 'c' is not a study of the site (a, b)`);
+    writeFileSync(file, "comparisons:\n  - {base: a, new: b, treshold: 5%}\n");
+    expect(() => readSiteFile(file, ["a", "b"])).toThrow(`${file}:2: unknown key 'treshold'`);
+    writeFileSync(file, "comparison: []\n");
+    expect(() => readSiteFile(file, ["a"])).toThrow(`${file}:1: unknown key 'comparison'`);
+    writeFileSync(file, "comparisons:\n  - {base: a, new: b, threshold: 150%}\n");
+    expect(() => readSiteFile(file, ["a", "b"])).toThrow(`${file}:2: threshold '150%' is not a percentage below 100`);
+    writeFileSync(file, "comparisons: [\n");
+    expect(() => readSiteFile(file, ["a"])).toThrow(new RegExp(`^${file}:\\d+: `));
+  });
+
+  it("the page gives compare's ratio, interval and verdict per point, its rule, and what changed", async () => {
+    const base = join(root, "pair", "before");
+    const next = join(root, "pair", "after");
+    writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
+    writeRepeatStudy(next, {base: [900, 910, 890], tuned: [1200, 1210, 1190]});
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    expect(page.id).toBe("before--after");
+    expect(page.comparison.regressions).toEqual(["engine--base--short"]);
+    expect(page.rule).toBe(compareRule({threshold: 0.05, confidence: 0.95}));
+    const en = comparisonHtml("en", page);
+    // The interval test/analysis/compare.test.ts holds against scipy: [0.8786, 0.9219].
+    expect(en).toContain(
+      '<td>engine--base--short</td><td>vllm</td><td>3 / 3</td><td class="num">1000.0</td><td class="num">900.0</td>' +
+        '<td class="num">×0.900</td><td>[×0.879, ×0.922]</td><td><span class="regression">regression</span></td>'
+    );
+    expect(en).toContain("Threshold 5 %; intervals at 95 % confidence");
+    expect(en).toContain(
+      "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
+    );
+    expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
+    const tr = comparisonHtml("tr", page);
+    expect(tr).toContain('<span class="regression">gerileme</span>');
+    expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
+    expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+  });
+});
+
+describe("trends", () => {
+  it("six dated studies of one series: the planted drop from study 5 is a regression at study 6, rule stated", async () => {
+    const studies = await Promise.all([...nightly].reverse().map(siteStudy));
+    const [page] = trendPages(studies);
+    expect(trendPages(studies)).toHaveLength(1);
+    expect(page.id).toBe("org-model-1x-nvidia-h200");
+    expect(page.studies.map((s) => s.id)).toEqual(nightly.map((d) => d.split("/").at(-1)));
+    expect(page.ordered_by).toBe("date");
+    expect(Object.fromEntries(page.points.map((p) => [p.point, p.verdict.status]))).toEqual({
+      "engine--base--short": "regression",
+      "engine--tuned--short": "within noise"
+    });
+    expect(page.rule).toBe(historyRule({threshold: 0.05, confidence: 0.95}));
+    const en = trendHtml("en", page);
+    expect(en).toContain("more than 5 % worse");
+    expect(en).toContain("a regression is called at most 2.5 % of the time");
+    expect(en).toContain('<h2>engine--base--short — <span class="regression">regression</span></h2>');
+    expect(en).toContain(
+      '<td>nightly-6</td><td>2026-01-06</td><td class="num">3</td><td class="num">900.0</td><td class="num">×0.900</td>'
+    );
+    expect(trendHtml("tr", page)).toContain("en çok %2.5 olasılıkla");
+  });
+
+  it("up to study 5 the drop is not flagged; studies of other models or GPUs form no series", async () => {
+    const five = await Promise.all(nightly.slice(0, 5).map(siteStudy));
+    const [page] = trendPages([...five, await siteStudy(SEED)]);
+    expect(trendPages([...five, await siteStudy(SEED)])).toHaveLength(1);
+    expect(page.studies).toHaveLength(5);
+    expect(page.points.find((p) => p.point === "engine--base--short")!.verdict.status).toBe("within noise");
+    expect(trendPages([await siteStudy(SEED)])).toEqual([]);
+  });
+});
+
+describe("the header link of a study's pages up to the index", () => {
+  it("climbs out of the page's folders and studies/<id>/, to the index of the page's language", () => {
+    const href = (path: string) => /href="([^"]*)"/.exec(studiesIndexLink({path}))![1];
+    expect(href("/index")).toBe("../../");
+    expect(href("/setup")).toBe("../../");
+    expect(href("/steps/engine-selection")).toBe("../../../");
+    expect(href("/runs/index")).toBe("../../../");
+    expect(href("/tr/index")).toBe("../../../tr/");
+    expect(href("/tr/runs/set/0")).toBe("../../../../../tr/");
+    expect(studiesIndexLink({path: "/tr/setup"})).toContain(">Tüm çalışmalar</a>");
+    expect(studiesIndexLink({path: "/404"})).toBe("");
+  });
+});

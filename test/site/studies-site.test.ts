@@ -1,0 +1,179 @@
+// One site of many studies in Chromium, served under a sub-path as GitHub Pages would: the seed and three imported
+// sweeps, the index of studies, each study's pages under studies/<id>/, a declared comparison and the trend.
+import {existsSync, readFileSync} from "node:fs";
+import {join} from "node:path";
+import type {Browser} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {loadStudyPlan} from "../../loaders/study/plan.js";
+import {buildStudiesSite, type SiteBuildResult} from "../../tools/build-site.js";
+import {SWEEPS, writeStudiesSite} from "../support/studies-site.js";
+import {withLock} from "./build.js";
+import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {serveSite, type SiteServer} from "./server.js";
+
+const ROOT = "test/.tmp/studies-site";
+const OUTPUT = join(ROOT, "dist");
+const BASE = "/tps-report/";
+
+let server: SiteServer;
+let browser: Browser;
+let studies: string[];
+let built: SiteBuildResult;
+
+beforeAll(async () => {
+  const written = writeStudiesSite(ROOT);
+  studies = written.studies;
+  built = await withLock(() => buildStudiesSite({studies, output: OUTPUT, base: BASE, siteFile: written.siteFile}));
+  server = await serveSite(OUTPUT, {prefix: BASE});
+  browser = await launchChromium();
+}, 1_500_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string) {
+  const opened = await newCheckedPage(browser);
+  await visit(opened.page, new URL(path, server.url).href);
+  return opened;
+}
+
+async function mainText(path: string): Promise<string> {
+  const {page, problems} = await open(path);
+  const text = (await page.textContent("main")) ?? "";
+  expect(problems, path).toEqual(NO_PROBLEMS);
+  await page.close();
+  return text;
+}
+
+describe("a site of the seed and three imported studies", () => {
+  it("builds every study under studies/<id>/, one comparison and one trend", () => {
+    expect(built.studies).toEqual(["qwen3-32b-a100", ...SWEEPS]);
+    expect(built.comparisons).toEqual([`${SWEEPS[0]}--${SWEEPS[1]}`]);
+    expect(built.trends).toEqual(["qwen-qwen3-8b-1x-h100-sxm"]);
+    for (const id of built.studies) expect(existsSync(join(OUTPUT, "studies", id, "index.html")), id).toBe(true);
+  });
+
+  it("the index lists each study with model, GPU, engines and versions, date, best result; its links open them", async () => {
+    const {page, problems} = await open("");
+    const rows = await page.$$eval("main tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerText.replace(/\s+/g, " ").trim()))
+    );
+    expect(rows).toEqual([
+      [
+        "Qwen3-32B throughput optimization on one NVIDIA A100 qwen3-32b-a100",
+        "Qwen/Qwen3-32B",
+        "1× NVIDIA A100 SXM 80GB",
+        "vLLM v0.11.0 SGLang v0.5.5.post1 TensorRT-LLM v1.2.0rc1",
+        "not recorded",
+        "17",
+        "3535.5 total_token_throughput Recommended (TensorRT-LLM) — Short prompt"
+      ],
+      ...SWEEPS.map((id, i) => [
+        `Imported results: ${id} ${id}`,
+        "Qwen/Qwen3-8B",
+        "1× h100-sxm",
+        `vLLM v0.11.${i}`,
+        id.slice("sweep-".length),
+        "24",
+        "30002.0 total_token_throughput max_num_seqs=128 — random, 4000/200"
+      ])
+    ]);
+    // Each study's link opens its own home, whose header leads back here.
+    for (const dir of studies) {
+      const plan = loadStudyPlan(dir);
+      await page.click(`main a:text-is(${JSON.stringify(plan.title.en)})`);
+      await page.waitForURL(new RegExp(`/tps-report/studies/${dir.split("/").at(-1)}/$`));
+      // The home page's title is written by its first cell.
+      await page.waitForFunction(() => document.querySelector("h1")?.textContent?.trim());
+      expect(await page.textContent("h1")).toBe(plan.title.en);
+      await page.click("nav.studies-index a");
+      await page.waitForLoadState("networkidle");
+      expect(page.url()).toBe(server.url);
+    }
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  }, 120_000);
+
+  it("the Turkish index links each study's Turkish pages", async () => {
+    const {page, problems} = await open("tr/");
+    expect(await page.textContent("h1")).toBe("Çalışmalar");
+    const links = await page.$$eval("main tbody a", (as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(links).toEqual(built.studies.map((id) => `${server.url}studies/${id}/tr/`));
+    await page.click("main tbody a >> nth=1");
+    await page.waitForURL(`${server.url}studies/${SWEEPS[0]}/tr/`);
+    expect(await page.textContent("nav.studies-index a")).toBe("Tüm çalışmalar");
+    await page.click("nav.studies-index a");
+    await page.waitForLoadState("networkidle");
+    expect(page.url()).toBe(`${server.url}tr/`);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  }, 60_000);
+
+  it("every study's pages load under its path, in English and Turkish, without an error", async () => {
+    for (const dir of studies) {
+      const id = dir.split("/").at(-1)!;
+      const plan = loadStudyPlan(dir);
+      const run = listRunDirs(join(dir, "runs"))[0];
+      const paths = [
+        "",
+        "setup",
+        ...plan.steps.map((s) => `steps/${s.id}`),
+        "summary",
+        "quality",
+        "runs/",
+        `runs/${run}`
+      ];
+      for (const path of [...paths, ...paths.map((p) => `tr/${p}`)]) {
+        const text = await mainText(`studies/${id}/${path}`);
+        expect(text.length, `${id}/${path}`).toBeGreaterThan(50);
+      }
+      // The study's own figures, as its single-study site shows them.
+      const step = plan.steps[0];
+      expect(await mainText(`studies/${id}/steps/${step.id}`)).toContain(step.candidates[0].label);
+    }
+  }, 600_000);
+
+  it("the comparison page gives per-point ratios with intervals, the verdict and what changed", async () => {
+    const path = `compare/${SWEEPS[0]}--${SWEEPS[1]}`;
+    const text = await mainText(path);
+    expect(text).toContain(`Compare ${SWEEPS[0]} → ${SWEEPS[1]}`);
+    expect(text).toContain("Threshold 5 %; intervals at 95 % confidence (Welch on the log ratio of the means).");
+    // The same files imported twice: every matched point within noise, the version the only change.
+    expect(text).toContain(
+      "0 regressed, 0 improved, 8 within noise, of 8 matched points; 0 only in base, 0 only in new."
+    );
+    expect(text).toMatch(/engine version\s*vllm\s*v0\.11\.0\s*v0\.11\.1/);
+    expect(text).toContain("×1.000[×");
+    const tr = await mainText(`tr/${path}`);
+    expect(tr).toContain("8 eşleşen noktadan 0 geriledi, 0 iyileşti, 8 gürültü içinde");
+    expect(tr).toContain("Eşik %5");
+  }, 60_000);
+
+  it("the trend page lists the series by date with each point's value and interval, and states the rule", async () => {
+    const path = "trend/qwen-qwen3-8b-1x-h100-sxm";
+    const text = await mainText(path);
+    expect(text).toContain("Trend: Qwen/Qwen3-8B, 1× h100-sxm");
+    expect(text).toContain("Studies ordered by their earliest run's start.");
+    expect(text).toContain("more than 5 % worse");
+    expect(text).toContain("a regression is called at most 2.5 % of the time");
+    expect(text).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 8 within noise, 0 with insufficient data, of 8 points."
+    );
+    const tr = await mainText(`tr/${path}`);
+    expect(tr).toContain("Eğilim: Qwen/Qwen3-8B, 1× h100-sxm");
+    expect(tr).toContain("en çok %2.5 olasılıkla");
+  }, 60_000);
+
+  it("the index page is plain HTML: no script, and every link resolves inside the site", () => {
+    const html = readFileSync(join(OUTPUT, "index.html"), "utf8");
+    expect(html).not.toContain("<script");
+    for (const [, href] of html.matchAll(/href="([^"#]+)"/g)) {
+      if (href.startsWith("data:")) continue;
+      const target = join(OUTPUT, href);
+      expect(existsSync(target.endsWith("/") ? join(target, "index.html") : `${target}.html`), href).toBe(true);
+    }
+  });
+});
