@@ -4,7 +4,7 @@ import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {t} from "./i18n.js";
-import {headroomHref, link, runHref, type PageContext} from "./links.js";
+import {headroomHref, link, restOfRuns, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
 import {bindingMeaning, bindingName} from "./headroomText.js";
 import {statusBadge} from "./stepTable.js";
@@ -53,6 +53,7 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
   return pagedTable(runs, columns, {
     lang,
     id,
+    rest: restOfRuns(context),
     className: "headroom-runs",
     stickyFirst: true,
     rowClass: (r) => [r.failed ? "failed" : null, r.role ? `role-${r.role}` : null].filter(Boolean).join(" ") || null

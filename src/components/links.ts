@@ -51,3 +51,15 @@ export function link(href: string, text: string): HTMLAnchorElement {
   a.textContent = text;
   return a;
 }
+
+/** A note that the rest of a long table is in the runs download and on the step pages (the page shows its first rows). */
+export function restOfRuns({lang, root}: PageContext): DocumentFragment {
+  const csv = document.createElement("a");
+  csv.setAttribute("href", `${root}data/runs.csv`);
+  csv.setAttribute("download", "");
+  csv.textContent = "runs.csv";
+  const part = document.createDocumentFragment();
+  if (lang === "tr") part.append("Tamamı ", csv, " dosyasında ve adım sayfalarında.");
+  else part.append("Every run is in ", csv, " and on the step pages.");
+  return part;
+}

@@ -2,7 +2,7 @@
 import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
 import {formatFixed, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
-import {link, runHref, stepHref, type PageContext} from "./links.js";
+import {link, restOfRuns, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
@@ -51,6 +51,12 @@ export function runsTable(
       })),
       {label: t("error", lang), className: "wide-text", value: (r) => (r.error ? textElement("code", r.error) : "")}
     ],
-    {lang, id: "runs", className: "runs", rowClass: (r) => (r.status === "ok" ? null : "failed")}
+    {
+      lang,
+      id: "runs",
+      rest: restOfRuns(context),
+      className: "runs",
+      rowClass: (r) => (r.status === "ok" ? null : "failed")
+    }
   );
 }

@@ -88,6 +88,9 @@ export function dataTable<T>(
 /** Rows a long table shows at once: a table of thousands of runs takes seconds to lay out. */
 export const TABLE_PAGE_ROWS = 500;
 
+/** Rows a page carries at most; past this a table shows its first rows and says where the rest are. */
+export const TABLE_MAX_ROWS = 2000;
+
 const PAGER = {
   previous: {en: "← Previous", tr: "← Önceki"},
   next: {en: "Next →", tr: "Sonraki →"}
@@ -105,12 +108,22 @@ function pagerText(first: number, last: number, total: number, lang: Lang): stri
 export function pagedTable<T>(
   rows: readonly T[],
   columns: readonly Column<T>[],
-  options: TableOptions<T> & {lang: Lang; id: string; pageRows?: number}
+  options: TableOptions<T> & {lang: Lang; id: string; pageRows?: number; maxRows?: number; rest?: Cell}
 ): HTMLElement {
   const size = options.pageRows ?? TABLE_PAGE_ROWS;
   if (rows.length <= size) return dataTable(rows, columns, options);
   const container = document.createElement("div");
   container.className = "paged-table";
+  const max = options.maxRows ?? TABLE_MAX_ROWS;
+  if (rows.length > max) {
+    // Every row in the page would outweigh it (17,000 runs: megabytes): the first rows, and where the rest are.
+    const note = document.createElement("p");
+    note.className = "table-rest";
+    note.append(pagerText(1, max, rows.length, options.lang) + (options.lang === "tr" ? ". " : ". "));
+    appendCell(note, options.rest ?? null);
+    container.append(note, dataTable(rows.slice(0, max), columns, options));
+    return container;
+  }
   const pages = Math.ceil(rows.length / size);
   const anchor = (page: number) => `${options.id}-p${page + 1}`;
   const pager = (page: number, first: number, last: number) => {

@@ -61,13 +61,38 @@ export function tradeoffData(
   }));
 }
 
+/** Points a static chart draws at most: past this an SVG of every run outweighs the page (17,000 runs: ≈6 MB). */
+export const MAX_TRADEOFF_POINTS = 1000;
+
+/** Every run on a front, and an even sample of the others (by scenario and throughput) up to the cap. */
+export function drawnTradeoffPoints(values: readonly TradeoffDatum[], cap = MAX_TRADEOFF_POINTS): TradeoffDatum[] {
+  if (values.length <= cap) return [...values];
+  const front = values.filter((v) => v.front);
+  const rest = values
+    .filter((v) => !v.front)
+    .sort((a, b) => a.scenarioOrder - b.scenarioOrder || a.throughput - b.throughput || a.run.localeCompare(b.run));
+  const room = Math.max(0, cap - front.length);
+  const sample = Array.from(
+    {length: Math.min(room, rest.length)},
+    (_, i) => rest[Math.floor((i * rest.length) / room)]
+  );
+  return [...front, ...sample];
+}
+
 export function tradeoffSpec(
   rows: readonly TradeoffRow[],
   report: TradeoffStudy,
   options: TradeoffChartOptions
 ): TopLevelSpec {
   const {lang, width} = options;
-  const values = tradeoffData(rows, report, options);
+  const all = tradeoffData(rows, report, options);
+  const values = drawnTradeoffPoints(all);
+  const sampled =
+    values.length < all.length
+      ? lang === "tr"
+        ? `${all.length} koşunun ${values.length} tanesi çizildi: cephedeki her koşu ve kalanlardan eşit aralıklı bir örnek; tablo ve runs.csv hepsini verir.`
+        : `${values.length} of ${all.length} runs drawn: every run on a front and an even sample of the rest; the table and runs.csv list them all.`
+      : null;
   const scenarios = report.study.scenarios.map((s) => scenarioName(report, s.id, lang));
   const objectiveTitle = metricTitle(report.study.objective, lang);
   const tpotTitle = t("chartTpot", lang);
@@ -91,6 +116,7 @@ export function tradeoffSpec(
     // The y axis and its title take about 80 px to the left of the plot.
     width: Math.max(200, width - 90),
     height: Math.round(Math.min(440, Math.max(280, width * 0.45))),
+    ...(sampled ? {title: {text: "", subtitle: sampled}} : {}),
     data: {values},
     encoding: {x, y, color},
     layer: [
