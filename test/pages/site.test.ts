@@ -52,7 +52,8 @@ beforeAll(() => {
 
 describe("the studies of a site", () => {
   it("every folder under data/studies holding a study.yaml, or those TPS_REPORT_STUDIES names", () => {
-    expect(siteStudyDirs({})).toEqual([SEED]);
+    // The repository's studies, in folder order: the H200 ladder studies run live and the seed.
+    expect(siteStudyDirs({})).toEqual(["data/studies/h200-ladder", "data/studies/h200-live-ladder", SEED]);
     expect(siteStudyDirs({TPS_REPORT_STUDIES: ` ${nightly[1]}, ${SEED} ,`})).toEqual([nightly[1], SEED]);
   });
 
