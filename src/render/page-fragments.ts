@@ -270,9 +270,13 @@ async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
   };
 }
 
-/** Every page's fragments, by page path ("/", "/tr/steps/engine", …). */
-export async function siteFragments(study: StudyData, dir: string): Promise<Map<string, PageFragments>> {
-  const pages = new Map<string, PageFragments>();
+/** Every page's fragments, handed over page by page ("/", "/tr/steps/engine", …): a large study's pages never sit in
+ * memory together. */
+export async function siteFragments(
+  study: StudyData,
+  dir: string,
+  page: (path: string, fragments: PageFragments) => void
+): Promise<void> {
   const runs = listRunDirs(join(dir, "runs"));
   const layout = runPageLayout(runs, runSets);
   // Links to runs read the set count from the page head, as they would in a built page (runHref).
@@ -281,8 +285,8 @@ export async function siteFragments(study: StudyData, dir: string): Promise<Map<
   meta.setAttribute("content", String(layout.sets));
   document.head.append(meta);
   const both = async (path: string, make: (lang: Lang) => Promise<PageFragments>) => {
-    pages.set(path, await make("en"));
-    pages.set(`/tr${path}`, await make("tr"));
+    page(path, await make("en"));
+    page(`/tr${path}`, await make("tr"));
   };
   await both("/", (lang) => homeFragments(study, lang));
   await both("/setup", (lang) => setupFragments(study, lang));
@@ -306,5 +310,4 @@ export async function siteFragments(study: StudyData, dir: string): Promise<Map<
       await both(`/runs/set/${set}`, (lang) => setFragments({set, sets: layout.sets, runs: details}, lang));
     }
   }
-  return pages;
 }

@@ -1,17 +1,17 @@
 // Run by observablehq.config.ts in its own process, so each build or dev reload renders with the code as it is now:
-// prints every page's fragments as JSON.
+// prints every page's fragments, one page per line ([path, fragments] as JSON), as each is drawn.
 import {studyDir} from "../../loaders/analysis/report.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 
-async function render(): Promise<string> {
+async function render(): Promise<void> {
   const dir = studyDir();
   const study = await studyForLoader();
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
-  return JSON.stringify(Object.fromEntries(await siteFragments(study, dir)));
+  await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${JSON.stringify([path, fragments])}\n`));
 }
 
-process.stdout.write(await render());
+await render();

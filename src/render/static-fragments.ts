@@ -33,7 +33,18 @@ export function renderFragments(root: string): Map<string, PageFragments> {
     maxBuffer: 2 ** 31 - 1,
     stdio: ["ignore", "pipe", "inherit"]
   });
-  return new Map(Object.entries(JSON.parse(out.toString("utf8")) as Record<string, PageFragments>));
+  // One page per line: the whole site as one JSON string would pass V8's longest string at 1000× the seed.
+  const pages = new Map<string, PageFragments>();
+  for (let start = 0; start < out.length;) {
+    const end = out.indexOf(10, start);
+    const line = out.toString("utf8", start, end < 0 ? out.length : end);
+    if (line) {
+      const [path, fragments] = JSON.parse(line) as [string, PageFragments];
+      pages.set(path, fragments);
+    }
+    start = end < 0 ? out.length : end + 1;
+  }
+  return pages;
 }
 
 function fragmentHtml(fragment: Fragment): string {
