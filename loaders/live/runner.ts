@@ -500,12 +500,7 @@ function recordNotRun(
       ...baseMeta(plan, run, ctx),
       engine_version: plan.engines[run.candidate.engine]?.version ?? "unknown",
       server_argv: argv,
-      bench_argv: recordedClientArgv(
-        clientArgv(plan, run.candidate, run.scenario, settings, finalDir, run.repeat),
-        settings.clientKind === "native",
-        finalDir,
-        run.run
-      ),
+      bench_argv: plannedBenchArgv(plan, run, settings, finalDir),
       status: "failed",
       error: reason,
       started_at: now,
@@ -525,6 +520,12 @@ function recordNotRun(
   }
 }
 
+/** The client command a run that never reached its benchmark would have run, as a run folder records it. */
+function plannedBenchArgv(plan: StudyPlan, run: PlannedRun, settings: LiveSettings, finalDir: string): string[] {
+  const argv = clientArgv(plan, run.candidate, run.scenario, settings, finalDir, run.repeat);
+  return recordedClientArgv(argv, settings.clientKind === "native", finalDir, run.run);
+}
+
 function recordFailedStart(
   plan: StudyPlan,
   run: PlannedRun,
@@ -541,12 +542,7 @@ function recordFailedStart(
       ...baseMeta(plan, run, ctx),
       engine_version: failure.meta.engine_version!,
       server_argv: argv,
-      bench_argv: recordedClientArgv(
-        clientArgv(plan, run.candidate, run.scenario, settings, finalDir, run.repeat),
-        settings.clientKind === "native",
-        finalDir,
-        run.run
-      ),
+      bench_argv: plannedBenchArgv(plan, run, settings, finalDir),
       status: "failed",
       error: failure.meta.error!,
       started_at: failure.startedAt,
