@@ -1,6 +1,6 @@
 // The components build DOM; at build time linkedom gives them a document, so one component serves both sides.
 import {parseHTML} from "linkedom";
-import {escapeText} from "./escape.js";
+import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
 const {document, window} = parseHTML("<!doctype html><html><head></head><body></body></html>");
 const globals = globalThis as Record<string, unknown>;
@@ -14,11 +14,11 @@ globals.removeEventListener ??= () => {};
 /** An element, a fragment, text or nothing, as HTML text. */
 export function toHtml(value: unknown): string {
   if (value == null || value === false || value === "") return "";
-  if (typeof value === "string") return escapeText(value);
+  if (typeof value === "string") return escapeHtml(value);
   if (typeof value === "number") return String(value);
   const node = value as {outerHTML?: string; nodeType?: number; childNodes?: ArrayLike<unknown>; textContent?: string};
   if (typeof node.outerHTML === "string") return node.outerHTML;
   if (node.nodeType === 11) return Array.from(node.childNodes ?? [], toHtml).join("");
-  if (node.nodeType === 3) return escapeText(node.textContent ?? "");
+  if (node.nodeType === 3) return escapeHtml(node.textContent ?? "");
   throw new Error(`cannot render ${Object.prototype.toString.call(value)} as HTML`);
 }

@@ -75,12 +75,6 @@ function pageContext(lang: Lang, root: string): PageContext {
   return {lang, root: lang === "tr" ? `../${root === "./" ? "" : root}` : root};
 }
 
-function list(lines: readonly string[]): HTMLElement {
-  const element = document.createElement("ul");
-  for (const line of lines) element.append(textElement("li", line));
-  return element;
-}
-
 async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(homePage(study.report, study.rows));
   const context = pageContext(lang, "./");
@@ -124,7 +118,7 @@ async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragmen
     hardware: text(`${formatCount(report.study.hardware.count)} × ${report.study.hardware.name}`),
     engines: await html(enginesTable(report, context)),
     scenarios: await html(scenariosTable(report, context)),
-    "how-it-ran": await html(list(howItRan(report, lang))),
+    "how-it-ran": await html(textList(howItRan(report, lang), "how-it-ran")),
     client: text(clientText(report, lang)),
     "client-command": await html(commandBlock(report.study.client.command)),
     "machine-note": await html(

@@ -3,7 +3,7 @@
 import {execFileSync} from "node:child_process";
 import {join} from "node:path";
 import type {Fragment, PageFragments} from "./fragment.js";
-import {escapeText} from "./escape.js";
+import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
 interface Token {
   type: string;
@@ -48,7 +48,7 @@ export function renderFragments(root: string): Map<string, PageFragments> {
 }
 
 function fragmentHtml(fragment: Fragment): string {
-  return "html" in fragment ? fragment.html : escapeText(fragment.text);
+  return "html" in fragment ? fragment.html : escapeHtml(fragment.text);
 }
 
 export function staticFragments(md: MarkdownIt, pages: Map<string, PageFragments>): MarkdownIt {
@@ -69,7 +69,7 @@ export function staticFragments(md: MarkdownIt, pages: Map<string, PageFragments
       if (alone && state.tokens[i + 2]?.type === "paragraph_close") {
         const block = new state.Token("html_block", "", 0);
         const fragment = lookup(alone[1]);
-        block.content = "html" in fragment ? `${fragment.html}\n` : `<p>${escapeText(fragment.text)}</p>\n`;
+        block.content = "html" in fragment ? `${fragment.html}\n` : `<p>${escapeHtml(fragment.text)}</p>\n`;
         tokens.push(block);
         i += 2;
         continue;
@@ -90,7 +90,7 @@ export function staticFragments(md: MarkdownIt, pages: Map<string, PageFragments
       }
       if (child.type !== "text") return [child];
       const html = new state.Token("html_inline", "", 0);
-      html.content = escapeText(child.content).replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+      html.content = escapeHtml(child.content).replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
       return [html];
     }
   });
