@@ -158,7 +158,7 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
       log(`${scale}×: warm build`);
       warm = await timeBuild(
         tree,
-        ["npx", "observable", "build"],
+        ["npx", "tsx", "tools/build.ts"],
         env,
         timeout,
         join(WORK, `build-${scale}x-warm.log`)

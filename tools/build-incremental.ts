@@ -1,12 +1,12 @@
 // `npm run build:incremental`: `observable build` with Framework's cache kept. Framework re-runs a data loader only when
 // the loader's own file changes, so when the study changed since the last build the loaders' cached downloads are
 // dropped first; the pages are drawn again from the study on every build (src/render/).
-import {spawnSync} from "node:child_process";
 import {createHash} from "node:crypto";
 import {existsSync, lstatSync, readdirSync, readFileSync, rmSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {studyDir} from "../loaders/analysis/report.js";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
+import {buildReport} from "./build.js";
 
 const root = resolve(import.meta.dirname, "..");
 const cache = join(root, "src/.observablehq/cache");
@@ -30,10 +30,6 @@ function fingerprint(dir: string): string {
 const now = fingerprint(studyDir());
 const last = existsSync(stamp) ? readFileSync(stamp, "utf8") : null;
 if (last !== now) rmSync(join(cache, "data"), {recursive: true, force: true});
-const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
-const build = spawnSync(process.execPath, [framework, "build", ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit"
-});
-if (build.status === 0) writeFileAtomic(stamp, now);
-process.exit(build.status ?? 1);
+const status = await buildReport(process.argv.slice(2));
+if (status === 0) writeFileAtomic(stamp, now);
+process.exit(status);

@@ -7,6 +7,7 @@ import {fileURLToPath} from "node:url";
 import {loadStudy} from "../loaders/analysis/report.js";
 import {PlanError} from "../loaders/study/plan.js";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
+import {writeRunDetails} from "../src/render/run-details.js";
 import {
   comparisonPage,
   readSiteFile,
@@ -83,6 +84,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       });
       if (code !== 0 || !existsSync(join(staging, "studies", study.id, "index.html")))
         throw new SiteError(`${study.dir}: observable build failed (exit ${code}): ${lastLine(text)}`);
+      await writeRunDetails(resolve(study.dir), join(staging, "studies", study.id));
       seconds[study.id] = (performance.now() - started) / 1000;
       log(`built ${study.dir} into studies/${study.id}/ in ${seconds[study.id].toFixed(1)} s`);
     }

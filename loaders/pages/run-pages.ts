@@ -1,5 +1,7 @@
 // How the build lays out run pages for an archive: one page per run, or (above the limit) one page per set of runs.
-import type {RunDetail} from "../runs/run-detail.js";
+import type {RunRow} from "../runs/rows.js";
+import {allSteps, type StudyPlan} from "../study/plan.js";
+import type {Text} from "../text.js";
 
 /** Where a run's page is, as the pages compute it in the browser: the build is handed src/components/runSets.ts. */
 export interface RunSetRule {
@@ -35,9 +37,33 @@ export function runPageLayout(runIds: readonly string[], rule: RunSetRule): RunP
   return {sets, members};
 }
 
-/** Run pages grouped in sets (above the per-run page limit): one page per set shows any of its runs. */
+/** A run as its set's table lists it: its row and the plan's names for its step and scenario. */
+export interface RunSetEntry {
+  row: RunRow;
+  names: {step: Text; scenario: Text};
+}
+
+/** Runs grouped in sets (above the per-run page limit): one page per set lists its runs, each with its own page. */
 export interface RunSet {
   set: number;
   sets: number;
-  runs: RunDetail[];
+  runs: RunSetEntry[];
+}
+
+/** Each set's entries, in the layout's order: a run folder the study has no row for is an error, never a gap. */
+export function runSetEntries(plan: StudyPlan, rows: readonly RunRow[], layout: RunPageLayout): RunSetEntry[][] {
+  const byRun = new Map(rows.map((row) => [row.run, row]));
+  const steps = new Map(allSteps(plan).map((step) => [step.id, step.title]));
+  const scenarios = new Map(plan.scenarios.map((scenario) => [scenario.id, scenario.name]));
+  return layout.members.map((members) =>
+    members.map((run) => {
+      const row = byRun.get(run);
+      if (!row) throw new Error(`runs/${run}: a run folder the study read no row for`);
+      const names = {
+        step: steps.get(row.step) ?? {en: row.step, tr: row.step},
+        scenario: scenarios.get(row.scenario) ?? {en: row.scenario, tr: row.scenario}
+      };
+      return {row, names};
+    })
+  );
 }

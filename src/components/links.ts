@@ -28,6 +28,11 @@ export function runHref(run: string, {lang, root}: PageContext, sets = runSets()
   return `${runs}set/${runSetOf(run, sets)}#${encodeURIComponent(run)}`;
 }
 
+/** A run's own page in an archive of run sets, written after Framework's build (src/render/run-details.ts). */
+export function runDetailHref(run: string, {lang, root}: PageContext): string {
+  return `${root}${languagePrefix(lang)}runs/detail/${encodeURIComponent(run)}.html`;
+}
+
 /** The step's page; the second look (loaders/study/second-look-file.ts) has none: its verdict is on the summary. */
 export function stepHref(step: string, {lang, root}: PageContext): string {
   if (step === "second-look") return `${root}${languagePrefix(lang)}summary#second-look`;

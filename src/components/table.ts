@@ -18,6 +18,8 @@ export interface TableOptions<T> {
   className?: string;
   /** Extra class names for a row, e.g. "failed". */
   rowClass?: (row: T) => string | null;
+  /** A row's id, so a link can address the row (CSS :target marks it). */
+  rowId?: (row: T) => string;
   /** Keep the first column in view when the table scrolls sideways. */
   stickyFirst?: boolean;
   /** A header row above the column labels that groups them: labels with the number of columns each spans. */
@@ -73,6 +75,7 @@ export function dataTable<T>(
     const tr = body.appendChild(document.createElement("tr"));
     const rowClass = options.rowClass?.(row);
     if (rowClass) tr.className = rowClass;
+    if (options.rowId) tr.id = options.rowId(row);
     columns.forEach((column, index) => {
       const cell = document.createElement(index === 0 ? "th" : "td");
       if (index === 0) cell.setAttribute("scope", "row");

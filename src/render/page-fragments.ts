@@ -6,7 +6,7 @@ import type {StudyData} from "../../loaders/analysis/report.js";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {homePage} from "../../loaders/pages/home.js";
 import {qualityPage} from "../../loaders/pages/quality.js";
-import {runPageLayout, type RunSet} from "../../loaders/pages/run-pages.js";
+import {runPageLayout, runSetEntries, type RunSet} from "../../loaders/pages/run-pages.js";
 import {runsPage} from "../../loaders/pages/runs.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
@@ -31,7 +31,7 @@ import {loadCurvesSection} from "../components/loadCurvesSection.js";
 import type {PageContext} from "../components/links.js";
 import {notesList, studyCaveat} from "../components/notesList.js";
 import {claimCounts, claimsTable, findingsTable} from "../components/qualityTables.js";
-import {runHeading, runSetTable} from "../components/runSetView.js";
+import {runSetTable} from "../components/runSetView.js";
 import * as runSets from "../components/runSets.js";
 import {runsTable} from "../components/runsTable.js";
 import {runView} from "../components/runView.js";
@@ -71,7 +71,7 @@ function asJson<T>(value: T): T {
 }
 
 // A Turkish page sits one folder deeper (/tr/…), so its way back to the site's root is one step longer.
-function pageContext(lang: Lang, root: string): PageContext {
+export function pageContext(lang: Lang, root: string): PageContext {
   return {lang, root: lang === "tr" ? `../${root === "./" ? "" : root}` : root};
 }
 
@@ -241,26 +241,10 @@ async function runFragments(detail: RunDetail, lang: Lang): Promise<PageFragment
 }
 
 async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
-  const context = pageContext(lang, "../../");
-  const runs = document.createElement("div");
-  runs.className = "runs-in-set";
-  for (const detail of set.runs) {
-    const section = document.createElement("section");
-    section.id = detail.row.run;
-    section.className = "run-in-set";
-    section.append(runHeading(detail, context), runView(detail, context));
-    // The set's runs share one page: each run's anchors (log lines) take its id as a prefix, so they stay unique.
-    const prefix = `${detail.row.run}--`;
-    for (const element of section.querySelectorAll("[id]")) if (element !== section) element.id = prefix + element.id;
-    for (const a of section.querySelectorAll('a[href^="#"]'))
-      a.setAttribute("href", `#${prefix}${a.getAttribute("href")!.slice(1)}`);
-    runs.append(section);
-  }
   return {
     sets: text(formatCount(set.sets)),
     runs: text(formatCount(set.runs.length)),
-    "run-views": await html(runs),
-    "set-table": await html(runSetTable(set, set.runs[0], context))
+    "set-table": await html(runSetTable(set, pageContext(lang, "../../")))
   };
 }
 
@@ -297,11 +281,8 @@ export async function siteFragments(
       await both(`/runs/${run}`, (lang) => runFragments(detail, lang));
     }
   } else {
-    for (const [set, members] of layout.members.entries()) {
-      if (!members.length) continue;
-      const details: RunDetail[] = [];
-      for (const run of members) details.push(asJson(await runDetail(dir, run, study.plan)));
-      await both(`/runs/set/${set}`, (lang) => setFragments({set, sets: layout.sets, runs: details}, lang));
-    }
+    const entries = runSetEntries(study.plan, study.rows, layout);
+    for (const [set, runs] of entries.entries())
+      if (runs.length) await both(`/runs/set/${set}`, (lang) => setFragments({set, sets: layout.sets, runs}, lang));
   }
 }

@@ -27,7 +27,7 @@ export function withLock<T>(work: () => Promise<T>): Promise<T> {
 const CACHE = "src/.observablehq/cache";
 
 /**
- * Runs `observable build` with a clean loader cache: a cached loader would hide the study being built. The cache is
+ * Runs `observable build` and the run pages after it (tools/build.ts) with a clean loader cache: a cached loader would hide the study being built. The cache is
  * not keyed by study, so after building another study it is cleared again, or `npm run dev` would show that study.
  */
 export async function buildSite({study, output, base, env}: BuildOptions): Promise<string> {
@@ -53,7 +53,7 @@ async function runBuild({study, output, base, env: extra}: BuildOptions): Promis
   };
   let log = "";
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn("npx", ["observable", "build"], {env, stdio: ["ignore", "pipe", "pipe"]});
+    const child = spawn("npx", ["tsx", "tools/build.ts"], {env, stdio: ["ignore", "pipe", "pipe"]});
     child.stdout.on("data", (chunk) => (log += chunk));
     child.stderr.on("data", (chunk) => (log += chunk));
     child.on("error", reject);

@@ -1,5 +1,5 @@
 // Above the per-run page limit runs are shown by set pages: the seed built with a limit of 5 and 6 runs per set.
-import {readdirSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -50,7 +50,7 @@ describe("run sets", () => {
     expect(plain).not.toMatch(/broken link/);
   });
 
-  it("links every run from the runs table to its set's page, which shows that run", async () => {
+  it("links every run from the runs table to its row on its set's page, which links the run's own page", async () => {
     const {page, problems} = await newCheckedPage(browser);
     await visit(page, pageUrl(server.url, "/runs/"));
     const hrefs = await page.$$eval("main table a", (links) =>
@@ -62,30 +62,64 @@ describe("run sets", () => {
       expect(new URL(href).pathname).toBe(new URL(pageUrl(server.url, `/runs/set/${runSetOf(run, SETS)}`)).pathname);
       await page.goto("about:blank"); // a fragment change alone would not load the page again
       await visit(page, href);
-      // Every run of the set is in the page; the one the address names is the one shown.
-      expect(await page.locator(".run-id:visible").textContent()).toBe(run);
+      // The address names the run's row in the set's table; the row leads to the run's own page.
+      expect(await page.textContent("table.run-set tr:target")).toContain(run);
+      await page.click("table.run-set tr:target a.run-detail");
+      await page.waitForURL(`**/runs/detail/${run}.html`);
+      expect(await page.textContent(".run-id")).toBe(run);
     }
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
   }, 300_000);
 
-  it("switches runs by fragment and keeps the run when a log line is followed", async () => {
+  it("keeps a set page to its table: no run's log or commands, a few hundred bytes a run", () => {
+    for (const set of new Set(RUNS.map((run) => runSetOf(run, SETS)))) {
+      const members = RUNS.filter((run) => runSetOf(run, SETS) === set);
+      for (const prefix of ["", "tr/"]) {
+        const html = readFileSync(join(OUTPUT, `${prefix}runs/set/${set}.html`), "utf8");
+        const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+        expect(main).not.toContain('class="log');
+        expect(main).not.toContain("run-view");
+        for (const run of members) expect(main).toContain(`id="${run}"`);
+        expect(main.length / members.length, `${prefix}runs/set/${set}`).toBeLessThan(2_000);
+      }
+    }
+  });
+
+  it("writes each run's own page in both languages, whose links all lead to files of the site", () => {
+    for (const prefix of ["", "tr/"]) {
+      const dir = join(OUTPUT, prefix, "runs/detail");
+      expect(readdirSync(dir).sort()).toEqual(RUNS.map((run) => `${run}.html`));
+      for (const run of RUNS) {
+        const html = readFileSync(join(dir, `${run}.html`), "utf8");
+        expect(html).toContain(`<code>${run}</code>`);
+        const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+        for (const [, href] of html.matchAll(/ href="([^"]+)"/g)) {
+          if (/^\w+:/.test(href)) continue;
+          const url = new URL(href.replaceAll("&amp;", "&"), `http://site/${prefix}runs/detail/${run}.html`);
+          if (url.pathname === `/${prefix}runs/detail/${run}.html`) {
+            expect(ids, `${prefix}${run}: ${href}`).toContain(decodeURIComponent(url.hash.slice(1)));
+            continue;
+          }
+          const file = decodeURIComponent(url.pathname).slice(1);
+          const target = /\.\w+$/.test(file)
+            ? file
+            : file === "" || file.endsWith("/")
+              ? `${file}index.html`
+              : `${file}.html`;
+          expect(existsSync(join(OUTPUT, target)), `${prefix}${run}: ${href}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("shows a run's own page in Turkish from the Turkish set page", async () => {
     const {page, problems} = await newCheckedPage(browser);
     const set = runSetOf("engine-selection--vllm--sharegpt", SETS);
-    const members = RUNS.filter((run) => runSetOf(run, SETS) === set);
-    await visit(page, pageUrl(server.url, `/runs/set/${set}#engine-selection--vllm--sharegpt`));
-    expect(await page.textContent("h1")).toBe(`Runs: set ${set + 1} of ${SETS}`);
-    expect(await page.$$eval("table.run-set tbody tr", (rows) => rows.length)).toBe(members.length);
-    await page.locator(".run-metrics a:visible").first().click();
-    expect(await page.locator(".run-id:visible").textContent()).toBe("engine-selection--vllm--sharegpt");
-    const other = members.find((run) => run !== "engine-selection--vllm--sharegpt")!;
-    await page.click(`table.run-set a[href="#${other}"]`);
-    await page.locator(".run-id:visible", {hasText: other}).waitFor();
-    expect(await page.textContent("table.run-set tr.shown")).toContain(other);
-    await page.click(".language-switch a");
-    await page.waitForURL(`**/tr/runs/set/${set}#${other}`);
-    await page.locator(".run-id:visible", {hasText: other}).waitFor();
+    await visit(page, pageUrl(server.url, `/tr/runs/set/${set}#engine-selection--vllm--sharegpt`));
     expect(await page.textContent("h1")).toBe(`Koşular: küme ${set + 1} / ${SETS}`);
+    await page.click("table.run-set tr:target a.run-detail");
+    await page.waitForURL("**/tr/runs/detail/engine-selection--vllm--sharegpt.html");
     expect(await page.textContent("main")).toContain("Ham günlük");
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
@@ -93,7 +127,7 @@ describe("run sets", () => {
 });
 
 describe("run sets with scripts off", () => {
-  it("show the run the address names, its log-line links keep it, and the set's table", async () => {
+  it("mark the row the address names, and the run's own page shows its figures, log lines and styles", async () => {
     const context = await browser.newContext({javaScriptEnabled: false});
     const page = await context.newPage();
     const set = runSetOf("engine-selection--vllm--sharegpt", SETS);
@@ -101,12 +135,18 @@ describe("run sets with scripts off", () => {
     for (const run of members) {
       await page.goto("about:blank");
       await page.goto(pageUrl(server.url, `/runs/set/${set}#${run}`));
-      expect(await page.locator(".run-id:visible").textContent()).toBe(run);
+      expect(await page.textContent("table.run-set tr:target")).toContain(run);
+      const shaded = await page.$eval("table.run-set tr:target td", (td) => getComputedStyle(td).backgroundColor);
+      expect(shaded).not.toBe("rgba(0, 0, 0, 0)");
     }
-    await page.locator(".run-metrics a:visible").first().click();
-    expect(await page.locator(".run-id:visible").textContent()).toBe(members.at(-1));
     expect(await page.locator("table.run-set tbody tr").count()).toBe(members.length);
-    expect(await page.locator(".run-in-set figure.log").count()).toBeGreaterThanOrEqual(members.length);
+    await page.goto(pageUrl(server.url, "/runs/detail/engine-selection--vllm--sharegpt.html"));
+    expect(await page.textContent(".run-id")).toBe("engine-selection--vllm--sharegpt");
+    expect(await page.locator("figure.log").count()).toBeGreaterThanOrEqual(1);
+    const line = await page.locator(".run-metrics a").first().getAttribute("href");
+    expect(await page.locator(`[id="${line!.slice(1)}"]`).count()).toBe(1);
+    // The site's own stylesheet: the page reads as the others do (its font is not the browser's default).
+    expect(await page.$eval("body", (body) => getComputedStyle(body).fontFamily)).not.toMatch(/^"?Times/);
     await context.close();
   });
 });
