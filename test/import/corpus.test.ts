@@ -89,11 +89,11 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
 }
 
 describe("the real corpus", () => {
-  it("holds real files with a sidecar each: at least 40 files of 8 kinds from 9 repositories", () => {
+  it("holds real files with a sidecar each: at least 40 files of 8 kinds from 10 repositories", () => {
     const all = kinds.flatMap(filesOf);
     expect(all.length).toBeGreaterThanOrEqual(40);
     expect(kinds.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(9);
+    expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(10);
     for (const {sidecar} of all) {
       expect(sidecar.commit).toMatch(/^[0-9a-f]{40}$/);
       expect(sidecar.points).toHaveLength(sidecar.printed.length);
@@ -111,6 +111,55 @@ describe("the real corpus", () => {
     expect(new Set(report.study.runs.map((r) => r.result.client))).toEqual(
       new Set(["vllm bench serve", "sglang.bench_serving", "trtllm-bench", "guidellm", "aiperf"])
     );
+  });
+
+  it("AIPerf JSON of schema 1.0 (aiperf 0.8.0) and 1.3 (aiperf 0.10.0): model, dataset, load and failures from the file", () => {
+    const dir = join(ROOT, "aiperf-json");
+    const file = (run: string) => join(dir, run, "profile_export_aiperf.json");
+    const report = importResults(readdirSync(dir).sort().map(file), join(tmp, "aiperf-facts"));
+    const facts = Object.fromEntries(
+      report.study.runs.map(({result: r}) => [
+        r.source.slice(dir.length + 1, -"/profile_export_aiperf.json".length),
+        {model: r.model, status: r.status, error: r.error, bench: r.bench}
+      ])
+    );
+    expect(facts).toEqual({
+      "anud18-agent-c16": {
+        model: "qwen3.6-nvfp4",
+        status: "ok",
+        error: null,
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "datasets/aiperf/nvfp4_agent.jsonl",
+          num_prompts: 96,
+          max_concurrency: 16
+        }
+      },
+      // 10 of its 20 requests timed out: a run with its counts, not a failed one.
+      "databloom-llama-3.2-3b-c1": {
+        model: "llama-3.2-3b-instruct-gguf:q4_k_m",
+        status: "ok",
+        error: null,
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "/home/mike/performancetest/aiperf/inputs.jsonl",
+          num_prompts: 20,
+          max_concurrency: 1
+        }
+      },
+      // Every request timed out: the file holds error_request_count and no request_count at all.
+      "databloom-qwen3.5-4b-c1": {
+        model: "qwen_qwen3.5-4b-gguf:q4_k_m",
+        status: "failed",
+        error: "all 20 requests failed: TimeoutError",
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "/home/mike/performancetest/aiperf/inputs.jsonl",
+          num_prompts: 20,
+          max_concurrency: 1
+        }
+      }
+    });
   });
 
   for (const kind of kinds)
