@@ -19,7 +19,8 @@ interface Sidecar {
   path: string;
   commit: string;
   url?: string;
-  licence?: string | null;
+  /** The licence and where the repository states it, or "none stated" and where that was looked for. */
+  licence: string;
   /** The day the file was taken from the repository. */
   fetched?: string;
   /** Settings the repository states beside the file (its launch script, its README): given as --set. */
@@ -96,6 +97,7 @@ describe("the real corpus", () => {
     expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(10);
     for (const {sidecar} of all) {
       expect(sidecar.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(sidecar.licence, sidecar.path).toMatch(/^(?:MIT|Apache-2\.0|none stated) \(.+\)$/);
       expect(sidecar.points).toHaveLength(sidecar.printed.length);
     }
     // The sidecars written since the first five also say where to see the file and when it was taken.
