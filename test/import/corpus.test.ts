@@ -164,6 +164,28 @@ describe("the real corpus", () => {
     });
   });
 
+  it("a real sweep of four server settings run three times each: four candidates, one scenario, three repeats", () => {
+    // The experiment folder as `vllm bench sweep serve` wrote it; its launch file gives --tensor-parallel-size 8.
+    const experiment = join(ROOT, "vllm-sweep", "tpu-builders-qwen3-v6e-sweep");
+    const {study} = importResults([{path: experiment, set: {tensor_parallel_size: "8"}}], join(tmp, "tpu-sweep"));
+    expect(study.runs.every((r) => r.result.tool === "vllm-sweep")).toBe(true);
+    expect(study.scenarios.map((s) => [s.id, s.request_rate, s.num_prompts, s.repeats])).toEqual([
+      ["random-1000-100-rate16", 16, 100, 3]
+    ]);
+    expect(study.candidates.map((c) => c.label)).toEqual([
+      "gpu_memory_utilization=0.9, max_num_seqs=128, max_num_batched_tokens=2048",
+      "gpu_memory_utilization=0.9, max_num_seqs=256, max_num_batched_tokens=4096",
+      "gpu_memory_utilization=0.95, max_num_seqs=128, max_num_batched_tokens=2048",
+      "gpu_memory_utilization=0.95, max_num_seqs=256, max_num_batched_tokens=4096"
+    ]);
+    for (const c of study.candidates) expect(c.server.join(" ")).toContain("--tensor-parallel-size 8");
+    // Each setting's run=0, 1 and 2 are its repeats 1, 2 and 3.
+    const repeats = study.runs.map((r) => [r.candidate, r.repeat, r.result.source.slice(-10)].join(" ")).sort();
+    expect(repeats).toEqual(
+      study.candidates.flatMap((c) => [1, 2, 3].map((n) => `${c.id} ${n} run=${n - 1}.json`)).sort()
+    );
+  });
+
   for (const kind of kinds)
     it(`${kind}: every file imported, values exact, check clean, points as the sidecars say`, async () => {
       await importAndCheck(kind, filesOf(kind));
