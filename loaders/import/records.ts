@@ -210,36 +210,52 @@ function trtllmBenchResult(block: ParsedBlock, source: string, file: RawFile): I
   return keyed(r);
 }
 
-/** AIPerf's input_config states the model, the synthetic lengths and the load; its other top-level keys are metadata. */
+/**
+ * AIPerf's input_config states the model, the data and the load; its other top-level keys are metadata. Schema 1.0
+ * (aiperf 0.8) has endpoint.model_names, input and loadgen; schema 1.3 (aiperf 0.10) has models.items, datasets and
+ * phases, of which the profiling phase (not the warmup, excluded from results) is the load measured.
+ */
 function aiperfResult(record: Obj, block: ParsedBlock, source: string, file: RawFile): ImportedResult {
   const r = base("aiperf", source, file);
   const config = isObj(record.input_config) ? record.input_config : {};
-  const at = (o: unknown, ...path: string[]): unknown =>
-    path.reduce<unknown>((v, k) => (isObj(v) ? v[k] : undefined), o);
+  const at = (o: unknown, ...path: (string | number)[]): unknown =>
+    path.reduce<unknown>(
+      (v, k) => (isObj(v) || Array.isArray(v) ? (v as Record<string | number, unknown>)[k] : undefined),
+      o
+    );
   const endpoint = at(config, "endpoint");
-  const models = at(endpoint, "model_names");
-  r.model = (Array.isArray(models) ? str(models[0]) : null) ?? str(at(endpoint, "model"));
+  r.model =
+    str(at(endpoint, "model_names", 0)) ?? str(at(endpoint, "model")) ?? str(at(config, "models", "items", 0, "name"));
   r.quantization = precisionOfModel(r.model);
   r.client = "aiperf";
   const input = at(config, "input");
-  const file_ = str(at(input, "file"));
+  const dataset = at(config, "datasets", 0);
+  const file_ = str(at(input, "file")) ?? (str(at(dataset, "type")) === "file" ? str(at(dataset, "path")) : null);
   r.bench.dataset_name = str(at(input, "public_dataset")) ?? (file_ ? "custom" : "synthetic");
   if (file_) r.bench.dataset_path = file_;
   const isl = num(at(input, "prompt", "input_tokens", "mean") ?? at(input, "synthetic_tokens", "mean"));
   const osl = num(at(input, "prompt", "output_tokens", "mean") ?? at(input, "output_tokens", "mean"));
   if (isl != null) r.bench.input_len = isl;
   if (osl != null) r.bench.output_len = osl;
+  const phases = Array.isArray(config.phases) ? config.phases.filter(isObj) : [];
+  const load = isObj(config.loadgen)
+    ? config.loadgen
+    : (phases.find((p) => p.exclude_from_results !== true && p.name === "profiling") ??
+      phases.find((p) => p.exclude_from_results !== true) ??
+      {});
   const m = block.metrics;
+  const requests = num(load.request_count ?? load.requests);
   if (m.completed != null) r.bench.num_prompts = m.completed + (m.failed ?? 0);
-  else if (num(at(config, "loadgen", "request_count")) != null)
-    r.bench.num_prompts = num(at(config, "loadgen", "request_count"));
-  const concurrency = num(at(config, "loadgen", "concurrency"));
-  const rate = num(at(config, "loadgen", "request_rate"));
+  else if (requests != null) r.bench.num_prompts = requests;
+  const concurrency = num(load.concurrency);
+  const rate = num(load.request_rate ?? load.rate);
   if (rate != null) r.bench.request_rate = rate;
   if (concurrency != null) r.bench.max_concurrency = concurrency;
-  if (m.completed === 0 && (m.failed ?? 0) > 0) {
+  if ((m.completed ?? 0) === 0 && (m.failed ?? 0) > 0) {
+    // Its error summary counts each kind of error: the first kind names the failure.
+    const kind = str(at(record, "error_summary", 0, "error_details", "type"));
     r.status = "failed";
-    r.error = `all ${m.failed} requests failed`;
+    r.error = `all ${m.failed} requests failed${kind ? `: ${kind}` : ""}`;
     r.failed_phase = "benchmark";
   }
   return keyed(r);

@@ -75,7 +75,9 @@ function place(
 
 export function isAiperfRecord(obj: Obj): boolean {
   const metrics = Object.values(obj).filter((v) => isObj(v) && typeof v.unit === "string" && "avg" in v);
-  return metrics.length >= 2 && ("request_throughput" in obj || "request_latency" in obj);
+  // A run whose every request failed exports error counts and its input_config, and no latency or throughput.
+  const allFailed = "error_request_count" in obj && ("aiperf_version" in obj || "input_config" in obj);
+  return metrics.length >= 2 && ("request_throughput" in obj || "request_latency" in obj || allFailed);
 }
 
 export function aiperfRecord(obj: Obj, lines: [number, number]): {block: ParsedBlock} {

@@ -19,7 +19,8 @@ interface Sidecar {
   path: string;
   commit: string;
   url?: string;
-  licence?: string | null;
+  /** The licence and where the repository states it, or "none stated" and where that was looked for. */
+  licence: string;
   /** The day the file was taken from the repository. */
   fetched?: string;
   /** Settings the repository states beside the file (its launch script, its README): given as --set. */
@@ -89,13 +90,14 @@ async function importAndCheck(name: string, files: ReturnType<typeof filesOf>) {
 }
 
 describe("the real corpus", () => {
-  it("holds real files with a sidecar each: at least 40 files of 8 kinds from 9 repositories", () => {
+  it("holds real files with a sidecar each: at least 40 files of 8 kinds from 10 repositories", () => {
     const all = kinds.flatMap(filesOf);
     expect(all.length).toBeGreaterThanOrEqual(40);
     expect(kinds.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(9);
+    expect(new Set(all.map(({sidecar}) => sidecar.repo)).size).toBeGreaterThanOrEqual(10);
     for (const {sidecar} of all) {
       expect(sidecar.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(sidecar.licence, sidecar.path).toMatch(/^(?:MIT|Apache-2\.0|none stated) \(.+\)$/);
       expect(sidecar.points).toHaveLength(sidecar.printed.length);
     }
     // The sidecars written since the first five also say where to see the file and when it was taken.
@@ -110,6 +112,77 @@ describe("the real corpus", () => {
     const report = importResults(sources, join(tmp, "tools"));
     expect(new Set(report.study.runs.map((r) => r.result.client))).toEqual(
       new Set(["vllm bench serve", "sglang.bench_serving", "trtllm-bench", "guidellm", "aiperf"])
+    );
+  });
+
+  it("AIPerf JSON of schema 1.0 (aiperf 0.8.0) and 1.3 (aiperf 0.10.0): model, dataset, load and failures from the file", () => {
+    const dir = join(ROOT, "aiperf-json");
+    const file = (run: string) => join(dir, run, "profile_export_aiperf.json");
+    const report = importResults(readdirSync(dir).sort().map(file), join(tmp, "aiperf-facts"));
+    const facts = Object.fromEntries(
+      report.study.runs.map(({result: r}) => [
+        r.source.slice(dir.length + 1, -"/profile_export_aiperf.json".length),
+        {model: r.model, status: r.status, error: r.error, bench: r.bench}
+      ])
+    );
+    expect(facts).toEqual({
+      "anud18-agent-c16": {
+        model: "qwen3.6-nvfp4",
+        status: "ok",
+        error: null,
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "datasets/aiperf/nvfp4_agent.jsonl",
+          num_prompts: 96,
+          max_concurrency: 16
+        }
+      },
+      // 10 of its 20 requests timed out: a run with its counts, not a failed one.
+      "databloom-llama-3.2-3b-c1": {
+        model: "llama-3.2-3b-instruct-gguf:q4_k_m",
+        status: "ok",
+        error: null,
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "/home/mike/performancetest/aiperf/inputs.jsonl",
+          num_prompts: 20,
+          max_concurrency: 1
+        }
+      },
+      // Every request timed out: the file holds error_request_count and no request_count at all.
+      "databloom-qwen3.5-4b-c1": {
+        model: "qwen_qwen3.5-4b-gguf:q4_k_m",
+        status: "failed",
+        error: "all 20 requests failed: TimeoutError",
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "/home/mike/performancetest/aiperf/inputs.jsonl",
+          num_prompts: 20,
+          max_concurrency: 1
+        }
+      }
+    });
+  });
+
+  it("a real sweep of four server settings run three times each: four candidates, one scenario, three repeats", () => {
+    // The experiment folder as `vllm bench sweep serve` wrote it; its launch file gives --tensor-parallel-size 8.
+    const experiment = join(ROOT, "vllm-sweep", "tpu-builders-qwen3-v6e-sweep");
+    const {study} = importResults([{path: experiment, set: {tensor_parallel_size: "8"}}], join(tmp, "tpu-sweep"));
+    expect(study.runs.every((r) => r.result.tool === "vllm-sweep")).toBe(true);
+    expect(study.scenarios.map((s) => [s.id, s.request_rate, s.num_prompts, s.repeats])).toEqual([
+      ["random-1000-100-rate16", 16, 100, 3]
+    ]);
+    expect(study.candidates.map((c) => c.label)).toEqual([
+      "gpu_memory_utilization=0.9, max_num_seqs=128, max_num_batched_tokens=2048",
+      "gpu_memory_utilization=0.9, max_num_seqs=256, max_num_batched_tokens=4096",
+      "gpu_memory_utilization=0.95, max_num_seqs=128, max_num_batched_tokens=2048",
+      "gpu_memory_utilization=0.95, max_num_seqs=256, max_num_batched_tokens=4096"
+    ]);
+    for (const c of study.candidates) expect(c.server.join(" ")).toContain("--tensor-parallel-size 8");
+    // Each setting's run=0, 1 and 2 are its repeats 1, 2 and 3.
+    const repeats = study.runs.map((r) => [r.candidate, r.repeat, r.result.source.slice(-10)].join(" ")).sort();
+    expect(repeats).toEqual(
+      study.candidates.flatMap((c) => [1, 2, 3].map((n) => `${c.id} ${n} run=${n - 1}.json`)).sort()
     );
   });
 
