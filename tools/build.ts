@@ -1,25 +1,55 @@
 // `npm run build`: Framework's build, then the pages Framework is not given: in an archive laid out in run sets, each
-// run's own page (src/render/run-details.ts). Arguments go to `observable build`.
-import {spawnSync} from "node:child_process";
+// run's own page (src/render/run-details.ts), drawn by a second process while Framework builds. Arguments go to
+// `observable build`.
+import {spawn} from "node:child_process";
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {studyDir} from "../loaders/analysis/report.js";
-import {writeRunDetails} from "../src/render/run-details.js";
+import {runDetailsLayout, wrapRunDetails} from "../src/render/run-details.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
 
-/** `observable build` in the repository root, then the run pages; the exit status of whichever failed. */
+function run(args: string[], stdio: "inherit" | "pipe"): Promise<{code: number; stderr: string}> {
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, args, {cwd: root, stdio: ["ignore", "inherit", stdio]});
+    let stderr = "";
+    child.stderr?.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => done({code: code ?? (signal ? 1 : 0), stderr}));
+  });
+}
+
+/** `observable build` in the repository root, and the run pages; the exit status of whichever failed. */
 export async function buildReport(args: readonly string[] = []): Promise<number> {
-  const build = spawnSync(process.execPath, [framework, "build", ...args], {cwd: root, stdio: "inherit"});
-  if (build.status !== 0) return build.status ?? 1;
-  const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
+  const dir = resolve(root, studyDir());
+  const layout = runDetailsLayout(dir);
+  const staging = layout.sets ? mkdtempSync(join(tmpdir(), "tps-report-run-pages-")) : null;
   try {
-    const written = await writeRunDetails(resolve(root, studyDir()), output);
-    if (written) process.stdout.write(`${written} run pages written under ${output}/runs/detail and tr/runs/detail\n`);
+    const started = performance.now();
+    const [build, drawn] = await Promise.all([
+      run([framework, "build", ...args], "inherit"),
+      staging
+        ? run(["--import", "tsx", join(root, "src/render/draw-run-details.ts"), dir, staging], "pipe")
+        : Promise.resolve(null)
+    ]);
+    if (build.code !== 0) return build.code;
+    if (!staging || !drawn) return 0;
+    if (drawn.code !== 0) {
+      process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
+      return 1;
+    }
+    const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
+    const written = wrapRunDetails(staging, output, layout);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(`${written} run pages written under ${output}/runs/detail (build done in ${seconds} s)\n`);
     return 0;
   } catch (error) {
     process.stderr.write(`build: ${(error as Error).message.split("\n")[0]}\n`);
     return 1;
+  } finally {
+    if (staging) rmSync(staging, {recursive: true, force: true});
   }
 }
 

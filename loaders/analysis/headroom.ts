@@ -9,6 +9,7 @@ import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {candidateConfig} from "../study/candidate-model.js";
 import type {StudyPlan} from "../study/plan.js";
+import {isPlaceholder} from "../study/schema.js";
 import type {Text} from "../text.js";
 
 export const HEADROOM_COLUMNS = [
@@ -47,6 +48,9 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
   } catch (error) {
     return fail((error as Error).message);
   }
+  // An imported study's GPU left open reads "not recorded" on the pages, never its TODO text (issue 23).
+  if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name))
+    return fail("the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed");
   const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
   if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
   const byCandidate = new Map<string, ModelDims>();

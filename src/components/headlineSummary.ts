@@ -18,6 +18,10 @@ function listText(names: string[], lang: Lang): string {
 
 export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
+  if (!rows.length)
+    return lang === "tr"
+      ? "Temel yapılandırma ile önerilen yapılandırmanın ortak senaryosu yok; önce ve sonra karşılaştırılamıyor."
+      : "The baseline and the recommended configuration ran no scenario in common, so there is no before and after to compare.";
   // A change counts only under the study's rule: with repeats, its interval has to lie on one side of zero.
   const kind = (r: (typeof rows)[number]) =>
     changeKind(r.change_percent, r.change_interval, r.baseline_run === r.recommended_run);

@@ -75,6 +75,12 @@ export function pageContext(lang: Lang, root: string): PageContext {
   return {lang, root: lang === "tr" ? `../${root === "./" ? "" : root}` : root};
 }
 
+/** "1 × NVIDIA A100-SXM4-80GB"; an imported study whose files name no GPU says so instead of "1 × not recorded". */
+function hardwareText({count, name}: {count: number; name: string}, lang: Lang): string {
+  if (name === "not recorded") return lang === "tr" ? "kaydedilmemiş bir GPU" : "a GPU that is not recorded";
+  return `${count} × ${name}`;
+}
+
 async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(homePage(study.report, study.rows));
   const context = pageContext(lang, "./");
@@ -83,8 +89,7 @@ async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragment
     title: text(report.study.title[lang]),
     goal: text(report.study.goal[lang] ? `${lang === "tr" ? "Hedef" : "Goal"}: ${report.study.goal[lang]}` : ""),
     model: text(report.study.model),
-    gpus: text(String(report.study.hardware.count)),
-    gpu: text(report.study.hardware.name),
+    hardware: text(hardwareText(report.study.hardware, lang)),
     recommended: text(report.recommended.label),
     "recommended-command": await html(commandBlock(report.recommended.server_command)),
     "machine-note": await html(

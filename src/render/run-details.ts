@@ -1,11 +1,13 @@
 // Above the per-run page limit, each run's own page (its commands, figures with their log lines, raw log) is written
-// after Framework's build, into the shell of its set's built page: thousands of runs through Framework's page
-// pipeline (JSDOM, twice a page) took most of a 17,000-run build.
+// outside Framework: thousands of runs through Framework's page pipeline (JSDOM, twice a page) took most of a
+// 17,000-run build. The runs' views are drawn into a staging folder (while Framework builds, by tools/build.ts), then
+// put into the shell of their set's built page, so a run's page keeps the site's head, sidebar, header and footer.
 import "./dom.js";
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
-import {runPageLayout} from "../../loaders/pages/run-pages.js";
+import {runPageLayout, type RunPageLayout} from "../../loaders/pages/run-pages.js";
 import {runDetail} from "../../loaders/runs/run-detail.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {loadStudyPlanCached} from "../../loaders/study/plan-cache.js";
@@ -19,15 +21,42 @@ import {toHtml} from "./dom.js";
 import {pageContext} from "./page-fragments.js";
 
 const LANGS: Lang[] = ["en", "tr"];
+const prefix = (lang: Lang) => (lang === "tr" ? "tr" : "");
 
-/** A built set page cut around its <main>, so a run's page keeps the site's head, sidebar, header and footer. */
-interface Shell {
-  before: string;
-  after: string;
-  title: RegExp;
+/** How the study's runs are laid out: run pages are written only when there are sets. */
+export function runDetailsLayout(dir: string): RunPageLayout {
+  return runPageLayout(listRunDirs(join(dir, "runs")), runSets);
 }
 
-function shellOf(file: string): Shell {
+/** Draws every run's page body into staging/<lang>/<run>.html: its title on the first line, then its HTML. */
+export async function drawRunDetails(dir: string, staging: string): Promise<number> {
+  const layout = runDetailsLayout(dir);
+  if (layout.sets === 0) return 0;
+  // Links from a run's page to other runs find their set as built pages do (runHref reads this).
+  const meta = document.createElement("meta");
+  meta.setAttribute("name", runSets.RUN_SETS_META);
+  meta.setAttribute("content", String(layout.sets));
+  document.head.append(meta);
+  for (const lang of LANGS) mkdirSync(join(staging, lang), {recursive: true});
+  const plan = loadStudyPlanCached(dir);
+  let drawn = 0;
+  for (const run of layout.members.flat()) {
+    const detail = await runDetail(dir, run, plan);
+    for (const lang of LANGS) {
+      const context = pageContext(lang, "../../");
+      const heading = runHeading(detail, context);
+      const view = runView(detail, context);
+      await chartsDrawn();
+      const title = (heading.textContent ?? run).replace(/\s+/g, " ");
+      writeFileSync(join(staging, lang, `${run}.html`), `${title}\n${toHtml(heading)}${toHtml(view)}`);
+      drawn++;
+    }
+  }
+  return drawn;
+}
+
+/** A built set page cut around its <main>. */
+function shellOf(file: string): {before: string; after: string} {
   let page: string;
   try {
     page = readFileSync(file, "utf8");
@@ -40,49 +69,47 @@ function shellOf(file: string): Shell {
   const start = page.indexOf(">", open) + 1;
   const end = page.indexOf("</main>");
   if (open < 0 || end < start) throw new Error(`${file}: no <main> element to write a run's page into`);
-  return {before: page.slice(0, start), after: page.slice(end), title: /<title>[^<]*<\/title>/};
+  return {before: page.slice(0, start), after: page.slice(end)};
 }
 
-function languageSwitchTo(before: string, href: string): string {
-  return before.replace(/(<nav class="language-switch"[^>]*><a href=")[^"]*"/, `$1${escapeHtml(href)}"`);
-}
-
-/** Writes runs/detail/<run>.html and tr/runs/detail/<run>.html for every run of an archive laid out in sets; returns
- * how many pages it wrote (0 when every run has a Framework page of its own). */
-export async function writeRunDetails(dir: string, output: string): Promise<number> {
-  const runs = listRunDirs(join(dir, "runs"));
-  const layout = runPageLayout(runs, runSets);
-  if (layout.sets === 0) return 0;
-  // Links from a run's page to other runs find their set as built pages do (runHref reads this).
-  const meta = document.createElement("meta");
-  meta.setAttribute("name", runSets.RUN_SETS_META);
-  meta.setAttribute("content", String(layout.sets));
-  document.head.append(meta);
+/** Puts each drawn run page into its set page's shell: output/runs/detail/<run>.html and tr/runs/detail/<run>.html. */
+export function wrapRunDetails(staging: string, output: string, layout: RunPageLayout): number {
   const first = layout.members.findIndex((members) => members.length > 0);
-  const shells = new Map(
-    LANGS.map((lang) => [lang, shellOf(join(output, lang === "tr" ? "tr" : "", "runs/set", `${first}.html`))])
-  );
-  for (const lang of LANGS) mkdirSync(join(output, lang === "tr" ? "tr" : "", "runs/detail"), {recursive: true});
-  const plan = loadStudyPlanCached(dir);
   let written = 0;
-  for (const run of runs) {
-    const detail = await runDetail(dir, run, plan);
-    for (const lang of LANGS) {
-      const context = pageContext(lang, "../../");
-      const shell = shells.get(lang)!;
-      const heading = runHeading(detail, context);
-      const other: Lang = lang === "tr" ? "en" : "tr";
-      const before = languageSwitchTo(shell.before, runDetailHref(run, {lang: other, root: context.root})).replace(
-        shell.title,
-        `<title>${escapeHtml(heading.textContent ?? run)} | tps-report</title>`
-      );
-      const view = runView(detail, context);
-      await chartsDrawn();
-      const file = join(output, lang === "tr" ? "tr" : "", "runs/detail", `${run}.html`);
-      writeFileSync(`${file}.tmp`, before + toHtml(heading) + toHtml(view) + shell.after);
+  for (const lang of LANGS) {
+    const shell = shellOf(join(output, prefix(lang), "runs/set", `${first}.html`));
+    const other: Lang = lang === "tr" ? "en" : "tr";
+    const root = pageContext(lang, "../../").root;
+    const folder = join(output, prefix(lang), "runs/detail");
+    mkdirSync(folder, {recursive: true});
+    for (const name of readdirSync(join(staging, lang))) {
+      const run = name.slice(0, -".html".length);
+      const drawn = readFileSync(join(staging, lang, name), "utf8");
+      const cut = drawn.indexOf("\n");
+      const before = shell.before
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(drawn.slice(0, cut))} | tps-report</title>`)
+        .replace(
+          /(<nav class="language-switch"[^>]*><a href=")[^"]*"/,
+          `$1${escapeHtml(runDetailHref(run, {lang: other, root}))}"`
+        );
+      const file = join(folder, name);
+      writeFileSync(`${file}.tmp`, before + drawn.slice(cut + 1) + shell.after);
       renameSync(`${file}.tmp`, file);
       written++;
     }
   }
   return written;
+}
+
+/** Draws and writes every run's page after a build (0 when every run has a Framework page of its own). */
+export async function writeRunDetails(dir: string, output: string): Promise<number> {
+  const layout = runDetailsLayout(dir);
+  if (layout.sets === 0) return 0;
+  const staging = mkdtempSync(join(tmpdir(), "tps-report-run-pages-"));
+  try {
+    await drawRunDetails(dir, staging);
+    return wrapRunDetails(staging, output, layout);
+  } finally {
+    rmSync(staging, {recursive: true, force: true});
+  }
 }

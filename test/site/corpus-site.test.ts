@@ -1,0 +1,87 @@
+// Issue 23's acceptance "every kind built": the whole real corpus imported into one study, built by Framework, and
+// every page of it opened in Chromium (the corpus test checks the import itself).
+import {readdirSync, readFileSync, rmSync} from "node:fs";
+import {join} from "node:path";
+import type {Browser} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {importResults, type ImportSource} from "../../loaders/import/index.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {buildSite} from "./build.js";
+import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {serveSite, type SiteServer} from "./server.js";
+import {pageUrl} from "./sitePaths.js";
+
+const CORPUS = "test/fixtures/import-corpus";
+const ROOT = "test/.tmp/corpus-site";
+const STUDY = join(ROOT, "study");
+const OUTPUT = join(ROOT, "dist");
+
+const sources: (ImportSource & {records: number})[] = readdirSync(CORPUS, {recursive: true, encoding: "utf8"})
+  .filter((f) => f.endsWith(".provenance.json"))
+  .sort()
+  .map((f) => {
+    const path = join(CORPUS, f.replace(/\.provenance\.json$/, ""));
+    const sidecar = JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as {setup: Record<string, string>; printed: []};
+    return {path, set: sidecar.setup, records: sidecar.printed.length};
+  });
+
+let server: SiteServer;
+let browser: Browser;
+let buildLog = "";
+let runs: string[];
+
+beforeAll(async () => {
+  rmSync(ROOT, {recursive: true, force: true});
+  importResults(
+    sources.map(({path, set}) => ({path, set})),
+    STUDY
+  );
+  runs = listRunDirs(join(STUDY, "runs"));
+  buildLog = await buildSite({study: STUDY, output: OUTPUT});
+  server = await serveSite(OUTPUT);
+  browser = await launchChromium();
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the real corpus built into one site", () => {
+  it("builds with every link resolved and every run on a page of its own", () => {
+    const plain = buildLog.replace(/\x1b\[[0-9;]*m/g, "");
+    expect(plain).toMatch(/\d+ links validated/);
+    expect(plain).not.toMatch(/broken link/);
+    // One run per printed record the sidecars list (95 when this was written).
+    expect(runs.length).toBe(sources.reduce((n, s) => n + s.records, 0));
+    const pages = new Set(readdirSync(join(OUTPUT, "runs")).filter((f) => f.endsWith(".html")));
+    for (const run of runs) expect(pages, run).toContain(`${run}.html`);
+  });
+
+  it("opens every page, in both languages, with no script error and no failed request", async () => {
+    const steps = readdirSync(join(OUTPUT, "steps"))
+      .filter((f) => f.endsWith(".html"))
+      .map((f) => `/steps/${f.slice(0, -5)}`);
+    const paths = [
+      "/",
+      "/setup",
+      "/summary",
+      "/headroom",
+      "/notes",
+      "/quality",
+      "/runs/",
+      ...steps,
+      `/runs/${runs[0]}`
+    ];
+    const {page, problems} = await newCheckedPage(browser);
+    for (const path of [...paths, ...paths.map((p) => `/tr${p}`)]) {
+      await visit(page, pageUrl(server.url, path));
+      const text = (await page.textContent("main")) ?? "";
+      expect(text, path).not.toContain("TODO");
+      expect(text, path).not.toContain("× not recorded");
+      expect(text, path).not.toContain("0 of 0");
+    }
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  }, 600_000);
+});
