@@ -58,7 +58,7 @@ describe("the real corpus built into one site", () => {
     for (const run of runs) expect(pages, run).toContain(`${run}.html`);
   });
 
-  it("opens every page, in both languages, with no script error and no failed request", async () => {
+  it("opens every page, in both languages, with no script error, no failed request and no TODO in its prose", async () => {
     const steps = readdirSync(join(OUTPUT, "steps"))
       .filter((f) => f.endsWith(".html"))
       .map((f) => `/steps/${f.slice(0, -5)}`);
@@ -76,7 +76,12 @@ describe("the real corpus built into one site", () => {
     const {page, problems} = await newCheckedPage(browser);
     for (const path of [...paths, ...paths.map((p) => `/tr${p}`)]) {
       await visit(page, pageUrl(server.url, path));
-      const text = (await page.textContent("main")) ?? "";
+      // Prose only: a command shows the plan's argv as it is, a TODO left in it included (issue 23, item 2).
+      const text = await page.$eval("main", (main) => {
+        const prose = main.cloneNode(true) as HTMLElement;
+        for (const code of prose.querySelectorAll("pre, code")) code.remove();
+        return prose.textContent ?? "";
+      });
       expect(text, path).not.toContain("TODO");
       expect(text, path).not.toContain("× not recorded");
       expect(text, path).not.toContain("0 of 0");
