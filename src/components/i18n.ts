@@ -13,6 +13,7 @@ const STRINGS = {
   status: {en: "Status", tr: "Durum"},
   ok: {en: "ok", tr: "başarılı"},
   failed: {en: "failed", tr: "başarısız"},
+  notRun: {en: "not run", tr: "koşulmadı"},
   partial: {en: "partial", tr: "kısmi"},
   partialResult: {en: "Partial result", tr: "Kısmi sonuç"},
   error: {en: "Error", tr: "Hata"},

@@ -1,8 +1,10 @@
 // A step page's load-curve section: per ladder scenario, the curves and the SLO explorer, with the rule stated.
+import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import type {Lang} from "./i18n.js";
 import {loadCurvesSpec} from "./loadCurvesChart.js";
 import {sloExplorer} from "./sloExplorer.js";
+import {textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 import {vegaChart} from "./vegaChart.js";
 
@@ -16,6 +18,34 @@ const RULE = {
     tr: "SLO hedefi olmadan her aday merdiven boyunca en yüksek işlem hacmiyle değerlendirilir."
   }
 };
+
+const NOT_RUN = {
+  en: "Not run (left out by live mode, not failures)",
+  tr: "Koşulmadı (canlı mod atladı, başarısızlık değil)"
+};
+const LOAD_WORD: Record<string, Record<Lang, string>> = {
+  concurrency: {en: "concurrency", tr: "eşzamanlılık"},
+  request_rate: {en: "requests/s", tr: "istek/s"}
+};
+
+/** "Not run (…): concurrency 8, 16 (reason)." per candidate and reason; null when every level ran. */
+export function notRunText(scenario: ScenarioCurves, labels: Record<string, string>, lang: Lang): string | null {
+  const groups = new Map<string, {candidate: string; reason: string; loads: number[]}>();
+  for (const p of scenario.points) {
+    if (p.not_run == null) continue;
+    const key = `${p.candidate}\0${p.not_run}`;
+    const group = groups.get(key) ?? {candidate: p.candidate, reason: p.not_run, loads: []};
+    group.loads.push(p.load);
+    groups.set(key, group);
+  }
+  if (!groups.size) return null;
+  const several = new Set(scenario.points.map((p) => p.candidate)).size > 1;
+  const word = LOAD_WORD[scenario.load_kind]?.[lang] ?? scenario.load_kind;
+  const parts = [...groups.values()].map(
+    (g) => `${several ? `${labels[g.candidate] ?? g.candidate}, ` : ""}${word} ${g.loads.join(", ")} (${g.reason})`
+  );
+  return `${NOT_RUN[lang]}: ${parts.join("; ")}.`;
+}
 
 export async function loadCurvesSection(
   page: StepPage,
@@ -38,6 +68,8 @@ export async function loadCurvesSection(
     heading.textContent = scenarioName(page, scenario.scenario, lang);
     const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
     root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
+    const notRun = notRunText(scenario, labels, lang);
+    if (notRun) root.append(textElement("p", notRun, "note not-run-levels"));
     if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang));
   }
   return root;
