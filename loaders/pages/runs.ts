@@ -15,7 +15,8 @@ export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
     "label",
     "scenario",
     "error",
-    "failed_phase",
+    // Only where live mode left levels out: the table shows those as not run, not failed.
+    ...(rows.some((r) => r.failed_phase === "not-run") ? ["failed_phase"] : []),
     ...new Set([report.study.objective, "mean_tpot_ms"]),
     ...telemetry
   ];
