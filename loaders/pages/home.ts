@@ -10,6 +10,8 @@ import type {Finding} from "../finding.js";
 import type {Text} from "../text.js";
 import {pointRows} from "../analysis/points.js";
 
+const HOME_LADDER_COLUMNS = ["ceiling_tps", "load", "load_kind"] as const;
+
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {
   const selection = report.steps.filter((s) => s.kind === "selection");
@@ -36,10 +38,16 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
     origin: recommendationOrigin(report),
     headroom: report.headroom,
     findings: headroomFindings(report),
-    // Each headline point's mean share of the ceiling, as the headline's means beside it.
+    // Each headline point's mean share of the ceiling, as the headline's means beside it; on a ladder, the ceiling at
+    // the point's load, which that share is of.
     rows: pointRows(rows, report.study.warmup_repeats ?? 0)
       .filter((r) => headlineRuns.has(r.run))
-      .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
+      .map(
+        (r) =>
+          runCells(r, ["ceiling_ratio", ...(typeof r.load === "number" ? HOME_LADDER_COLUMNS : [])]) as RunCells<
+            "ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]
+          >
+      )
   };
 }
 
@@ -62,5 +70,5 @@ export interface HomePage {
   /** Only the finding that says why there is no headroom, when there is none. */
   findings: Finding[];
   /** The headline's runs: their status and share of the ceiling. */
-  rows: RunCells<"ceiling_ratio">[];
+  rows: RunCells<"ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]>[];
 }
