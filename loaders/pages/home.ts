@@ -9,6 +9,7 @@ import type {HeadroomReport} from "../analysis/headroom.js";
 import type {Finding} from "../finding.js";
 import type {Text} from "../text.js";
 import {pointRows} from "../analysis/points.js";
+import {stepCurves, type StepCurves} from "./load-curves.js";
 
 const HOME_LADDER_COLUMNS = ["ceiling_tps", "load", "load_kind"] as const;
 
@@ -29,9 +30,29 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
   };
 }
 
+/** Each step decided within the SLO on load curves, for the home page's SLO explorer (none for the seed). */
+export function homeExplorers(report: Report): HomeExplorer[] {
+  if (!report.study.within_slo) return [];
+  return report.steps.flatMap((step) => {
+    const curves = stepCurves(report, step);
+    return curves?.within_slo
+      ? [
+          {
+            step: step.id,
+            title: step.title,
+            labels: Object.fromEntries(step.candidates.map((c) => [c.id, c.label])),
+            curves
+          }
+        ]
+      : [];
+  });
+}
+
 export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
   const headlineRuns = new Set(report.headline.flatMap((h) => [h.baseline_run, h.recommended_run]));
+  const explorers = homeExplorers(report);
   return {
+    ...(explorers.length ? {explorers} : {}),
     study: report.study,
     recommended: report.recommended,
     headline: report.headline,
@@ -69,6 +90,16 @@ export interface HomePage {
   headroom: HeadroomReport | null;
   /** Only the finding that says why there is no headroom, when there is none. */
   findings: Finding[];
+  /** Steps decided within the SLO on load curves: the SLO explorer decides them again (absent without). */
+  explorers?: HomeExplorer[];
   /** The headline's runs: their status and share of the ceiling. */
   rows: RunCells<"ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]>[];
+}
+
+/** A step the home page's SLO explorer decides again: its points, significance and candidates' labels. */
+export interface HomeExplorer {
+  step: string;
+  title: Text;
+  labels: Record<string, string>;
+  curves: StepCurves;
 }

@@ -3,6 +3,7 @@ import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import type {Lang} from "./i18n.js";
 import {loadCurvesSpec} from "./loadCurvesChart.js";
+import {ttftAxis} from "./ttftAxis.js";
 import {sloExplorer} from "./sloExplorer.js";
 import {textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
@@ -70,7 +71,7 @@ export async function loadCurvesSection(
     root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
     const notRun = notRunText(scenario, labels, lang);
     if (notRun) root.append(textElement("p", notRun, "note not-run-levels"));
-    if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang));
+    if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang, ttftAxis(scenario, curves, width)));
   }
   return root;
 }
