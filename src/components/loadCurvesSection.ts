@@ -20,6 +20,13 @@ const RULE = {
   }
 };
 
+/** Why a searched scenario's levels ran once each (the plan refuses repeats for it). */
+function searchNote(search: {tolerance: number; max_probes: number}, lang: Lang): string {
+  return lang === "tr"
+    ? `Bu seviyeleri bir goodput araması seçti (önce ikiye katlama, sonra ikiye bölme; tolerans ${search.tolerance}, en çok ${search.max_probes} deneme) ve her birini bir kez koştu: bir sonraki seviyeyi son seviyenin sonucundan seçer, bu yüzden bir seviyenin tekrarları, canlı modun tekrarları koştuğu ve kaymayı her noktaya yayan turlar yerine art arda koşmak zorunda kalırdı. Her seviyenin sonucu tek bir koşuya dayanır, aralığı yoktur.`
+    : `A goodput search chose these levels (doubling, then bisection; tolerance ${search.tolerance}, at most ${search.max_probes} probes) and ran each once: it picks its next level from the last one's verdict, so a level's repeats would have to run back to back, not in rounds that spread drift over every point as live mode runs repeats. Each level's verdict rests on one run, with no interval.`;
+}
+
 const NOT_RUN = {
   en: "Not run (left out by live mode, not failures)",
   tr: "Koşulmadı (canlı mod atladı, başarısızlık değil)"
@@ -69,6 +76,8 @@ export async function loadCurvesSection(
     heading.textContent = scenarioName(page, scenario.scenario, lang);
     const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
     root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
+    const search = page.study.scenarios.find((s) => s.id === scenario.scenario)?.search;
+    if (search) root.append(textElement("p", searchNote(search, lang), "note search-note"));
     const notRun = notRunText(scenario, labels, lang);
     if (notRun) root.append(textElement("p", notRun, "note not-run-levels"));
     if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang, ttftAxis(scenario, curves, width)));
