@@ -25,11 +25,12 @@ export const LADDER_SLO = {ttft: 2000, tpot: 50};
 
 export const ladderRuns = (shape: LadderShape): number => shape.candidates * shape.levels * shape.repeats;
 
-/** Candidate i serves c users with TTFT = (100 + 20i) + (40 − 3i)·c ms and TPOT = (15 + 3i) + (0.4 − 0.03i)·c ms:
- * later candidates start slower and degrade less, so each has its best point within the SLO at another load. */
+/** Candidate i serves c users with TTFT = (80 + 10i) + (30 − 2.5i)·c ms and TPOT = (12 + i) + (0.5 − 0.045i)·c ms:
+ * later candidates start slower but degrade less, so they stay within the SLO to higher loads (c0 to 32, c9 to 128)
+ * and the last one wins, as a real batch-size sweep might. */
 export function ladderModel(i: number, c: number): {ttft: number; tpot: number; throughput: number} {
-  const ttft = 100 + 20 * i + (40 - 3 * i) * c;
-  const tpot = 15 + 3 * i + (0.4 - 0.03 * i) * c;
+  const ttft = 80 + 10 * i + (30 - 2.5 * i) * c;
+  const tpot = 12 + i + (0.5 - 0.045 * i) * c;
   return {ttft, tpot, throughput: (c * (INPUT + OUTPUT)) / ((ttft + (OUTPUT - 1) * tpot) / 1000)};
 }
 

@@ -46,19 +46,20 @@ describe("the bench's ladder study", () => {
     const dir = join(root, "small");
     expect(writeLadderBenchStudy(dir, {candidates: 3, levels: 4, repeats: 2})).toBe(24);
     expect(readdirSync(join(dir, "runs"))).toHaveLength(24);
-    // Two repeats ±1 %: a p99 bound is 1.25 × the model × (1 + t(0.975, 1) · 0.01) = × 1.12706 · 1.25. Candidate 2 at
-    // c8: TPOT 21 + 0.34 · 8 = 23.72 ms → bound 33.42 ≤ 50; TTFT 140 + 34 · 8 = 412 ms → 580.4 ≤ 2000: all fit.
-    // Throughput c · 1200 / (TTFT + 199 · TPOT): c0 9600 / 4.0418 s = 2375.18, c1 9600 / 4.58704 = 2092.85, c2 1870.51.
-    expect(ladderModel(0, 8).throughput).toBeCloseTo(2375.18, 2);
-    expect(ladderModel(1, 8).throughput).toBeCloseTo(2092.85, 2);
-    expect(ladderModel(2, 8).throughput).toBeCloseTo(1870.51, 2);
+    // Two repeats ±1 %: a p99 bound is 1.25 × the model × (1 + t(0.975, 1) · 0.01) = × 1.12706 · 1.25. At c8 the
+    // highest TPOT is candidate 2's, 14 + 0.41 · 8 = 17.28 ms → bound 24.34 ≤ 50, the highest TTFT candidate 0's,
+    // 80 + 30 · 8 = 320 ms → 450.8 ≤ 2000: all fit. Throughput c · 1200 / (TTFT + 199 · TPOT): c0 9600 / 3.504 s =
+    // 2739.73; c1 (310 ms, 16.64 ms) 9600 / 3.62136 = 2650.94; c2 (300 ms, 17.28 ms) 9600 / 3.73872 = 2567.72.
+    expect(ladderModel(0, 8).throughput).toBeCloseTo(2739.73, 2);
+    expect(ladderModel(1, 8).throughput).toBeCloseTo(2650.94, 2);
+    expect(ladderModel(2, 8).throughput).toBeCloseTo(2567.72, 2);
     const {report, rows} = await loadStudy(dir);
     expect(rows).toHaveLength(24);
     const standings = report.steps[0].standings.chat;
     expect(standings.map((s) => [s.run, s.value!.toFixed(2)])).toEqual([
-      ["scheduler--c0--chat--c8", "2375.18"],
-      ["scheduler--c1--chat--c8", "2092.85"],
-      ["scheduler--c2--chat--c8", "1870.51"]
+      ["scheduler--c0--chat--c8", "2739.73"],
+      ["scheduler--c1--chat--c8", "2650.94"],
+      ["scheduler--c2--chat--c8", "2567.72"]
     ]);
     expect(report.recommended.candidate).toBe("c0");
     // Its home page carries the explorer, as the 1,000-run study's does.
