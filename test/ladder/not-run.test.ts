@@ -92,3 +92,25 @@ describe("ladder levels not run", () => {
     ).toBe(null);
   });
 });
+
+describe("a curve never within the SLO, with levels not run", () => {
+  it("names only the loads it measured", async () => {
+    const {cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} = await import("node:fs");
+    const {tmpdir} = await import("node:os");
+    const {join} = await import("node:path");
+    const dir = join(mkdtempSync(join(tmpdir(), "tps-not-run-")), "study");
+    try {
+      cpSync(DIR, dir, {recursive: true});
+      // p99 TPOT ≤ 10 ms: no level of the search (1, 2, 3 and 4 measured; 8…128 not run) meets it.
+      const plan = join(dir, "study.yaml");
+      writeFileSync(plan, readFileSync(plan, "utf8").replace("tpot_ms: {p99: 90}", "tpot_ms: {p99: 10}"));
+      const {report} = await loadStudy(dir);
+      const search = report.steps.find((s) => s.id === "search")!.standings.search[0];
+      expect(search.error).toBe(
+        "never within the SLO (p99 ttft ≤ 2000 ms, p99 tpot ≤ 10 ms) at any measured load (1, 2, 3, 4)"
+      );
+    } finally {
+      rmSync(join(dir, ".."), {recursive: true, force: true});
+    }
+  });
+});
