@@ -147,7 +147,12 @@ function ladderHeadlineTable(
         : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${formatCount(load)}`;
   const side = (role: "baseline" | "recommended"): Column<HeadroomHeadline>[] => [
     {label: t("load", lang), value: (h) => loadText(h, h.ladder?.[`${role}Load`])},
-    {label: t("hardCeilingAtLoad", lang), numeric: true, value: (h) => formatFixed(h.ladder?.[`${role}Ceiling`])},
+    // A scenario without a ladder (a flood beside ladders) keeps its one ceiling.
+    {
+      label: t("hardCeilingAtLoad", lang),
+      numeric: true,
+      value: (h) => formatFixed(h.ladder ? h.ladder[`${role}Ceiling`] : h.ceiling)
+    },
     {
       label: t("share", lang),
       numeric: true,
