@@ -455,6 +455,18 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     at(["baseline"], `no candidate '${baseline.candidate}' in step '${baseline.step}'`);
   const withinSlo = data.objective === WITHIN_SLO;
   if (withinSlo && !data.slo) at(["objective"], `'${WITHIN_SLO}' needs an 'slo'`);
+  // Said here, not only by run, so check and the build refuse the plan too.
+  for (const step of steps)
+    for (const sid of step.scenarios) {
+      const scenario = scenarios.find((s) => s.id === sid);
+      if (!scenario?.search) continue;
+      const most = Math.max(...step.candidates.map((c) => pointRepeats(data, step, scenario, c)));
+      if (most > 1)
+        at(
+          ["scenarios", sid, "search"],
+          `a goodput search runs each level once (step '${step.id}' asks for ${most} repeats): it picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds; set 'repeats: 1' on the scenario or its step`
+        );
+    }
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {

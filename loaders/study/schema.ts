@@ -139,7 +139,7 @@ export const SearchSchema = z
   })
   .meta({
     description:
-      "Live mode: instead of running every level, double concurrency up the ladder (its first level to its last) until a run breaks the SLO, then bisect between the last level within it and the first beyond it. Levels it does not need are recorded as not run, with the reason; each run records the search's state and the last its stop reason."
+      "Live mode: instead of running every level, double concurrency up the ladder (its first level to its last) until a run breaks the SLO, then bisect between the last level within it and the first beyond it. Levels it does not need are recorded as not run, with the reason; each run records the search's state and the last its stop reason. Each level runs once (the plan is refused when the scenario's repeats are more than 1): the search picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds."
   });
 
 export const ScenarioSchema = z

@@ -34,6 +34,7 @@ import {claimCounts, claimsTable, findingsTable} from "../components/qualityTabl
 import {runSetTable} from "../components/runSetView.js";
 import * as runSets from "../components/runSets.js";
 import {runsTable} from "../components/runsTable.js";
+import {homeSloExplorers} from "../components/sloHome.js";
 import {runView} from "../components/runView.js";
 import {
   benchCommands,
@@ -101,6 +102,7 @@ async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragment
     "repeats-note": text(repeatsNote(report.study, lang)),
     "load-note": text(loadNote(report.study, lang)),
     "headline-summary": text(headlineSummary(report, lang)),
+    "slo-explorer": await html(homeSloExplorers(report.explorers, report, context)),
     "change-chart": await html(vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})),
     "before-after-chart": await html(
       vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
