@@ -28,7 +28,8 @@ export function unwritableFolder(dir: string, what: string, fix: string): string
   } catch (error) {
     const cause = diskCause(error);
     if (!cause) throw error;
-    const at = cause.path && resolve(cause.path) !== folder ? ` ${cause.path}` : "";
+    // A parent folder that could not be made is named; the folder itself and the probe file are the folder.
+    const at = cause.path && ![folder, probe].includes(resolve(cause.path)) ? ` ${cause.path}` : "";
     const full = cause.code === "ENOSPC" || cause.code === "EDQUOT";
     return `${what} ${folder} is not writable (${cause.syscall}${at}: ${cause.reason}, ${cause.code}); ${full ? `${cause.advice}, or ` : ""}${fix}`;
   } finally {

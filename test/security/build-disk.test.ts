@@ -71,6 +71,16 @@ describe.skipIf(!canDrop)("a build whose output folder this user may not write",
       `tps-report build: the output folder ${dir}/dist is not writable (mkdir: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
     ]);
     expect(run.status).toBe(1);
+    // The 0555 folder itself as the output: its probe file is refused, and the line names the folder.
+    const itself = spawnSync(
+      "setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...observable],
+      {encoding: "utf8", timeout: 120_000, env: {...process.env, TPS_REPORT_OUTPUT: dir}}
+    );
+    expect(lines(itself.stderr)).toEqual([
+      `tps-report build: the output folder ${dir} is not writable (open: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
+    ]);
+    expect(itself.status).toBe(1);
   }, 120_000);
 });
 
