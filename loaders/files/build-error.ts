@@ -35,7 +35,8 @@ function showsCause(dir: string, code: string): boolean {
 export function buildErrorLine(text: string, folders: BuildFolder[]): string | null {
   const message = UNEXPECTED.exec(text.replace(ANSI, ""))?.[1].trim();
   if (message === undefined) return null;
-  if (message === `loader exited with code ${OUTPUT_NOT_WRITTEN}`) return "";
+  // A loader or the page renderer that exits 74 has said why in one line already.
+  if (message.endsWith(` exited with code ${OUTPUT_NOT_WRITTEN}`)) return "";
   const m = ERRNO.exec(message);
   if (!m) return null;
   const [, code, syscall, path, dest] = m;

@@ -2,7 +2,7 @@
 // file drops the rest of a short write without a word (a full disk kept 16 KiB of a 32 KiB report.json, exit 0);
 // a failed write was an uncaught 'error' event with a stack trace and no file named.
 import {readlinkSync, writeSync} from "node:fs";
-import {diskCause} from "./write-error.js";
+import {diskCause, writeErrorLine} from "./write-error.js";
 
 /** The exit status of a loader whose output could not be written (sysexits' EX_IOERR); the build names no bug for it. */
 export const OUTPUT_NOT_WRITTEN = 74;
@@ -40,13 +40,23 @@ export function writeStdout(data: string | Uint8Array, fd = 1): void {
   }
 }
 
-/** A data loader's last step: its output written whole, or one line naming the file and the cause, and exit 74. */
-export function writeLoaderOutput(loader: string, data: string | Uint8Array): void {
+/**
+ * Runs a build step in a process of its own (a data loader, the page renderer): a full, read-only or forbidden disk
+ * met on the way (live mode writes runs; a loader's stdout is Framework's cache file) is one line naming the file,
+ * and exit 74. Any other error is thrown.
+ */
+export async function exitOnDiskError(step: string, work: () => Promise<void>): Promise<void> {
   try {
-    writeStdout(data);
+    await work();
   } catch (error) {
-    if (!(error instanceof OutputNotWritten)) throw error;
-    process.stderr.write(`tps-report ${loader}: ${error.message}\n`);
+    const line = error instanceof OutputNotWritten ? error.message : writeErrorLine(error, "build again");
+    if (line === null) throw error;
+    process.stderr.write(`tps-report ${step}: ${line}\n`);
     process.exitCode = OUTPUT_NOT_WRITTEN;
   }
+}
+
+/** A data loader: its output made, then written whole. */
+export function runLoader(loader: string, load: () => Promise<string | Uint8Array>): Promise<void> {
+  return exitOnDiskError(loader, async () => writeStdout(await load()));
 }

@@ -1,10 +1,10 @@
 import {runsCsv} from "../../loaders/export/csv.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
-import {writeLoaderOutput} from "../../loaders/files/write-stdout.js";
+import {runLoader} from "../../loaders/files/write-stdout.js";
 
 async function load(): Promise<string> {
   const {rows} = await studyForLoader();
   return runsCsv(rows);
 }
 
-writeLoaderOutput("runs.csv", await load());
+await runLoader("runs.csv", load);

@@ -106,6 +106,31 @@ describe.skipIf(!canMount)("a data loader on a full disk", () => {
   }, 120_000);
 });
 
+describe.skipIf(!canMount)("live mode on a read-only study", () => {
+  it("the build, a data loader and the page renderer each end in one line naming the file", () => {
+    const mnt = join(scratch(), "mnt");
+    const env = `TPS_REPORT_LIVE=1 TPS_REPORT_STUDY=${mnt}/study TPS_REPORT_OUTPUT=${scratch()}/dist`;
+    const out = inNamespace(`
+      mkdir -p ${mnt} && mount -t tmpfs -o size=8m tmpfs ${mnt} || exit 9
+      cp -r data/studies/h200-live-ladder ${mnt}/study && mount -o remount,ro ${mnt} || exit 9
+      ${env} ${process.execPath} ${observable.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
+      ${env} ${process.execPath} --import tsx src/data/runs.csv.ts 2>&1 >/dev/null; echo "@@code $?"
+      ${env} ${process.execPath} --import tsx src/render/render-site.ts 2>&1 >/dev/null; echo "@@code $?"
+    `);
+    const lock = `${mnt}/study/runs/\\.lock\\.new-\\d+-[0-9a-f]+`;
+    const line = (who: string) =>
+      new RegExp(
+        `^tps-report ${who}: cannot write ${lock} \\(open: read-only file system, EROFS\\); the file system is read-only: make it writable or run the study from a writable copy, then build again$`
+      );
+    const got = lines(out);
+    expect(got).toHaveLength(6);
+    expect(got[0]).toMatch(line("build"));
+    expect(got[2]).toMatch(line("runs.csv"));
+    expect(got[4]).toMatch(line("render-site"));
+    expect([got[1], got[3], got[5]]).toEqual(["@@code 1", "@@code 74", "@@code 74"]);
+  }, 180_000);
+});
+
 describe("Framework's last message on a disk error", () => {
   const folders = [
     {dir: "/srv/site", what: "the output folder"},
@@ -134,8 +159,9 @@ describe("Framework's last message on a disk error", () => {
     );
   });
 
-  it("a loader of ours that already said why (exit 74): nothing more", () => {
+  it("a loader or the page renderer of ours that already said why (exit 74): nothing more", () => {
     expect(buildErrorLine("Unexpected error: loader exited with code 74", folders)).toBe("");
+    expect(buildErrorLine("Unexpected error: src/render/render-site.ts exited with code 74", folders)).toBe("");
   });
 
   it("anything else is Framework's to say", () => {
