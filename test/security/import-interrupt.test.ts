@@ -1,6 +1,6 @@
 // Issue 29, case 10: an import stopped by Ctrl-C says so in one line, naming the study and what became of its
 // temporary folder, and exits 130. A real child process gets a real SIGINT once its temporary folder exists.
-import {spawn} from "node:child_process";
+import {spawn, spawnSync} from "node:child_process";
 import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -13,6 +13,9 @@ beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), "tps-import-interrupt-"));
 });
 afterEach(() => rmSync(tmp, {recursive: true, force: true}));
+
+const canMount =
+  spawnSync("unshare", ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null"]).status === 0;
 
 /** Runs `import SOURCE --into STUDY` and sends SIGINT once `staged()` finds its temporary folder (polled, 60 s at most). */
 function interruptedImport(
@@ -77,6 +80,49 @@ describe("an import interrupted by Ctrl-C", () => {
     // No run added, and neither the stage nor runs/.lock left (readdir lists dot files).
     expect(readdirSync(runs).sort()).toEqual(kept);
   }, 120_000);
+
+  // A temporary folder that cannot be removed: a tmpfs mounted on a folder made in it (in a private mount namespace,
+  // beside the runs import writes) makes the removal fail with EBUSY, as a folder another process holds would.
+  it.skipIf(!canMount)(
+    "a temporary folder it cannot remove is named as left; the next import removes it",
+    () => {
+      const source = join(tmp, "exp");
+      writeExperiment(source, 3000);
+      const mnt = join(tmp, "mnt");
+      mkdirSync(mnt);
+      const tps = `${process.execPath} bin/tps-report.js import ${source} --into ${mnt}/study`;
+      const out = spawnSync(
+        "unshare",
+        [
+          "-m",
+          "sh",
+          "-c",
+          `mount -t tmpfs -o size=200m tmpfs ${mnt} || exit 9
+        ${tps} 2>${tmp}/err >/dev/null &
+        pid=$!; i=0; stage=""
+        while [ -z "$stage" ] && [ $i -lt 3000 ]; do
+          stage=$(ls -d ${mnt}/.import-*.tmp 2>/dev/null | head -1); sleep 0.01; i=$((i+1))
+        done
+        mkdir "$stage/held" && mount -t tmpfs tmpfs "$stage/held" || exit 9
+        kill -INT $pid; wait $pid; echo "@@code $?"; cat ${tmp}/err
+        umount "$stage/held"
+        ${tps} 2>&1 >/dev/null; echo "@@code $?"; ls -A ${mnt}`
+        ],
+        {encoding: "utf8", timeout: 120_000}
+      ).stdout;
+      const [code, interrupted, removed, next, left] = out.trimEnd().split("\n");
+      const stage = /(\S+\/\.import-\d+-\d+\.tmp) is left/.exec(interrupted ?? "")?.[1];
+      expect(stage?.startsWith(`${mnt}/.import-`)).toBe(true);
+      expect([code, interrupted, removed, next, left]).toEqual([
+        "@@code 130",
+        `tps-report import: interrupted (SIGINT); nothing was written to ${mnt}/study; its temporary ${stage} is left for the next import, run or gather to remove`,
+        `tps-report import: removed ${stage} (left by an interrupted import)`,
+        "@@code 0",
+        "study"
+      ]);
+    },
+    120_000
+  );
 
   it("before anything is written: no temporary folder, and the study's folder is never made", async () => {
     const source = join(tmp, "exp");
