@@ -3,7 +3,8 @@
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
-//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K]
+//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K
+//     --metrics-trickle-ms T]
 // --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
 // exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
@@ -56,6 +57,8 @@ export interface FixtureServerOptions {
   onDie?: () => void;
   /** Serve that engine's Prometheus metrics (no metrics route without it). */
   metrics?: FixtureMetricsOptions;
+  /** /metrics answers one byte this often (ms) and never finishes, as a stuck exporter does. */
+  metricsTrickleMs?: number;
   /** Generation requests wait (their timing not yet started) until this file exists. */
   holdUntil?: string;
   /** The first generation request (0-based arrival index) that --hold-until holds; default 0. */
@@ -362,6 +365,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           }))
         });
         if ((req.url ?? "").includes("clear=1")) requests.length = 0;
+      } else if (metrics && path === metrics.path && options.metricsTrickleMs) {
+        res.writeHead(200, {"content-type": "text/plain; version=0.0.4; charset=utf-8"});
+        const drip = setInterval(() => res.write("#"), options.metricsTrickleMs);
+        res.on("close", () => clearInterval(drip));
       } else if (metrics && path === metrics.path) {
         const body = metrics.text(model);
         res.writeHead(200, {"content-type": "text/plain; version=0.0.4; charset=utf-8"});
@@ -512,6 +519,9 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
         break;
       case "--hold-from":
         options.holdFrom = number(flag, argv[++i]);
+        break;
+      case "--metrics-trickle-ms":
+        options.metricsTrickleMs = number(flag, argv[++i]);
         break;
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
