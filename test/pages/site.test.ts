@@ -211,6 +211,41 @@ describe("trends", () => {
   });
 });
 
+describe("a point that failed in every study of a series", () => {
+  it("the trend page says it failed, with no value, and does not count it within noise", async () => {
+    const dirs = [1, 2, 3].map((i) => {
+      const dir = join(root, "failing", `failing-${i}`);
+      writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: [null, null, null]});
+      for (const run of readdirSync(join(dir, "runs"))) {
+        const file = join(dir, "runs", run, "run.json");
+        writeFileSync(
+          file,
+          JSON.stringify({...JSON.parse(readFileSync(file, "utf8")), started_at: `2026-03-0${i}T02:00:00Z`})
+        );
+      }
+      return dir;
+    });
+    const [page] = trendPages(await Promise.all(dirs.map(siteStudy)));
+    expect(Object.fromEntries(page.points.map((p) => [p.point, p.verdict.status]))).toEqual({
+      "engine--base--short": "within noise",
+      "engine--tuned--short": "failed in every study"
+    });
+    const en = trendHtml("en", page);
+    expect(en).toContain(
+      '<h2>engine--tuned--short — <span class="failed-in-every-study">failed in every study</span></h2>'
+    );
+    expect(en).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 1 within noise, 0 with insufficient data, 1 failed in every study, of 2 points."
+    );
+    expect(en).toContain(
+      '<td>failing-3</td><td>2026-03-03</td><td class="num">0</td><td class="num">—</td><td class="num">—</td>'
+    );
+    const tr = trendHtml("tr", page);
+    expect(tr).toContain('<span class="failed-in-every-study">her çalışmada başarısız</span>');
+    expect(tr).toContain("1 her çalışmada başarısız");
+  });
+});
+
 describe("the header link of a study's pages up to the index", () => {
   it("climbs out of the page's folders and studies/<id>/, to the index of the page's language", () => {
     const href = (path: string) => /href="([^"]*)"/.exec(studiesIndexLink({path}))![1];
