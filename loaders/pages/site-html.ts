@@ -12,7 +12,7 @@ h1{font-size:1.7rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999}td.num{text-align:right}
-.language-switch{float:right}.regression,.suspicious{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
+.language-switch{float:right}.regression,.suspicious,.failed-in-every-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
 const T = {
@@ -65,7 +65,7 @@ const T = {
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, of ${n} points.`,
+      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
     mean: "mean",
     toFirst: "ratio to the first",
     beyondThreshold: "beyond",
@@ -129,7 +129,7 @@ const T = {
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
     orderedGiven: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz.`,
+      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
     mean: "ortalama",
     toFirst: "ilkine oran",
     beyondThreshold: "eşiğin ötesinde",
@@ -152,6 +152,7 @@ const VERDICT_TR: Record<string, string> = {
   "within noise": "gürültü içinde",
   suspicious: "şüpheli",
   "insufficient data": "veri yetersiz",
+  "failed in every study": "her çalışmada başarısız",
   bad: "kötü yönde",
   good: "iyi yönde"
 };
@@ -381,7 +382,7 @@ function historyRuleTr(threshold: number, confidence: number): string {
     `Her çalışma serinin ilkiyle karşılaştırılır; %${t}'ten fazla kötü (iyi) ve %${c} aralığı değişmemeyi dışlıyorsa ` +
     `eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %${t}'ten fazla kötü, aralıkları örtüşüyor ` +
     `ve birleştirilmiş tekrarlarının aralığı tümüyle %${t}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma ` +
-    `eşiğin ötesinde; veri yetersiz: üçten az çalışma. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
+    `eşiğin ötesinde; veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
     `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir.`
   );
 }
@@ -409,6 +410,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     suspicious: 1,
     improvement: 2,
     "within noise": 3,
+    "failed in every study": 2,
     "insufficient data": 4
   };
   const points = [...tr.points].sort((a, b) => rank[a.verdict.status] - rank[b.verdict.status]);
