@@ -1,5 +1,6 @@
 // A site of many studies: which studies it holds, the index row of each (the seed's real figures), declared
 // comparisons and trends with the same definitions as `tps-report compare` and `history`, and one-line errors.
+import {spawnSync} from "node:child_process";
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -8,6 +9,7 @@ import {compareRule} from "../../loaders/analysis/compare.js";
 import {historyRule} from "../../loaders/analysis/history.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {
+  buildTarget,
   comparisonPage,
   readSiteFile,
   siteStudyDirs,
@@ -71,6 +73,44 @@ describe("the studies of a site", () => {
     const upper = join(root, "Upper");
     writeRepeatStudy(upper, {base: [1000], tuned: [1200]});
     expect(() => siteStudyDirs({TPS_REPORT_STUDIES: upper})).toThrow(`${upper}: the folder name 'Upper' cannot be`);
+  });
+});
+
+describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the site of the studies it names", () => {
+  const LADDER = "data/studies/h200-ladder";
+
+  it("TPS_REPORT_STUDIES names the site's studies; TPS_REPORT_STUDY alone, or neither, builds one study at the root", () => {
+    expect(buildTarget({})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDY: LADDER})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDIES: " , "})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDIES: `${SEED}, ${LADDER}`})).toEqual({kind: "site", studies: [SEED, LADDER]});
+    expect(() => buildTarget({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: `${SEED},${LADDER}`})).toThrow(
+      "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
+    );
+  });
+
+  it("the build script says what is wrong on one line and builds nothing", () => {
+    const build = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ["--import", "tsx", "tools/build.ts"], {
+        env: {
+          ...process.env,
+          TPS_REPORT_STUDY: "",
+          TPS_REPORT_STUDIES: "",
+          ...env,
+          TPS_REPORT_OUTPUT: join(root, "never")
+        },
+        encoding: "utf8"
+      });
+    const both = build({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: SEED});
+    expect([both.status, both.stderr]).toEqual([
+      1,
+      "build: TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both\n"
+    ]);
+    const missing = build({TPS_REPORT_STUDIES: `${SEED},${join(root, "no-such-study")}`});
+    expect([missing.status, missing.stderr]).toEqual([
+      1,
+      `build: ${join(root, "no-such-study")}: not a study folder (no study.yaml)\n`
+    ]);
   });
 });
 
