@@ -123,23 +123,36 @@ function lastLine(text: string): string {
   return lines.find((l) => /error/i.test(l)) ?? lines.at(-1) ?? "";
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Builds the named studies into one site where TPS_REPORT_OUTPUT (else dist) says; the exit status. */
+export async function buildSiteFromEnv(studies: string[], name: string): Promise<number> {
   try {
-    const studies = siteStudyDirs();
     const output = process.env.TPS_REPORT_OUTPUT ?? "dist";
     const result = await buildStudiesSite({
       studies,
       output,
       base: process.env.TPS_REPORT_BASE ?? "/",
       siteFile: process.env.TPS_REPORT_SITE ?? SITE_FILE,
-      log: (line) => process.stderr.write(`build:site: ${line}\n`)
+      log: (line) => process.stderr.write(`${name}: ${line}\n`)
     });
     process.stderr.write(
-      `build:site: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`
+      `${name}: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`
     );
+    return 0;
   } catch (error) {
     if (!(error instanceof SiteError || error instanceof PlanError)) throw error;
+    process.stderr.write(`${name}: ${error.message}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let studies: string[];
+  try {
+    studies = siteStudyDirs();
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
     process.stderr.write(`build:site: ${error.message}\n`);
     process.exit(1);
   }
+  process.exit(await buildSiteFromEnv(studies, "build:site"));
 }

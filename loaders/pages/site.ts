@@ -44,6 +44,20 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
   return dirs;
 }
 
+/** What `npm run build` builds: with TPS_REPORT_STUDIES, the site of the studies it names; else one study at the root
+ * (TPS_REPORT_STUDY, else the seed), as before. */
+export function buildTarget(
+  env: Record<string, string | undefined> = process.env
+): {kind: "study"} | {kind: "site"; studies: string[]} {
+  const named = env.TPS_REPORT_STUDIES?.split(",").some((s) => s.trim());
+  if (!named) return {kind: "study"};
+  if (env.TPS_REPORT_STUDY?.trim())
+    throw new SiteError(
+      "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
+    );
+  return {kind: "site", studies: siteStudyDirs(env)};
+}
+
 /** A study's path segment on the site: its folder's name, which must be an id (safe in paths and HTML). */
 export function siteStudyId(dir: string): string {
   const id = basename(dir.replace(/\/+$/, ""));
