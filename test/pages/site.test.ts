@@ -11,6 +11,7 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {
   buildTarget,
   comparisonPage,
+  declaredComparisons,
   readSiteFile,
   siteStudyDirs,
   studyIndexRow,
@@ -189,6 +190,49 @@ describe("declared comparisons", () => {
     expect(() => readSiteFile(file, ["a", "b"])).toThrow(`${file}:2: threshold '150%' is not a percentage below 100`);
     writeFileSync(file, "comparisons: [\n");
     expect(() => readSiteFile(file, ["a"])).toThrow(new RegExp(`^${file}:\\d+: `));
+  });
+
+  it("a study's plan declares comparisons with itself as the new side, beside those of data/site.yaml", async () => {
+    const old = join(root, "declared", "old");
+    const next = join(root, "declared", "next");
+    writeRepeatStudy(old, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
+    writeRepeatStudy(
+      next,
+      {base: [900, 910, 890], tuned: [1200, 1210, 1190]},
+      undefined,
+      "comparisons:\n  - {base: old, threshold: 10%}\n"
+    );
+    const studies = [await siteStudy(old), await siteStudy(next)];
+    const site = join(root, "declared", "site.yaml");
+    expect(declaredComparisons(studies, site)).toEqual([{base: "old", new: "next", threshold: 0.1}]);
+    // Declared in both places alike: one page.
+    writeFileSync(site, "comparisons:\n  - {base: old, new: next, threshold: 10%}\n  - {base: next, new: old}\n");
+    expect(declaredComparisons(studies, site)).toEqual([
+      {base: "old", new: "next", threshold: 0.1},
+      {base: "next", new: "old", threshold: 0.05}
+    ]);
+    const line =
+      readFileSync(join(next, "study.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("base: old")) + 1;
+    writeFileSync(site, "comparisons:\n  - {base: old, new: next, threshold: 5%}\n");
+    expect(() => declaredComparisons(studies, site)).toThrow(
+      `${join(next, "study.yaml")}:${line}: comparison of old → next at 10 % is also declared in ${site} at 5 %; keep one`
+    );
+    rmSync(site);
+    expect(() => declaredComparisons([studies[1]], site)).toThrow(
+      `${join(next, "study.yaml")}:${line}: comparisons: base 'old' is not a study of the site (next)`
+    );
+    const self = join(root, "declared", "self");
+    writeRepeatStudy(self, {base: [1000]}, undefined, "comparisons:\n  - {base: self}\n");
+    const selfStudy = await siteStudy(self);
+    const selfLine =
+      readFileSync(join(self, "study.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("base: self}")) + 1;
+    expect(() => declaredComparisons([selfStudy], site)).toThrow(
+      `${join(self, "study.yaml")}:${selfLine}: comparisons: a study is not compared with itself`
+    );
   });
 
   it("the page gives compare's ratio, interval and verdict per point, its rule, and what changed", async () => {
