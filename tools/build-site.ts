@@ -9,7 +9,7 @@ import {PlanError} from "../loaders/study/plan.js";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {
   comparisonPage,
-  readSiteFile,
+  declaredComparisons,
   SITE_FILE,
   SiteError,
   siteStudyDirs,
@@ -70,7 +70,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       studies.push({id, dir, data: await loadStudy(dir)});
     }
     const ids = studies.map((s) => s.id);
-    const declared = readSiteFile(options.siteFile ?? SITE_FILE, ids);
+    const declared = declaredComparisons(studies, options.siteFile ?? SITE_FILE);
     for (const study of studies) {
       const started = performance.now();
       // Framework's loader cache is not keyed by study: each study starts from an empty one.
@@ -88,9 +88,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
     }
     rmSync(CACHE, {recursive: true, force: true});
     const byId = new Map(studies.map((s) => [s.id, s]));
-    const comparisons = declared.comparisons.map((c) =>
-      comparisonPage(byId.get(c.base)!, byId.get(c.new)!, c.threshold)
-    );
+    const comparisons = declared.map((c) => comparisonPage(byId.get(c.base)!, byId.get(c.new)!, c.threshold));
     const trends = trendPages(studies);
     const rows = studies.map(studyIndexRow);
     const write = (path: string, html: string) => {

@@ -159,6 +159,29 @@ export function readSiteFile(file: string, studyIds: readonly string[]): {compar
   };
 }
 
+const percentText = (t: number) => `${+(t * 100).toFixed(2)} %`;
+
+/** The site's comparisons: data/site.yaml's, then those each study's plan declares (the study as the new side). A pair
+ * declared alike twice is one page; at two thresholds it is an error naming both places. */
+export function declaredComparisons(studies: readonly SiteStudy[], siteFile: string): DeclaredComparison[] {
+  const ids = studies.map((s) => s.id);
+  const list = readSiteFile(siteFile, ids).comparisons;
+  for (const study of studies)
+    for (const c of study.data.plan.comparisons) {
+      const where = `${study.data.plan.file}:${c.line}`;
+      if (c.base === study.id) throw new SiteError(`${where}: comparisons: a study is not compared with itself`);
+      if (!ids.includes(c.base))
+        throw new SiteError(`${where}: comparisons: base '${c.base}' is not a study of the site (${ids.join(", ")})`);
+      const same = list.find((d) => d.base === c.base && d.new === study.id);
+      if (same && same.threshold !== c.threshold)
+        throw new SiteError(
+          `${where}: comparison of ${c.base} → ${study.id} at ${percentText(c.threshold)} is also declared in ${siteFile} at ${percentText(same.threshold)}; keep one`
+        );
+      if (!same) list.push({base: c.base, new: study.id, threshold: c.threshold});
+    }
+  return list;
+}
+
 function keyOffset(doc: ReturnType<typeof parseDocument>, path: (string | number)[]): number | undefined {
   const node = doc.getIn(path, true) as {range?: [number, number, number]} | undefined;
   return node?.range?.[0];

@@ -61,8 +61,8 @@ describe("comparisons declared in the plan", () => {
   it("a threshold that is not a percentage below 100, or a base that is not an id: the file, line and field", () => {
     const text = seedText + "comparisons:\n  - {base: nightly-1, threshold: 120%}\n  - {base: Nightly 1}\n";
     expect(planError(text).issues.map((i) => [i.line, i.path])).toEqual([
-      [lineOf(text, "threshold: 120%"), "comparisons.0.threshold"],
-      [lineOf(text, "base: Nightly 1"), "comparisons.1.base"]
+      [lineOf(text, "threshold: 120%"), "comparisons[0].threshold"],
+      [lineOf(text, "base: Nightly 1"), "comparisons[1].base"]
     ]);
     expect(planError(text).issues[0].message).toBe("must be a percentage from 0 to under 100, as 5% or 0.05");
   });
