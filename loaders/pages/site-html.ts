@@ -1,6 +1,7 @@
 // The pages a site of many studies adds above its studies (the index, comparisons, trends), in English and Turkish:
 // plain HTML tables written at build time, every link relative so the site works under any sub-path.
 import type {MetricComparison, PointComparison} from "../analysis/compare.js";
+import type {CurvesComparison, FrontierCell} from "../analysis/frontier.js";
 import type {HistoryStatus} from "../analysis/history.js";
 import {escapeHtml} from "./language-switch.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "./site.js";
@@ -55,6 +56,11 @@ const T = {
     verdict: "verdict",
     beyond: "Metrics beyond noise",
     noneBeyond: "Every compared metric of every matched point is within noise.",
+    curves: "Load curves",
+    level: "interactivity (tok/s/user)",
+    perGpu: (metric: string) => `${metric} per GPU`,
+    withinSlo: "within the SLO",
+    none: "none",
     metric: "metric",
     unmatched: "Unmatched points",
     onlyIn: "only in",
@@ -119,6 +125,11 @@ const T = {
     verdict: "karar",
     beyond: "Gürültünün ötesindeki metrikler",
     noneBeyond: "Eşleşen her noktanın karşılaştırılan her metriği gürültü içinde.",
+    curves: "Yük eğrileri",
+    level: "etkileşim (tok/s/kullanıcı)",
+    perGpu: (metric: string) => `GPU başına ${metric}`,
+    withinSlo: "SLO içinde",
+    none: "yok",
     metric: "metrik",
     unmatched: "Eşleşmeyen noktalar",
     onlyIn: "yalnızca",
@@ -279,6 +290,75 @@ function compareRuleTr(threshold: number, confidence: number): string {
   );
 }
 
+/** The load-curve rule in Turkish, from the same comparison as the English `curvesRule`. */
+function curvesRuleTr(c: CurvesComparison, threshold: number): string {
+  return (
+    `Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları ` +
+    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / medyan TPOT, tok/s/kullanıcı; her ` +
+    `nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen ` +
+    `noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; ` +
+    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. Seviyeler: iki sınırın en düşük etkileşiminden ` +
+    `en yükseğine 1, 1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
+    (c.slo
+      ? `SLO içinde (${c.slo.limits}, ${c.slo.from === "base" ? "TEMEL'in" : "YENİ'nin"} planı${c.slo.differs ? `; YENİ'nin planı: ${c.slo.differs}` : ""}): ` +
+        `her çalışmanın SLO'yu karşılayan noktaları (her sınır aralığının üst ucunda) arasında GPU başına en yüksek ` +
+        `işlem hacmi; hiçbiri karşılamıyorsa "—". `
+      : `Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. `) +
+    `Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik %${+(threshold * 100).toFixed(2)}); ` +
+    `karşılaştırmanın çıkış durumunu değiştirmez.`
+  );
+}
+
+const perGpu = (x: number | null | undefined) => (x == null ? "—" : x.toFixed(1));
+
+/** A table per workload: each interactivity level's frontier points on both sides, and the best within the SLO. */
+function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
+  const t = T[lang];
+  const curves = c.curves;
+  if (!curves.curves.length) return [];
+  const parts = [
+    `<h2>${t.curves}</h2>`,
+    `<p class="rule">${e(lang === "en" ? curves.rule : curvesRuleTr(curves, c.comparison.threshold))}</p>`
+  ];
+  const side = (ids: string[]) => (ids.length ? ids.join(", ") : t.none);
+  for (const k of curves.curves) {
+    parts.push(
+      `<h3>${e(k.workload)}</h3>`,
+      `<p>${e(`${k.gpu_count}× ${k.gpu}; ${t.base}: ${side(k.base_scenarios)}; ${t.new}: ${side(k.new_scenarios)}`)}</p>`
+    );
+    const row = (label: string, f: FrontierCell) => [
+      e(label),
+      perGpu(f.base?.per_gpu),
+      e(f.base?.point ?? "—"),
+      perGpu(f.new?.per_gpu),
+      e(f.new?.point ?? "—"),
+      times(f.ratio),
+      f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? t.noInterval : "—",
+      f.verdict ? verdictCell(lang, f.verdict) : "—"
+    ];
+    parts.push(
+      table(
+        [
+          t.level,
+          `${t.perGpu(curves.metric)} ${t.base}`,
+          `${t.point} ${t.base}`,
+          `${t.perGpu(curves.metric)} ${t.new}`,
+          `${t.point} ${t.new}`,
+          t.ratio,
+          t.interval,
+          t.verdict
+        ],
+        [
+          ...k.levels.map((l) => row(`≥ ${l.interactivity}`, l)),
+          ...(k.within_slo ? [row(t.withinSlo, k.within_slo)] : [])
+        ],
+        [1, 3, 5]
+      )
+    );
+  }
+  return parts;
+}
+
 export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   const t = T[lang];
   const x = c.comparison;
@@ -351,6 +431,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
         )
       : `<p>${t.noneBeyond}</p>`
   );
+  parts.push(...curvesHtml(lang, c));
   if (x.unmatched.length) {
     parts.push(`<h2>${t.unmatched}</h2>`);
     parts.push(

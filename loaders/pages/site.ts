@@ -4,6 +4,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {basename, join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import {compareRule, compareStudies, metricDirection, type StudyComparison} from "../analysis/compare.js";
+import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
 import type {StudyData} from "../analysis/report.js";
@@ -203,17 +204,24 @@ export interface ComparisonPage {
   objective: string;
   rule: string;
   comparison: StudyComparison;
+  /** Where either study ran load ladders: the frontiers at fixed interactivity and the best within the SLO. */
+  curves: CurvesComparison;
 }
 
 export function comparisonPage(base: SiteStudy, next: SiteStudy, threshold: number): ComparisonPage {
-  const comparison = compareStudies({dir: base.dir, ...base.data}, {dir: next.dir, ...next.data}, {threshold});
+  const sides = [
+    {dir: base.dir, ...base.data},
+    {dir: next.dir, ...next.data}
+  ] as const;
+  const comparison = compareStudies(sides[0], sides[1], {threshold});
   return {
     id: `${base.id}--${next.id}`,
     base: base.id,
     new: next.id,
     objective: next.data.plan.objective,
     rule: compareRule(comparison),
-    comparison
+    comparison,
+    curves: compareCurves(sides[0], sides[1], {threshold})
   };
 }
 

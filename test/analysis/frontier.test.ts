@@ -1,7 +1,7 @@
 // Studies compared along their load curves: each study's Pareto frontier of throughput per GPU against interactivity,
 // read at round interactivity levels as a staircase (no interpolation, no extrapolation: "—" above the frontier), and
 // each study's best throughput within the SLO. Hand-computed frontiers, then the synthetic ladder study's queue model.
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -12,7 +12,7 @@ import {
   interactivityLevels
 } from "../../loaders/analysis/frontier.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
-import {modelPoint, writeLadderStudy} from "../support/ladder-study.js";
+import {modelPoint, slowerAlpha, writeLadderStudy} from "../support/ladder-study.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-frontier-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -59,26 +59,6 @@ describe("a frontier read at interactivity levels", () => {
     expect(interactivityLevels([])).toEqual([]);
   });
 });
-
-/** The ladder study again, alpha's runs 10 % slower (the duration stretched by 1 / 0.9) and its c1 runs gone. */
-function slowerAlpha(dir: string): void {
-  writeLadderStudy(dir, {ttft: 2000, tpot: 30});
-  for (const run of readdirSync(join(dir, "runs"))) {
-    if (!run.startsWith("engine--alpha--")) continue;
-    if (/--c1(--|$)/.test(run)) {
-      rmSync(join(dir, "runs", run), {recursive: true});
-      continue;
-    }
-    const file = join(dir, "runs", run, "result.json");
-    const r = JSON.parse(readFileSync(file, "utf8"));
-    r.duration /= 0.9;
-    r.request_throughput = r.completed / r.duration;
-    r.output_throughput = r.total_output_tokens / r.duration;
-    r.total_token_throughput = (r.total_input_tokens + r.total_output_tokens) / r.duration;
-    r.max_output_tokens_per_s = r.output_throughput * 1.5;
-    writeFileSync(file, JSON.stringify(r));
-  }
-}
 
 async function compared(dir: string) {
   const {plan, rows, runs} = await loadStudy(dir);

@@ -18,8 +18,9 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {studiesIndexLink} from "../../loaders/pages/language-switch.js";
+import {escapeHtml, studiesIndexLink} from "../../loaders/pages/language-switch.js";
 import {comparisonHtml, indexHtml, trendHtml} from "../../loaders/pages/site-html.js";
+import {slowerAlpha, writeLadderStudy} from "../support/ladder-study.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
@@ -255,10 +256,41 @@ describe("declared comparisons", () => {
       "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
     );
     expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
+    expect(en).not.toContain("Load curves");
     const tr = comparisonHtml("tr", page);
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
     expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+  });
+});
+
+describe("a comparison of ladder studies", () => {
+  it("compares the frontiers at fixed interactivity and within the SLO, '—' where the new frontier does not reach", async () => {
+    const base = join(root, "ladders", "before");
+    const next = join(root, "ladders", "after");
+    writeLadderStudy(base, {ttft: 2000, tpot: 30});
+    slowerAlpha(next);
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    const en = comparisonHtml("en", page);
+    expect(en).toContain("<h2>Load curves</h2>");
+    expect(en).toContain(`<p class="rule">${escapeHtml(page.curves.rule)}</p>`);
+    expect(en).toContain("<h3>dataset=random input=1000 output=200 seed=42</h3>");
+    // Alpha at c16 on both frontiers, 3840 → 3456 tok/s/GPU: ×0.900 in [×0.880, ×0.921] (test/analysis/frontier.test.ts).
+    expect(en).toContain(
+      '<tr><td>≥ 50</td><td class="num">3840.0</td><td>engine--alpha--chat--c16</td><td class="num">3456.0</td>' +
+        '<td>engine--alpha--chat--c16</td><td class="num">×0.900</td><td>[×0.880, ×0.921]</td>' +
+        '<td><span class="regression">regression</span></td></tr>'
+    );
+    // The new study lost alpha's c1 (80.0 tok/s/user): its frontier stops at 76.9.
+    expect(en).toContain(
+      '<tr><td>≥ 80</td><td class="num">460.2</td><td>engine--alpha--chat--c1</td><td class="num">—</td><td>—</td>' +
+        '<td class="num">—</td><td>—</td><td>—</td></tr>'
+    );
+    expect(en).toContain('<tr><td>within the SLO</td><td class="num">3840.0</td>');
+    const tr = comparisonHtml("tr", page);
+    expect(tr).toContain("<h2>Yük eğrileri</h2>");
+    expect(tr).toContain("noktalar arasında ara değer hesaplanmaz");
+    expect(tr).toContain('<tr><td>SLO içinde</td><td class="num">3840.0</td>');
   });
 });
 
