@@ -236,6 +236,7 @@ describe("a site of the seed and three imported studies", () => {
     expect(tr).toContain("SLO içinde417.7");
   }, 60_000);
 
+  // The sweeps' max_num_seqs=512 server never came up: its two points failed in every study, and say so (issue 24).
   it("the trend page lists the series by date with each point's value and interval, and states the rule", async () => {
     const path = "trend/qwen-qwen3-8b-1x-h100-sxm";
     const text = await mainText(path);
@@ -244,11 +245,12 @@ describe("a site of the seed and three imported studies", () => {
     expect(text).toContain("more than 5 % worse");
     expect(text).toContain("a regression is called at most 2.5 % of the time");
     expect(text).toContain(
-      "0 regressed, 0 suspicious, 0 improved, 8 within noise, 0 with insufficient data, of 8 points."
+      "0 regressed, 0 suspicious, 0 improved, 6 within noise, 0 with insufficient data, 2 failed in every study, of 8 points."
     );
     const tr = await mainText(`tr/${path}`);
     expect(tr).toContain("Eğilim: Qwen/Qwen3-8B, 1× h100-sxm");
     expect(tr).toContain("en çok %2.5 olasılıkla");
+    expect(tr).toContain("2 her çalışmada başarısız");
   }, 60_000);
 
   it("the index page is plain HTML: no script, and every link resolves inside the site", () => {
