@@ -175,7 +175,15 @@ const reading = (p: SidePoint | null): FrontierReading | null =>
   p && {point: p.point, interactivity: p.interactivity, per_gpu: p.per_gpu, n: p.n};
 
 function cell(base: SidePoint | null, next: SidePoint | null, threshold: number, confidence: number): FrontierCell {
-  const empty = {base: reading(base), new: reading(next), ratio: null, low: null, high: null, basis: null, verdict: null};
+  const empty = {
+    base: reading(base),
+    new: reading(next),
+    ratio: null,
+    low: null,
+    high: null,
+    basis: null,
+    verdict: null
+  };
   if (!base || !next) return empty;
   const {ratio, low, high} = ratioInterval(base.throughput, next.throughput, confidence);
   if (ratio == null) return empty;
