@@ -150,6 +150,8 @@ export interface StudyPlan extends RepeatSettings {
   steps: PlanStep[];
   baseline: {step: string; candidate: string};
   claims: PlanClaim[];
+  /** Comparison pages of a site of many studies: this study against each base (a study folder's name). */
+  comparisons: {base: string; threshold: number; line: number}[];
   notes: Text[];
   /** Problems that do not stop the report: placeholders left to fill in, a decision left to the default. */
   warnings: FileIssue[];
@@ -494,6 +496,10 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       ...c,
       ...(Array.isArray(c.server) ? {server: c.server.map(String)} : {}),
       line: lineOf(nodeAt(root, ["claims", ci]), lineCounter)
+    })),
+    comparisons: data.comparisons.map((c, ci) => ({
+      ...c,
+      line: lineOf(nodeAt(root, ["comparisons", ci]), lineCounter)
     })),
     notes: data.notes.map((n) => toText(n, "")),
     warnings,
