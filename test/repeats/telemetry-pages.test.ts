@@ -7,6 +7,9 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {studyAggregate} from "../../loaders/export/aggregate.js";
 import {runsPage} from "../../loaders/pages/runs.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import "../../src/render/dom.js";
+import {stepTelemetryTable} from "../../src/components/stepTelemetryTable.js";
 import {runDetail} from "../../loaders/runs/run-detail.js";
 import {TELEMETRY_COLUMNS} from "../../loaders/telemetry/read.js";
 import {columnRows} from "../../src/components/columnRows.js";
@@ -36,6 +39,54 @@ describe("telemetry on the site", () => {
     expect(formatMetric("preemptions", 0)).toBe("0");
     expect(formatMetric("requests_waiting_max", 3)).toBe("3");
     expect(formatMetric("mean_tpot_ms", 93.94)).toBe("93.94");
+  });
+
+  it("a step with telemetry gets a narrow table of its points' means in readable units, apart from the runs table", () => {
+    const pages = [...stepPages(data.report, data.rows)].map((p) => JSON.parse(JSON.stringify(p)));
+    const prefix = pages.find((p) => p.step.id === "prefix-caching")!;
+    const cells = (table: HTMLElement, selector: string) =>
+      [...table.querySelectorAll(selector)].map((row) => [...row.children].map((cell) => cell.textContent));
+    const table = stepTelemetryTable(prefix, {lang: "en", root: "../"}) as HTMLElement;
+    expect(cells(table, "thead tr")).toEqual([
+      [
+        "Candidate",
+        "Repeats",
+        "KV-cache use, max (server)",
+        "KV-cache use, mean (server)",
+        "Running requests, max (server)",
+        "Waiting requests, max (server)",
+        "Preemptions (server)",
+        "Prefix-cache hit rate (server)",
+        "GPU utilization, mean (%)",
+        "GPU power, mean (W)",
+        "GPU memory used, max (GiB)"
+      ]
+    ]);
+    // Means over the 3 repeats: KV max 0.06 and mean (0 + 0.02 + 0.06 + 0) / 4 in each; running 12, 13, 14; waiting 3;
+    // preemptions 0, 1, 2; hit rate (0.014 + 0.985 + 0.985) / 3 = 0.6613; GPU 43, 89, 89 % and 310, 612, 612 W; 128 GiB.
+    expect(cells(table, "tbody tr")).toEqual([
+      ["2048 + prefix caching", "3", "6.0%", "2.0%", "13", "3", "1", "66.1%", "73.67", "511.33", "128.00"]
+    ]);
+    const tr = stepTelemetryTable(prefix, {lang: "tr", root: "../"}) as HTMLElement;
+    expect(cells(tr, "thead tr")[0].slice(0, 3)).toEqual([
+      "Aday",
+      "Tekrar sayısı",
+      "KV önbellek kullanımı, en yüksek (sunucu)"
+    ]);
+    // The runs table keeps the benchmark's metrics only.
+    expect(prefix.metrics).not.toContain("kv_cache_usage_max");
+    expect(prefix.metrics).not.toContain("preemptions");
+    const first = pages.find((p) => p.step.id === "max-batch-tokens")!;
+    expect(first.telemetry).toBeUndefined();
+    expect(stepTelemetryTable(first, {lang: "en", root: "../"})).toBe("");
+  });
+
+  it("a count's mean that is not whole keeps one decimal (a third of a preemption is not 0)", () => {
+    const pages = [...stepPages(data.report, data.rows)].map((p) => JSON.parse(JSON.stringify(p)));
+    const prefix = pages.find((p) => p.step.id === "prefix-caching")!;
+    prefix.telemetry.rows[0].preemptions = 1 / 3;
+    const table = stepTelemetryTable(prefix, {lang: "en", root: "../"}) as HTMLElement;
+    expect(table.querySelector("tbody tr")!.children[6].textContent).toBe("0.3");
   });
 
   it("a run page shows its repeat and its telemetry summary in readable units", async () => {
