@@ -10,6 +10,10 @@ import {runsPage} from "../../loaders/pages/runs.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import "../../src/render/dom.js";
 import {stepTelemetryTable} from "../../src/components/stepTelemetryTable.js";
+import {gpuChartSpec} from "../../src/components/gpuChart.js";
+import {runView} from "../../src/components/runView.js";
+import {chartsDrawn} from "../../src/components/vegaChart.js";
+import {toHtml} from "../../src/render/dom.js";
 import {runDetail} from "../../loaders/runs/run-detail.js";
 import {TELEMETRY_COLUMNS} from "../../loaders/telemetry/read.js";
 import {columnRows} from "../../src/components/columnRows.js";
@@ -105,6 +109,43 @@ describe("telemetry on the site", () => {
       ["GPU memory used, max (GiB)", "128.00"]
     ]);
     expect(telemetrySummary(detail.row, "tr")[0][0]).toBe("KV önbellek kullanımı, en yüksek (sunucu)");
+  });
+
+  it("a run with gpu.csv gets a time chart of its GPU samples, drawn at build time; a run without gets none", async () => {
+    const runPage = async (id: string) => {
+      const detail = JSON.parse(JSON.stringify(await runDetail(dir, id)));
+      const view = runView(detail, {lang: "en", root: "../"});
+      await chartsDrawn();
+      return {detail, html: toHtml(view)};
+    };
+    const gpu = await runPage("prefix-caching--t2048-pc--chat--r2");
+    // gpu.csv's three samples, 1, 2 and 3 s into the window: 89 %, 612 W, 131072 MiB = 128 GiB.
+    expect(gpu.detail.telemetry.gpu_timeline).toEqual(
+      [1, 2, 3].map((s) => ({s, gpu: 0, utilization_pct: 89, power_w: 612, memory_used_gib: 128}))
+    );
+    const spec = gpuChartSpec(gpu.detail, "en") as any;
+    expect(spec.resolve).toEqual({scale: {x: "shared"}});
+    expect(spec.vconcat.map((panel: any) => [panel.encoding.y.field, panel.encoding.y.title])).toEqual([
+      ["utilization_pct", "GPU utilization (%)"],
+      ["power_w", "GPU power (W)"],
+      ["memory_used_gib", "GPU memory used (GiB)"]
+    ]);
+    expect(spec.vconcat[0].data.values).toHaveLength(3);
+    expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].encoding.y.title).toBe("GPU gücü (W)");
+    expect(/<figure aria-label="gpu-chart" class="vega-chart"><svg[^>]*>.*?<\/svg><\/figure>/s.test(gpu.html)).toBe(
+      true
+    );
+    // The server chart comes first, then the GPU's.
+    expect(gpu.html.indexOf('aria-label="telemetry-chart"')).toBeLessThan(gpu.html.indexOf('aria-label="gpu-chart"'));
+
+    const none = await runPage("max-batch-tokens--t2048--chat");
+    expect(gpuChartSpec(none.detail, "en")).toBeNull();
+    expect(none.html).not.toContain("gpu-chart");
+    // Server metrics without gpu.csv: the server's chart, no GPU chart.
+    rmSync(join(dir, "runs", "prefix-caching--t2048-pc--chat--r3", "gpu.csv"));
+    const serverOnly = await runPage("prefix-caching--t2048-pc--chat--r3");
+    expect(serverOnly.html).toContain('aria-label="telemetry-chart"');
+    expect(serverOnly.html).not.toContain("gpu-chart");
   });
 
   it("the running/waiting legend sits above its chart, not under the KV chart", async () => {
