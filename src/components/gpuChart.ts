@@ -8,7 +8,7 @@ const PROSE = {
   seconds: {en: "Seconds into the measured run", tr: "Ölçülen koşunun saniyesi"},
   utilization: {en: "GPU utilization (%)", tr: "GPU kullanımı (%)"},
   power: {en: "GPU power (W)", tr: "GPU gücü (W)"},
-  memory: {en: "GPU memory used (GiB)", tr: "Kullanılan GPU belleği (GiB)"},
+  memory: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"},
   gpu: {en: "GPU", tr: "GPU"}
 } satisfies Record<string, Text>;
 

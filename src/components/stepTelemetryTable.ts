@@ -18,6 +18,20 @@ const PROSE = {
   repeats: {en: "Repeats", tr: "Tekrar sayısı"}
 } satisfies Record<string, Text>;
 
+// Short headings keep the table narrow (the section says it is the server and GPU); each heading's title names it in
+// full.
+const HEADINGS: Record<string, Text> = {
+  kv_cache_usage_max: {en: "KV max", tr: "KV en yüksek"},
+  kv_cache_usage_mean: {en: "KV mean", tr: "KV ortalama"},
+  requests_running_max: {en: "Running max", tr: "Çalışan en yüksek"},
+  requests_waiting_max: {en: "Waiting max", tr: "Bekleyen en yüksek"},
+  preemptions: {en: "Preemptions", tr: "Önalımlar"},
+  prefix_cache_hit_rate: {en: "Prefix-cache hits", tr: "Önek önbelleği isabeti"},
+  gpu_utilization_mean: {en: "GPU util. (%)", tr: "GPU kullanımı (%)"},
+  gpu_power_w_mean: {en: "GPU power (W)", tr: "GPU gücü (W)"},
+  gpu_memory_used_gb_max: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"}
+};
+
 function loadText(row: StepTelemetryRow, lang: Lang): string {
   if (row.load == null) return "";
   if (row.load_kind === "concurrency") return `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${row.load}`;
@@ -51,7 +65,8 @@ export function stepTelemetryTable(
       ? [{label: PROSE.repeats[lang], numeric: true, value: (r: StepTelemetryRow) => String(r.n)}]
       : []),
     ...telemetry.columns.map((column): Column<StepTelemetryRow> => ({
-      label: metricTitle(column, lang),
+      label: HEADINGS[column]?.[lang] ?? metricTitle(column, lang),
+      title: metricTitle(column, lang),
       numeric: true,
       value: (r) => cellText(column, r[column])
     }))

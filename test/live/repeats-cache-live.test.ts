@@ -129,9 +129,9 @@ describe("repeats against a server with a prefix cache, live", () => {
     expect(en.match(/the prefix-cache hit rate grows across the repeats \(0 → 1 → 1\)/g)).toHaveLength(2);
     // The step's telemetry table: the hit rate by point, the mean over its repeats ((0 + 1 + 1) / 3).
     const telemetry = htmlOf(drawn.get("/steps/gaps"), "telemetry-table");
-    expect(telemetry).toContain(">Prefix-cache hit rate (server)</th>");
+    expect(telemetry).toContain(">Prefix-cache hits</th>");
     expect(telemetry.match(/66\.7%/g)).toHaveLength(2);
-    expect(htmlOf(drawn.get("/tr/steps/gaps"), "telemetry-table")).toContain("Önek önbelleği isabet oranı (sunucu)");
+    expect(htmlOf(drawn.get("/tr/steps/gaps"), "telemetry-table")).toContain(">Önek önbelleği isabeti</th>");
     const tr = htmlOf(drawn.get("/tr/steps/gaps"), "repeat-flags");
     expect(tr.match(/önek önbelleğinin isabet oranı tekrarlar boyunca artıyor \(0 → 1 → 1\)/g)).toHaveLength(2);
   });

@@ -55,15 +55,15 @@ describe("telemetry on the site", () => {
       [
         "Candidate",
         "Repeats",
-        "KV-cache use, max (server)",
-        "KV-cache use, mean (server)",
-        "Running requests, max (server)",
-        "Waiting requests, max (server)",
-        "Preemptions (server)",
-        "Prefix-cache hit rate (server)",
-        "GPU utilization, mean (%)",
-        "GPU power, mean (W)",
-        "GPU memory used, max (GiB)"
+        "KV max",
+        "KV mean",
+        "Running max",
+        "Waiting max",
+        "Preemptions",
+        "Prefix-cache hits",
+        "GPU util. (%)",
+        "GPU power (W)",
+        "GPU memory (GiB)"
       ]
     ]);
     // Means over the 3 repeats: KV max 0.06 and mean (0 + 0.02 + 0.06 + 0) / 4 in each; running 12, 13, 14; waiting 3;
@@ -72,11 +72,9 @@ describe("telemetry on the site", () => {
       ["2048 + prefix caching", "3", "6.0%", "2.0%", "13", "3", "1", "66.1%", "73.67", "511.33", "128.00"]
     ]);
     const tr = stepTelemetryTable(prefix, {lang: "tr", root: "../"}) as HTMLElement;
-    expect(cells(tr, "thead tr")[0].slice(0, 3)).toEqual([
-      "Aday",
-      "Tekrar sayısı",
-      "KV önbellek kullanımı, en yüksek (sunucu)"
-    ]);
+    expect(cells(tr, "thead tr")[0].slice(0, 3)).toEqual(["Aday", "Tekrar sayısı", "KV en yüksek"]);
+    // Each short heading names its column in full on hover.
+    expect(tr.querySelectorAll("thead th")[2].getAttribute("title")).toBe("KV önbellek kullanımı, en yüksek (sunucu)");
     // The runs table keeps the benchmark's metrics only.
     expect(prefix.metrics).not.toContain("kv_cache_usage_max");
     expect(prefix.metrics).not.toContain("preemptions");
@@ -128,7 +126,7 @@ describe("telemetry on the site", () => {
     expect(spec.vconcat.map((panel: any) => [panel.encoding.y.field, panel.encoding.y.title])).toEqual([
       ["utilization_pct", "GPU utilization (%)"],
       ["power_w", "GPU power (W)"],
-      ["memory_used_gib", "GPU memory used (GiB)"]
+      ["memory_used_gib", "GPU memory (GiB)"]
     ]);
     expect(spec.vconcat[0].data.values).toHaveLength(3);
     expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].encoding.y.title).toBe("GPU gücü (W)");
