@@ -213,7 +213,11 @@ async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragment
   };
 }
 
-async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never, lang: Lang) {
+/** One step page's fragments in one language. */
+export async function stepFragments(
+  page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never,
+  lang: Lang
+) {
   const report = asJson(page);
   const step = report.step;
   const context = pageContext(lang, "../");

@@ -11,7 +11,8 @@ import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {siteFragments} from "../../src/render/page-fragments.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import {stepFragments} from "../../src/render/page-fragments.js";
 import type {PageFragments} from "../../src/render/fragment.js";
 import {FIXTURE_SERVER, STAND_IN_BENCH, removeStudies, writeStudy} from "./live-study.js";
 
@@ -68,11 +69,13 @@ async function checked(dir: string): Promise<{code: number; out: string}> {
   }
 }
 
-/** Each page's fragments by path ("/steps/gaps", "/tr/steps/gaps"), drawn as the build draws them. */
+/** The step page's fragments in English and in Turkish, drawn as the build draws them. */
 async function pages(live: Live): Promise<Map<string, PageFragments>> {
-  const drawn = new Map<string, PageFragments>();
-  await siteFragments(live.data, live.dir, (path, fragments) => drawn.set(path, fragments));
-  return drawn;
+  const page = [...stepPages(live.data.report, live.data.rows)].find((p) => p.step.id === "gaps")!;
+  return new Map([
+    ["/steps/gaps", await stepFragments(page, "en")],
+    ["/tr/steps/gaps", await stepFragments(page, "tr")]
+  ]);
 }
 
 const htmlOf = (page: PageFragments | undefined, name: string): string => {
