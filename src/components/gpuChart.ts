@@ -12,6 +12,9 @@ const PROSE = {
   gpu: {en: "GPU", tr: "GPU"}
 } satisfies Record<string, Text>;
 
+/** Samples per GPU up to which each is drawn as a point. */
+const POINTS_UP_TO = 120;
+
 const PANELS = [
   {field: "utilization_pct", title: "utilization", domain: [0, 100]},
   {field: "power_w", title: "power", domain: null},
@@ -28,6 +31,9 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
   const x = {field: "s", type: "quantitative" as const, title: PROSE.seconds[lang]};
   const panels = PANELS.filter((panel) => samples.some((p) => p[panel.field] != null));
   if (!panels.length) return null;
+  // A point per sample carries its own tooltip in the SVG: past a couple of minutes of 1 s samples per GPU the lines
+  // alone keep the page light.
+  const point = samples.length <= POINTS_UP_TO * new Set(samples.map((p) => p.gpu)).size;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     resolve: {scale: {x: "shared"}},
@@ -35,7 +41,7 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
       width,
       height: 90,
       data: {values: values.filter((p) => p[panel.field] != null)},
-      mark: {type: "line" as const, point: true},
+      mark: {type: "line" as const, point},
       encoding: {
         // The seconds axis once, under the last panel.
         x: i === panels.length - 1 ? x : {...x, axis: {title: null}},

@@ -129,6 +129,22 @@ describe("telemetry on the site", () => {
       ["memory_used_gib", "GPU memory (GiB)"]
     ]);
     expect(spec.vconcat[0].data.values).toHaveLength(3);
+    expect(spec.vconcat[0].mark).toEqual({type: "line", point: true});
+    // Ten minutes of 1 s samples: lines only, the page stays light.
+    const long = {
+      ...gpu.detail,
+      telemetry: {
+        ...gpu.detail.telemetry,
+        gpu_timeline: Array.from({length: 600}, (_, s) => ({
+          s,
+          gpu: 0,
+          utilization_pct: 89,
+          power_w: 612,
+          memory_used_gib: 128
+        }))
+      }
+    };
+    expect((gpuChartSpec(long, "en") as any).vconcat[0].mark).toEqual({type: "line", point: false});
     expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].encoding.y.title).toBe("GPU gücü (W)");
     expect(/<figure aria-label="gpu-chart" class="vega-chart"><svg[^>]*>.*?<\/svg><\/figure>/s.test(gpu.html)).toBe(
       true
