@@ -44,7 +44,8 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
   const clientMean = detail.metrics.output_throughput;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    resolve: {scale: {x: "shared"}},
+    // The colour legend independent: shared, Vega-Lite draws it over the whole chart, above the tokens panel.
+    resolve: {scale: {x: "shared", color: "independent"}, legend: {color: "independent"}},
     vconcat: [
       {
         width,

@@ -3,6 +3,7 @@
 import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {compile} from "vega-lite";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {studyAggregate} from "../../loaders/export/aggregate.js";
@@ -168,6 +169,20 @@ describe("telemetry on the site", () => {
       vconcat: {encoding?: {color?: {legend?: {orient?: string}}}}[];
     };
     expect(spec.vconcat[1].encoding!.color!.legend!.orient).toBe("top");
+  });
+
+  it("the running/waiting legend is drawn in the requests panel, not over the whole chart (above the tokens panel)", async () => {
+    const detail = await runDetail(dir, "prefix-caching--t2048-pc--chat--r2");
+    const vega = compile(telemetrySpec(detail, "en")!).spec as unknown as {
+      legends?: unknown[];
+      marks: {name: string; legends?: {orient: string}[]}[];
+    };
+    expect(vega.legends ?? []).toEqual([]);
+    expect(vega.marks.map((m) => [m.name, (m.legends ?? []).map((l) => l.orient)])).toEqual([
+      ["concat_0_group", []],
+      ["concat_1_group", ["top"]],
+      ["concat_2_group", []]
+    ]);
   });
 
   it("/runs/ sorts 2048 before 16384 and carries the telemetry columns", () => {
