@@ -47,6 +47,7 @@ import {
 } from "../components/setupTables.js";
 import {stepChartSpec} from "../components/stepChart.js";
 import {candidateCommands, stepRanking, stepTable} from "../components/stepTable.js";
+import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
@@ -219,7 +220,11 @@ async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragment
   };
 }
 
-async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never, lang: Lang) {
+/** One step page's fragments in one language. */
+export async function stepFragments(
+  page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never,
+  lang: Lang
+) {
   const report = asJson(page);
   const step = report.step;
   const context = pageContext(lang, "../");
@@ -233,6 +238,7 @@ async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable
     coverage: await html(stepCoverageList(report.coverage, step.id, report, lang)),
     ranking: await html(stepRanking(step, report, context)),
     "step-table": await html(stepTable(step, report, report, context)),
+    "telemetry-table": await html(stepTelemetryTable(report, context)),
     "step-chart": await html(
       vegaChart(stepChartSpec(step, report.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
         label: "step-chart"
