@@ -10,11 +10,28 @@ import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.j
 import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
 import {darkChartCss} from "./src/components/vegaChart.js";
+import {guardBuildWrites} from "./loaders/files/build-error.js";
 
 interface PageLink {
   name: string;
   path: string;
 }
+
+const output = process.env.TPS_REPORT_OUTPUT ?? "dist";
+// A build writes its output and Framework's cache: a folder that cannot take files is named before any page is drawn.
+if (process.argv[2] === "build")
+  guardBuildWrites([
+    {
+      dir: output,
+      what: "the output folder",
+      fix: "point TPS_REPORT_OUTPUT at a folder this user can write, then build again"
+    },
+    {
+      dir: join("src", ".observablehq", "cache"),
+      what: "Framework's cache folder",
+      fix: "build from a writable copy of tps-report"
+    }
+  ]);
 
 const study = studyDir();
 const plan = loadStudyPlan(study);
@@ -97,7 +114,7 @@ export default {
   title: "tps-report",
   // Only the 404 page uses base; every other link is relative, so the site works under any sub-path.
   base: process.env.TPS_REPORT_BASE ?? "/",
-  output: process.env.TPS_REPORT_OUTPUT ?? "dist",
+  output,
   pages: [
     ...pageLinks("en"),
     {name: "Türkçe", path: "/tr/", collapsible: true, open: false, pager: "tr", pages: pageLinks("tr")}

@@ -21,6 +21,7 @@ import {prepareSiteTree} from "./site-tree.js";
 import {measureStartup, startupGoal} from "./startup.js";
 import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
 import {measureStudiesBuild, renderStudiesSection, STUDIES_SECTION} from "./studies-build.js";
+import {LADDER_SECTION, measureLadderBuild, renderLadderSection} from "./ladder-build.js";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const WORK = join(REPO, ".bench");
@@ -41,6 +42,8 @@ const {values} = parseArgs({
     before: {type: "string"},
     "skip-incremental": {type: "boolean", default: false},
     studies: {type: "string", default: "1,2,4,8"},
+    // The 1,000-run ladder study (bench/ladder-build.ts): its build time per run and its explorer pages' weight.
+    "skip-ladder": {type: "boolean", default: false},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
 });
@@ -242,6 +245,16 @@ async function main(): Promise<void> {
     results.sizes[scale] = result;
     writeFileAtomic(RESULTS, JSON.stringify(results, null, 2) + "\n");
     log(`${scale}×: done`);
+  }
+  if (tree && !values["skip-ladder"]) {
+    // Today's figure: each archive size's cold build of this run, per run.
+    const archives = Object.values(results.sizes).flatMap((s) =>
+      s.build?.cold && !s.build.cold.timed_out && s.build.cold.exit_code === 0
+        ? [{scale: s.scale, runs: s.archive.runs, seconds_per_run: s.build.cold.seconds / s.archive.runs}]
+        : []
+    );
+    const ladder = await measureLadderBuild(WORK, tree, Number(values["build-timeout"]), archives, log);
+    spliceSection(values.out!, renderLadderSection(ladder), "", LADDER_SECTION);
   }
   // Start-up from the prebuilt bundle: built here so the figure is of the current sources.
   let startup = "";

@@ -10,7 +10,7 @@ import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {writeRunDetails} from "../src/render/run-details.js";
 import {
   comparisonPage,
-  readSiteFile,
+  declaredComparisons,
   SITE_FILE,
   SiteError,
   siteStudyDirs,
@@ -71,7 +71,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       studies.push({id, dir, data: await loadStudy(dir)});
     }
     const ids = studies.map((s) => s.id);
-    const declared = readSiteFile(options.siteFile ?? SITE_FILE, ids);
+    const declared = declaredComparisons(studies, options.siteFile ?? SITE_FILE);
     for (const study of studies) {
       const started = performance.now();
       // Framework's loader cache is not keyed by study: each study starts from an empty one.
@@ -90,9 +90,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
     }
     rmSync(CACHE, {recursive: true, force: true});
     const byId = new Map(studies.map((s) => [s.id, s]));
-    const comparisons = declared.comparisons.map((c) =>
-      comparisonPage(byId.get(c.base)!, byId.get(c.new)!, c.threshold)
-    );
+    const comparisons = declared.map((c) => comparisonPage(byId.get(c.base)!, byId.get(c.new)!, c.threshold));
     const trends = trendPages(studies);
     const rows = studies.map(studyIndexRow);
     const write = (path: string, html: string) => {
@@ -125,23 +123,36 @@ function lastLine(text: string): string {
   return lines.find((l) => /error/i.test(l)) ?? lines.at(-1) ?? "";
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** Builds the named studies into one site where TPS_REPORT_OUTPUT (else dist) says; the exit status. */
+export async function buildSiteFromEnv(studies: string[], name: string): Promise<number> {
   try {
-    const studies = siteStudyDirs();
     const output = process.env.TPS_REPORT_OUTPUT ?? "dist";
     const result = await buildStudiesSite({
       studies,
       output,
       base: process.env.TPS_REPORT_BASE ?? "/",
       siteFile: process.env.TPS_REPORT_SITE ?? SITE_FILE,
-      log: (line) => process.stderr.write(`build:site: ${line}\n`)
+      log: (line) => process.stderr.write(`${name}: ${line}\n`)
     });
     process.stderr.write(
-      `build:site: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`
+      `${name}: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`
     );
+    return 0;
   } catch (error) {
     if (!(error instanceof SiteError || error instanceof PlanError)) throw error;
+    process.stderr.write(`${name}: ${error.message}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let studies: string[];
+  try {
+    studies = siteStudyDirs();
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
     process.stderr.write(`build:site: ${error.message}\n`);
     process.exit(1);
   }
+  process.exit(await buildSiteFromEnv(studies, "build:site"));
 }

@@ -1,11 +1,13 @@
-// `npm run build`: Framework's build, then the pages Framework is not given: in an archive laid out in run sets, each
-// run's own page (src/render/run-details.ts), drawn by a second process while Framework builds. Arguments go to
-// `observable build`.
+// `npm run build` (after `npm run clean`): one study at the root (TPS_REPORT_STUDY, else the seed), or with
+// TPS_REPORT_STUDIES the site of the studies it names, as `npm run build:site` builds it. A study's build is
+// Framework's, then the pages Framework is not given: in an archive laid out in run sets, each run's own page
+// (src/render/run-details.ts), drawn by a second process while Framework builds. Arguments go to `observable build`.
 import {spawn} from "node:child_process";
 import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {studyDir} from "../loaders/analysis/report.js";
+import {buildTarget, SiteError} from "../loaders/pages/site.js";
 import {runDetailsLayout, wrapRunDetails} from "../src/render/run-details.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -53,5 +55,21 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
   }
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
-  process.exit(await buildReport(process.argv.slice(2)));
+/** What `npm run build` builds, from the environment; a wrong environment is a one-line error and builds nothing. */
+async function main(): Promise<number> {
+  let target: ReturnType<typeof buildTarget>;
+  try {
+    target = buildTarget();
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    process.stderr.write(`build: ${error.message}\n`);
+    return 1;
+  }
+  if (target.kind === "site") {
+    const {buildSiteFromEnv} = await import("./build-site.js");
+    return buildSiteFromEnv(target.studies, "build");
+  }
+  return buildReport(process.argv.slice(2));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) process.exit(await main());

@@ -13,6 +13,7 @@
 //   improvement: likewise on the good side.
 // - suspicious: otherwise, three or more studies in a row fall beyond the threshold on the bad side (trend).
 // - insufficient data: fewer than three studies (a baseline and two).
+// - failed in every study: no study of the series has a value (before any other state: there is nothing to compare).
 // - within noise: otherwise.
 //
 // Promised false-alarm rate: with normal noise that does not vary from study to study, a regression needs the pooled
@@ -40,7 +41,8 @@ export interface HistoryOptions {
   confidence: number;
 }
 
-export type HistoryStatus = "regression" | "improvement" | "suspicious" | "insufficient data" | "within noise";
+export type HistoryStatus =
+  "regression" | "improvement" | "suspicious" | "insufficient data" | "within noise" | "failed in every study";
 
 export interface HistoryEntry {
   id: string;
@@ -75,7 +77,7 @@ export function historyRule(options: Pick<HistoryOptions, "threshold" | "confide
     `worse (better) and its ${c} % interval excludes no change. Regression: the last two studies are both more than ` +
     `${t} % worse than the studies before them, with intervals that overlap, and their pooled repeats' interval lies ` +
     `wholly beyond ${t} %; suspicious: three or more studies in a row fell beyond the threshold; insufficient data: ` +
-    `fewer than three studies. With no change, or one no larger than the threshold, a regression is called at most ` +
+    `fewer than three studies; failed in every study: no study has a value to compare. With no change, or one no larger than the threshold, a regression is called at most ` +
     `${+(((1 - options.confidence) / 2) * 100).toFixed(2)} % of the time.`
   );
 }
@@ -118,6 +120,9 @@ export function historyVerdict(series: readonly HistoryStudy[], options: History
     };
   });
   const rule = historyRule(options);
+  // No study gave a value: there is no ratio to hold to the threshold, and calling it noise would hide the failure.
+  if (entries.every((e) => e.mean == null))
+    return {status: "failed in every study", entries, trailing: null, rule, false_alarm_bound: null};
   const n = ordered.length;
   if (n < 3) return {status: "insufficient data", entries, trailing: null, rule, false_alarm_bound: null};
   const window = summarize(

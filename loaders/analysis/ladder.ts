@@ -6,6 +6,7 @@ import {welch} from "../stats/welch.js";
 import type {PlanSlo, StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointKey, type Point} from "./points.js";
 import {pointSlo, sloColumn, type PointSlo} from "./slo.js";
+import {notRunReason} from "../runs/not-run.js";
 
 export interface LoadPoint {
   key: string;
@@ -24,6 +25,8 @@ export interface LoadPoint {
   realistic: number | null;
   /** SLO verdict of the point (null without an SLO). */
   slo: PointSlo | null;
+  /** Why live mode left the level out, when none of its runs ran (a stopped ladder, a search that did not need it). */
+  not_run: string | null;
 }
 
 /** What a curve's decision rests on. */
@@ -80,7 +83,8 @@ function loadPoint(point: Point, plan: StudyPlan, confidence: number): LoadPoint
     interactivity: point.metrics.interactivity ?? null,
     ceiling: point.metrics.ceiling_tps?.mean ?? null,
     realistic: point.metrics.realistic_tps?.mean ?? null,
-    slo: plan.slo ? pointSlo(point, plan.slo, confidence) : null
+    slo: plan.slo ? pointSlo(point, plan.slo, confidence) : null,
+    not_run: point.rows.every((r) => notRunReason(r) != null) ? notRunReason(first) : null
   };
 }
 
@@ -141,7 +145,10 @@ export function chooseLoadPoints(
 
 function curvesLoads(curves: Map<string, LoadPoint[]>, p: LoadPoint): string {
   const curve = curves.get(`${p.step}\0${p.candidate}\0${p.scenario}`) ?? [];
-  return curve.map((c) => c.load).join(", ");
+  return curve
+    .filter((c) => c.not_run == null)
+    .map((c) => c.load)
+    .join(", ");
 }
 
 /** "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms" */

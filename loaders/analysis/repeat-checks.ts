@@ -15,6 +15,8 @@ const OUTLIER_SHARE = 0.75;
 const MIN_POINTS = 4;
 
 const signedPercent = (x: number) => `${x < 0 ? "−" : "+"}${Math.abs(x).toFixed(1)} %`;
+// Turkish writes the percent sign first: −%45.6.
+const signedPercentTr = (x: number) => `${x < 0 ? "−" : "+"}%${Math.abs(x).toFixed(1)}`;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,13 +33,19 @@ export function repeatFindings(rows: readonly RunRow[], objective: string, warmu
     const rates = point.rows.filter(counted).map((r) => r.prefix_cache_hit_rate);
     if (rates.length < 2 || !rates.every((r): r is number => typeof r === "number")) continue;
     if (Math.max(...rates.slice(1)) - rates[0] < HIT_RATE_GROWTH) continue;
+    const shown = rates.map((r) => String(+r.toFixed(3))).join(" → ");
+    const text = {
+      en: `the prefix-cache hit rate grows across the repeats (${shown}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1)`,
+      tr: `önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (${shown}): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir)`
+    };
     findings.push({
       severity: "warning",
       code: "prefix-cache-warming",
-      message: `the prefix-cache hit rate grows across the repeats (${rates.map((r) => String(+r.toFixed(3))).join(" → ")}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1)`,
+      message: text.en,
       run: point.key,
       file: null,
-      line: null
+      line: null,
+      text
     });
   }
   // Each repeat against the mean of its point's other successful repeats, relative, by repeat number.
@@ -67,13 +75,20 @@ export function repeatFindings(rows: readonly RunRow[], objective: string, warmu
       const relative = list.map((x) => x.relative);
       const size = median(relative);
       const cold = repeat === 1 && side === "lowest";
+      const slowest = side === "lowest";
+      const range = [Math.min(...relative), Math.max(...relative)];
+      const text = {
+        en: `repeat ${repeat} is the ${slowest ? "slowest" : "fastest"} repeat at ${count} of ${list.length} points: its ${objective} is ${Math.abs(size).toFixed(1)} % ${size < 0 ? "below" : "above"} the mean of the other repeats (median; from ${signedPercent(range[0])} to ${signedPercent(range[1])}). ${cold ? "A cold first repeat widens every interval; `warmup_repeats: 1` in the plan leaves it out of the means" : "It widens every interval; something changed during that repeat"}`,
+        tr: `tekrar ${repeat}, ${list.length} noktadan ${count} tanesinde en ${slowest ? "yavaş" : "hızlı"} tekrar: ${objective} değeri diğer tekrarların ortalamasının %${Math.abs(size).toFixed(1)} ${size < 0 ? "altında" : "üstünde"} (medyan; ${signedPercentTr(range[0])} ile ${signedPercentTr(range[1])} arası). ${cold ? "Soğuk bir ilk tekrar her aralığı genişletir; plandaki `warmup_repeats: 1` onu ortalamaların dışında bırakır" : "Her aralığı genişletir; o tekrar sırasında bir şey değişti"}`
+      };
       findings.push({
         severity: "warning",
         code: "repeat-outlier",
-        message: `repeat ${repeat} is the ${side === "lowest" ? "slowest" : "fastest"} repeat at ${count} of ${list.length} points: its ${objective} is ${Math.abs(size).toFixed(1)} % ${size < 0 ? "below" : "above"} the mean of the other repeats (median; from ${signedPercent(Math.min(...relative))} to ${signedPercent(Math.max(...relative))}). ${cold ? "A cold first repeat widens every interval; `warmup_repeats: 1` in the plan leaves it out of the means" : "It widens every interval; something changed during that repeat"}`,
+        message: text.en,
         run: null,
         file: null,
-        line: null
+        line: null,
+        text
       });
     }
   }

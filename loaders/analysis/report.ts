@@ -5,7 +5,7 @@ import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
-import {loadStudyPlan, type PlanSlo, type StudyPlan} from "../study/plan.js";
+import {loadStudyPlan, type PlanSearch, type PlanSlo, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
@@ -134,6 +134,8 @@ export interface ScenarioInfo {
   output_len: number | null;
   num_prompts: number;
   seed: number | null;
+  /** Live mode's goodput search up the scenario's concurrency ladder (each level run once). */
+  search?: PlanSearch;
 }
 export interface Report {
   study: {

@@ -7,7 +7,8 @@ import {LOAD_COLUMNS} from "./slo.js";
 
 const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS, ...LOAD_COLUMNS]);
 
-/** Server measurements a step table shows beside the throughput: why one candidate is faster than another. */
+/** Server measurements the metric columns carry beside the throughput (export, compare): why one candidate is faster
+ * than another. A step page shows them in its telemetry table instead (pages/step.ts). */
 export const STEP_TELEMETRY = ["kv_cache_usage_max", "preemptions"] as const;
 
 /** The run, its status and the named columns (null where the row has none). */

@@ -4,6 +4,7 @@ import {join} from "node:path";
 import {PlanError} from "../study/plan.js";
 import {loadStudy, studyDir} from "../analysis/report.js";
 import {runFileIssues} from "../runs/read-runs.js";
+import {notRunReason} from "../runs/not-run.js";
 import {formatIssue} from "../study/schema-issues.js";
 import {errorLine, notAStudy} from "./errors.js";
 
@@ -76,7 +77,18 @@ export async function main(argv: string[]): Promise<number> {
   }
   const out: string[] = [];
   const ok = runs.filter((r) => r.meta.status === "ok").length;
-  out.push(`study ${report.study.id}: ${runs.length} runs (${ok} with results, ${runs.length - ok} failed)`);
+  // Numbers inside ids as numbers, as the runs table orders them (c8 before c16).
+  const notRun = runs
+    .flatMap((r) => {
+      const reason = notRunReason(r.meta);
+      return reason == null ? [] : [`  ${r.meta.id}: ${reason}`];
+    })
+    .sort((a, b) => a.localeCompare(b, "en", {numeric: true}));
+  const failed = runs.length - ok - notRun.length;
+  out.push(
+    `study ${report.study.id}: ${runs.length} runs (${ok} with results, ${failed} failed${notRun.length ? `, ${notRun.length} not run` : ""})`
+  );
+  if (notRun.length) out.push("", "not run:", ...notRun);
   out.push("", "findings:");
   if (!report.findings.length) out.push("  none");
   for (const f of report.findings) {

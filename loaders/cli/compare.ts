@@ -8,6 +8,7 @@ import {
   type PointComparison,
   type StudyComparison
 } from "../analysis/compare.js";
+import {compareCurves, type CurvesComparison, type FrontierCell} from "../analysis/frontier.js";
 import {loadStudy} from "../analysis/report.js";
 import {runsCsv} from "../export/csv.js";
 import type {TableRow} from "../export/columns.js";
@@ -87,17 +88,15 @@ export async function main(argv: string[]): Promise<number> {
       throw error;
     }
   }
-  const comparison = compareStudies(studies[0], studies[1], {
-    threshold,
-    confidence,
-    across: across as ("gpu" | "engine")[]
-  });
+  const options = {threshold, confidence, across: across as ("gpu" | "engine")[]};
+  const comparison = compareStudies(studies[0], studies[1], options);
+  const curves = compareCurves(studies[0], studies[1], options);
   const text =
     format === "json"
-      ? JSON.stringify(comparison, null, 2) + "\n"
+      ? JSON.stringify({...comparison, curves}, null, 2) + "\n"
       : format === "csv"
-        ? comparisonCsv(comparison) + "\n"
-        : comparisonMarkdown(comparison, studies[1].plan.objective);
+        ? comparisonCsv(comparison, curves) + "\n"
+        : comparisonMarkdown(comparison, studies[1].plan.objective, curves);
   process.stdout.write(text);
   // A point that vanished can hide a regression from a gate: said on stderr whatever the format.
   const lost = comparison.unmatched.filter((u) => u.side === "base").length;
@@ -127,7 +126,50 @@ function table(header: string[], rows: string[][]): string[] {
   ];
 }
 
-export function comparisonMarkdown(c: StudyComparison, objective: string): string {
+const perGpu = (x: number | null | undefined) => (x == null ? "—" : x.toFixed(1));
+const cellInterval = (f: FrontierCell) =>
+  f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? "no interval" : "—";
+
+/** The load-curve section: one table per workload, a row per interactivity level and one within the SLO. */
+export function curvesMarkdown(curves: CurvesComparison): string[] {
+  if (!curves.curves.length) return [];
+  const out = ["", "## Load curves", "", curves.rule];
+  for (const k of curves.curves) {
+    const scenarios = `base: ${k.base_scenarios.join(", ") || "none"}; new: ${k.new_scenarios.join(", ") || "none"}`;
+    out.push("", `### ${k.workload} (${k.gpu} ×${k.gpu_count}; ${scenarios})`, "");
+    const row = (label: string, f: FrontierCell) => [
+      label,
+      perGpu(f.base?.per_gpu),
+      f.base?.point ?? "—",
+      perGpu(f.new?.per_gpu),
+      f.new?.point ?? "—",
+      times(f.ratio),
+      cellInterval(f),
+      f.verdict ?? "—"
+    ];
+    out.push(
+      ...table(
+        [
+          "interactivity (tok/s/user)",
+          `base ${curves.metric}/GPU`,
+          "base point",
+          `new ${curves.metric}/GPU`,
+          "new point",
+          "ratio",
+          "interval",
+          "verdict"
+        ],
+        [
+          ...k.levels.map((l) => row(`≥ ${l.interactivity}`, l)),
+          ...(k.within_slo ? [row("within the SLO", k.within_slo)] : [])
+        ]
+      )
+    );
+  }
+  return out;
+}
+
+export function comparisonMarkdown(c: StudyComparison, objective: string, curves?: CurvesComparison): string {
   const out: string[] = [];
   const side = (s: StudyComparison["base"]) => `${s.dir} (study ${s.id}, ${s.runs} runs, ${s.points} points)`;
   out.push(`# Compare ${c.base.id} → ${c.new.id}`, "", `- base: ${side(c.base)}`, `- new: ${side(c.new)}`);
@@ -208,11 +250,12 @@ export function comparisonMarkdown(c: StudyComparison, objective: string): strin
       )
     );
   }
+  if (curves) out.push(...curvesMarkdown(curves));
   out.push("", `Compared metrics: ${c.metrics.join(", ")}.`);
   return out.join("\n") + "\n";
 }
 
-export function comparisonCsv(c: StudyComparison): string {
+export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): string {
   const rows: TableRow[] = [];
   const blank = {
     record: "",
@@ -267,5 +310,30 @@ export function comparisonCsv(c: StudyComparison): string {
     });
   for (const ch of c.changes)
     rows.push({...blank, record: `change: ${ch.what}`, metric: ch.subject, detail: `${ch.base} → ${ch.new}`});
+  // Load curves: a row per workload and level (or within the SLO), values per GPU; empty sides are "—" on the pages.
+  for (const k of curves?.curves ?? [])
+    for (const [level, f] of [
+      ...k.levels.map((l) => [`interactivity >= ${l.interactivity}`, l] as const),
+      ...(k.within_slo ? [["within the SLO", k.within_slo] as const] : [])
+    ])
+      rows.push({
+        ...blank,
+        record: "curve",
+        base_point: f.base?.point ?? null,
+        new_point: f.new?.point ?? null,
+        scenario: k.workload,
+        metric: `${curves!.metric} per GPU`,
+        direction: "higher",
+        base_n: f.base?.n ?? null,
+        base_mean: f.base?.per_gpu ?? null,
+        new_n: f.new?.n ?? null,
+        new_mean: f.new?.per_gpu ?? null,
+        ratio: f.ratio,
+        ratio_low: f.low,
+        ratio_high: f.high,
+        basis: f.basis,
+        verdict: f.verdict,
+        detail: level
+      });
   return runsCsv(rows);
 }

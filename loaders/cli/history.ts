@@ -85,7 +85,9 @@ function historyMarkdown(points: PointHistory[], orderedBy: "date" | "order give
   const count = (status: string) => points.filter((p) => p.verdict.status === status).length;
   out.push(
     `${count("regression")} regressed, ${count("suspicious")} suspicious, ${count("improvement")} improved, ` +
-      `${count("within noise")} within noise, ${count("insufficient data")} with insufficient data, of ${points.length} point histories.`
+      `${count("within noise")} within noise, ${count("insufficient data")} with insufficient data, ` +
+      (count("failed in every study") ? `${count("failed in every study")} failed in every study, ` : "") +
+      `of ${points.length} point histories.`
   );
   for (const p of points) {
     out.push("", `## ${p.point} — ${p.metric}: ${p.verdict.status}`, "");

@@ -1,6 +1,7 @@
 // `tps-report import SOURCE… --into STUDY_DIR`: builds a study, or adds runs to one, from existing result files.
 import {parseArgs} from "node:util";
-import {ImportFailed, importResults, type ImportSource} from "../import/index.js";
+import {constants} from "node:os";
+import {ImportFailed, ImportInterrupted, importResultsUntil, type ImportSource} from "../import/index.js";
 import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
 
@@ -49,10 +50,24 @@ export async function main(argv: string[]): Promise<number> {
       set = {...set, [m[1]]: m[2]};
     }
   }
+  // Ctrl-C (or a SIGTERM, SIGHUP) is heard between two files read or two run folders written.
+  const stop = new AbortController();
+  let heard: NodeJS.Signals = "SIGINT";
+  const onSignal = (name: NodeJS.Signals): void => {
+    heard = name;
+    stop.abort();
+  };
+  for (const name of SIGNALS) process.on(name, onSignal);
   let report;
   try {
-    report = importResults(sources, into);
+    report = await importResultsUntil(sources, into, stop.signal);
+    // One more turn of the event loop: a signal sent during the last step is heard here.
+    await new Promise((resolve) => setImmediate(resolve));
   } catch (error) {
+    if (error instanceof ImportInterrupted) {
+      process.stderr.write(`tps-report import: ${interruptedLine(heard, error)}\n`);
+      return 128 + constants.signals[heard];
+    }
     if (error instanceof ImportFailed || error instanceof PlanError) {
       for (const line of error.message.split("\n")) process.stderr.write(`tps-report import: ${line}\n`);
       process.stderr.write("tps-report import: nothing was written\n");
@@ -62,6 +77,8 @@ export async function main(argv: string[]): Promise<number> {
     if (line === null) throw error;
     process.stderr.write(`tps-report import: ${line}\n`);
     return 1;
+  } finally {
+    for (const name of SIGNALS) process.off(name, onSignal);
   }
   const {study, created, unchanged, conflicts} = report;
   for (const path of report.removed)
@@ -74,5 +91,23 @@ export async function main(argv: string[]): Promise<number> {
       `${created.length} written, ${unchanged.length} unchanged${conflicts.length ? `, ${conflicts.length} conflicts (nothing written)` : ""}\n` +
       (report.newStudy ? `next: fill in the TODO values in ${into}/study.yaml, then tps-report check ${into}\n` : "")
   );
+  // A signal heard only after the last step came once everything was in place.
+  if (stop.signal.aborted) {
+    process.stderr.write(`tps-report import: ${heard} came after ${into} was written; the import is complete\n`);
+    return 128 + constants.signals[heard];
+  }
   return conflicts.length ? 1 : 0;
+}
+
+const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** What an interrupted import did to the study: nothing, and where its temporary folders went. */
+function interruptedLine(signal: NodeJS.Signals, error: ImportInterrupted): string {
+  const removed = error.temp.filter((t) => t.removed).map((t) => t.path);
+  const left = error.temp.filter((t) => !t.removed).map((t) => t.path);
+  return (
+    `interrupted (${signal}); nothing was written to ${error.studyDir}` +
+    (removed.length ? `; its temporary ${removed.join(", ")} removed` : "") +
+    (left.length ? `; its temporary ${left.join(", ")} is left for the next import, run or gather to remove` : "")
+  );
 }

@@ -21,15 +21,29 @@ const REASON: Record<string, string> = {
   EIO: "input/output error"
 };
 
+/** A file system error this machine caused (not a bug): its code, call, reason and what to do; null for any other. */
+export function diskCause(
+  error: unknown
+): {code: string; syscall: string; path: string | null; reason: string; advice: string} | null {
+  const e = error as NodeJS.ErrnoException & {dest?: string};
+  if (!e || typeof e !== "object" || typeof e.code !== "string" || !(e.code in ADVICE) || !e.syscall) return null;
+  return {
+    code: e.code,
+    syscall: e.syscall,
+    path: e.dest ?? e.path ?? null,
+    reason: REASON[e.code],
+    advice: ADVICE[e.code]
+  };
+}
+
 /** The one line for a file system error this machine caused (not a bug), or null for any other error. */
 export function writeErrorLine(
   error: unknown,
   then = "run again with --resume (runs recorded so far are kept, nothing partial is)"
 ): string | null {
-  const e = error as NodeJS.ErrnoException & {dest?: string};
-  if (!e || typeof e !== "object" || typeof e.code !== "string" || !(e.code in ADVICE) || !e.syscall) return null;
-  const file = e.dest ?? e.path ?? "a file";
-  return `cannot write ${file} (${e.syscall}: ${REASON[e.code]}, ${e.code}); ${ADVICE[e.code]}, then ${then}`;
+  const cause = diskCause(error);
+  if (!cause) return null;
+  return `cannot write ${cause.path ?? "a file"} (${cause.syscall}: ${cause.reason}, ${cause.code}); ${cause.advice}, then ${then}`;
 }
 
 /** Runs a cleanup step; a failure is noted, never thrown, so it cannot replace an error already on its way. */

@@ -9,8 +9,9 @@ import {inferStudy, type InferredStudy} from "./infer.js";
 import {applySettings, NoResultError, readResultFile} from "./records.js";
 import {ByteBudget, ImportError, ImportFailed, rawFile, readSourceFile, type ImportedResult} from "./result.js";
 import {studyYaml} from "./study-yaml.js";
-import {isSweepExperiment, readSweepExperiment} from "./sweep.js";
-import {writeImportedStudy, type ImportOutcome} from "./write-study.js";
+import {runSteps, runStepsUntil, type Steps} from "./steps.js";
+import {isSweepExperiment, sweepExperimentSteps} from "./sweep.js";
+import {importedStudySteps, type ImportOutcome} from "./write-study.js";
 
 const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
 /** Files a sweep or a client writes beside the results that are not results themselves. */
@@ -23,24 +24,28 @@ const TELEMETRY_FILE =
   /^(?:metrics\.jsonl|gpu\.csv|telemetry\.json|server_metrics_export\.jsonl|server_metrics_metadata\.json|gpu_telemetry_export\.jsonl)$/;
 
 export {ImportFailed};
+export {ImportInterrupted} from "./steps.js";
 
-/** Every result under one source: a sweep experiment, a folder of sweeps or result files, or one file. */
-function readSource(
+/** Every result under one source, one file per step: a sweep experiment, a folder of sweeps or result files, or one file. */
+function* readSource(
   path: string,
   problems: string[],
   notes: string[],
   budget: ByteBudget,
   named = true
-): ImportedResult[] {
+): Steps<ImportedResult[]> {
+  const failed = (error: unknown, file: string): ImportedResult[] => {
+    if (!(error instanceof ImportError)) throw error;
+    // A file that holds no result (a log, a GPU monitor, a summary), met in a folder or a shell glob, is skipped.
+    if (error instanceof NoResultError) notes.push(`${file}: skipped: ${error.reason}`);
+    else problems.push(error.message);
+    return [];
+  };
   const attempt = (read: () => ImportedResult[], file: string): ImportedResult[] => {
     try {
       return read();
     } catch (error) {
-      if (!(error instanceof ImportError)) throw error;
-      // A file that holds no result (a log, a GPU monitor, a summary), met in a folder or a shell glob, is skipped.
-      if (error instanceof NoResultError) notes.push(`${file}: skipped: ${error.reason}`);
-      else problems.push(error.message);
-      return [];
+      return failed(error, file);
     }
   };
   let stat;
@@ -60,20 +65,28 @@ function readSource(
     // AIPerf's CSV alone is read, but it lacks what its JSON twin's input_config states.
     if (extname(path) === ".csv" && read.some((r) => r.client === "aiperf"))
       notes.push(`${path}: AIPerf's CSV states no model, workload or load (its JSON twin does): give them with --set`);
+    yield;
     return read;
   }
-  if (isSweepExperiment(path)) return attempt(() => readSweepExperiment(path, path, budget), path);
+  if (isSweepExperiment(path)) {
+    try {
+      return yield* sweepExperimentSteps(path, path, budget);
+    } catch (error) {
+      return failed(error, path);
+    }
+  }
   const entries = readdirSync(path, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name));
   // A link, FIFO or device with a result's or metrics file's name is named, never opened.
   const telemetry = entries.filter((e) => !e.isDirectory() && TELEMETRY_FILE.test(e.name));
   const own: ImportedResult[] = [];
-  const results = entries.flatMap((e) => {
-    if (e.isDirectory()) return readSource(join(path, e.name), problems, notes, budget, false);
-    if (!RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)) return [];
-    const read = readSource(join(path, e.name), problems, notes, budget, false);
-    own.push(...read);
-    return read;
-  });
+  const results: ImportedResult[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() && (!RESULT_FILE.test(e.name) || NOT_RESULTS.test(e.name) || TELEMETRY_FILE.test(e.name)))
+      continue;
+    const read = yield* readSource(join(path, e.name), problems, notes, budget, false);
+    for (const r of read) results.push(r);
+    if (!e.isDirectory()) own.push(...read);
+  }
   if (telemetry.length && own.length === 1)
     for (const e of telemetry) {
       const file = join(path, e.name);
@@ -139,6 +152,27 @@ export function importResults(
   studyDir: string,
   options: ImportOptions = {}
 ): ImportReport {
+  return runSteps(importSteps(sourcesGiven, studyDir, options));
+}
+
+/**
+ * importResults for a command a person may stop: once `signal` is aborted (Ctrl-C), it throws ImportInterrupted at
+ * the next file read or run folder written, after removing what it had staged (or listing it as left).
+ */
+export function importResultsUntil(
+  sourcesGiven: (string | ImportSource)[],
+  studyDir: string,
+  signal: AbortSignal,
+  options: ImportOptions = {}
+): Promise<ImportReport> {
+  return runStepsUntil(importSteps(sourcesGiven, studyDir, options), signal, studyDir);
+}
+
+function* importSteps(
+  sourcesGiven: (string | ImportSource)[],
+  studyDir: string,
+  options: ImportOptions
+): Steps<ImportReport> {
   const given = sourcesGiven.map((s) => (typeof s === "string" ? {path: s, set: {}} : s));
   const sources = given.map((s) => s.path);
   const {now = new Date(), phases, keepBytes = 256 * 2 ** 20} = options;
@@ -151,22 +185,22 @@ export function importResults(
   const problems: string[] = [];
   const notes: string[] = [];
   const budget = new ByteBudget(keepBytes);
-  const results = given.flatMap((s) =>
-    readSource(s.path, problems, notes, budget).flatMap((r) => {
+  const results: ImportedResult[] = [];
+  for (const s of given)
+    for (const r of yield* readSource(s.path, problems, notes, budget)) {
       try {
         applySettings(r, s.set);
-        return [r];
+        results.push(r);
       } catch (error) {
         if (!(error instanceof ImportError)) throw error;
         problems.push(error.message);
-        return [];
       }
-    })
-  );
+    }
   if (!results.length && !problems.length)
     problems.push(...notes, `${sources.join(", ")}: nothing to import: no file holds a benchmark result`);
   if (problems.length) throw new ImportFailed(problems);
   lap("read");
+  yield;
   // A file's name without its extension: the study is named for the results, not their format.
   const one = sources.length === 1 ? resolve(sources[0]) : null;
   const name = one ? basename(one, statSync(one).isFile() ? extname(one) : "") : basename(resolve(studyDir));
@@ -179,6 +213,7 @@ export function importResults(
     merged = existsSync(planFile) ? mergeWithStudy(results, studyDir, name, schema, sources) : null;
     study = merged?.study ?? inferStudy(results, name);
     lap("infer");
+    yield;
     text = merged?.text ?? studyYaml(study, schema, sources);
   } catch (error) {
     if (error instanceof ImportError) throw new ImportFailed([error.message]);
@@ -187,11 +222,12 @@ export function importResults(
   // The plan written must read back: a fault here is import's, reported before anything is written.
   parseStudyPlan(text, planFile, studyDir);
   lap("plan");
+  yield;
   if (merged && (merged.conflicts.length || merged.planConflict)) {
     const conflicts = [...merged.conflicts, ...(merged.planConflict ? [merged.planConflict] : [])];
     return {created: [], unchanged: merged.unchanged, conflicts, newStudy: false, removed: [], study, studyDir, notes};
   }
-  const outcome = writeImportedStudy(
+  const outcome = yield* importedStudySteps(
     studyDir,
     study,
     text,

@@ -14,6 +14,7 @@ import {
   type ByteBudget,
   type ImportedResult
 } from "./result.js";
+import {runSteps, type Steps} from "./steps.js";
 
 // s: a newline in a combo's name (a _benchmark_name may hold one) is part of the name, not the end of a match.
 const COMBO_DIR = /^SERVE--?(.*?)-BENCH--?(.*)$|^SERVE--?(.*)$|^BENCH--?(.*)$/s;
@@ -185,6 +186,11 @@ export function sweepFileAgain(source: string, copy: string): ImportedResult | n
 }
 
 export function readSweepExperiment(dir: string, display = dir, budget?: ByteBudget): ImportedResult[] {
+  return runSteps(sweepExperimentSteps(dir, display, budget));
+}
+
+/** A sweep experiment read one result file per step. */
+export function* sweepExperimentSteps(dir: string, display = dir, budget?: ByteBudget): Steps<ImportedResult[]> {
   const results: ImportedResult[] = [];
   const names = readdirSync(dir).sort();
   for (const name of names) {
@@ -195,6 +201,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
     const stat = lstatSync(path);
     if (serverFailure && !stat.isDirectory()) {
       results.push(serverFailureResult(serverFailure[1], path, shown, budget));
+      yield;
       continue;
     }
     const combo = COMBO_DIR.exec(name);
@@ -228,6 +235,7 @@ export function readSweepExperiment(dir: string, display = dir, budget?: ByteBud
       const file = runs.get(n) ?? failures.get(n)!;
       const shownFile = join(shown, file);
       results.push(comboRunResult(serveText, benchText, n, failures.has(n), join(path, file), shownFile, budget));
+      yield;
     }
   }
   // One sweep serves one model: its failure files, which name none, ran the model its results name.

@@ -8,6 +8,7 @@ import {importStageName, removeStale, removeStaleImports} from "../runs/run-fold
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {ImportFailed, rawBytes, sha256} from "./result.js";
 import {writingTo} from "../files/write-error.js";
+import {ImportInterrupted, runSteps, type Steps} from "./steps.js";
 import type {InferredRun, InferredStudy} from "./infer.js";
 
 export interface ImportOutcome {
@@ -60,8 +61,30 @@ export function writeImportedStudy(
   study: InferredStudy,
   planText: string,
   importedAt: string,
-  {replacePlan = false} = {}
+  options: {replacePlan?: boolean} = {}
 ): ImportOutcome {
+  return runSteps(importedStudySteps(studyDir, study, planText, importedAt, options));
+}
+
+/** Removes a temporary folder of a failed import; an interrupted one lists it, removed or left for the next command. */
+function dropStaged(path: string, error: unknown): void {
+  let removed = true;
+  try {
+    rmSync(path, {recursive: true, force: true});
+  } catch {
+    removed = false;
+  }
+  if (error instanceof ImportInterrupted) error.temp.push({path, removed});
+}
+
+/** writeImportedStudy one run folder per step. */
+export function* importedStudySteps(
+  studyDir: string,
+  study: InferredStudy,
+  planText: string,
+  importedAt: string,
+  {replacePlan = false} = {}
+): Steps<ImportOutcome> {
   const outcome: ImportOutcome = {created: [], unchanged: [], conflicts: [], newStudy: false, removed: []};
   outcome.removed.push(...removeStaleImports(studyDir));
   if (!existsSync(join(studyDir, "study.yaml"))) {
@@ -76,7 +99,10 @@ export function writeImportedStudy(
       mkdirSync(tmp);
       mkdirSync(join(tmp, "runs"));
       write(join(tmp, "study.yaml"), planText);
-      for (const run of study.runs) writeRunFolder(join(tmp, "runs", run.id), run, importedAt);
+      for (const run of study.runs) {
+        writeRunFolder(join(tmp, "runs", run.id), run, importedAt);
+        yield;
+      }
       // One rename puts the whole study in place, over an empty folder too; a folder filled meanwhile stays as it is.
       try {
         renameSync(tmp, studyDir);
@@ -88,7 +114,7 @@ export function writeImportedStudy(
         ]);
       }
     } catch (error) {
-      rmSync(tmp, {recursive: true, force: true});
+      dropStaged(tmp, error);
       throw error;
     }
     outcome.newStudy = true;
@@ -105,21 +131,21 @@ export function writeImportedStudy(
   if (!("release" in lock)) throw new ImportFailed([studyBusy(plan.id, runsDir, lock.heldBy)]);
   try {
     outcome.removed.push(...removeStale(runsDir).map((name) => join(runsDir, name)));
-    return addRuns(studyDir, plan, study, importedAt, outcome, replacePlan ? planText : null);
+    return yield* addRuns(studyDir, plan, study, importedAt, outcome, replacePlan ? planText : null);
   } finally {
     lock.release();
   }
 }
 
 /** New runs into an existing study, staged under runs/ and renamed in (the caller holds the study's lock). */
-function addRuns(
+function* addRuns(
   studyDir: string,
   plan: ReturnType<typeof loadStudyPlan>,
   study: InferredStudy,
   importedAt: string,
   outcome: ImportOutcome,
   planText: string | null
-): ImportOutcome {
+): Steps<ImportOutcome> {
   const replacePlan = planText != null;
   const planned = new Set(
     plan.steps.flatMap((s) => s.candidates.flatMap((c) => s.scenarios.map((sc) => `${s.id}--${c.id}--${sc}`)))
@@ -139,11 +165,17 @@ function addRuns(
   if (outcome.conflicts.length || (!fresh.length && !replacePlan)) return outcome;
   const stage = join(studyDir, "runs", importStageName());
   try {
-    for (const run of fresh) writeRunFolder(join(stage, run.id), run, importedAt);
+    for (const run of fresh) {
+      writeRunFolder(join(stage, run.id), run, importedAt);
+      yield;
+    }
+    // Renamed in with no step between, so an interruption never leaves some of them in.
     for (const run of fresh) renameSync(join(stage, run.id), join(studyDir, "runs", run.id));
-  } finally {
-    rmSync(stage, {recursive: true, force: true});
+  } catch (error) {
+    dropStaged(stage, error);
+    throw error;
   }
+  rmSync(stage, {recursive: true, force: true});
   if (replacePlan) {
     const tmp = join(studyDir, `${importStageName()}.yaml`);
     writeFileSync(tmp, planText!);

@@ -9,6 +9,9 @@ import type {HeadroomReport} from "../analysis/headroom.js";
 import type {Finding} from "../finding.js";
 import type {Text} from "../text.js";
 import {pointRows} from "../analysis/points.js";
+import {stepCurves, type StepCurves} from "./load-curves.js";
+
+const HOME_LADDER_COLUMNS = ["ceiling_tps", "load", "load_kind"] as const;
 
 /** The last selection step, the step the recommended configuration won, and the command it won with. */
 export function recommendationOrigin(report: Report): HomePage["origin"] {
@@ -27,19 +30,45 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
   };
 }
 
+/** Each step decided within the SLO on load curves, for the home page's SLO explorer (none for the seed). */
+export function homeExplorers(report: Report): HomeExplorer[] {
+  if (!report.study.within_slo) return [];
+  return report.steps.flatMap((step) => {
+    const curves = stepCurves(report, step);
+    return curves?.within_slo
+      ? [
+          {
+            step: step.id,
+            title: step.title,
+            labels: Object.fromEntries(step.candidates.map((c) => [c.id, c.label])),
+            curves
+          }
+        ]
+      : [];
+  });
+}
+
 export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
   const headlineRuns = new Set(report.headline.flatMap((h) => [h.baseline_run, h.recommended_run]));
+  const explorers = homeExplorers(report);
   return {
+    ...(explorers.length ? {explorers} : {}),
     study: report.study,
     recommended: report.recommended,
     headline: report.headline,
     origin: recommendationOrigin(report),
     headroom: report.headroom,
     findings: headroomFindings(report),
-    // Each headline point's mean share of the ceiling, as the headline's means beside it.
+    // Each headline point's mean share of the ceiling, as the headline's means beside it; on a ladder, the ceiling at
+    // the point's load, which that share is of.
     rows: pointRows(rows, report.study.warmup_repeats ?? 0)
       .filter((r) => headlineRuns.has(r.run))
-      .map((r) => runCells(r, ["ceiling_ratio"]) as RunCells<"ceiling_ratio">)
+      .map(
+        (r) =>
+          runCells(r, ["ceiling_ratio", ...(typeof r.load === "number" ? HOME_LADDER_COLUMNS : [])]) as RunCells<
+            "ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]
+          >
+      )
   };
 }
 
@@ -61,6 +90,16 @@ export interface HomePage {
   headroom: HeadroomReport | null;
   /** Only the finding that says why there is no headroom, when there is none. */
   findings: Finding[];
+  /** Steps decided within the SLO on load curves: the SLO explorer decides them again (absent without). */
+  explorers?: HomeExplorer[];
   /** The headline's runs: their status and share of the ceiling. */
-  rows: RunCells<"ceiling_ratio">[];
+  rows: RunCells<"ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]>[];
+}
+
+/** A step the home page's SLO explorer decides again: its points, significance and candidates' labels. */
+export interface HomeExplorer {
+  step: string;
+  title: Text;
+  labels: Record<string, string>;
+  curves: StepCurves;
 }

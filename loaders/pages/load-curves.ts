@@ -24,6 +24,8 @@ export interface CurvePoint {
   /** Pooled attainment and its Wilson interval (null without per-request data). */
   attainment: {value: number; low: number; high: number} | null;
   met: boolean;
+  /** Why live mode left this level out (absent for a level that ran or failed). */
+  not_run?: string;
 }
 
 export interface ScenarioCurves {
@@ -65,7 +67,8 @@ function curvePoint(p: LoadPoint, slo: PlanSlo | null): CurvePoint {
     attainment: p.slo?.attainment
       ? {value: p.slo.attainment.value, low: p.slo.attainment.low, high: p.slo.attainment.high}
       : null,
-    met: p.slo?.met ?? false
+    met: p.slo?.met ?? false,
+    ...(p.not_run != null ? {not_run: p.not_run} : {})
   };
 }
 

@@ -15,6 +15,8 @@ export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
     "label",
     "scenario",
     "error",
+    // Only where live mode left levels out: the table shows those as not run, not failed.
+    ...(rows.some((r) => r.failed_phase === "not-run") ? ["failed_phase"] : []),
     ...new Set([report.study.objective, "mean_tpot_ms"]),
     ...telemetry
   ];
@@ -26,7 +28,7 @@ export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
 }
 
 /** A row of the all-runs table. */
-export type RunsIndexRow = RunCells<"step" | "label" | "scenario" | "error">;
+export type RunsIndexRow = RunCells<"step" | "label" | "scenario" | "error" | "failed_phase">;
 /** The all-runs page: one slim row per run (the table's columns), steps for their titles and order. */
 export interface RunsPage {
   study: StudyInfo;

@@ -1,6 +1,7 @@
 // The pages a site of many studies adds above its studies (the index, comparisons, trends), in English and Turkish:
 // plain HTML tables written at build time, every link relative so the site works under any sub-path.
 import type {MetricComparison, PointComparison} from "../analysis/compare.js";
+import type {CurvesComparison, FrontierCell} from "../analysis/frontier.js";
 import type {HistoryStatus} from "../analysis/history.js";
 import {escapeHtml} from "./language-switch.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "./site.js";
@@ -12,7 +13,7 @@ h1{font-size:1.7rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999}td.num{text-align:right}
-.language-switch{float:right}.regression,.suspicious{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
+.language-switch{float:right}.regression,.suspicious,.failed-in-every-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
 const T = {
@@ -31,7 +32,7 @@ const T = {
     best: "best result",
     noDate: "not recorded",
     comparisons: "Comparisons",
-    noComparisons: "No comparison is declared (data/site.yaml: comparisons).",
+    noComparisons: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
     trends: "Trends",
     noTrends: "No two studies share a model and GPUs, so there is no trend.",
     compareTitle: (b: string, n: string) => `Compare ${b} → ${n}`,
@@ -55,6 +56,11 @@ const T = {
     verdict: "verdict",
     beyond: "Metrics beyond noise",
     noneBeyond: "Every compared metric of every matched point is within noise.",
+    curves: "Load curves",
+    level: "interactivity (tok/s/user)",
+    perGpu: (metric: string) => `${metric} per GPU`,
+    withinSlo: "within the SLO",
+    none: "none",
     metric: "metric",
     unmatched: "Unmatched points",
     onlyIn: "only in",
@@ -65,7 +71,7 @@ const T = {
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, of ${n} points.`,
+      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
     mean: "mean",
     toFirst: "ratio to the first",
     beyondThreshold: "beyond",
@@ -95,7 +101,7 @@ const T = {
     best: "en iyi sonuç",
     noDate: "kaydedilmemiş",
     comparisons: "Karşılaştırmalar",
-    noComparisons: "Bildirilmiş karşılaştırma yok (data/site.yaml: comparisons).",
+    noComparisons: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında).",
     trends: "Eğilimler",
     noTrends: "Aynı modeli ve GPU'ları paylaşan iki çalışma yok, bu yüzden eğilim yok.",
     compareTitle: (b: string, n: string) => `Karşılaştırma ${b} → ${n}`,
@@ -119,6 +125,11 @@ const T = {
     verdict: "karar",
     beyond: "Gürültünün ötesindeki metrikler",
     noneBeyond: "Eşleşen her noktanın karşılaştırılan her metriği gürültü içinde.",
+    curves: "Yük eğrileri",
+    level: "etkileşim (tok/s/kullanıcı)",
+    perGpu: (metric: string) => `GPU başına ${metric}`,
+    withinSlo: "SLO içinde",
+    none: "yok",
     metric: "metrik",
     unmatched: "Eşleşmeyen noktalar",
     onlyIn: "yalnızca",
@@ -129,7 +140,7 @@ const T = {
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
     orderedGiven: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz.`,
+      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
     mean: "ortalama",
     toFirst: "ilkine oran",
     beyondThreshold: "eşiğin ötesinde",
@@ -152,6 +163,7 @@ const VERDICT_TR: Record<string, string> = {
   "within noise": "gürültü içinde",
   suspicious: "şüpheli",
   "insufficient data": "veri yetersiz",
+  "failed in every study": "her çalışmada başarısız",
   bad: "kötü yönde",
   good: "iyi yönde"
 };
@@ -278,6 +290,75 @@ function compareRuleTr(threshold: number, confidence: number): string {
   );
 }
 
+/** The load-curve rule in Turkish, from the same comparison as the English `curvesRule`. */
+function curvesRuleTr(c: CurvesComparison, threshold: number): string {
+  return (
+    `Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları ` +
+    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / medyan TPOT, tok/s/kullanıcı; her ` +
+    `nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen ` +
+    `noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; ` +
+    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. Seviyeler: iki sınırın en düşük etkileşiminden ` +
+    `en yükseğine 1, 1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
+    (c.slo
+      ? `SLO içinde (${c.slo.limits}, ${c.slo.from === "base" ? "TEMEL'in" : "YENİ'nin"} planı${c.slo.differs ? `; YENİ'nin planı: ${c.slo.differs}` : ""}): ` +
+        `her çalışmanın SLO'yu karşılayan noktaları (her sınır aralığının üst ucunda) arasında GPU başına en yüksek ` +
+        `işlem hacmi; hiçbiri karşılamıyorsa "—". `
+      : `Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. `) +
+    `Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik %${+(threshold * 100).toFixed(2)}); ` +
+    `karşılaştırmanın çıkış durumunu değiştirmez.`
+  );
+}
+
+const perGpu = (x: number | null | undefined) => (x == null ? "—" : x.toFixed(1));
+
+/** A table per workload: each interactivity level's frontier points on both sides, and the best within the SLO. */
+function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
+  const t = T[lang];
+  const curves = c.curves;
+  if (!curves.curves.length) return [];
+  const parts = [
+    `<h2>${t.curves}</h2>`,
+    `<p class="rule">${e(lang === "en" ? curves.rule : curvesRuleTr(curves, c.comparison.threshold))}</p>`
+  ];
+  const side = (ids: string[]) => (ids.length ? ids.join(", ") : t.none);
+  for (const k of curves.curves) {
+    parts.push(
+      `<h3>${e(k.workload)}</h3>`,
+      `<p>${e(`${k.gpu_count}× ${k.gpu}; ${t.base}: ${side(k.base_scenarios)}; ${t.new}: ${side(k.new_scenarios)}`)}</p>`
+    );
+    const row = (label: string, f: FrontierCell) => [
+      e(label),
+      perGpu(f.base?.per_gpu),
+      e(f.base?.point ?? "—"),
+      perGpu(f.new?.per_gpu),
+      e(f.new?.point ?? "—"),
+      times(f.ratio),
+      f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? t.noInterval : "—",
+      f.verdict ? verdictCell(lang, f.verdict) : "—"
+    ];
+    parts.push(
+      table(
+        [
+          t.level,
+          `${t.perGpu(curves.metric)} ${t.base}`,
+          `${t.point} ${t.base}`,
+          `${t.perGpu(curves.metric)} ${t.new}`,
+          `${t.point} ${t.new}`,
+          t.ratio,
+          t.interval,
+          t.verdict
+        ],
+        [
+          ...k.levels.map((l) => row(`≥ ${l.interactivity}`, l)),
+          ...(k.within_slo ? [row(t.withinSlo, k.within_slo)] : [])
+        ],
+        [1, 3, 5]
+      )
+    );
+  }
+  return parts;
+}
+
 export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   const t = T[lang];
   const x = c.comparison;
@@ -350,6 +431,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
         )
       : `<p>${t.noneBeyond}</p>`
   );
+  parts.push(...curvesHtml(lang, c));
   if (x.unmatched.length) {
     parts.push(`<h2>${t.unmatched}</h2>`);
     parts.push(
@@ -381,7 +463,7 @@ function historyRuleTr(threshold: number, confidence: number): string {
     `Her çalışma serinin ilkiyle karşılaştırılır; %${t}'ten fazla kötü (iyi) ve %${c} aralığı değişmemeyi dışlıyorsa ` +
     `eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %${t}'ten fazla kötü, aralıkları örtüşüyor ` +
     `ve birleştirilmiş tekrarlarının aralığı tümüyle %${t}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma ` +
-    `eşiğin ötesinde; veri yetersiz: üçten az çalışma. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
+    `eşiğin ötesinde; veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
     `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir.`
   );
 }
@@ -409,6 +491,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     suspicious: 1,
     improvement: 2,
     "within noise": 3,
+    "failed in every study": 2,
     "insufficient data": 4
   };
   const points = [...tr.points].sort((a, b) => rank[a.verdict.status] - rank[b.verdict.status]);

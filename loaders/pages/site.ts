@@ -4,6 +4,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {basename, join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import {compareRule, compareStudies, metricDirection, type StudyComparison} from "../analysis/compare.js";
+import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
 import type {StudyData} from "../analysis/report.js";
@@ -42,6 +43,20 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
     seen.set(id, dir);
   }
   return dirs;
+}
+
+/** What `npm run build` builds: with TPS_REPORT_STUDIES, the site of the studies it names; else one study at the root
+ * (TPS_REPORT_STUDY, else the seed), as before. */
+export function buildTarget(
+  env: Record<string, string | undefined> = process.env
+): {kind: "study"} | {kind: "site"; studies: string[]} {
+  const named = env.TPS_REPORT_STUDIES?.split(",").some((s) => s.trim());
+  if (!named) return {kind: "study"};
+  if (env.TPS_REPORT_STUDY?.trim())
+    throw new SiteError(
+      "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
+    );
+  return {kind: "site", studies: siteStudyDirs(env)};
 }
 
 /** A study's path segment on the site: its folder's name, which must be an id (safe in paths and HTML). */
@@ -145,6 +160,29 @@ export function readSiteFile(file: string, studyIds: readonly string[]): {compar
   };
 }
 
+const percentText = (t: number) => `${+(t * 100).toFixed(2)} %`;
+
+/** The site's comparisons: data/site.yaml's, then those each study's plan declares (the study as the new side). A pair
+ * declared alike twice is one page; at two thresholds it is an error naming both places. */
+export function declaredComparisons(studies: readonly SiteStudy[], siteFile: string): DeclaredComparison[] {
+  const ids = studies.map((s) => s.id);
+  const list = readSiteFile(siteFile, ids).comparisons;
+  for (const study of studies)
+    for (const c of study.data.plan.comparisons) {
+      const where = `${study.data.plan.file}:${c.line}`;
+      if (c.base === study.id) throw new SiteError(`${where}: comparisons: a study is not compared with itself`);
+      if (!ids.includes(c.base))
+        throw new SiteError(`${where}: comparisons: base '${c.base}' is not a study of the site (${ids.join(", ")})`);
+      const same = list.find((d) => d.base === c.base && d.new === study.id);
+      if (same && same.threshold !== c.threshold)
+        throw new SiteError(
+          `${where}: comparison of ${c.base} → ${study.id} at ${percentText(c.threshold)} is also declared in ${siteFile} at ${percentText(same.threshold)}; keep one`
+        );
+      if (!same) list.push({base: c.base, new: study.id, threshold: c.threshold});
+    }
+  return list;
+}
+
 function keyOffset(doc: ReturnType<typeof parseDocument>, path: (string | number)[]): number | undefined {
   const node = doc.getIn(path, true) as {range?: [number, number, number]} | undefined;
   return node?.range?.[0];
@@ -166,17 +204,24 @@ export interface ComparisonPage {
   objective: string;
   rule: string;
   comparison: StudyComparison;
+  /** Where either study ran load ladders: the frontiers at fixed interactivity and the best within the SLO. */
+  curves: CurvesComparison;
 }
 
 export function comparisonPage(base: SiteStudy, next: SiteStudy, threshold: number): ComparisonPage {
-  const comparison = compareStudies({dir: base.dir, ...base.data}, {dir: next.dir, ...next.data}, {threshold});
+  const sides = [
+    {dir: base.dir, ...base.data},
+    {dir: next.dir, ...next.data}
+  ] as const;
+  const comparison = compareStudies(sides[0], sides[1], {threshold});
   return {
     id: `${base.id}--${next.id}`,
     base: base.id,
     new: next.id,
     objective: next.data.plan.objective,
     rule: compareRule(comparison),
-    comparison
+    comparison,
+    curves: compareCurves(sides[0], sides[1], {threshold})
   };
 }
 

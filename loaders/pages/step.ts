@@ -3,7 +3,9 @@ import type {StepReport} from "../analysis/derive.js";
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Finding} from "../finding.js";
-import {metricColumns, runCells} from "../analysis/run-cells.js";
+import {metricColumns, runCells, STEP_TELEMETRY} from "../analysis/run-cells.js";
+import {aggregatePoints, pointRow} from "../analysis/points.js";
+import {DEFAULT_CONFIDENCE} from "../study/repeats.js";
 import {stepNames} from "./step-names.js";
 import {stepCurves, type StepCurves} from "./load-curves.js";
 import type {RunCells} from "../analysis/run-cells.js";
@@ -18,7 +20,10 @@ export function stepPage(
   stepRows: readonly RunRow[],
   metrics: readonly string[]
 ): StepPage {
-  const printed = metrics.filter((m) => stepRows.some((r) => typeof r[m] === "number"));
+  // Telemetry has a table of its own (stepTelemetry): the runs table keeps the benchmark's metrics.
+  const telemetryColumns = new Set<string>(STEP_TELEMETRY);
+  const printed = metrics.filter((m) => !telemetryColumns.has(m) && stepRows.some((r) => typeof r[m] === "number"));
+  const telemetry = stepTelemetry(step, stepRows, report.study.warmup_repeats ?? 0);
   const incumbent = step.verdict.incumbent;
   const curves = stepCurves(report, step);
   const incumbentStep =
@@ -40,8 +45,77 @@ export function stepPage(
       ...repeatFlags.filter((f) => f.run != null && ids.has(f.run)),
       ...repeatFlags.filter((f) => f.run == null)
     ],
-    ...(step.kind === "selection" ? {coverage: stepCoverage(report.coverage, step.id)} : {})
+    ...(step.kind === "selection" ? {coverage: stepCoverage(report.coverage, step.id)} : {}),
+    ...(telemetry ? {telemetry} : {})
   };
+}
+
+/** What a step's telemetry table shows, in the order a reader checks it (as on a run page): memory, queue, cache, GPU. */
+export const STEP_TELEMETRY_COLUMNS = [
+  "kv_cache_usage_max",
+  "kv_cache_usage_mean",
+  "requests_running_max",
+  "requests_waiting_max",
+  "preemptions",
+  "prefix_cache_hit_rate",
+  "gpu_utilization_mean",
+  "gpu_power_w_mean",
+  "gpu_memory_used_gb_max"
+] as const;
+
+/** Each of the step's points with its telemetry means over its successful repeats (pointRow), in plan order (scenario,
+ * candidate, load); only the columns some point recorded; null when no run of the step recorded any. */
+export function stepTelemetry(
+  step: Pick<StepReport, "scenarios" | "candidates">,
+  stepRows: readonly RunRow[],
+  warmups: number
+): StepTelemetry | null {
+  const columns = STEP_TELEMETRY_COLUMNS.filter((c) => stepRows.some((r) => typeof r[c] === "number"));
+  if (!columns.length) return null;
+  const order = (list: readonly string[], id: string) => (list.includes(id) ? list.indexOf(id) : list.length);
+  const candidates = step.candidates.map((c) => c.id);
+  const points = aggregatePoints(stepRows, [], DEFAULT_CONFIDENCE, warmups).sort(
+    (a, b) =>
+      order(step.scenarios, a.scenario) - order(step.scenarios, b.scenario) ||
+      order(candidates, a.candidate) - order(candidates, b.candidate) ||
+      Number(a.rows[0].load ?? 0) - Number(b.rows[0].load ?? 0)
+  );
+  return {
+    columns,
+    rows: points.map((point) => {
+      const row = pointRow(point);
+      const cells: StepTelemetryRow = {
+        point: point.key,
+        run: point.rows[0].run,
+        label: point.rows[0].label,
+        scenario: point.scenario,
+        load_kind: typeof row.load_kind === "string" ? row.load_kind : null,
+        load: typeof row.load === "number" ? row.load : null,
+        n: point.n
+      };
+      for (const column of columns) cells[column] = point.n && typeof row[column] === "number" ? row[column] : null;
+      return cells;
+    })
+  };
+}
+
+/** A step's telemetry table: its columns in print order and one row per point. */
+export interface StepTelemetry {
+  columns: string[];
+  rows: StepTelemetryRow[];
+}
+
+/** One point's telemetry means; `run` is its repeat 1, for the link to a run page. */
+export interface StepTelemetryRow {
+  point: string;
+  run: string;
+  label: string;
+  scenario: string;
+  load_kind: string | null;
+  load: number | null;
+  /** Successful repeats the means rest on. */
+  n: number;
+  [column: string]: string | number | null;
 }
 
 /** The coverage figures that concern one step: its untried combinations, its close decisions, its single engine. */
@@ -82,4 +156,6 @@ export interface StepPage {
   curves?: StepCurves;
   /** Selection steps: what the path left unmeasured around this step (stepCoverage). */
   coverage?: Coverage;
+  /** The step's points' server and GPU telemetry (absent where no run recorded any). */
+  telemetry?: StepTelemetry;
 }

@@ -12,6 +12,7 @@ import {readRun} from "./read-runs.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
 import type {RunRow} from "./rows.js";
 import type {Text} from "../text.js";
+import type {GpuTimelinePoint} from "../telemetry/gpu.js";
 
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
 export const MAX_LOG_BYTES = 256 * 1024;
@@ -39,7 +40,7 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     engine: plan.engines[row.engine]?.name ?? row.engine
   };
   const t = record.telemetry;
-  const telemetry = t ? {timeline: t.timeline, absent: t.absent, window: t.window} : null;
+  const telemetry = t ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window} : null;
   const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
   return {row, block: record.block, metrics, logs, requests, names, repeats, ...(telemetry ? {telemetry} : {})};
 }
@@ -111,6 +112,8 @@ export interface RunTelemetryView {
     requests_waiting: number | null;
     output_tokens_per_s: number | null;
   }[];
+  /** GPU samples over the same window; absent or empty without gpu.csv. */
+  gpu_timeline?: GpuTimelinePoint[];
   absent: {metrics: string | null; gpu: string | null};
   window: {start: string; end: string} | null;
 }

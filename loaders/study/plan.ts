@@ -150,6 +150,8 @@ export interface StudyPlan extends RepeatSettings {
   steps: PlanStep[];
   baseline: {step: string; candidate: string};
   claims: PlanClaim[];
+  /** Comparison pages of a site of many studies: this study against each base (a study folder's name). */
+  comparisons: {base: string; threshold: number; line: number}[];
   notes: Text[];
   /** Problems that do not stop the report: placeholders left to fill in, a decision left to the default. */
   warnings: FileIssue[];
@@ -455,6 +457,18 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     at(["baseline"], `no candidate '${baseline.candidate}' in step '${baseline.step}'`);
   const withinSlo = data.objective === WITHIN_SLO;
   if (withinSlo && !data.slo) at(["objective"], `'${WITHIN_SLO}' needs an 'slo'`);
+  // Said here, not only by run, so check and the build refuse the plan too.
+  for (const step of steps)
+    for (const sid of step.scenarios) {
+      const scenario = scenarios.find((s) => s.id === sid);
+      if (!scenario?.search) continue;
+      const most = Math.max(...step.candidates.map((c) => pointRepeats(data, step, scenario, c)));
+      if (most > 1)
+        at(
+          ["scenarios", sid, "search"],
+          `a goodput search runs each level once (step '${step.id}' asks for ${most} repeats): it picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds; set 'repeats: 1' on the scenario or its step`
+        );
+    }
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -482,6 +496,10 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       ...c,
       ...(Array.isArray(c.server) ? {server: c.server.map(String)} : {}),
       line: lineOf(nodeAt(root, ["claims", ci]), lineCounter)
+    })),
+    comparisons: data.comparisons.map((c, ci) => ({
+      ...c,
+      line: lineOf(nodeAt(root, ["comparisons", ci]), lineCounter)
     })),
     notes: data.notes.map((n) => toText(n, "")),
     warnings,

@@ -139,7 +139,7 @@ export const SearchSchema = z
   })
   .meta({
     description:
-      "Live mode: instead of running every level, double concurrency up the ladder (its first level to its last) until a run breaks the SLO, then bisect between the last level within it and the first beyond it. Levels it does not need are recorded as not run, with the reason; each run records the search's state and the last its stop reason."
+      "Live mode: instead of running every level, double concurrency up the ladder (its first level to its last) until a run breaks the SLO, then bisect between the last level within it and the first beyond it. Levels it does not need are recorded as not run, with the reason; each run records the search's state and the last its stop reason. Each level runs once (the plan is refused when the scenario's repeats are more than 1): the search picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds."
   });
 
 export const ScenarioSchema = z
@@ -397,6 +397,32 @@ export const ClaimSchema = z
   })
   .meta({description: "A figure the original write-up published, checked against the runs."});
 
+const THRESHOLD_ERROR = "must be a percentage from 0 to under 100, as 5% or 0.05";
+/** A comparison's threshold: "5%" (or "5 %") or 0.05; the same reading as data/site.yaml's. */
+export const ThresholdSchema = z
+  .union([z.number({error: THRESHOLD_ERROR}), z.string({error: THRESHOLD_ERROR})], {error: THRESHOLD_ERROR})
+  .transform((value, ctx) => {
+    const match = typeof value === "string" ? /^\s*(\d+(?:\.\d+)?)\s*%\s*$/.exec(value) : null;
+    const t = typeof value === "number" ? value : match ? Number(match[1]) / 100 : NaN;
+    if (t >= 0 && t < 1) return t;
+    ctx.addIssue({code: "custom", message: THRESHOLD_ERROR});
+    return z.NEVER;
+  })
+  .meta({description: "Smallest change that counts: `5%` or `0.05`.", examples: ["5%"]});
+
+export const ComparisonSchema = z
+  .strictObject({
+    base: IdSchema.meta({
+      description: "The study compared against: its folder's name, a study of the same site.",
+      examples: ["qwen3-32b-a100-v0.11"]
+    }),
+    threshold: ThresholdSchema.default(0.05)
+  })
+  .meta({
+    description:
+      "A comparison page on a site of many studies (`npm run build` with TPS_REPORT_STUDIES, `npm run build:site`): this study against `base`, as `tps-report compare BASE THIS`."
+  });
+
 export const StudySchema = z
   .strictObject({
     id: IdSchema.meta({description: "Study id.", examples: ["qwen3-32b-a100"]}),
@@ -505,6 +531,10 @@ export const StudySchema = z
         examples: [1]
       }),
     claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
+    comparisons: z
+      .array(ComparisonSchema)
+      .default([])
+      .meta({description: "Studies this one is compared against on a site of many studies (beside data/site.yaml's)."}),
     notes: z.array(TextSchema).default([]).meta({description: "Caveats shown on the notes page."})
   })
   .meta({title: "tps-report study.yaml", description: "A study plan: what was run, in which order, on what."});

@@ -78,3 +78,29 @@ export function summarizeGpu(
     gpu_utilization_mean: mean(values("utilization_pct"))
   };
 }
+
+/** One GPU sample inside the measured window, for a run page's time chart. */
+export interface GpuTimelinePoint {
+  /** Seconds from the window's start. */
+  s: number;
+  /** nvidia-smi's GPU index. */
+  gpu: number;
+  utilization_pct: number | null;
+  power_w: number | null;
+  memory_used_gib: number | null;
+}
+
+/** The samples inside the window, every GPU's, in time order; memory in GiB as the summary gives it. */
+export function gpuTimeline(samples: GpuSample[], window: {start: number; end: number}): GpuTimelinePoint[] {
+  const round = (value: number, digits: number) => Number(value.toFixed(digits));
+  return samples
+    .filter((s) => s.t >= window.start && s.t <= window.end)
+    .sort((a, b) => a.t - b.t || a.index - b.index)
+    .map((s) => ({
+      s: round((s.t - window.start) / 1000, 3),
+      gpu: s.index,
+      utilization_pct: s.utilization_pct,
+      power_w: s.power_w,
+      memory_used_gib: s.memory_used_mib === null ? null : round(s.memory_used_mib / 1024, 3)
+    }));
+}

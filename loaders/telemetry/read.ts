@@ -5,7 +5,7 @@ import {join} from "node:path";
 import type {Finding} from "../finding.js";
 import {runFileState} from "../files/regular-files.js";
 import {parseExposition} from "./exposition.js";
-import {GPU_COLUMNS, parseGpuSamples, summarizeGpu, type GpuColumn} from "./gpu.js";
+import {GPU_COLUMNS, gpuTimeline, parseGpuSamples, summarizeGpu, type GpuColumn, type GpuTimelinePoint} from "./gpu.js";
 import {SERVER_COLUMNS, summarizeScrapes, type Scrape, type ServerColumn, type TimelinePoint} from "./summary.js";
 
 export const TELEMETRY_COLUMNS: readonly string[] = [...SERVER_COLUMNS, ...GPU_COLUMNS];
@@ -13,6 +13,8 @@ export const TELEMETRY_COLUMNS: readonly string[] = [...SERVER_COLUMNS, ...GPU_C
 export interface RunTelemetry {
   columns: Record<ServerColumn | GpuColumn, number | null>;
   timeline: TimelinePoint[];
+  /** gpu.csv's samples inside the window (empty without them). */
+  gpu_timeline: GpuTimelinePoint[];
   /** Why server metrics or GPU samples are missing (null where they were recorded). */
   absent: {metrics: string | null; gpu: string | null};
   window: {start: string; end: string} | null;
@@ -135,6 +137,7 @@ export function readTelemetry(
     telemetry: {
       columns: {...server.columns, ...gpuColumns},
       timeline: server.timeline,
+      gpu_timeline: gpuTimeline(gpu?.samples ?? [], window),
       absent: {
         metrics: scrapes.length ? null : (record.metrics?.absent ?? "no metrics.jsonl in the run folder"),
         gpu: gpu?.samples.length ? null : (record.gpu?.absent ?? "no gpu.csv in the run folder")

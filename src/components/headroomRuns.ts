@@ -131,6 +131,14 @@ export interface HeadroomHeadline {
   pointsGained: number | null;
   /** 1 − baselineRatio, in percentage points: how far the baseline was from the ceiling. */
   pointsToCeiling: number | null;
+  /** On a load ladder: each side's deciding load and the ceiling at it (batch = concurrency), which its ratio is of. */
+  ladder?: {
+    load_kind: string;
+    baselineLoad: number | null;
+    recommendedLoad: number | null;
+    baselineCeiling: number | null;
+    recommendedCeiling: number | null;
+  };
 }
 
 /** Per headline scenario: how much of its ceiling the baseline and the recommended run reach. */
@@ -143,11 +151,33 @@ export function headroomHeadline(
     const row = byRun.get(run);
     return row?.status === "ok" ? numberOrNull(row.ceiling_ratio) : null;
   };
+  // A ladder point's ratio is of the ceiling at its own load, so that ceiling is shown beside it, not the scenario's.
+  const ladderSide = (run: string) => {
+    const row = byRun.get(run);
+    return typeof row?.load === "number" && typeof row.load_kind === "string"
+      ? {kind: row.load_kind, load: row.load, ceiling: row.status === "ok" ? numberOrNull(row.ceiling_tps) : null}
+      : null;
+  };
   return report.headline.map((h) => {
     const baselineRatio = ratio(h.baseline_run);
     const recommendedRatio = ratio(h.recommended_run);
     const both = baselineRatio != null && recommendedRatio != null;
+    const baseSide = ladderSide(h.baseline_run);
+    const recSide = ladderSide(h.recommended_run);
+    const ladder =
+      baseSide || recSide
+        ? {
+            ladder: {
+              load_kind: (baseSide ?? recSide)!.kind,
+              baselineLoad: baseSide?.load ?? null,
+              recommendedLoad: recSide?.load ?? null,
+              baselineCeiling: baseSide?.ceiling ?? null,
+              recommendedCeiling: recSide?.ceiling ?? null
+            }
+          }
+        : {};
     return {
+      ...ladder,
       scenario: h.scenario,
       ceiling: report.headroom?.scenarios.find((s) => s.scenario === h.scenario)?.ceiling_tps ?? null,
       baselineRun: h.baseline_run,

@@ -109,6 +109,8 @@ export function headroomHeadlineTable(
 ): HTMLElement {
   const {lang} = context;
   const share = (run: string, ratio: number | null) => link(runHref(run, context), formatShare(ratio));
+  const headline = headroomHeadline(report, rows);
+  if (headline.some((h) => h.ladder)) return ladderHeadlineTable(report, headline, context);
   const columns: Column<HeadroomHeadline>[] = [
     {
       label: t("scenario", lang),
@@ -119,7 +121,7 @@ export function headroomHeadlineTable(
     {label: t("recommended", lang), numeric: true, value: (h) => share(h.recommendedRun, h.recommendedRatio)},
     {label: t("throughputChange", lang), numeric: true, value: (h) => formatPercent(h.changePercent)}
   ];
-  return dataTable(headroomHeadline(report, rows), columns, {
+  return dataTable(headline, columns, {
     className: "headroom-headline",
     groups: [
       {label: "", span: 2},
@@ -127,6 +129,57 @@ export function headroomHeadlineTable(
       {label: "", span: 1}
     ]
   });
+}
+
+/** A ladder study's headline: each side's share at the point that decided the verdict, beside the load and the
+ * ceiling at that load (the headroom model at batch = concurrency) that the share is of. */
+function ladderHeadlineTable(
+  report: ScenarioNames,
+  headline: readonly HeadroomHeadline[],
+  context: PageContext
+): HTMLElement {
+  const {lang} = context;
+  const loadText = (h: HeadroomHeadline, load: number | null | undefined) =>
+    load == null
+      ? "—"
+      : h.ladder!.load_kind === "request_rate"
+        ? `${formatFixed(load)} ${lang === "tr" ? "istek/s" : "requests/s"}`
+        : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${formatCount(load)}`;
+  const side = (role: "baseline" | "recommended"): Column<HeadroomHeadline>[] => [
+    {label: t("load", lang), value: (h) => loadText(h, h.ladder?.[`${role}Load`])},
+    // A scenario without a ladder (a flood beside ladders) keeps its one ceiling.
+    {
+      label: t("hardCeilingAtLoad", lang),
+      numeric: true,
+      value: (h) => formatFixed(h.ladder ? h.ladder[`${role}Ceiling`] : h.ceiling)
+    },
+    {
+      label: t("share", lang),
+      numeric: true,
+      value: (h) => link(runHref(h[`${role}Run`], context), formatShare(h[`${role}Ratio`]))
+    }
+  ];
+  return dataTable(
+    headline,
+    [
+      {
+        label: t("scenario", lang),
+        value: (h) => link(headroomHref(context, h.scenario), scenarioName(report, h.scenario, lang))
+      },
+      ...side("baseline"),
+      ...side("recommended"),
+      {label: t("throughputChange", lang), numeric: true, value: (h) => formatPercent(h.changePercent)}
+    ],
+    {
+      className: "headroom-headline ladder",
+      groups: [
+        {label: "", span: 1},
+        {label: t("baseline", lang), span: 3},
+        {label: t("recommended", lang), span: 3},
+        {label: "", span: 1}
+      ]
+    }
+  );
 }
 
 /** The resources that bind in at least one scenario, each with what it means and where it binds. */

@@ -3,7 +3,7 @@ import type {GainInterval} from "../../loaders/analysis/derive.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {Finding} from "../../loaders/finding.js";
 import {formatPercent} from "./format.js";
-import type {Lang} from "./i18n.js";
+import {pick, type Lang} from "./i18n.js";
 
 const signed = (x: number): string => formatPercent(x).replace("%", "");
 
@@ -59,8 +59,8 @@ export function changeKind(
   return change > 0 ? "up" : "down";
 }
 
-/** The checks on whether a step's repeats repeat (prefix cache carried over, a cold repeat), as a warning list; "" when
- * none fired. The findings' own text is English, as on the quality page. */
+/** The checks on whether a step's repeats repeat (prefix cache carried over, a cold repeat), as a warning list in the
+ * page's language; "" when none fired. */
 export function repeatFlags(page: {findings?: Finding[]}, lang: Lang): HTMLElement | string {
   const findings = page.findings ?? [];
   if (!findings.length) return "";
@@ -76,7 +76,8 @@ export function repeatFlags(page: {findings?: Finding[]}, lang: Lang): HTMLEleme
   const list = document.createElement("ul");
   for (const f of findings) {
     const item = document.createElement("li");
-    item.textContent = f.run ? `${f.run}: ${f.message}` : f.message;
+    const message = pick(f.text, lang) || f.message;
+    item.textContent = f.run ? `${f.run}: ${message}` : message;
     list.append(item);
   }
   box.append(title, list);

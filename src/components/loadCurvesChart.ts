@@ -4,6 +4,7 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
+import {panelWidth, ttftAxis, ttftTargetLabel} from "./ttftAxis.js";
 
 interface CurveDatum {
   candidate: string;
@@ -100,7 +101,8 @@ export function loadCurvesSpec(
             realistic: p.realistic != null ? p.realistic / gpus : null
           }))
       : [];
-  const panel = Math.max(240, Math.floor((width - 40) / 2));
+  const panel = panelWidth(width);
+  const axis = ttftAxis(scenario, curves, width);
   const color = {field: "candidate", type: "nominal" as const, title: null};
   const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
   const tooltip = [
@@ -156,7 +158,12 @@ export function loadCurvesSpec(
             data: {values},
             mark: {type: "line", point: true},
             encoding: {
-              x: {field: "ttft", type: "quantitative", scale: {type: "log"}, title: TITLES.ttft[lang]},
+              x: {
+                field: "ttft",
+                type: "quantitative",
+                scale: axis ? {type: "log", domain: axis.domain, nice: false} : {type: "log"},
+                title: TITLES.ttft[lang]
+              },
               y,
               color,
               order: {field: "load", type: "quantitative"},
@@ -166,9 +173,14 @@ export function loadCurvesSpec(
           ...(ttftTarget
             ? [
                 {
-                  data: {values: [{target: ttftTarget.limit}]},
+                  // Named so the SLO explorer finds its line and moves it with the slider.
+                  name: "slo-ttft",
+                  data: {values: [{target: ttftTarget.limit, label: ttftTargetLabel(ttftTarget.limit, lang)}]},
                   mark: {type: "rule" as const, strokeDash: [6, 4], color: "#c0392b"},
-                  encoding: {x: {field: "target", type: "quantitative" as const}}
+                  encoding: {
+                    x: {field: "target", type: "quantitative" as const},
+                    description: {field: "label", type: "nominal" as const}
+                  }
                 }
               ]
             : [])

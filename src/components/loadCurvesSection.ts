@@ -1,8 +1,11 @@
 // A step page's load-curve section: per ladder scenario, the curves and the SLO explorer, with the rule stated.
+import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import type {Lang} from "./i18n.js";
 import {loadCurvesSpec} from "./loadCurvesChart.js";
+import {ttftAxis} from "./ttftAxis.js";
 import {sloExplorer} from "./sloExplorer.js";
+import {textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 import {vegaChart} from "./vegaChart.js";
 
@@ -16,6 +19,41 @@ const RULE = {
     tr: "SLO hedefi olmadan her aday merdiven boyunca en yüksek işlem hacmiyle değerlendirilir."
   }
 };
+
+/** Why a searched scenario's levels ran once each (the plan refuses repeats for it). */
+function searchNote(search: {tolerance: number; max_probes: number}, lang: Lang): string {
+  return lang === "tr"
+    ? `Bu seviyeleri bir goodput araması seçti (önce ikiye katlama, sonra ikiye bölme; tolerans ${search.tolerance}, en çok ${search.max_probes} deneme) ve her birini bir kez koştu: bir sonraki seviyeyi son seviyenin sonucundan seçer, bu yüzden bir seviyenin tekrarları, canlı modun tekrarları koştuğu ve kaymayı her noktaya yayan turlar yerine art arda koşmak zorunda kalırdı. Her seviyenin sonucu tek bir koşuya dayanır, aralığı yoktur.`
+    : `A goodput search chose these levels (doubling, then bisection; tolerance ${search.tolerance}, at most ${search.max_probes} probes) and ran each once: it picks its next level from the last one's verdict, so a level's repeats would have to run back to back, not in rounds that spread drift over every point as live mode runs repeats. Each level's verdict rests on one run, with no interval.`;
+}
+
+const NOT_RUN = {
+  en: "Not run (left out by live mode, not failures)",
+  tr: "Koşulmadı (canlı mod atladı, başarısızlık değil)"
+};
+const LOAD_WORD: Record<string, Record<Lang, string>> = {
+  concurrency: {en: "concurrency", tr: "eşzamanlılık"},
+  request_rate: {en: "requests/s", tr: "istek/s"}
+};
+
+/** "Not run (…): concurrency 8, 16 (reason)." per candidate and reason; null when every level ran. */
+export function notRunText(scenario: ScenarioCurves, labels: Record<string, string>, lang: Lang): string | null {
+  const groups = new Map<string, {candidate: string; reason: string; loads: number[]}>();
+  for (const p of scenario.points) {
+    if (p.not_run == null) continue;
+    const key = `${p.candidate}\0${p.not_run}`;
+    const group = groups.get(key) ?? {candidate: p.candidate, reason: p.not_run, loads: []};
+    group.loads.push(p.load);
+    groups.set(key, group);
+  }
+  if (!groups.size) return null;
+  const several = new Set(scenario.points.map((p) => p.candidate)).size > 1;
+  const word = LOAD_WORD[scenario.load_kind]?.[lang] ?? scenario.load_kind;
+  const parts = [...groups.values()].map(
+    (g) => `${several ? `${labels[g.candidate] ?? g.candidate}, ` : ""}${word} ${g.loads.join(", ")} (${g.reason})`
+  );
+  return `${NOT_RUN[lang]}: ${parts.join("; ")}.`;
+}
 
 export async function loadCurvesSection(
   page: StepPage,
@@ -38,7 +76,11 @@ export async function loadCurvesSection(
     heading.textContent = scenarioName(page, scenario.scenario, lang);
     const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
     root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
-    if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang));
+    const search = page.study.scenarios.find((s) => s.id === scenario.scenario)?.search;
+    if (search) root.append(textElement("p", searchNote(search, lang), "note search-note"));
+    const notRun = notRunText(scenario, labels, lang);
+    if (notRun) root.append(textElement("p", notRun, "note not-run-levels"));
+    if (curves.within_slo) root.append(sloExplorer(curves, scenario, labels, lang, ttftAxis(scenario, curves, width)));
   }
   return root;
 }

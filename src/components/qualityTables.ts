@@ -57,7 +57,7 @@ export function findingsTable(
         value: (f: Finding) => textElement("span", t(`severity_${f.severity}`, lang), `severity severity-${f.severity}`)
       },
       {label: t("code", lang), value: (f) => textElement("code", f.code)},
-      {label: t("message", lang), value: (f) => f.message},
+      {label: t("message", lang), value: (f) => pick(f.text, lang) || f.message},
       {
         label: t("run", lang),
         value: (f) => (f.run ? (runs.has(f.run) ? link(runHref(f.run, context), f.run) : f.run) : DASH)

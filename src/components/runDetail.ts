@@ -4,7 +4,7 @@ import {DASH, formatCount, formatMetric} from "./format.js";
 import {pick, t, type Lang} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
-import {statusBadge} from "./stepTable.js";
+import {notRunReason, statusBadge} from "./stepTable.js";
 import {dataTable, textElement, type Cell} from "./table.js";
 
 /** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
@@ -42,8 +42,9 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
   const {row, names} = detail;
   const repeat = repeatFact(detail, lang);
+  const notRun = notRunReason(row);
   const facts: [string, Cell][] = [
-    [t("status", lang), statusBadge(row.status, lang, row.partial != null)],
+    [t("status", lang), statusBadge(row.status, lang, row.partial != null, notRun)],
     [t("step", lang), link(stepHref(row.step, context), pick(names.step, lang) || row.step)],
     [t("candidate", lang), row.label],
     [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
@@ -56,7 +57,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     [t("study", lang), row.study]
   ];
   if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);
-  if (row.status !== "ok") {
+  if (row.status !== "ok" && notRun == null) {
     facts.push([t("failedPhase", lang), row.failed_phase ?? DASH]);
     facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);
   }

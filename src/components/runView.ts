@@ -6,6 +6,7 @@ import type {Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {requestTable} from "./requestTable.js";
 import {logView, runFacts, runMetricsTable} from "./runDetail.js";
+import {notRunReason} from "./stepTable.js";
 import {commandBlock} from "./setupTables.js";
 import {telemetrySection} from "./telemetryChart.js";
 import {textElement} from "./table.js";
@@ -18,6 +19,10 @@ const PROSE = {
   metricsOk: {
     en: "The figures parsed from the benchmark's result block. Each links to the log line it was read from.",
     tr: "Benchmark'ın sonuç bloğundan okunan değerler. Her biri, okunduğu günlük satırına bağlanır."
+  },
+  metricsNotRun: {
+    en: "Live mode left this level out, so it has no figures (the reason is above).",
+    tr: "Canlı mod bu seviyeyi atladı, bu yüzden değer yok (nedeni yukarıda)."
   },
   metricsFailed: {
     en: "The run failed, so it has no figures; its log below shows why.",
@@ -52,7 +57,7 @@ export function runView(detail: RunDetail, context: PageContext): HTMLElement {
     textElement("p", say("benchmark", lang)),
     commandBlock(detail.row.bench_command),
     textElement("h2", say("metrics", lang)),
-    textElement("p", say(ok ? "metricsOk" : "metricsFailed", lang))
+    textElement("p", say(ok ? "metricsOk" : notRunReason(detail.row) != null ? "metricsNotRun" : "metricsFailed", lang))
   );
   if (ok) view.append(runMetricsTable(detail, context));
   const telemetry = telemetrySection(detail, context);

@@ -4,7 +4,7 @@ import {formatFixed, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, restOfRuns, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
-import {statusBadge} from "./stepTable.js";
+import {notRunReason, statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
@@ -20,7 +20,17 @@ export function sortedRuns(rows: readonly RunsIndexRow[], report: Pick<RunsPage,
 
 /** The telemetry columns the runs carry (runsPage adds only those some run recorded). */
 export function runsTelemetryColumns(rows: readonly RunsIndexRow[], objective: string): string[] {
-  const known = new Set(["run", "status", "step", "label", "scenario", "error", objective, "mean_tpot_ms"]);
+  const known = new Set([
+    "run",
+    "status",
+    "step",
+    "label",
+    "scenario",
+    "error",
+    "failed_phase",
+    objective,
+    "mean_tpot_ms"
+  ]);
   return rows.length ? Object.keys(rows[0]).filter((k) => !known.has(k)) : [];
 }
 
@@ -41,7 +51,7 @@ export function runsTable(
       {label: t("step", lang), value: (r) => link(stepHref(r.step, context), stepTitle(r.step))},
       {label: t("candidate", lang), value: (r) => r.label},
       {label: t("scenario", lang), value: (r) => scenarioName(report, r.scenario, lang)},
-      {label: t("status", lang), value: (r) => statusBadge(r.status, lang)},
+      {label: t("status", lang), value: (r) => statusBadge(r.status, lang, false, notRunReason(r))},
       {label: metricLabel(objective), numeric: true, value: (r) => formatFixed(r[objective] as number | null)},
       {label: metricLabel("mean_tpot_ms"), numeric: true, value: (r) => formatFixed(r.mean_tpot_ms as number | null)},
       ...telemetry.map((key) => ({
@@ -49,14 +59,18 @@ export function runsTable(
         numeric: true,
         value: (r: RunsIndexRow) => formatMetric(key, r[key] as number | null)
       })),
-      {label: t("error", lang), className: "wide-text", value: (r) => (r.error ? textElement("code", r.error) : "")}
+      {
+        label: t("error", lang),
+        className: "wide-text",
+        value: (r) => (r.error && notRunReason(r) == null ? textElement("code", r.error) : "")
+      }
     ],
     {
       lang,
       id: "runs",
       rest: restOfRuns(context),
       className: "runs",
-      rowClass: (r) => (r.status === "ok" ? null : "failed")
+      rowClass: (r) => (r.status === "ok" ? null : notRunReason(r) != null ? "not-run" : "failed")
     }
   );
 }

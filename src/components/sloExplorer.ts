@@ -4,6 +4,10 @@
 import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import {formatFixed} from "./format.js";
 import type {Lang} from "./i18n.js";
+import {ttftTargetLabel, ttftX} from "./ttftAxis.js";
+
+/** The chart's TTFT axis (loadCurvesChart's ttftAxis), where the explorer moves the target's line; null: no chart. */
+export type TtftAxis = {domain: [number, number]; width: number} | null;
 
 export interface CandidateScore {
   candidate: string;
@@ -111,12 +115,25 @@ function slider(metric: string, value: number, onInput: (v: number) => void): HT
   return label;
 }
 
-/** The explorer of one scenario: sliders for TTFT and TPOT (log scale, the plan's targets first) and the decision. */
+/** Moves the TTFT target's line on the scenario's chart beside the explorer (none on a page without the chart). */
+function moveTtftLine(root: HTMLElement, scenario: string, axis: TtftAxis, target: number, lang: Lang): void {
+  const line = axis
+    ? root.parentElement?.querySelector(`figure[aria-label="load-curves-${scenario}"] .slo_ttft_marks line`)
+    : null;
+  if (!line || !axis) return;
+  line.setAttribute("transform", `translate(${ttftX(axis, target)},0)`);
+  const title = line.querySelector("title");
+  if (title) title.textContent = ttftTargetLabel(target, lang);
+}
+
+/** The explorer of one scenario: sliders for TTFT and TPOT (log scale, the plan's targets first) and the decision;
+ * `axis`: the TTFT axis of the scenario's chart beside it, whose target line the TTFT slider moves. */
 export function sloExplorer(
   curves: StepCurves,
   scenario: ScenarioCurves,
   labels: Record<string, string>,
-  lang: Lang
+  lang: Lang,
+  axis: TtftAxis = null
 ): HTMLElement {
   const root = document.createElement("div");
   root.className = "slo-explorer";
@@ -154,6 +171,7 @@ export function sloExplorer(
         slider(metric, targets[metric], (v) => {
           targets[metric] = v;
           render();
+          if (metric === "ttft_ms") moveTtftLine(root, scenario.scenario, axis, v, lang);
         })
       );
   render();
@@ -163,7 +181,7 @@ export function sloExplorer(
   data.setAttribute("type", "application/json");
   data.className = "slo-explorer-data";
   const {scenarios: _all, ...shared} = curves;
-  data.textContent = JSON.stringify({curves: {...shared, scenarios: []}, scenario, labels, lang}).replace(
+  data.textContent = JSON.stringify({curves: {...shared, scenarios: []}, scenario, labels, lang, axis}).replace(
     /</g,
     "\\u003c"
   );
@@ -176,12 +194,13 @@ export function wakeSloExplorers(root: ParentNode = document): void {
   for (const element of root.querySelectorAll(".slo-explorer")) {
     const data = element.querySelector("script.slo-explorer-data");
     if (!data?.textContent) continue;
-    const {curves, scenario, labels, lang} = JSON.parse(data.textContent) as {
+    const {curves, scenario, labels, lang, axis} = JSON.parse(data.textContent) as {
       curves: StepCurves;
       scenario: ScenarioCurves;
       labels: Record<string, string>;
       lang: Lang;
+      axis?: TtftAxis;
     };
-    element.replaceWith(sloExplorer(curves, scenario, labels, lang));
+    element.replaceWith(sloExplorer(curves, scenario, labels, lang, axis ?? null));
   }
 }

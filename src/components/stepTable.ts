@@ -24,7 +24,22 @@ export interface StepRuns {
   metrics: readonly string[];
 }
 
-export function statusBadge(status: string, lang: PageContext["lang"], partial = false): HTMLElement {
+/** Why live mode left a ladder level out (its error without the "not run: " lead); null for a run that ran or failed.
+ * The pages take no code from the library, so this twins loaders/runs/not-run.ts, which check uses. */
+export function notRunReason(run: {status: string; failed_phase?: unknown; error?: unknown}): string | null {
+  if (run.status === "ok" || run.failed_phase !== "not-run") return null;
+  const error = typeof run.error === "string" ? run.error : "";
+  return error.startsWith("not run: ") ? error.slice("not run: ".length) : error;
+}
+
+/** `notRun`: why live mode left the run out (notRunReason), shown as such and not as a failure. */
+export function statusBadge(
+  status: string,
+  lang: PageContext["lang"],
+  partial = false,
+  notRun: string | null = null
+): HTMLElement {
+  if (notRun != null) return textElement("span", `${t("notRun", lang)} (${notRun})`, "status not-run");
   const ok = status === "ok";
   const badge = textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
   if (!partial) return badge;

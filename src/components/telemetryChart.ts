@@ -8,12 +8,17 @@ import {textElement} from "./table.js";
 import {formatMetric} from "./format.js";
 import {metricTitle} from "./metricLabels.js";
 import {vegaChart} from "./vegaChart.js";
+import {gpuChartSpec} from "./gpuChart.js";
 
 const PROSE = {
   title: {en: "Server during the run", tr: "Koşu sırasında sunucu"},
   intro: {
     en: "Scraped from the engine's metrics endpoint while the benchmark ran, over the measured window (after the warm-up request). The dashed line is the client's mean output throughput.",
     tr: "Benchmark sürerken motorun metrik uç noktasından, ölçülen aralık boyunca (ısınma isteğinden sonra) okundu. Kesikli çizgi, istemcinin ortalama çıkış işlem hacmidir."
+  },
+  gpuIntro: {
+    en: "Sampled by nvidia-smi over the same window (gpu.csv): utilization, power and memory of each GPU.",
+    tr: "Aynı aralıkta nvidia-smi ile örneklendi (gpu.csv): her GPU'nun kullanımı, gücü ve belleği."
   },
   noMetrics: {en: "No server metrics: ", tr: "Sunucu metriği yok: "},
   noGpu: {en: "No GPU samples: ", tr: "GPU örneği yok: "},
@@ -39,7 +44,8 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
   const clientMean = detail.metrics.output_throughput;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    resolve: {scale: {x: "shared"}},
+    // The colour legend independent: shared, Vega-Lite draws it over the whole chart, above the tokens panel.
+    resolve: {scale: {x: "shared", color: "independent"}, legend: {color: "independent"}},
     vconcat: [
       {
         width,
@@ -134,10 +140,15 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
     for (const [name, value] of summary) list.append(textElement("dt", name), textElement("dd", value));
     section.append(list);
   }
+  // Each chart after its intro, server first: appended once both are drawn, so the order never depends on which
+  // finishes first.
+  const charts: [string, Promise<HTMLElement>][] = [];
   const spec = telemetrySpec(detail, lang);
-  if (spec) {
-    section.append(textElement("p", say("intro", lang)));
-    void vegaChart(spec, {dark: context.dark, label: "telemetry-chart"}).then((figure) => section.append(figure));
-  }
+  if (spec) charts.push([say("intro", lang), vegaChart(spec, {dark: context.dark, label: "telemetry-chart"})]);
+  const gpu = gpuChartSpec(detail, lang);
+  if (gpu) charts.push([say("gpuIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart"})]);
+  void Promise.all(charts.map(([, chart]) => chart)).then((figures) =>
+    figures.forEach((figure, i) => section.append(textElement("p", charts[i][0]), figure))
+  );
   return section;
 }

@@ -34,6 +34,7 @@ import {claimCounts, claimsTable, findingsTable} from "../components/qualityTabl
 import {runSetTable} from "../components/runSetView.js";
 import * as runSets from "../components/runSets.js";
 import {runsTable} from "../components/runsTable.js";
+import {homeSloExplorers} from "../components/sloHome.js";
 import {runView} from "../components/runView.js";
 import {
   benchCommands,
@@ -46,6 +47,7 @@ import {
 } from "../components/setupTables.js";
 import {stepChartSpec} from "../components/stepChart.js";
 import {candidateCommands, stepRanking, stepTable} from "../components/stepTable.js";
+import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
@@ -101,6 +103,7 @@ async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragment
     "repeats-note": text(repeatsNote(report.study, lang)),
     "load-note": text(loadNote(report.study, lang)),
     "headline-summary": text(headlineSummary(report, lang)),
+    "slo-explorer": await html(homeSloExplorers(report.explorers, report, context)),
     "change-chart": await html(vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})),
     "before-after-chart": await html(
       vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
@@ -217,7 +220,11 @@ async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragment
   };
 }
 
-async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never, lang: Lang) {
+/** One step page's fragments in one language. */
+export async function stepFragments(
+  page: ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never,
+  lang: Lang
+) {
   const report = asJson(page);
   const step = report.step;
   const context = pageContext(lang, "../");
@@ -231,6 +238,7 @@ async function stepFragments(page: ReturnType<typeof stepPages> extends Iterable
     coverage: await html(stepCoverageList(report.coverage, step.id, report, lang)),
     ranking: await html(stepRanking(step, report, context)),
     "step-table": await html(stepTable(step, report, report, context)),
+    "telemetry-table": await html(stepTelemetryTable(report, context)),
     "step-chart": await html(
       vegaChart(stepChartSpec(step, report.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
         label: "step-chart"

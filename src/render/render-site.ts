@@ -4,6 +4,7 @@ import {studyDir} from "../../loaders/analysis/report.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
+import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 
 async function render(): Promise<void> {
   const dir = studyDir();
@@ -14,4 +15,4 @@ async function render(): Promise<void> {
   await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${JSON.stringify([path, fragments])}\n`));
 }
 
-await render();
+await exitOnDiskError("render-site", render);

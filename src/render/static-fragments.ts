@@ -4,6 +4,7 @@ import {execFileSync} from "node:child_process";
 import {join} from "node:path";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
+import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
 
 interface Token {
   type: string;
@@ -28,11 +29,19 @@ const ALONE = /^\{\{([a-z][a-z0-9-]*)\}\}$/;
 
 /** Renders every page's fragments in a fresh process (tsx), so edits to the library show on the next build or reload. */
 export function renderFragments(root: string): Map<string, PageFragments> {
-  const out = execFileSync(process.execPath, ["--import", "tsx", join(root, "src/render/render-site.ts")], {
-    cwd: root,
-    maxBuffer: 2 ** 31 - 1,
-    stdio: ["ignore", "pipe", "inherit"]
-  });
+  let out: Buffer;
+  try {
+    out = execFileSync(process.execPath, ["--import", "tsx", join(root, "src/render/render-site.ts")], {
+      cwd: root,
+      maxBuffer: 2 ** 31 - 1,
+      stdio: ["ignore", "pipe", "inherit"]
+    });
+  } catch (error) {
+    // The renderer has said why on stderr, in one line; the build adds nothing to it (build-error.ts).
+    const status = (error as {status?: number}).status;
+    if (status === OUTPUT_NOT_WRITTEN) throw new Error(`src/render/render-site.ts exited with code ${status}`);
+    throw error;
+  }
   // One page per line: the whole site as one JSON string would pass V8's longest string at 1000× the seed.
   const pages = new Map<string, PageFragments>();
   for (let start = 0; start < out.length;) {

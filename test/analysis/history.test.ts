@@ -170,6 +170,17 @@ describe("the other states", () => {
     ).toBe("improvement");
   });
 
+  it("a point that failed in every study: it says so, with no value, and is not within noise", () => {
+    for (const studies of [4, 2]) {
+      const v = historyVerdict(flat(Array.from({length: studies}, () => [])), OPTIONS);
+      expect(v.status).toBe("failed in every study");
+      expect(v.entries.map((e) => [e.n, e.mean, e.ratio, e.violation])).toEqual(
+        Array.from({length: studies}, () => [0, null, null, null])
+      );
+      expect(v.false_alarm_bound).toBeNull();
+    }
+  });
+
   it("single runs: the ratio alone decides, and no false-alarm rate is promised", () => {
     const v = historyVerdict(flat([[1000], [1000], [900], [900]]), OPTIONS);
     expect([v.status, v.false_alarm_bound]).toEqual(["regression", null]);

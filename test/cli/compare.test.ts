@@ -273,6 +273,46 @@ describe("the same plan on another GPU", () => {
   });
 });
 
+describe("the two H200 ladder studies: their load curves at fixed interactivity and within the SLO", () => {
+  const LADDER = "data/studies/h200-ladder";
+  const LIVE = "data/studies/h200-live-ladder";
+
+  it("md: a row per level and one within the SLO, each side's frontier point and throughput per GPU", () => {
+    const run = cli(LADDER, LIVE);
+    // No point matches (16 prompts against 8): nothing regressed, whatever the curves say.
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("## Load curves");
+    expect(run.stdout).toContain(
+      "### dataset=random input=256 output=64 seed=42 (NVIDIA H200 ×1; base: chat; new: search, ladder)"
+    );
+    // ≥ 7: base mbt4096 c128 (interactivity (6.97 + 7.23) / 2 = 7.10; (3910.5 + 4074.1) / 2 = 3992.3 tok/s);
+    // the live ladder's c128 is at 6.99, below 7, so its c64 (10.77, 2629.3): ×0.659, one run there, no interval.
+    expect(run.stdout).toContain(
+      "| ≥ 7 | 3992.3 | batching--mbt4096--chat--c128 | 2629.3 | stop--mbt512--ladder--c64 | ×0.659 | no interval | regression |"
+    );
+    // ≥ 25: base mbt512 c4 ((27.39 + 24.33) / 2 = 25.86); live: the search's probe c3 (28.63, 374.5 tok/s).
+    expect(run.stdout).toContain(
+      "| ≥ 25 | 417.7 | batching--mbt512--chat--c4 | 374.5 | search--mbt4096--search--c3 | ×0.897 | no interval | regression |"
+    );
+    expect(run.stdout).toContain(
+      "| within the SLO | 417.7 | batching--mbt512--chat--c4 | 1682.5 | stop--mbt512--ladder--c32 | ×4.028 | no interval | improvement |"
+    );
+    expect(run.stdout).toContain(
+      "Within the SLO (p99 ttft ≤ 2000 ms, p99 tpot ≤ 100 ms, BASE's plan; NEW's plan sets p99 ttft ≤ 2000 ms, p99 tpot ≤ 90 ms)"
+    );
+  });
+
+  it("json and csv carry the same readings; a study without ladders has no load-curve section", () => {
+    const c = JSON.parse(cli(LADDER, LIVE, "--format", "json").stdout);
+    expect(c.curves.curves[0].levels.map((l: {interactivity: number}) => l.interactivity)).toEqual([
+      7, 8, 10, 15, 20, 25
+    ]);
+    const csv = cli(LADDER, LIVE, "--format", "csv").stdout.trimEnd().split("\r\n");
+    expect(csv.filter((line) => line.startsWith("curve,"))).toHaveLength(7);
+    expect(cli(SEED, SEED).stdout).not.toContain("Load curves");
+  });
+});
+
 describe("bad input", () => {
   it("a threshold that is not a percentage: exit 2, one line", () => {
     const run = cli(SEED, SEED, "--threshold", "lots");

@@ -4,6 +4,10 @@
 //     --random-input-len N --random-output-len N --num-prompts N [--save-result --result-dir D --result-filename F]
 //     [--stand-in-exit CODE] [--stand-in-hang] [--stand-in-ignore-term] [--stand-in-spawn-child]
 //     [--stand-in-tee FILE (every stdout byte also goes there, to check the copy the runner keeps)]
+//     [--stand-in-fixed-prompts (the same prompts whatever --seed says: a client that repeats its prompts)]
+// Prompts are distinct per request and drawn from --seed, as vLLM's random dataset's are. The initial test run sends a
+// prompt of its own (vLLM's sends the first prompt again): its cache hit would make a run's hit rate depend on where the
+// measured window's edge falls between two scrapes.
 import {spawn} from "node:child_process";
 import {appendFileSync, mkdirSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
@@ -33,6 +37,7 @@ interface Args {
   ignoreTerm: boolean;
   spawnChild: boolean;
   tee: string | null;
+  fixedPrompts: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -59,7 +64,8 @@ function parseArgs(argv: string[]): Args {
     hang: false,
     ignoreTerm: false,
     spawnChild: false,
-    tee: null
+    tee: null,
+    fixedPrompts: false
   };
   const value = (i: number): string => {
     if (i >= argv.length) usage(`argument ${argv[i - 1]}: expected one argument`);
@@ -136,6 +142,9 @@ function parseArgs(argv: string[]): Args {
         break;
       case "--stand-in-spawn-child":
         args.spawnChild = true;
+        break;
+      case "--stand-in-fixed-prompts":
+        args.fixedPrompts = true;
         break;
       case "--stand-in-tee":
         args.tee = value(++i);
@@ -287,10 +296,13 @@ async function main(): Promise<void> {
     () => null
   );
   emit(`served models: ${JSON.stringify(models?.data?.map((m) => m.id) ?? null)}\n`);
-  const prompt = Array.from({length: args.inputLen}, () => "hi").join(" ");
+  // inputLen words: one naming the seed and the request, then "hi"s.
+  const seed = args.fixedPrompts ? 0 : args.seed;
+  const prompt = (i: number | "probe"): string =>
+    [`p${seed}.${i}`, ...Array.from({length: Math.max(0, args.inputLen - 1)}, () => "hi")].join(" ");
 
   emit("Starting initial single prompt test run...\n");
-  const probe = await request(url, args, prompt, args.outputLen);
+  const probe = await request(url, args, prompt("probe"), args.outputLen);
   if (!probe.ok) {
     process.stderr.write(
       `Traceback (most recent call last):\n  File "serve.py", line 1, in <module>\nValueError: Initial test run failed - Please make sure benchmark arguments are correctly specified. Error: ${probe.error}\n`
@@ -314,7 +326,7 @@ async function main(): Promise<void> {
   const user = async (): Promise<void> => {
     while (sent < args.numPrompts) {
       sent += 1;
-      results.push(await request(url, args, prompt, args.outputLen));
+      results.push(await request(url, args, prompt(sent - 1), args.outputLen));
     }
   };
   await Promise.all(Array.from({length: Math.min(args.numPrompts, args.maxConcurrency ?? args.numPrompts)}, user));

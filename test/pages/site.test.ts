@@ -1,5 +1,6 @@
 // A site of many studies: which studies it holds, the index row of each (the seed's real figures), declared
 // comparisons and trends with the same definitions as `tps-report compare` and `history`, and one-line errors.
+import {spawnSync} from "node:child_process";
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -8,15 +9,18 @@ import {compareRule} from "../../loaders/analysis/compare.js";
 import {historyRule} from "../../loaders/analysis/history.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {
+  buildTarget,
   comparisonPage,
+  declaredComparisons,
   readSiteFile,
   siteStudyDirs,
   studyIndexRow,
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {studiesIndexLink} from "../../loaders/pages/language-switch.js";
+import {escapeHtml, studiesIndexLink} from "../../loaders/pages/language-switch.js";
 import {comparisonHtml, indexHtml, trendHtml} from "../../loaders/pages/site-html.js";
+import {slowerAlpha, writeLadderStudy} from "../support/ladder-study.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
@@ -71,6 +75,44 @@ describe("the studies of a site", () => {
     const upper = join(root, "Upper");
     writeRepeatStudy(upper, {base: [1000], tuned: [1200]});
     expect(() => siteStudyDirs({TPS_REPORT_STUDIES: upper})).toThrow(`${upper}: the folder name 'Upper' cannot be`);
+  });
+});
+
+describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the site of the studies it names", () => {
+  const LADDER = "data/studies/h200-ladder";
+
+  it("TPS_REPORT_STUDIES names the site's studies; TPS_REPORT_STUDY alone, or neither, builds one study at the root", () => {
+    expect(buildTarget({})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDY: LADDER})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDIES: " , "})).toEqual({kind: "study"});
+    expect(buildTarget({TPS_REPORT_STUDIES: `${SEED}, ${LADDER}`})).toEqual({kind: "site", studies: [SEED, LADDER]});
+    expect(() => buildTarget({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: `${SEED},${LADDER}`})).toThrow(
+      "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
+    );
+  });
+
+  it("the build script says what is wrong on one line and builds nothing", () => {
+    const build = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ["--import", "tsx", "tools/build.ts"], {
+        env: {
+          ...process.env,
+          TPS_REPORT_STUDY: "",
+          TPS_REPORT_STUDIES: "",
+          ...env,
+          TPS_REPORT_OUTPUT: join(root, "never")
+        },
+        encoding: "utf8"
+      });
+    const both = build({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: SEED});
+    expect([both.status, both.stderr]).toEqual([
+      1,
+      "build: TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both\n"
+    ]);
+    const missing = build({TPS_REPORT_STUDIES: `${SEED},${join(root, "no-such-study")}`});
+    expect([missing.status, missing.stderr]).toEqual([
+      1,
+      `build: ${join(root, "no-such-study")}: not a study folder (no study.yaml)\n`
+    ]);
   });
 });
 
@@ -151,6 +193,49 @@ describe("declared comparisons", () => {
     expect(() => readSiteFile(file, ["a"])).toThrow(new RegExp(`^${file}:\\d+: `));
   });
 
+  it("a study's plan declares comparisons with itself as the new side, beside those of data/site.yaml", async () => {
+    const old = join(root, "declared", "old");
+    const next = join(root, "declared", "next");
+    writeRepeatStudy(old, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
+    writeRepeatStudy(
+      next,
+      {base: [900, 910, 890], tuned: [1200, 1210, 1190]},
+      undefined,
+      "comparisons:\n  - {base: old, threshold: 10%}\n"
+    );
+    const studies = [await siteStudy(old), await siteStudy(next)];
+    const site = join(root, "declared", "site.yaml");
+    expect(declaredComparisons(studies, site)).toEqual([{base: "old", new: "next", threshold: 0.1}]);
+    // Declared in both places alike: one page.
+    writeFileSync(site, "comparisons:\n  - {base: old, new: next, threshold: 10%}\n  - {base: next, new: old}\n");
+    expect(declaredComparisons(studies, site)).toEqual([
+      {base: "old", new: "next", threshold: 0.1},
+      {base: "next", new: "old", threshold: 0.05}
+    ]);
+    const line =
+      readFileSync(join(next, "study.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("base: old")) + 1;
+    writeFileSync(site, "comparisons:\n  - {base: old, new: next, threshold: 5%}\n");
+    expect(() => declaredComparisons(studies, site)).toThrow(
+      `${join(next, "study.yaml")}:${line}: comparison of old → next at 10 % is also declared in ${site} at 5 %; keep one`
+    );
+    rmSync(site);
+    expect(() => declaredComparisons([studies[1]], site)).toThrow(
+      `${join(next, "study.yaml")}:${line}: comparisons: base 'old' is not a study of the site (next)`
+    );
+    const self = join(root, "declared", "self");
+    writeRepeatStudy(self, {base: [1000]}, undefined, "comparisons:\n  - {base: self}\n");
+    const selfStudy = await siteStudy(self);
+    const selfLine =
+      readFileSync(join(self, "study.yaml"), "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes("base: self}")) + 1;
+    expect(() => declaredComparisons([selfStudy], site)).toThrow(
+      `${join(self, "study.yaml")}:${selfLine}: comparisons: a study is not compared with itself`
+    );
+  });
+
   it("the page gives compare's ratio, interval and verdict per point, its rule, and what changed", async () => {
     const base = join(root, "pair", "before");
     const next = join(root, "pair", "after");
@@ -171,10 +256,41 @@ describe("declared comparisons", () => {
       "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
     );
     expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
+    expect(en).not.toContain("Load curves");
     const tr = comparisonHtml("tr", page);
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
     expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+  });
+});
+
+describe("a comparison of ladder studies", () => {
+  it("compares the frontiers at fixed interactivity and within the SLO, '—' where the new frontier does not reach", async () => {
+    const base = join(root, "ladders", "before");
+    const next = join(root, "ladders", "after");
+    writeLadderStudy(base, {ttft: 2000, tpot: 30});
+    slowerAlpha(next);
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    const en = comparisonHtml("en", page);
+    expect(en).toContain("<h2>Load curves</h2>");
+    expect(en).toContain(`<p class="rule">${escapeHtml(page.curves.rule)}</p>`);
+    expect(en).toContain("<h3>dataset=random input=1000 output=200 seed=42</h3>");
+    // Alpha at c16 on both frontiers, 3840 → 3456 tok/s/GPU: ×0.900 in [×0.880, ×0.921] (test/analysis/frontier.test.ts).
+    expect(en).toContain(
+      '<tr><td>≥ 50</td><td class="num">3840.0</td><td>engine--alpha--chat--c16</td><td class="num">3456.0</td>' +
+        '<td>engine--alpha--chat--c16</td><td class="num">×0.900</td><td>[×0.880, ×0.921]</td>' +
+        '<td><span class="regression">regression</span></td></tr>'
+    );
+    // The new study lost alpha's c1 (80.0 tok/s/user): its frontier stops at 76.9.
+    expect(en).toContain(
+      '<tr><td>≥ 80</td><td class="num">460.2</td><td>engine--alpha--chat--c1</td><td class="num">—</td><td>—</td>' +
+        '<td class="num">—</td><td>—</td><td>—</td></tr>'
+    );
+    expect(en).toContain('<tr><td>within the SLO</td><td class="num">3840.0</td>');
+    const tr = comparisonHtml("tr", page);
+    expect(tr).toContain("<h2>Yük eğrileri</h2>");
+    expect(tr).toContain("noktalar arasında ara değer hesaplanmaz");
+    expect(tr).toContain('<tr><td>SLO içinde</td><td class="num">3840.0</td>');
   });
 });
 
@@ -208,6 +324,41 @@ describe("trends", () => {
     expect(page.studies).toHaveLength(5);
     expect(page.points.find((p) => p.point === "engine--base--short")!.verdict.status).toBe("within noise");
     expect(trendPages([await siteStudy(SEED)])).toEqual([]);
+  });
+});
+
+describe("a point that failed in every study of a series", () => {
+  it("the trend page says it failed, with no value, and does not count it within noise", async () => {
+    const dirs = [1, 2, 3].map((i) => {
+      const dir = join(root, "failing", `failing-${i}`);
+      writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: [null, null, null]});
+      for (const run of readdirSync(join(dir, "runs"))) {
+        const file = join(dir, "runs", run, "run.json");
+        writeFileSync(
+          file,
+          JSON.stringify({...JSON.parse(readFileSync(file, "utf8")), started_at: `2026-03-0${i}T02:00:00Z`})
+        );
+      }
+      return dir;
+    });
+    const [page] = trendPages(await Promise.all(dirs.map(siteStudy)));
+    expect(Object.fromEntries(page.points.map((p) => [p.point, p.verdict.status]))).toEqual({
+      "engine--base--short": "within noise",
+      "engine--tuned--short": "failed in every study"
+    });
+    const en = trendHtml("en", page);
+    expect(en).toContain(
+      '<h2>engine--tuned--short — <span class="failed-in-every-study">failed in every study</span></h2>'
+    );
+    expect(en).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 1 within noise, 0 with insufficient data, 1 failed in every study, of 2 points."
+    );
+    expect(en).toContain(
+      '<td>failing-3</td><td>2026-03-03</td><td class="num">0</td><td class="num">—</td><td class="num">—</td>'
+    );
+    const tr = trendHtml("tr", page);
+    expect(tr).toContain('<span class="failed-in-every-study">her çalışmada başarısız</span>');
+    expect(tr).toContain("1 her çalışmada başarısız");
   });
 });
 

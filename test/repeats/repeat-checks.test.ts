@@ -6,7 +6,10 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {stepPages} from "../../loaders/pages/step.js";
-import {repeatsNote} from "../../src/components/intervals.js";
+import "../../src/render/dom.js";
+import {repeatFlags, repeatsNote} from "../../src/components/intervals.js";
+import {findingsTable} from "../../src/components/qualityTables.js";
+import {qualityPage} from "../../loaders/pages/quality.js";
 import type {Report} from "../../loaders/analysis/report.js";
 import type {RunRow} from "../../loaders/runs/rows.js";
 import {CACHED_REPEATS, REPEAT_TPS, writeRepeatsFixture} from "../support/repeats-fixture.js";
@@ -69,6 +72,27 @@ describe("repeats that do not repeat", () => {
     expect(prefix.findings?.map((f) => f.code)).toEqual(["prefix-cache-warming", "repeat-outlier"]);
     const first = pages.find((p) => p.step.id === "max-batch-tokens")!;
     expect(first.findings?.map((f) => f.code)).toEqual(["repeat-outlier"]);
+  });
+
+  it("the Turkish step page says both flags in Turkish, the English page in English", () => {
+    const prefix = JSON.parse(JSON.stringify([...stepPages(report, rows)].find((p) => p.step.id === "prefix-caching")));
+    const flags = (lang: "en" | "tr") =>
+      [...(repeatFlags(prefix, lang) as HTMLElement).querySelectorAll("li")].map((li) => li.textContent);
+    expect(flags("tr")).toEqual([
+      "prefix-caching--t2048-pc--chat: önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (0.014 → 0.985 → 0.985): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir)",
+      "tekrar 1, 9 noktadan 9 tanesinde en yavaş tekrar: total_token_throughput değeri diğer tekrarların ortalamasının %40.2 altında (medyan; −%45.6 ile −%27.4 arası). Soğuk bir ilk tekrar her aralığı genişletir; plandaki `warmup_repeats: 1` onu ortalamaların dışında bırakır"
+    ]);
+    expect(flags("en")).toEqual(
+      prefix.findings.map((f: {run: string | null; message: string}) => (f.run ? `${f.run}: ${f.message}` : f.message))
+    );
+  });
+
+  it("the Turkish quality page lists them in Turkish too", () => {
+    const table = findingsTable(qualityPage(report, rows), {lang: "tr", root: "../"});
+    expect(table.textContent).toContain(
+      "önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (0.014 → 0.985 → 0.985)"
+    );
+    expect(table.textContent).toContain("tekrar 1, 9 noktadan 9 tanesinde en yavaş tekrar");
   });
 
   it("warmup_repeats: 1 leaves repeat 1 out of every mean and interval, keeps it listed, and says so", async () => {

@@ -5,7 +5,7 @@ import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
-import {writeLadderStudy} from "../support/ladder-study.js";
+import {modelPoint, writeLadderStudy} from "../support/ladder-study.js";
 import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
@@ -65,4 +65,60 @@ describe("the SLO explorer in the browser", () => {
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
   }, 120_000);
+
+  it("moves the TTFT target's line on the step page's chart with the slider", async () => {
+    const {page, problems} = await newCheckedPage(browser);
+    await visit(page, pageUrl(server.url, "/steps/engine"));
+    const line = page.locator("figure[aria-label=load-curves-chat] .slo_ttft_marks line");
+    const x = async () => Number(/translate\(([-\d.]+),/.exec((await line.getAttribute("transform"))!)![1]);
+    // The axis runs from Small batches' c1 bound (1.25 · 120 ms · 1.024842 = 153.73 ms) to 10 × 2000 ms over 390 px.
+    const low = 1.25 * 120 * (1 + (4.302652729911275 * 0.01) / Math.sqrt(3));
+    const at = (v: number) => (390 * Math.log(v / low)) / Math.log(20000 / low);
+    expect(await x()).toBeCloseTo(at(2000), 3);
+    // The slider moves in steps of 0.01 (log10): 0.7 is 2000 · 10^0.7 = 10023.74 ms.
+    await slide(page, "ttft_ms", 0.7);
+    expect(await x()).toBeCloseTo(at(2000 * 10 ** 0.7), 3);
+    expect(await line.locator("title").textContent()).toBe("TTFT target: 10023.74 ms");
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  }, 120_000);
+});
+
+describe("the SLO explorer on the home page", () => {
+  for (const [path, winnerText] of [
+    ["/", "Winner: Small batches"],
+    ["/tr/", "Kazanan: Small batches"]
+  ])
+    it(`${path}: at the plan's targets the build's verdict, and the loose targets' winner when the sliders move`, async () => {
+      const {report} = await loadStudy(STUDY);
+      const verdict = report.steps[0].verdict;
+      expect(report.recommended.candidate).toBe("alpha");
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, pageUrl(server.url, path));
+      const winner = page.locator(".home-slo-explorer .slo-winner");
+      await winner.waitFor();
+      expect(await page.locator("input[data-metric=ttft_ms]").count()).toBe(1);
+      expect(await winner.getAttribute("data-winner")).toBe(verdict.winner!.candidate);
+      expect(await winner.textContent()).toMatch(
+        new RegExp(`^${winnerText} \\(\\+${verdict.gain_percent!.toFixed(1)} %`)
+      );
+      // TTFT 2 s → 10 s and TPOT 30 → 100 ms. Large batches at c256: p99 TTFT bound 1.25 · 2760 · 1.0248 = 3535.6 ms,
+      // TPOT 1.25 · 60.72 · 1.0248 = 77.8 ms, 20696.23 tok/s. Defaults: TPOT 1.25 · 84 · 1.0248 = 107.6 ms breaks 100 at
+      // c256, so c128 (66.6 ms, TTFT 5042.0 ms), 10750.31 tok/s: +92.5 % over the baseline.
+      await slide(page, "ttft_ms", Math.log10(5));
+      await slide(page, "tpot_ms", Math.log10(100 / 30));
+      expect(await winner.getAttribute("data-winner")).toBe("beta");
+      const gain = (modelPoint("beta", 256).throughput / modelPoint("base", 128).throughput - 1) * 100;
+      expect(gain.toFixed(1)).toBe("92.5");
+      expect(await winner.textContent()).toBe(
+        path === "/"
+          ? "Winner: Large batches (+92.5 % over the baseline)"
+          : "Kazanan: Large batches (+92.5 % temel yapılandırmaya göre)"
+      );
+      expect(await page.locator(".home-slo-explorer .slo-decision li").first().textContent()).toMatch(
+        /^Large batches: 20696\.23 tok\/s (at load|yükte) 256$/
+      );
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }, 120_000);
 });

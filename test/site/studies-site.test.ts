@@ -1,12 +1,13 @@
-// One site of many studies in Chromium, served under a sub-path as GitHub Pages would: the seed and three imported
-// sweeps, the index of studies, each study's pages under studies/<id>/, a declared comparison and the trend.
-import {existsSync, readFileSync} from "node:fs";
+// One site of many studies in Chromium, served under a sub-path as GitHub Pages would: the seed, three imported sweeps
+// and the two H200 ladder studies, built by `npm run build` with TPS_REPORT_STUDIES; the index of studies, each study's
+// pages under studies/<id>/, comparisons declared in the site file and in plans (one of load curves), the trends.
+import {spawn} from "node:child_process";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {buildStudiesSite, type SiteBuildResult} from "../../tools/build-site.js";
 import {SWEEPS, writeStudiesSite} from "../support/studies-site.js";
 import {withLock} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
@@ -16,15 +17,48 @@ const ROOT = "test/.tmp/studies-site";
 const OUTPUT = join(ROOT, "dist");
 const BASE = "/tps-report/";
 
+const LADDERS = ["data/studies/h200-ladder", "data/studies/h200-live-ladder"];
+
 let server: SiteServer;
 let browser: Browser;
+/** The seed and the sweeps, whose every page is visited; the site also holds LADDERS. */
 let studies: string[];
-let built: SiteBuildResult;
+let built: {studies: string[]; comparisons: string[]; trends: string[]; log: string};
+
+/** `npm run build` as a person runs it, the studies named by TPS_REPORT_STUDIES. */
+function npmBuild(env: Record<string, string>): Promise<{code: number | null; log: string}> {
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const child = spawn("npm", ["run", "build"], {
+      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "true", TPS_REPORT_STUDY: "", ...env},
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    child.stdout.on("data", (chunk) => (log += chunk));
+    child.stderr.on("data", (chunk) => (log += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({code, log}));
+  });
+}
+
+const pages = (folder: string) =>
+  readdirSync(join(OUTPUT, folder))
+    .filter((f) => f.endsWith(".html"))
+    .map((f) => f.slice(0, -".html".length))
+    .sort();
 
 beforeAll(async () => {
   const written = writeStudiesSite(ROOT);
   studies = written.studies;
-  built = await withLock(() => buildStudiesSite({studies, output: OUTPUT, base: BASE, siteFile: written.siteFile}));
+  const {code, log} = await withLock(() =>
+    npmBuild({
+      TPS_REPORT_STUDIES: [...studies, ...LADDERS].join(","),
+      TPS_REPORT_OUTPUT: OUTPUT,
+      TPS_REPORT_BASE: BASE,
+      TPS_REPORT_SITE: written.siteFile
+    })
+  );
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}): ${log.slice(-2000)}`);
+  built = {studies: readdirSync(join(OUTPUT, "studies")), comparisons: pages("compare"), trends: pages("trend"), log};
   server = await serveSite(OUTPUT, {prefix: BASE});
   browser = await launchChromium();
 }, 1_500_000);
@@ -49,10 +83,16 @@ async function mainText(path: string): Promise<string> {
 }
 
 describe("a site of the seed and three imported studies", () => {
-  it("builds every study under studies/<id>/, one comparison and one trend", () => {
-    expect(built.studies).toEqual(["qwen3-32b-a100", ...SWEEPS]);
-    expect(built.comparisons).toEqual([`${SWEEPS[0]}--${SWEEPS[1]}`]);
-    expect(built.trends).toEqual(["qwen-qwen3-8b-1x-h100-sxm"]);
+  it("npm run build with TPS_REPORT_STUDIES builds every study under studies/<id>/, three comparisons, two trends", () => {
+    expect(built.log).toContain("build: 6 studies, 3 comparisons, 2 trends in ");
+    expect(built.studies.sort()).toEqual(["h200-ladder", "h200-live-ladder", "qwen3-32b-a100", ...SWEEPS]);
+    // The first from the site file; the other two from the plans of sweep-2026-01-15 and h200-live-ladder.
+    expect(built.comparisons).toEqual([
+      "h200-ladder--h200-live-ladder",
+      `${SWEEPS[0]}--${SWEEPS[1]}`,
+      `${SWEEPS[1]}--${SWEEPS[2]}`
+    ]);
+    expect(built.trends).toEqual(["qwen-qwen3-8b-1x-h100-sxm", "qwen-qwen3-8b-1x-nvidia-h200"]);
     for (const id of built.studies) expect(existsSync(join(OUTPUT, "studies", id, "index.html")), id).toBe(true);
   });
 
@@ -79,10 +119,28 @@ describe("a site of the seed and three imported studies", () => {
         id.slice("sweep-".length),
         "24",
         "30002.0 total_token_throughput max_num_seqs=128 — random, 4000/200"
-      ])
+      ]),
+      [
+        "Batch-token budget under a latency target on one H200 h200-ladder",
+        "Qwen/Qwen3-8B",
+        "1× NVIDIA H200",
+        "transformers continuous batching (gpu_engine_server.py) transformers-5.17.0-cb",
+        "2026-12-02",
+        "32",
+        "3992.3 total_token_throughput 4096 batch tokens — Chat (256 in, 64 out)"
+      ],
+      [
+        "Ladder stop and goodput search on one H200 h200-live-ladder",
+        "Qwen/Qwen3-8B",
+        "1× NVIDIA H200",
+        "transformers continuous batching (gpu_engine_server.py) transformers-5.17.0-cb",
+        "2026-12-02",
+        "17",
+        "3138.1 total_token_throughput 512 batch tokens — Chat ladder (256 in, 64 out)"
+      ]
     ]);
     // Each study's link opens its own home, whose header leads back here.
-    for (const dir of studies) {
+    for (const dir of [...studies, ...LADDERS]) {
       const plan = loadStudyPlan(dir);
       await page.click(`main a:text-is(${JSON.stringify(plan.title.en)})`);
       await page.waitForURL(new RegExp(`/tps-report/studies/${dir.split("/").at(-1)}/$`));
@@ -101,7 +159,7 @@ describe("a site of the seed and three imported studies", () => {
     const {page, problems} = await open("tr/");
     expect(await page.textContent("h1")).toBe("Çalışmalar");
     const links = await page.$$eval("main tbody a", (as) => as.map((a) => (a as HTMLAnchorElement).href));
-    expect(links).toEqual(built.studies.map((id) => `${server.url}studies/${id}/tr/`));
+    expect(links).toEqual([...studies, ...LADDERS].map((dir) => `${server.url}studies/${dir.split("/").at(-1)}/tr/`));
     await page.click("main tbody a >> nth=1");
     await page.waitForURL(`${server.url}studies/${SWEEPS[0]}/tr/`);
     expect(await page.textContent("nav.studies-index a")).toBe("Tüm çalışmalar");
@@ -152,6 +210,33 @@ describe("a site of the seed and three imported studies", () => {
     expect(tr).toContain("Eşik %5");
   }, 60_000);
 
+  it("a comparison declared in a plan: the third sweep against the second", async () => {
+    const text = await mainText(`compare/${SWEEPS[1]}--${SWEEPS[2]}`);
+    expect(text).toContain(`Compare ${SWEEPS[1]} → ${SWEEPS[2]}`);
+    expect(text).toContain(
+      "0 regressed, 0 improved, 8 within noise, of 8 matched points; 0 only in base, 0 only in new."
+    );
+    expect(text).not.toContain("Load curves");
+  }, 60_000);
+
+  it("the H200 ladders, compared as the live study's plan declares: frontiers at fixed interactivity, '—' rule", async () => {
+    const path = "compare/h200-ladder--h200-live-ladder";
+    const text = await mainText(path);
+    expect(text).toContain("Load curves");
+    expect(text).toContain("nothing is interpolated between points or extrapolated beyond them");
+    // Cells run together in the text: level, base tok/s/GPU and point, new tok/s/GPU and point, ratio, interval, verdict.
+    expect(text).toContain(
+      "≥ 73992.3batching--mbt4096--chat--c1282629.3stop--mbt512--ladder--c64×0.659no intervalregression"
+    );
+    expect(text).toContain(
+      "within the SLO417.7batching--mbt512--chat--c41682.5stop--mbt512--ladder--c32×4.028no intervalimprovement"
+    );
+    const tr = await mainText(`tr/${path}`);
+    expect(tr).toContain("Yük eğrileri");
+    expect(tr).toContain("SLO içinde417.7");
+  }, 60_000);
+
+  // The sweeps' max_num_seqs=512 server never came up: its two points failed in every study, and say so (issue 24).
   it("the trend page lists the series by date with each point's value and interval, and states the rule", async () => {
     const path = "trend/qwen-qwen3-8b-1x-h100-sxm";
     const text = await mainText(path);
@@ -160,11 +245,12 @@ describe("a site of the seed and three imported studies", () => {
     expect(text).toContain("more than 5 % worse");
     expect(text).toContain("a regression is called at most 2.5 % of the time");
     expect(text).toContain(
-      "0 regressed, 0 suspicious, 0 improved, 8 within noise, 0 with insufficient data, of 8 points."
+      "0 regressed, 0 suspicious, 0 improved, 6 within noise, 0 with insufficient data, 2 failed in every study, of 8 points."
     );
     const tr = await mainText(`tr/${path}`);
     expect(tr).toContain("Eğilim: Qwen/Qwen3-8B, 1× h100-sxm");
     expect(tr).toContain("en çok %2.5 olasılıkla");
+    expect(tr).toContain("2 her çalışmada başarısız");
   }, 60_000);
 
   it("the index page is plain HTML: no script, and every link resolves inside the site", () => {

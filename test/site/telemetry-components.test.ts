@@ -33,7 +33,7 @@ describe("run page telemetry chart", () => {
 
   it("three panels on one shared time axis: tokens/s with the client's mean, running and waiting, KV use 0–1", () => {
     const spec = telemetrySpec(detail, "en", 500) as any;
-    expect(spec.resolve).toEqual({scale: {x: "shared"}});
+    expect(spec.resolve).toEqual({scale: {x: "shared", color: "independent"}, legend: {color: "independent"}});
     expect(spec.vconcat).toHaveLength(3);
     const [tokens, requests, kv] = spec.vconcat;
     expect(tokens.layer[0].data.values.map((p: any) => p.output_tokens_per_s)).toEqual([1000, 900]);

@@ -44,6 +44,30 @@ describe("generated schema files", () => {
   });
 });
 
+describe("comparisons declared in the plan", () => {
+  it("comparisons: [{base, threshold}] against studies of the site, this study the new side; each with its line", () => {
+    const text =
+      seedText +
+      "comparisons:\n  - {base: nightly-1, threshold: 5%}\n  - {base: h200-ladder, threshold: 0.1}\n  - base: a100-old\n";
+    expect(parseStudyPlan(text, "s.yaml", "d").comparisons).toEqual([
+      {base: "nightly-1", threshold: 0.05, line: lineOf(text, "base: nightly-1")},
+      {base: "h200-ladder", threshold: 0.1, line: lineOf(text, "base: h200-ladder")},
+      {base: "a100-old", threshold: 0.05, line: lineOf(text, "base: a100-old")}
+    ]);
+    expect(parseStudyPlan(seedText, "s.yaml", "d").comparisons).toEqual([]);
+    expect(studyFormatDoc()).toContain("`comparisons[].base`");
+  });
+
+  it("a threshold that is not a percentage below 100, or a base that is not an id: the file, line and field", () => {
+    const text = seedText + "comparisons:\n  - {base: nightly-1, threshold: 120%}\n  - {base: Nightly 1}\n";
+    expect(planError(text).issues.map((i) => [i.line, i.path])).toEqual([
+      [lineOf(text, "threshold: 120%"), "comparisons[0].threshold"],
+      [lineOf(text, "base: Nightly 1"), "comparisons[1].base"]
+    ]);
+    expect(planError(text).issues[0].message).toBe("must be a percentage from 0 to under 100, as 5% or 0.05");
+  });
+});
+
 describe("plan problems", () => {
   it("reports every problem in one pass, each with its line", () => {
     const broken = seedText

@@ -48,6 +48,8 @@ function py(value: number): string {
 
 export class FixtureMetrics {
   inflight = 0;
+  /** Prompt tokens the prefix cache was asked for and those it held (vLLM's counters); null: the server has no cache. */
+  prefixCache: {queries: number; hits: number} | null = null;
   private readonly ttft = new Histogram(TTFT_BUCKETS);
   private readonly itl = new Histogram(ITL_BUCKETS);
   private readonly created = Math.floor(Date.now() / 1000);
@@ -101,6 +103,28 @@ export class FixtureMetrics {
             ...this.family("vllm:generation_tokens_total", "counter", "Number of generation tokens processed.", [
               `vllm:generation_tokens_total{${l}} ${py(this.generated)}`
             ]),
+            ...(this.prefixCache
+              ? [
+                  ...this.family(
+                    "vllm:prefix_cache_queries_total",
+                    "counter",
+                    "Prefix cache queries, in terms of number of queried tokens.",
+                    [
+                      `vllm:prefix_cache_queries_total{${l}} ${py(this.prefixCache.queries)}`,
+                      `vllm:prefix_cache_queries_created{${l}} ${py(this.created)}`
+                    ]
+                  ),
+                  ...this.family(
+                    "vllm:prefix_cache_hits_total",
+                    "counter",
+                    "Prefix cache hits, in terms of number of cached tokens.",
+                    [
+                      `vllm:prefix_cache_hits_total{${l}} ${py(this.prefixCache.hits)}`,
+                      `vllm:prefix_cache_hits_created{${l}} ${py(this.created)}`
+                    ]
+                  )
+                ]
+              : []),
             ...this.histogram(
               "vllm:time_to_first_token_seconds",
               "Histogram of time to first token in seconds.",

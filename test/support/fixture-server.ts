@@ -3,10 +3,15 @@
 //   npx tsx test/support/fixture-server.ts --port P [--first-token-ms X --token-gap-ms Y --jitter-ms J --fail-rate R
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
-//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K]
+//     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K
+//     --metrics-trickle-ms T --prefix-cache HIT_FIRST_TOKEN_MS --cold-requests N --cold-factor F]
 // --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
 // exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
+// --prefix-cache keeps every prompt it served (keyed on the prompt's text): a prompt seen before is a hit, its first token
+// comes after HIT_FIRST_TOKEN_MS, and /metrics (vLLM's) counts queried and hit prompt tokens as vLLM does.
+// --cold-requests N: the first N generation requests after start take --cold-factor (default 4) times as long, as an
+// engine that is still compiling and warming its caches does.
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
@@ -56,6 +61,8 @@ export interface FixtureServerOptions {
   onDie?: () => void;
   /** Serve that engine's Prometheus metrics (no metrics route without it). */
   metrics?: FixtureMetricsOptions;
+  /** /metrics answers one byte this often (ms) and never finishes, as a stuck exporter does. */
+  metricsTrickleMs?: number;
   /** Generation requests wait (their timing not yet started) until this file exists. */
   holdUntil?: string;
   /** The first generation request (0-based arrival index) that --hold-until holds; default 0. */
@@ -63,6 +70,11 @@ export interface FixtureServerOptions {
   /** Each token gap grows by this much per generation request in flight when it is scheduled: latency that grows
    * with concurrency, so a closed loop of c users sees TPOT ≈ token gap + this × c. */
   tpotPerInflightMs?: number;
+  /** A prefix cache keyed on prompt text: a prompt seen before starts after this many ms instead of firstTokenMs. */
+  prefixCache?: {hitFirstTokenMs: number};
+  /** The first this many generation requests after start are slow (coldFactor × first-token delay and token gaps). */
+  coldRequests?: number;
+  coldFactor?: number;
 }
 
 export interface FixtureRequestLog {
@@ -142,6 +154,9 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
   const perInflight = options.tpotPerInflightMs ?? 0;
   let dead = false;
   const metrics = options.metrics ? new FixtureMetrics(options.metrics) : null;
+  if (metrics && options.prefixCache) metrics.prefixCache = {queries: 0, hits: 0};
+  const cached = new Set<string>();
+  let generations = 0;
 
   const sendJson = (res: http.ServerResponse, status: number, value: unknown): void => {
     const body = JSON.stringify(value);
@@ -172,9 +187,28 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       return;
     }
     const chat = path === "/v1/chat/completions";
+    const prompt = promptText(body);
+    let hit = false;
+    if (options.prefixCache) {
+      // Counted when the request is scheduled, in prompt tokens, as vLLM's prefix_cache_queries / _hits are.
+      hit = cached.has(prompt);
+      cached.add(prompt);
+      if (metrics?.prefixCache) {
+        const tokens = countPromptTokens(prompt);
+        metrics.prefixCache.queries += tokens;
+        if (hit) metrics.prefixCache.hits += tokens;
+      }
+    }
+    const slow = generations++ < (options.coldRequests ?? 0) ? (options.coldFactor ?? 4) : 1;
     // Per-request timing overrides, so one fixture process can serve a sweep.
-    const firstMs = typeof body.fixture_first_token_ms === "number" ? body.fixture_first_token_ms : firstTokenMs;
-    const gapMs = typeof body.fixture_token_gap_ms === "number" ? body.fixture_token_gap_ms : tokenGapMs;
+    const firstMs =
+      slow *
+      (typeof body.fixture_first_token_ms === "number"
+        ? body.fixture_first_token_ms
+        : hit
+          ? options.prefixCache!.hitFirstTokenMs
+          : firstTokenMs);
+    const gapMs = slow * (typeof body.fixture_token_gap_ms === "number" ? body.fixture_token_gap_ms : tokenGapMs);
     const maxTokens = Math.max(
       1,
       Number((chat ? (body.max_completion_tokens ?? body.max_tokens) : body.max_tokens) ?? defaultMaxTokens)
@@ -202,7 +236,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     const truncating = !failing && truncateRate > 0 && fate() < truncateRate;
     const created = Math.floor(Date.now() / 1000);
     const id = `${chat ? "chatcmpl" : "cmpl"}-fixture-${log.index}`;
-    const promptTokens = countPromptTokens(promptText(body)) + (options.templateTokens ?? 0);
+    const promptTokens = countPromptTokens(prompt) + (options.templateTokens ?? 0);
     const usage = {prompt_tokens: promptTokens, total_tokens: promptTokens + maxTokens, completion_tokens: maxTokens};
 
     inflight += 1;
@@ -362,6 +396,10 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
           }))
         });
         if ((req.url ?? "").includes("clear=1")) requests.length = 0;
+      } else if (metrics && path === metrics.path && options.metricsTrickleMs) {
+        res.writeHead(200, {"content-type": "text/plain; version=0.0.4; charset=utf-8"});
+        const drip = setInterval(() => res.write("#"), options.metricsTrickleMs);
+        res.on("close", () => clearInterval(drip));
       } else if (metrics && path === metrics.path) {
         const body = metrics.text(model);
         res.writeHead(200, {"content-type": "text/plain; version=0.0.4; charset=utf-8"});
@@ -507,11 +545,23 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
         options.metrics = {engine: "vllm", ...options.metrics, [key]: number(flag, argv[++i])};
         break;
       }
+      case "--prefix-cache":
+        options.prefixCache = {hitFirstTokenMs: number(flag, argv[++i])};
+        break;
+      case "--cold-requests":
+        options.coldRequests = number(flag, argv[++i]);
+        break;
+      case "--cold-factor":
+        options.coldFactor = number(flag, argv[++i]);
+        break;
       case "--hold-until":
         options.holdUntil = argv[++i];
         break;
       case "--hold-from":
         options.holdFrom = number(flag, argv[++i]);
+        break;
+      case "--metrics-trickle-ms":
+        options.metricsTrickleMs = number(flag, argv[++i]);
         break;
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);

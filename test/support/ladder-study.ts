@@ -2,7 +2,7 @@
 // Each candidate serves a closed loop of c users: TTFT = a + b·c ms, TPOT = d + e·c ms, so a request of 200 output
 // tokens takes TTFT + 199·TPOT and throughput is c · 1200 tokens / that time. Repeats scale throughput by 0.99, 1, 1.01 and latency
 // by 1.01, 1, 0.99, in an order rotated per point: every point's mean is the model's value exactly.
-import {mkdirSync, writeFileSync} from "node:fs";
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {vllmResult} from "./vllm-result.js";
 
@@ -97,4 +97,24 @@ export function writeLadderStudy(dir: string, slo: {ttft: number; tpot: number})
       })
     )
   );
+}
+
+/** The ladder study again, alpha's runs 10 % slower (the duration stretched by 1 / 0.9) and its c1 runs gone. */
+export function slowerAlpha(dir: string): void {
+  writeLadderStudy(dir, {ttft: 2000, tpot: 30});
+  for (const run of readdirSync(join(dir, "runs"))) {
+    if (!run.startsWith("engine--alpha--")) continue;
+    if (/--c1(--|$)/.test(run)) {
+      rmSync(join(dir, "runs", run), {recursive: true});
+      continue;
+    }
+    const file = join(dir, "runs", run, "result.json");
+    const r = JSON.parse(readFileSync(file, "utf8"));
+    r.duration /= 0.9;
+    r.request_throughput = r.completed / r.duration;
+    r.output_throughput = r.total_output_tokens / r.duration;
+    r.total_token_throughput = (r.total_input_tokens + r.total_output_tokens) / r.duration;
+    r.max_output_tokens_per_s = r.output_throughput * 1.5;
+    writeFileSync(file, JSON.stringify(r));
+  }
 }

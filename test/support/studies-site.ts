@@ -1,5 +1,6 @@
 // Studies for a site of many studies: the seed and three imports of one `vllm bench sweep serve` layout, run a week
-// apart (a series for a trend), with a declared comparison of the first two.
+// apart (a series for a trend), with a comparison of the first two declared in the site file and one of the last two
+// declared in the third study's plan.
 import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {importResults} from "../../loaders/import/index.js";
@@ -26,6 +27,12 @@ export function writeStudiesSite(root: string): {studies: string[]; siteFile: st
       meta.started_at = `${name.slice("sweep-".length)}T02:00:00Z`;
       writeFileSync(file, JSON.stringify(meta, null, 2) + "\n");
     }
+    // The third week's plan declares its own comparison, against the second week.
+    if (i === 2)
+      writeFileSync(
+        join(dir, "study.yaml"),
+        readFileSync(join(dir, "study.yaml"), "utf8") + `comparisons:\n  - {base: ${SWEEPS[1]}}\n`
+      );
     studies.push(dir);
   });
   const siteFile = join(root, "site.yaml");

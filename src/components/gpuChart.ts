@@ -1,0 +1,67 @@
+// A run's GPU samples (nvidia-smi, gpu.csv) on one time axis: utilization, power and memory, a line per GPU.
+import type {TopLevelSpec} from "vega-lite";
+import type {RunDetail} from "../../loaders/runs/run-detail.js";
+import type {Text} from "../../loaders/text.js";
+import type {Lang} from "./i18n.js";
+
+const PROSE = {
+  seconds: {en: "Seconds into the measured run", tr: "Ölçülen koşunun saniyesi"},
+  utilization: {en: "GPU utilization (%)", tr: "GPU kullanımı (%)"},
+  power: {en: "GPU power (W)", tr: "GPU gücü (W)"},
+  memory: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"},
+  gpu: {en: "GPU", tr: "GPU"}
+} satisfies Record<string, Text>;
+
+/** Samples per GPU up to which each is drawn as a point. */
+const POINTS_UP_TO = 120;
+
+const PANELS = [
+  {field: "utilization_pct", title: "utilization", domain: [0, 100]},
+  {field: "power_w", title: "power", domain: null},
+  {field: "memory_used_gib", title: "memory", domain: null}
+] as const;
+
+/** Three panels sharing one x scale, each drawn where the samples have its field; null without GPU samples. */
+export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLevelSpec | null {
+  const samples = detail.telemetry?.gpu_timeline ?? [];
+  if (!samples.length) return null;
+  // A line per GPU, named only when there are several.
+  const several = new Set(samples.map((p) => p.gpu)).size > 1;
+  const values = samples.map((p) => ({...p, series: `${PROSE.gpu[lang]} ${p.gpu}`}));
+  const x = {field: "s", type: "quantitative" as const, title: PROSE.seconds[lang]};
+  const panels = PANELS.filter((panel) => samples.some((p) => p[panel.field] != null));
+  if (!panels.length) return null;
+  // A point per sample carries its own tooltip in the SVG: past a couple of minutes of 1 s samples per GPU the lines
+  // alone keep the page light.
+  const point = samples.length <= POINTS_UP_TO * new Set(samples.map((p) => p.gpu)).size;
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    resolve: {scale: {x: "shared"}},
+    vconcat: panels.map((panel, i) => ({
+      width,
+      height: 90,
+      data: {values: values.filter((p) => p[panel.field] != null)},
+      mark: {type: "line" as const, point},
+      encoding: {
+        // The seconds axis once, under the last panel.
+        x: i === panels.length - 1 ? x : {...x, axis: {title: null}},
+        y: {
+          field: panel.field,
+          type: "quantitative" as const,
+          title: PROSE[panel.title][lang],
+          ...(panel.domain ? {scale: {domain: [...panel.domain]}} : {})
+        },
+        ...(several
+          ? {
+              color: {
+                field: "series",
+                type: "nominal" as const,
+                title: null,
+                legend: i === 0 ? {orient: "top" as const, title: null} : null
+              }
+            }
+          : {})
+      }
+    }))
+  };
+}

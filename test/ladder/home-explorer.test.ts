@@ -1,0 +1,95 @@
+// The SLO explorer on the home page (issue 22 item 5): drawn at build time for a study that decides within an SLO on
+// load curves, at the plan's targets it names the build's verdict; the seed's home page draws none. The step page's
+// explorer moves the TTFT target's line on its chart with the slider (log axis from a tenth to ten times the target).
+import "../../src/render/dom.js";
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import {siteFragments} from "../../src/render/page-fragments.js";
+import type {PageFragments} from "../../src/render/fragment.js";
+import {loadCurvesSection} from "../../src/components/loadCurvesSection.js";
+import {ttftAxis} from "../../src/components/ttftAxis.js";
+import {wakeSloExplorers} from "../../src/components/sloExplorer.js";
+import {writeLadderStudy} from "../support/ladder-study.js";
+
+const root = mkdtempSync(join(tmpdir(), "tps-home-explorer-"));
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+// With 3 repeats at ±1 %, a point's p99 bound is its mean × (1 + t(0.975, 2) · 0.01 / √3).
+const BOUND = 1 + (4.302652729911275 * 0.01) / Math.sqrt(3);
+
+async function homeOf(dir: string, study: StudyData): Promise<Record<string, PageFragments>> {
+  const pages: Record<string, PageFragments> = {};
+  await siteFragments(study, dir, (path, fragments) => {
+    if (path === "/" || path === "/tr/") pages[path] = fragments;
+  });
+  return pages;
+}
+
+function html(fragments: PageFragments, name: string): HTMLElement {
+  const fragment = fragments[name];
+  const div = document.createElement("div");
+  div.innerHTML = fragment && "html" in fragment ? fragment.html : "";
+  return div;
+}
+
+describe("the SLO explorer on the home page", () => {
+  const dir = join(root, "ladder");
+  let study: StudyData;
+  beforeAll(async () => {
+    writeLadderStudy(dir, {ttft: 2000, tpot: 30});
+    study = await loadStudy(dir);
+  });
+
+  it("names the build's verdict at the plan's targets, with each candidate's best point", async () => {
+    const pages = await homeOf(dir, study);
+    const home = html(pages["/"], "slo-explorer");
+    const verdict = study.report.steps[0].verdict;
+    expect(verdict.winner!.candidate).toBe(study.report.recommended.candidate);
+    const winner = home.querySelector(".slo-winner")!;
+    expect(winner.getAttribute("data-winner")).toBe("alpha");
+    expect(winner.textContent).toBe(`Winner: Small batches (+${verdict.gain_percent!.toFixed(1)} % over the baseline)`);
+    expect([...home.querySelectorAll(".slo-decision li")].map((li) => li.textContent)).toEqual([
+      "Small batches: 3840.00 tok/s at load 16",
+      "Defaults: 2034.76 tok/s at load 8",
+      "Large batches: never within the targets"
+    ]);
+    expect(home.querySelector("h2")!.textContent).toBe("Within the latency target");
+    expect(home.querySelector("a[href='./steps/engine#load-curves']")).not.toBeNull();
+    const tr = html(pages["/tr/"], "slo-explorer");
+    expect(tr.querySelector(".slo-winner")!.getAttribute("data-winner")).toBe("alpha");
+    expect(tr.querySelector("a[href='../tr/steps/engine#load-curves']")).not.toBeNull();
+  });
+
+  it("the seed's home page has no explorer", async () => {
+    const seed = "data/studies/qwen3-32b-a100";
+    const pages = await homeOf(seed, await loadStudy(seed));
+    expect(pages["/"]["slo-explorer"]).toEqual({html: ""});
+    expect(pages["/tr/"]["slo-explorer"]).toEqual({html: ""});
+  });
+
+  it("the step page's TTFT line moves with the slider, on a log axis from a tenth to ten times the target", async () => {
+    const page = JSON.parse(JSON.stringify([...stepPages(study.report, study.rows)][0]));
+    document.body.replaceChildren(await loadCurvesSection(page, {lang: "en", width: 820, dark: false}));
+    wakeSloExplorers(document.body);
+    // The lowest TTFT bound is Small batches at c1: 1.25 · 120 ms · BOUND = 153.73 ms, under 2000 / 10; the highest,
+    // Small batches at c256 (19 753.8 ms), is under 2000 · 10: the axis runs from 153.73 ms to 20 000 ms.
+    const low = 1.25 * 120 * BOUND;
+    const axis = ttftAxis(page.curves.scenarios[0], page.curves, 820)!;
+    expect(axis.domain[0]).toBeCloseTo(low, 6);
+    expect(axis.domain[1]).toBe(20000);
+    expect(axis.width).toBe(390);
+    const at = (v: number) => (390 * Math.log(v / low)) / Math.log(20000 / low);
+    const line = () => document.querySelector("figure[aria-label=load-curves-chat] .slo_ttft_marks line")!;
+    const x = () => Number(/translate\(([-\d.]+),/.exec(line().getAttribute("transform")!)![1]);
+    expect(x()).toBeCloseTo(at(2000), 3);
+    const input = document.querySelector<HTMLInputElement>("input[data-metric=ttft_ms]")!;
+    input.value = String(Math.log10(5));
+    input.dispatchEvent(new window.Event("input"));
+    expect(x()).toBeCloseTo(at(10000), 3);
+    expect(line().textContent).toBe("TTFT target: 10000.00 ms");
+  });
+});
