@@ -1,6 +1,6 @@
 // Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
 import {existsSync} from "node:fs";
-import {join} from "node:path";
+import {join, resolve} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/analysis/report.js";
@@ -11,6 +11,7 @@ import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
 import {darkChartCss} from "./src/components/vegaChart.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
+import {DOWNLOADS_ENV} from "./loaders/export/downloads-env.js";
 
 interface PageLink {
   name: string;
@@ -41,7 +42,10 @@ const runIds = listRunDirs(join(study, "runs"));
 // Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
 const runPages = runPageLayout(runIds, runSets);
 const runIdSet = new Set(runIds);
-// Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them.
+// Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
+// build the renderer also makes the downloads, which the data loaders (inheriting this environment) hand on; in dev a
+// loader makes its own, so an edit never races the renderer.
+if (process.argv[2] === "build") process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
 const fragments = renderFragments(process.cwd());
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.

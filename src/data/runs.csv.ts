@@ -1,10 +1,3 @@
-import {runsCsv} from "../../loaders/export/csv.js";
-import {studyForLoader} from "../../loaders/live/for-loader.js";
-import {runLoader} from "../../loaders/files/write-stdout.js";
+import {runDownloadLoader} from "../render/download-loader.js";
 
-async function load(): Promise<string> {
-  const {rows} = await studyForLoader();
-  return runsCsv(rows);
-}
-
-await runLoader("runs.csv", load);
+await runDownloadLoader("runs.csv");

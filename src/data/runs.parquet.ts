@@ -1,10 +1,3 @@
-import {runsParquet} from "../../loaders/export/parquet.js";
-import {studyForLoader} from "../../loaders/live/for-loader.js";
-import {runLoader} from "../../loaders/files/write-stdout.js";
+import {runDownloadLoader} from "../render/download-loader.js";
 
-async function load(): Promise<Uint8Array> {
-  const {rows} = await studyForLoader();
-  return runsParquet(rows);
-}
-
-await runLoader("runs.parquet", load);
+await runDownloadLoader("runs.parquet");

@@ -2,6 +2,8 @@
 // prints every page's fragments, one page per line ([path, fragments] as JSON), as each is drawn.
 import {studyDir} from "../../loaders/analysis/report.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
+import {writeDownloads} from "../../loaders/export/downloads.js";
+import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
@@ -12,6 +14,9 @@ async function render(): Promise<void> {
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
+  // The download loaders read these instead of loading the study once each.
+  const downloads = process.env[DOWNLOADS_ENV];
+  if (downloads) writeDownloads(study, downloads);
   await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${JSON.stringify([path, fragments])}\n`));
 }
 

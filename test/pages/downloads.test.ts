@@ -1,0 +1,43 @@
+// The five downloads are made once per build, by the page renderer that has loaded the study anyway; the data loaders
+// hand them on instead of loading the study once each (issue 26: five study loads were 6 of the seed's 29 s).
+import {execFileSync} from "node:child_process";
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {DOWNLOADS, download, writeDownloads} from "../../loaders/export/downloads.js";
+import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
+
+const SEED = "data/studies/qwen3-32b-a100";
+const tmp = mkdtempSync(join(tmpdir(), "tps-downloads-"));
+afterAll(() => rmSync(tmp, {recursive: true, force: true}));
+
+describe("downloads made once per build", () => {
+  it("are written whole into the renderer's folder, each the bytes a loader would make", async () => {
+    const study = await loadStudy(SEED);
+    writeFileSync(join(tmp, "stale.csv"), "an earlier study's file");
+    writeDownloads(study, tmp);
+    for (const name of DOWNLOADS)
+      expect(readFileSync(join(tmp, name)), name).toEqual(Buffer.from(download(name, study)));
+    expect(readFileSync(join(tmp, "runs.csv"), "utf8").trim().split("\r\n")).toHaveLength(18);
+    expect(() => readFileSync(join(tmp, "stale.csv"))).toThrow(/ENOENT/);
+  });
+
+  it("a loader hands on the renderer's file and never loads the study", () => {
+    const dir = join(tmp, "renderer");
+    writeDownloads({plan: {}, rows: [], report: {made: "by the renderer"}} as never, dir);
+    const out = execFileSync(process.execPath, ["--import", "tsx", "src/data/report.json.ts"], {
+      env: {...process.env, [DOWNLOADS_ENV]: dir, TPS_REPORT_STUDY: join(tmp, "no-such-study")},
+      encoding: "utf8"
+    });
+    expect(out).toBe('{"made":"by the renderer"}');
+  });
+
+  it("without the renderer's folder, a loader makes its file from the study", () => {
+    const env = {...process.env};
+    delete env[DOWNLOADS_ENV];
+    const out = execFileSync(process.execPath, ["--import", "tsx", "src/data/report.json.ts"], {env, encoding: "utf8"});
+    expect(JSON.parse(out).steps).toHaveLength(4);
+  });
+});
