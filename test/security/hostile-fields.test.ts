@@ -252,7 +252,7 @@ describe("tps-report import --set", () => {
       if (h.includes("\n")) {
         expect(code).toBe(2);
         const [first] = stderr.join("").split("\n");
-        expect(first).toMatch(/^tps-report import: --set gpu=.*line break/);
+        expect(first).toMatch(/^tps-report import: --set \$'gpu=.*: a setting cannot hold a line break$/);
         expect(stderr.join("")).not.toMatch(/^(?:notes|---|kind)/m);
         expect(existsSync(study)).toBe(false);
       } else {
