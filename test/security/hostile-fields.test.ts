@@ -2,7 +2,7 @@
 // the fields quoting.test.ts does not feed: --set, the facts import reads from each tool's result files, the sbatch
 // tasks folder, CLI path and directives, and every k8s field that comes from the user or the plan.
 import {spawnSync} from "node:child_process";
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterEach, beforeEach, describe, expect, it, vi} from "vitest";
@@ -11,6 +11,7 @@ import {main as emitMain} from "../../loaders/cli/emit.js";
 import {main as importMain} from "../../loaders/cli/import.js";
 import {importResults, type ImportSource} from "../../loaders/import/index.js";
 import {isId} from "../../loaders/study/ids.js";
+import {writeSweepExperiment} from "../support/sweep-experiment.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
 
 let tmp: string;
@@ -203,6 +204,19 @@ describe("facts import reads from result files reach study.yaml as values, never
       expect(plan.model.name).toBe(h);
       expect(plan.engines).toEqual({trtllm: {name: "TensorRT-LLM", version: h}});
       expect((Object.values(plan.scenarios)[0] as any).dataset_path).toBe(h);
+    });
+  });
+
+  it("vllm bench sweep combo folders: names that are not key=value pairs become labels and scenario names", () => {
+    HOSTILE.forEach((h, i) => {
+      const exp = join(tmp, `sweep${i}`);
+      writeSweepExperiment(exp, {runs: 1});
+      const combo = "SERVE-max_num_seqs=64-BENCH-random_input_len=2000-random_output_len=100";
+      renameSync(join(exp, combo), join(exp, `SERVE-${h}-BENCH-${h}`));
+      const plan = planOf(importResults([exp], join(tmp, `sweep${i}-study`)).studyDir);
+      const labels = plan.steps.flatMap((s: any) => s.candidates.map((c: any) => c.label));
+      const names = Object.values(plan.scenarios).map((s: any) => s.name);
+      expect([...labels, ...names].filter((v) => v.includes(h)).length).toBeGreaterThan(0);
     });
   });
 
