@@ -9,6 +9,7 @@ import {afterEach, beforeEach, describe, expect, it, vi} from "vitest";
 import {parse, parseAllDocuments} from "yaml";
 import {main as emitMain} from "../../loaders/cli/emit.js";
 import {main as importMain} from "../../loaders/cli/import.js";
+import {main as newMain} from "../../loaders/cli/new.js";
 import {importResults, type ImportSource} from "../../loaders/import/index.js";
 import {isId} from "../../loaders/study/ids.js";
 import {writeSweepExperiment} from "../support/sweep-experiment.js";
@@ -273,6 +274,29 @@ describe("tps-report import --set", () => {
         expect(code).toBe(0);
         expect(planOf(study).hardware.name).toBe(h);
       }
+    }
+  });
+});
+
+describe("tps-report new", () => {
+  it("the model, GPU, engine version and dataset path are values of the plan it writes, read back exactly", async () => {
+    vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    for (const [i, h] of [...HOSTILE, "@org/m", "a #b"].entries()) {
+      const dir = join(tmp, `new${i}`);
+      const path = h.replaceAll(":", "");
+      const argv = ["--model", h, "--gpu", h, "--engine", `vllm=${h}`, "--scenario", `s:sharegpt:${path}:10`];
+      expect([h, await newMain([dir, ...argv])]).toEqual([h, 0]);
+      const text = readFileSync(join(dir, "study.yaml"), "utf8");
+      expect(parseAllDocuments(text)).toHaveLength(1);
+      const keys = ["id", "title", "goal", "objective", "model", "hardware", "engines", "client", "serve"];
+      const top = text.split("\n").filter((l) => l !== "" && !l.startsWith("#") && !l.startsWith(" "));
+      expect(top.map((l) => l.slice(0, l.indexOf(":")))).toEqual([...keys, "scenarios", "steps", "baseline"]);
+      const plan = parse(text);
+      expect([plan.model.name, plan.hardware.gpu, plan.engines.vllm.version]).toEqual([h, h, h]);
+      expect([plan.title, plan.goal]).toEqual([`${h} on ${h}`, `High total token throughput for ${h}.`]);
+      expect(plan.scenarios.s.dataset_path).toBe(path);
+      expect(plan.steps[0].candidates[0].server).toEqual(["vllm", "serve", h]);
     }
   });
 });
