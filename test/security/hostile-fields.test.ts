@@ -11,6 +11,7 @@ import {main as emitMain} from "../../loaders/cli/emit.js";
 import {main as importMain} from "../../loaders/cli/import.js";
 import {main as newMain} from "../../loaders/cli/new.js";
 import {importResults, type ImportSource} from "../../loaders/import/index.js";
+import {shellWord} from "../../loaders/command/shell-quote.js";
 import {isId} from "../../loaders/study/ids.js";
 import {writeSweepExperiment} from "../support/sweep-experiment.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
@@ -274,6 +275,23 @@ describe("tps-report import --set", () => {
         expect(code).toBe(0);
         expect(planOf(study).hardware.name).toBe(h);
       }
+    }
+  });
+});
+
+describe("a setting a file records otherwise than --set", () => {
+  it("is refused in one line naming the file, the key and both values, quoted as shell words", async () => {
+    const stderr: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (stderr.push(String(chunk)), true));
+    for (const [i, h] of HOSTILE.entries()) {
+      stderr.length = 0;
+      const file = write(`conflict${i}/a.json`, vllm({gpu: h}));
+      expect(await importMain(["--set", "gpu=NVIDIA B200", file, "--into", join(tmp, `conflict${i}`, "st")])).toBe(1);
+      expect(stderr.join("").split("\n")).toEqual([
+        `tps-report import: ${file}: records gpu=${shellWord(h, "bash")}, not 'NVIDIA B200' as --set says`,
+        "tps-report import: nothing was written",
+        ""
+      ]);
     }
   });
 });
