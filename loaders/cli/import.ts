@@ -4,6 +4,7 @@ import {constants} from "node:os";
 import {ImportFailed, ImportInterrupted, importResultsUntil, type ImportSource} from "../import/index.js";
 import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
+import {shellWord} from "../command/shell-quote.js";
 
 const USAGE = `usage: tps-report import [--set KEY=VALUE]… SOURCE… [--set KEY=VALUE SOURCE…]… --into STUDY_DIR
 
@@ -44,7 +45,11 @@ export async function main(argv: string[]): Promise<number> {
     else if (token.kind === "option" && token.name === "set") {
       const m = /^([A-Za-z0-9_.-]+)=(.*)$/.exec(token.value ?? "");
       if (!m) {
-        process.stderr.write(`tps-report import: --set ${token.value}: expected KEY=VALUE\n${USAGE}\n`);
+        // Quoted as a shell word would be: whatever the value holds, the message is one line.
+        const why = /[\n\r\u2028\u2029]/.test(token.value ?? "")
+          ? "a setting cannot hold a line break"
+          : "expected KEY=VALUE";
+        process.stderr.write(`tps-report import: --set ${shellWord(token.value ?? "", "bash")}: ${why}\n${USAGE}\n`);
         return 2;
       }
       set = {...set, [m[1]]: m[2]};

@@ -7,7 +7,7 @@ import {writeFileAtomic} from "../files/write-atomic.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
-import {doubleQuoted} from "../study/yaml-text.js";
+import {yamlComment, yamlScalar} from "../study/yaml-text.js";
 
 const SCHEMA = fileURLToPath(new URL("../../schema/study.schema.json", import.meta.url));
 
@@ -24,10 +24,6 @@ const SERVER: Record<string, (model: string) => string[]> = {
 };
 const NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
 
-function quote(s: string): string {
-  return /^[\w./@+-]+$/.test(s) && !/^(?:true|false|null|~|[-+]?\d)/i.test(s) ? s : doubleQuoted(s);
-}
-
 export function newStudyYaml(opts: {
   id: string;
   model: string;
@@ -37,28 +33,30 @@ export function newStudyYaml(opts: {
   scenarios: string[];
   schemaPath: string;
 }): string {
-  const out: string[] = [`# yaml-language-server: $schema=${opts.schemaPath}`];
+  const out: string[] = [`# yaml-language-server: $schema=${yamlComment(opts.schemaPath)}`];
   const l = (t = "") => out.push(t);
   l(
     "# Written by `tps-report new`. Edit freely; `tps-report check` validates it, `tps-report run` runs what is missing."
   );
   l(`# Every field is described in docs/study-format.md. Values starting with ${PLACEHOLDER} are still to fill in.`);
   l(`id: ${opts.id}`);
-  l(`title: ${quote(`${opts.model} on ${opts.gpu}`)}`);
+  l(`title: ${yamlScalar(`${opts.model} on ${opts.gpu}`)}`);
   l("# Text fields take a plain string or {en: …, tr: …}.");
-  l(`goal: High total token throughput for ${quote(opts.model)}.`);
+  // One scalar: the model quoted inside a plain one would end it at ' #' or fail at ': '.
+  l(`goal: ${yamlScalar(`High total token throughput for ${opts.model}.`)}`);
   l("objective: total_token_throughput");
   l();
   l("model:");
-  l(`  name: ${quote(opts.model)}`);
+  l(`  name: ${yamlScalar(opts.model)}`);
   l("  # config: data/models/<model>.config.json   # for the hardware ceiling");
   l();
   l("hardware:");
-  l(`  gpu: ${quote(opts.gpu)}   # an id in data/gpus/gpus.yaml`);
+  l(`  gpu: ${yamlScalar(opts.gpu)}   # an id in data/gpus/gpus.yaml`);
   l(`  count: ${opts.gpuCount}`);
   l();
   l("engines:");
-  for (const [id, version] of opts.engines) l(`  ${id}: {name: ${quote(NAMES[id] ?? id)}, version: ${quote(version)}}`);
+  for (const [id, version] of opts.engines)
+    l(`  ${id}: {name: ${yamlScalar(NAMES[id] ?? id)}, version: ${yamlScalar(version)}}`);
   l();
   l("client:");
   l("  # {model} becomes each candidate's model; each scenario adds its dataset and length flags.");
@@ -79,7 +77,7 @@ export function newStudyYaml(opts: {
       l(`    num_prompts: ${rest[2]}`);
       l("    seed: 42");
     } else {
-      l(`    dataset_path: ${quote(rest[0])}`);
+      l(`    dataset_path: ${yamlScalar(rest[0])}`);
       l(`    num_prompts: ${rest[1]}`);
     }
   }
@@ -98,7 +96,7 @@ export function newStudyYaml(opts: {
     const server = (SERVER[id] ?? (() => [`${PLACEHOLDER}: the ${id} server command`]))(opts.model);
     l(`      - id: ${id}`);
     l(`        engine: ${id}`);
-    l(`        server: [${server.map(quote).join(", ")}]`);
+    l(`        server: [${server.map(yamlScalar).join(", ")}]`);
   }
   l();
   l("# The starting point gains are measured against.");

@@ -26,7 +26,10 @@ export interface SlurmOptions {
 /** A value on an #SBATCH line is not shell-parsed: refuse what sbatch would split or misread. */
 function directive(flag: string, value: string): string {
   if (!/^[^\s"'\\#]+$/.test(value))
-    throw new ClusterError(`${flag} '${value}': an #SBATCH value cannot hold spaces, quotes, '#' or backslashes`);
+    // Quoted as a shell word: a value with a line break is still one line of the message.
+    throw new ClusterError(
+      `${flag} ${shellWord(value, "bash")}: an #SBATCH value cannot hold spaces, quotes, '#' or backslashes`
+    );
   return `#SBATCH ${flag}=${value}`;
 }
 

@@ -272,7 +272,8 @@ function replacedPoints(current: string, next: string): string {
   if (isMap(engines))
     for (const pair of engines.items)
       if (!doc.hasIn(["engines", pair.key])) doc.setIn(["engines", pair.key], pair.value);
-  return doc.toString({lineWidth: 0, flowCollectionPadding: false});
+  // A quoted value with a line break stays on its line, escaped as studyYaml wrote it (yaml folds long ones by default).
+  return doc.toString({lineWidth: 0, flowCollectionPadding: false, doubleQuotedMinMultiLineLength: Infinity});
 }
 
 /**

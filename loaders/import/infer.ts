@@ -300,14 +300,30 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     versionsOf.set(engine, (versionsOf.get(engine) ?? new Set()).add(fact(g, "engineVersion")));
   }
   const engines: InferredStudy["engines"] = {};
+  // An engine as a file names it ("vLLM", any text) is its name, never its id: an id is made from it, one per engine.
+  const engineIds = new Map<string, string>();
+  const engineIdOf = (engine: string, version: string | null): string => {
+    const perVersion = (versionsOf.get(engine)?.size ?? 0) > 1 && version != null;
+    const key = perVersion ? `${engine}\0${version}` : engine;
+    if (!engineIds.has(key)) {
+      const base = shortId(perVersion ? `${engine}-${version}` : engine);
+      const taken = new Set(engineIds.values());
+      let id = base;
+      for (let n = 2; taken.has(id); n++) id = shortId(`${base}.${n}`);
+      engineIds.set(key, id);
+    }
+    return engineIds.get(key)!;
+  };
   const candidateOf = new Map<string, string>();
   const sharedFlags = new Map<string, unknown>();
   const candidates: InferredCandidate[] = groups.map(([key, g], i) => {
     const engine = fact(g, "engine") ?? UNKNOWN_ENGINE;
     const version = fact(g, "engineVersion");
-    const engineId = (versionsOf.get(engine)?.size ?? 0) > 1 && version ? shortId(`${engine}-${version}`) : engine;
+    const engineId = engineIdOf(engine, version);
     engines[engineId] ??= {
-      name: ENGINE_NAMES[engine] ?? `${PLACEHOLDER}: the engine that served these runs`,
+      name:
+        ENGINE_NAMES[engine] ??
+        (engine === UNKNOWN_ENGINE ? `${PLACEHOLDER}: the engine that served these runs` : engine),
       version: version ?? `${PLACEHOLDER}: ${ENGINE_NAMES[engine] ?? "engine"} version (not in the result files)`
     };
     const candidateModel = fact(g, "model") ?? model;

@@ -3,6 +3,7 @@
 // reports, and the text logs `parse` reads. Each record or printed block becomes one result.
 import {readFileSync} from "node:fs";
 import {basename, extname} from "node:path";
+import {shellWord} from "../command/shell-quote.js";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
 import {
   BENCH_KEYS,
@@ -335,7 +336,11 @@ export function applySettings(r: ImportedResult, set: Record<string, string>): v
     const bench = !fact && BENCH_KEYS.has(key);
     const stated = fact ? r[fact] : bench ? r.bench[key] : r.serve[key];
     if (stated != null && String(stated) !== value)
-      throw new ImportError(r.source, `records ${key}=${stated}, not ${value} as --set says`);
+      // Shell words, as the --set that would match: a value with a line break stays one line of the message.
+      throw new ImportError(
+        r.source,
+        `records ${key}=${shellWord(String(stated), "bash")}, not ${shellWord(value, "bash")} as --set says`
+      );
     if (stated != null) continue;
     if (fact) r[fact] = fact === "quantization" ? (precision(value) ?? value) : value;
     else if (bench) {
