@@ -35,8 +35,8 @@ export function repeatFindings(rows: readonly RunRow[], objective: string, warmu
     if (Math.max(...rates.slice(1)) - rates[0] < HIT_RATE_GROWTH) continue;
     const shown = rates.map((r) => String(+r.toFixed(3))).join(" → ");
     const text = {
-      en: `the prefix-cache hit rate grows across the repeats (${shown}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1)`,
-      tr: `önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (${shown}): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir)`
+      en: `the prefix-cache hit rate grows across the repeats (${shown}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1; at level i of a load ladder of L levels, counted from 0, seed + (k − 1) × L + i)`,
+      tr: `önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (${shown}): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir; L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde seed + (k − 1) × L + i)`
     };
     findings.push({
       severity: "warning",
