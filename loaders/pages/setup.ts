@@ -4,6 +4,7 @@ import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
+import {parseRunId} from "../study/ids.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
 import type {StudyPlan} from "../study/plan.js";
 
@@ -49,6 +50,21 @@ function flagValues(rows: readonly RunRow[], flag: string): number[] {
   return [...values];
 }
 
+/** True when two levels of one ladder curve's repeat sent different seeds: the runs had a seed per (level, repeat),
+ * not the older seed + k − 1 at every level, which archived ladder runs were given. */
+function levelSeeds(rows: readonly RunRow[]): boolean {
+  const sent = new Map<string, number>();
+  for (const row of rows) {
+    const parts = parseRunId(row.run);
+    if (!parts?.load) continue;
+    const seed = flagValues([row], "--seed")[0] ?? 0;
+    const curve = `${parts.step}--${parts.candidate}--${parts.scenario}--r${parts.repeat ?? 1}`;
+    if ((sent.get(curve) ?? seed) !== seed) return true;
+    sent.set(curve, seed);
+  }
+  return false;
+}
+
 export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyPlan): SetupPage {
   const planned = plan
     ? plan.steps.flatMap((step) =>
@@ -77,7 +93,8 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
             confidence: studyConfidence(plan),
             warmup_repeats: plan.warmup_repeats ?? 0,
             num_warmups: flagValues(rows, "--num-warmups"),
-            seeds: flagValues(rows, "--seed"),
+            seeds: flagValues(rows, "--seed").sort((a, b) => a - b),
+            level_seeds: levelSeeds(rows),
             scrape_interval_s: rows.some(
               (r) => typeof r.kv_cache_usage_max === "number" || typeof r.preemptions === "number"
             )
@@ -117,8 +134,10 @@ export interface SetupPage {
     warmup_repeats: number;
     /** --num-warmups values the recorded commands carry. */
     num_warmups: number[];
-    /** Seeds the recorded commands sent, in order. */
+    /** Seeds the recorded commands sent, smallest first. */
     seeds: number[];
+    /** Whether a ladder's runs had a seed per (level, repeat) (study/repeats.ts repeatSeed). */
+    level_seeds: boolean;
     /** The scrape interval when some run recorded server metrics, else null. */
     scrape_interval_s: number | null;
     gpu_samples: boolean;

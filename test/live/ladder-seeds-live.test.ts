@@ -9,6 +9,8 @@ import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
+import {setupPage} from "../../loaders/pages/setup.js";
+import {howItRan} from "../../src/components/setupTables.js";
 import {FIXTURE_SERVER, readRunJson, removeStudies, writeStudy} from "./live-study.js";
 
 const quiet = {write: () => true} as unknown as NodeJS.WritableStream;
@@ -79,5 +81,15 @@ describe("a load ladder's repeats against a server with a prefix cache, live", (
     expect(out).not.toContain("[prefix-cache-warming]");
     expect(out).not.toContain("[bench-argv-differs]");
     expect(out).toContain("0 errors");
+  });
+
+  it("/setup states the ladder's seed rule and the seeds sent, in English and in Turkish", () => {
+    const page = setupPage(data.report, data.rows, data.plan);
+    expect(howItRan(page, "en")).toContain(
+      "Dataset seeds: each scenario's seed at its first load level in repeat 1; at level i (from 0) of a ladder of L levels, seed + (k − 1) × L + i in repeat k, so no two runs of a ladder send the same prompts (the runs sent 1, 2, 3, 4)."
+    );
+    expect(howItRan(page, "tr")).toContain(
+      "Veri kümesi tohumları: 1. tekrarda ilk yük seviyesinde senaryonun tohumu; L seviyeli bir merdivenin 0'dan sayılan i. seviyesinde, k. tekrarda tohum + (k − 1) × L + i, böylece bir merdivenin hiçbir iki koşusu aynı istemleri göndermez (koşular 1, 2, 3, 4 gönderdi)."
+    );
   });
 });
