@@ -1,8 +1,11 @@
 // Each (load level, repeat) of a ladder sends its own prompts: a ladder's levels run one after another on one server,
 // so with the seed of repeat k alone (seed + k − 1) every level re-sent the prompts of the level before it, and the
 // engine's prefix cache served them (issue 28 item 10, seen on the H200 ladder studies).
-import {appendFileSync} from "node:fs";
+import {appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {clientArgv, expectedLiveCommands} from "../../loaders/command/argv.js";
 import {liveSettings} from "../../loaders/command/settings.js";
 import {selectRuns} from "../../loaders/live/selection.js";
@@ -100,5 +103,28 @@ describe("dataset seeds without a ladder: as before", () => {
     expect(sent).toEqual(plannedRuns(plan).map((r) => r.scenario.seed));
     // Repeat 1 everywhere: 42 where the scenario sets it, no --seed where it does not (ShareGPT).
     expect(new Set(sent)).toEqual(new Set([42, null]));
+  });
+});
+
+describe("check on a ladder recorded before the level rule (data/studies/h200-ladder)", () => {
+  const differs = async (dir: string) =>
+    (await loadStudy(dir)).report.findings.filter((f) => f.code === "bench-argv-differs").map((f) => f.message);
+
+  it("holds runs without origin.seed_rule to seed + k − 1 (nothing differs), and a run that says level-repeat to it", async () => {
+    expect(await differs("data/studies/h200-ladder")).toEqual([]);
+    const root = mkdtempSync(join(tmpdir(), "tps-ladder-seeds-"));
+    try {
+      const dir = join(root, "h200-ladder");
+      cpSync("data/studies/h200-ladder", dir, {recursive: true});
+      const file = join(dir, "runs/batching--mbt4096--chat--c1--r2/run.json");
+      const run = JSON.parse(readFileSync(file, "utf8"));
+      writeFileSync(file, JSON.stringify({...run, origin: {...run.origin, seed_rule: "level-repeat"}}));
+      // Repeat 2 at c1 of 8 levels: 42 + 8 under the level rule, where the run sent 42 + 1.
+      const found = await differs(dir);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/: --seed 43 against 50$/);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
   });
 });
