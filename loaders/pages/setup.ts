@@ -4,7 +4,7 @@ import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
-import {parseRunId} from "../study/ids.js";
+import {levelSeeds} from "../analysis/repeat-checks.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
 import type {StudyPlan} from "../study/plan.js";
 
@@ -48,21 +48,6 @@ function flagValues(rows: readonly RunRow[], flag: string): number[] {
     if (match) values.add(Number(match[1]));
   }
   return [...values];
-}
-
-/** True when two levels of one ladder curve's repeat sent different seeds: the runs had a seed per (level, repeat),
- * not the older seed + k − 1 at every level, which archived ladder runs were given. */
-function levelSeeds(rows: readonly RunRow[]): boolean {
-  const sent = new Map<string, number>();
-  for (const row of rows) {
-    const parts = parseRunId(row.run);
-    if (!parts?.load) continue;
-    const seed = flagValues([row], "--seed")[0] ?? 0;
-    const curve = `${parts.step}--${parts.candidate}--${parts.scenario}--r${parts.repeat ?? 1}`;
-    if ((sent.get(curve) ?? seed) !== seed) return true;
-    sent.set(curve, seed);
-  }
-  return false;
 }
 
 export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyPlan): SetupPage {

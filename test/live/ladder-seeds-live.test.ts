@@ -11,6 +11,7 @@ import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {howItRan} from "../../src/components/setupTables.js";
+import {repeatsNote} from "../../src/components/intervals.js";
 import {FIXTURE_SERVER, readRunJson, removeStudies, writeStudy} from "./live-study.js";
 
 const quiet = {write: () => true} as unknown as NodeJS.WritableStream;
@@ -91,5 +92,16 @@ describe("a load ladder's repeats against a server with a prefix cache, live", (
     expect(howItRan(page, "tr")).toContain(
       "Veri kümesi tohumları: 1. tekrarda ilk yük seviyesinde senaryonun tohumu; L seviyeli bir merdivenin 0'dan sayılan i. seviyesinde, k. tekrarda tohum + (k − 1) × L + i, böylece bir merdivenin hiçbir iki koşusu aynı istemleri göndermez (koşular 1, 2, 3, 4 gönderdi)."
     );
+  });
+
+  it("the step pages' repeats note says each (level, repeat) sent its own prompts; not on a ladder given seed + k − 1", async () => {
+    expect(repeatsNote(data.report.study, "en")).toContain(
+      " Each run sent its own prompts: repeat k at level i (from 0) of a load ladder of L levels sent seed + (k − 1) × L + i."
+    );
+    expect(repeatsNote(data.report.study, "tr")).toContain(
+      " Her koşu kendi istemlerini gönderdi: L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde k. tekrar tohum + (k − 1) × L + i gönderdi."
+    );
+    const archived = await loadStudy("data/studies/h200-ladder");
+    expect(repeatsNote(archived.report.study, "en")).not.toContain("Each run sent its own prompts");
   });
 });
