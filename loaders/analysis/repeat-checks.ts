@@ -2,11 +2,27 @@
 // on the same side of the others at most points (a cold first repeat). Both widen or bias every interval built on them.
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
+import {parseRunId} from "../study/ids.js";
 import {DEFAULT_CONFIDENCE} from "../study/repeats.js";
 import {aggregatePoints} from "./points.js";
 
 /** Codes of the findings below: the step pages show them beside the runs they concern. */
 export const REPEAT_FINDING_CODES = ["prefix-cache-warming", "repeat-outlier"] as const;
+
+/** True when two levels of one ladder curve's repeat sent different seeds: the runs had a seed per (level, repeat)
+ * (study/repeats.ts repeatSeed), not the older seed + k − 1 at every level, which archived ladder runs were given. */
+export function levelSeeds(rows: readonly RunRow[]): boolean {
+  const sent = new Map<string, number>();
+  for (const row of rows) {
+    const parts = parseRunId(row.run);
+    if (!parts?.load) continue;
+    const seed = Number(/--seed(?:=|\s+)'?(-?\d+)/.exec(row.bench_command)?.[1] ?? 0);
+    const curve = `${parts.step}--${parts.candidate}--${parts.scenario}--r${parts.repeat ?? 1}`;
+    if ((sent.get(curve) ?? seed) !== seed) return true;
+    sent.set(curve, seed);
+  }
+  return false;
+}
 
 /** A later repeat's hit rate this much above the first's (absolute) means the cache carried over. */
 const HIT_RATE_GROWTH = 0.1;
@@ -35,8 +51,8 @@ export function repeatFindings(rows: readonly RunRow[], objective: string, warmu
     if (Math.max(...rates.slice(1)) - rates[0] < HIT_RATE_GROWTH) continue;
     const shown = rates.map((r) => String(+r.toFixed(3))).join(" → ");
     const text = {
-      en: `the prefix-cache hit rate grows across the repeats (${shown}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1)`,
-      tr: `önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (${shown}): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir)`
+      en: `the prefix-cache hit rate grows across the repeats (${shown}): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1; at level i of a load ladder of L levels, counted from 0, seed + (k − 1) × L + i)`,
+      tr: `önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (${shown}): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir; L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde seed + (k − 1) × L + i)`
     };
     findings.push({
       severity: "warning",

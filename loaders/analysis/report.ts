@@ -18,7 +18,7 @@ import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
 import type {Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
-import {repeatFindings} from "./repeat-checks.js";
+import {levelSeeds, repeatFindings} from "./repeat-checks.js";
 import {coverage, type Coverage} from "./coverage.js";
 import {secondLookReport, type SecondLookReport} from "./second-look.js";
 
@@ -92,6 +92,7 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       confidence: studyConfidence(plan),
       repeats: repeatRange(rows, plan.warmup_repeats ?? 0),
       ...(plan.warmup_repeats ? {warmup_repeats: plan.warmup_repeats} : {}),
+      ...(levelSeeds(rows) ? {level_seeds: true} : {}),
       load_regime: loadRegime(plan),
       ...(plan.slo ? {slo: plan.slo} : {}),
       ...(plan.within_slo ? {within_slo: true} : {})
@@ -158,6 +159,8 @@ export interface Report {
     repeats: {min: number; max: number};
     /** Leading repeats of each point run as warm-ups (the plan's warmup_repeats): listed, in no mean or interval. */
     warmup_repeats?: number;
+    /** A ladder's runs had a seed per (level, repeat) (absent where they had seed + k − 1 at every level, or no ladder). */
+    level_seeds?: true;
     /** flood: every request at once (rate inf, no concurrency limit), so latency measures the queue. */
     load_regime: "flood" | "fixed" | "ladder";
     slo?: PlanSlo;

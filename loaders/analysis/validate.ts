@@ -6,6 +6,7 @@ import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";
 import {loadPart, parseRunId} from "../study/ids.js";
+import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
 import type {RunRecord} from "../runs/read-runs.js";
@@ -101,7 +102,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     // A cluster task ran it in its own folder (origin.runs_dir) before `tps-report gather` moved it here.
     const ranIn = typeof meta.origin?.runs_dir === "string" ? join(meta.origin.runs_dir, meta.id) : record.dir;
     const wanted = serve
-      ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve, meta.repeat ?? 1)
+      ? expectedLiveCommands(plan, candidate, scenario, ranIn, serve, meta.repeat ?? 1, seedRuleOf(meta.origin))
       : {server: candidate.server, bench: benchArgv(plan, candidate, scenario)};
     if (!sameMeaning(meta.server_argv, wanted.server))
       add(
@@ -232,6 +233,12 @@ function sum(a: number | undefined, b: number | undefined): number | undefined {
 }
 
 /** A goodput search's bisection probe (a concurrency between two levels of its ladder) is planned too. */
+/** The seed rule a live run was given: the one its origin records, else "repeat" (seed + k − 1 at every ladder level),
+ * the only rule before ladder runs recorded theirs; a rule this version does not know is held to the current one. */
+function seedRuleOf(origin: Record<string, unknown> | undefined): SeedRule {
+  return origin?.seed_rule === undefined ? "repeat" : "level-repeat";
+}
+
 function searchProbe(
   plan: StudyPlan,
   planned: ReturnType<typeof plannedRuns>,

@@ -2,7 +2,7 @@
 import {join} from "node:path";
 import {selfCommand} from "../resources.js";
 import {benchArgv, ladderWarmups, type PlanCandidate, type PlanScenario, type StudyPlan} from "../study/plan.js";
-import {repeatSeed} from "../study/repeats.js";
+import {repeatSeed, seedLevel, type SeedLevel, type SeedRule} from "../study/repeats.js";
 import {engineFamily} from "../telemetry/aliases.js";
 import {liveSettings, type LiveSettings} from "./settings.js";
 
@@ -59,9 +59,10 @@ export function clientArgv(
   scenario: PlanScenario,
   settings: LiveSettings,
   runDir: string,
-  repeat = 1
+  repeat = 1,
+  rule: SeedRule = "level-repeat"
 ): string[] {
-  let planned = withRepeatSeed(benchArgv(plan, candidate, scenario), repeat);
+  let planned = withRepeatSeed(benchArgv(plan, candidate, scenario), repeat, seedLevel(scenario), rule);
   if (settings.clientKind === "native") {
     // The plan's command words (`vllm bench serve`) give way to the native client; its flags stay.
     const firstFlag = planned.findIndex((arg) => arg.startsWith("-"));
@@ -76,14 +77,19 @@ export function clientArgv(
   return [...argv, ...endpoint, ...warmup, "--save-result", "--result-dir", runDir, "--result-filename", RESULT_FILE];
 }
 
-/** The argv with its dataset seed moved to repeat `repeat`'s (repeatSeed); repeat 1 keeps the plan's command. */
-export function withRepeatSeed(argv: string[], repeat: number): string[] {
-  if (repeat <= 1) return argv;
+/** The argv with its dataset seed moved to that of repeat `repeat` at `level` (repeatSeed); repeat 1 at the first
+ * level (every repeat-1 run off a ladder) keeps the plan's command. */
+export function withRepeatSeed(
+  argv: string[],
+  repeat: number,
+  level: SeedLevel = {slot: 0, slots: 1},
+  rule: SeedRule = "level-repeat"
+): string[] {
   const at = argv.lastIndexOf("--seed");
   const base = at >= 0 ? Number(argv[at + 1]) : 0;
-  if (at >= 0 && !Number.isInteger(base)) return argv;
-  const seed = String(repeatSeed(base, repeat));
-  return at >= 0 ? [...argv.slice(0, at + 1), seed, ...argv.slice(at + 2)] : [...argv, "--seed", seed];
+  const seed = repeatSeed(base, repeat, level, rule);
+  if (seed === base || (at >= 0 && !Number.isInteger(base))) return argv;
+  return at >= 0 ? [...argv.slice(0, at + 1), String(seed), ...argv.slice(at + 2)] : [...argv, "--seed", String(seed)];
 }
 
 /** Where a run's files end up: <study>/runs/<run-id>. */
@@ -93,7 +99,8 @@ export function runDirOf(plan: StudyPlan, id: string): string {
 
 /**
  * The commands a recorded live run was meant to start, from its plan entry and the address it recorded in
- * origin.serve: what a validator compares a live run.json's server_argv and bench_argv with (runDir as recorded).
+ * origin.serve: what a validator compares a live run.json's server_argv and bench_argv with (runDir as recorded;
+ * `rule`, the seed rule the run was given).
  */
 export function expectedLiveCommands(
   plan: StudyPlan,
@@ -101,9 +108,13 @@ export function expectedLiveCommands(
   scenario: PlanScenario,
   runDir: string,
   serve: {host: string; port: number; client?: "vllm" | "native"},
-  repeat = 1
+  repeat = 1,
+  rule: SeedRule = "level-repeat"
 ): {server: string[]; bench: string[]} {
   const settings = liveSettings(plan, {port: serve.port, clientKind: serve.client});
   const used: LiveSettings = {...settings, host: serve.host};
-  return {server: serverArgv(candidate, used), bench: clientArgv(plan, candidate, scenario, used, runDir, repeat)};
+  return {
+    server: serverArgv(candidate, used),
+    bench: clientArgv(plan, candidate, scenario, used, runDir, repeat, rule)
+  };
 }

@@ -15,6 +15,7 @@ import {hostname} from "node:os";
 import {delimiter, join, resolve} from "node:path";
 import {placement} from "./placement.js";
 import type {StudyPlan} from "../study/plan.js";
+import type {SeedRule} from "../study/repeats.js";
 import {clientArgv, RESULT_FILE, serverArgv} from "../command/argv.js";
 import {shellLine} from "../command/shell-quote.js";
 import {recordedClientArgv} from "./recorded-argv.js";
@@ -428,7 +429,13 @@ function baseMeta(
   };
 }
 
-/** The dataset seed the client was given (each repeat its own, command/argv.ts withRepeatSeed); null without one. */
+/** A ladder run records its seed rule (study/repeats.ts repeatSeed), so check tells it from runs given the old one. */
+function seedRule(run: PlannedRun): {seed_rule?: SeedRule} {
+  return run.scenario.load ? {seed_rule: "level-repeat"} : {};
+}
+
+/** The dataset seed the client was given (each level and repeat its own, command/argv.ts withRepeatSeed); null
+ * without one. */
 function datasetSeed(argv: string[]): number | null {
   const at = argv.lastIndexOf("--seed");
   return at >= 0 && Number.isInteger(Number(argv[at + 1])) ? Number(argv[at + 1]) : null;
@@ -505,7 +512,7 @@ function recordNotRun(
       error: reason,
       started_at: now,
       ended_at: now,
-      origin: origin(ctx, settings, {}),
+      origin: origin(ctx, settings, seedRule(run)),
       failed_phase: "not-run"
     };
     writeRunJson(tmpDir, assemble(meta));
@@ -547,7 +554,7 @@ function recordFailedStart(
       error: failure.meta.error!,
       started_at: failure.startedAt,
       ended_at: failure.endedAt,
-      origin: origin(ctx, settings, failure.meta.origin ?? {}),
+      origin: origin(ctx, settings, {...seedRule(run), ...failure.meta.origin}),
       failed_phase: failure.meta.failed_phase,
       log_tail: failure.meta.log_tail
     });
@@ -650,6 +657,7 @@ async function benchmark(
       ended_at: endedAt,
       origin: origin(ctx, settings, {
         dataset_seed: datasetSeed(argv),
+        ...seedRule(run),
         engine_version_from: version.from,
         server_started_at: server.startedAt,
         server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null

@@ -4,6 +4,7 @@ import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
+import {levelSeeds} from "../analysis/repeat-checks.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
 import type {StudyPlan} from "../study/plan.js";
 
@@ -77,7 +78,8 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
             confidence: studyConfidence(plan),
             warmup_repeats: plan.warmup_repeats ?? 0,
             num_warmups: flagValues(rows, "--num-warmups"),
-            seeds: flagValues(rows, "--seed"),
+            seeds: flagValues(rows, "--seed").sort((a, b) => a - b),
+            level_seeds: levelSeeds(rows),
             scrape_interval_s: rows.some(
               (r) => typeof r.kv_cache_usage_max === "number" || typeof r.preemptions === "number"
             )
@@ -117,8 +119,10 @@ export interface SetupPage {
     warmup_repeats: number;
     /** --num-warmups values the recorded commands carry. */
     num_warmups: number[];
-    /** Seeds the recorded commands sent, in order. */
+    /** Seeds the recorded commands sent, smallest first. */
     seeds: number[];
+    /** Whether a ladder's runs had a seed per (level, repeat) (study/repeats.ts repeatSeed). */
+    level_seeds: boolean;
     /** The scrape interval when some run recorded server metrics, else null. */
     scrape_interval_s: number | null;
     gpu_samples: boolean;

@@ -40,10 +40,45 @@ export function studyConfidence(plan: {confidence?: number}): number {
   return plan.confidence ?? DEFAULT_CONFIDENCE;
 }
 
+/** The seed rule a live run was given: "level-repeat" now; "repeat" (seed + k − 1 at every ladder level) before. */
+export type SeedRule = "repeat" | "level-repeat";
+
+/** A run's place among its scenario's seeds: slot `slot` of `slots` per repeat ({slot: 0, slots: 1} off a ladder). */
+export interface SeedLevel {
+  slot: number;
+  slots: number;
+}
+
+interface LadderScenario {
+  load?: {value: number};
+  loads?: {levels: number[]};
+  search?: unknown;
+}
+
+/** Where a scenario's level sits among its seeds: its index on a ladder; on a goodput search, its concurrency's place
+ * among every one from the first level to the last, since bisection probes levels between the ladder's. */
+export function seedLevel(scenario: LadderScenario): SeedLevel {
+  const levels = scenario.loads?.levels;
+  if (!scenario.load || !levels?.length) return {slot: 0, slots: 1};
+  const value = scenario.load.value;
+  if (scenario.search) return {slot: value - levels[0], slots: levels[levels.length - 1] - levels[0] + 1};
+  const slot = levels.indexOf(value);
+  if (slot < 0) throw new Error(`level ${value} is not on the ladder ${levels.join(", ")}`);
+  return {slot, slots: levels.length};
+}
+
 /** The dataset seed repeat k of a point sends in live mode: the plan's seed (the client's default, 0, when the plan
- * gives none) plus k − 1. Repeats with one seed send the same prompts, so a prefix cache serves repeats 2… from
- * memory and they measure the cache, not the configuration; a seed of its own per repeat works on every engine (not
- * only those with a cache-reset endpoint) and samples the workload, which the repeats' interval is meant to cover. */
-export function repeatSeed(base: number | null | undefined, repeat: number): number {
-  return (base ?? 0) + (repeat - 1);
+ * gives none) plus (k − 1) × slots + slot, which is seed + k − 1 off a ladder. Repeats with one seed send the same
+ * prompts, so a prefix cache serves repeats 2… from memory and they measure the cache, not the configuration; a seed
+ * of its own per repeat works on every engine (not only those with a cache-reset endpoint) and samples the workload,
+ * which the repeats' interval is meant to cover. A ladder's levels run one after another on one server, so each
+ * (level, repeat) needs its own seed too; the "repeat" rule, which archived ladder runs were given, ignores the level. */
+export function repeatSeed(
+  base: number | null | undefined,
+  repeat: number,
+  level: SeedLevel = {slot: 0, slots: 1},
+  rule: SeedRule = "level-repeat"
+): number {
+  const {slot, slots} = rule === "repeat" ? {slot: 0, slots: 1} : level;
+  return (base ?? 0) + (repeat - 1) * slots + slot;
 }

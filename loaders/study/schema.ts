@@ -180,7 +180,11 @@ export const ScenarioSchema = z
       .int()
       .nullable()
       .optional()
-      .meta({description: "Dataset sampling seed (`--seed`).", examples: [42]}),
+      .meta({
+        description:
+          "Dataset sampling seed (`--seed`) of repeat 1 (at a ladder's first level). Live mode sends seed + k − 1 in repeat k; at level i (from 0) of a load ladder of L levels, seed + (k − 1) × L + i; in a goodput search, seed + c − c₁ at concurrency c.",
+        examples: [42]
+      }),
     request_rate: z
       .union([z.number().positive(), z.literal("inf")])
       .nullable()

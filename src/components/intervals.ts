@@ -24,7 +24,10 @@ export function confidenceText(interval: GainInterval): string {
 }
 
 /** What the figures of a page rest on: single runs (no interval) or the repeats' means and intervals. */
-export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats" | "warmup_repeats">, lang: Lang): string {
+export function repeatsNote(
+  study: Pick<StudyInfo, "confidence" | "repeats" | "warmup_repeats" | "level_seeds">,
+  lang: Lang
+): string {
   const {min, max} = study.repeats;
   const level = `${+(study.confidence * 100).toFixed(1)}`;
   if (max <= 1)
@@ -38,11 +41,17 @@ export function repeatsNote(study: Pick<StudyInfo, "confidence" | "repeats" | "w
       ? ` Her noktanın ilk ${warm} tekrarı ısınmadır (plandaki warmup_repeats: ${warm}): koşuldu ve listelenir, ama hiçbir ortalama ya da aralık onu içermez.`
       : ` ${warm === 1 ? "Repeat 1" : `Repeats 1–${warm}`} of each point ${warm === 1 ? "is a warm-up" : "are warm-ups"} (warmup_repeats: ${warm} in the plan): ${warm === 1 ? "it ran and is listed, but no mean or interval includes it" : "they ran and are listed, but no mean or interval includes them"}.`
     : "";
+  const seeds = study.level_seeds
+    ? lang === "tr"
+      ? " Her koşu kendi istemlerini gönderdi: L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde k. tekrar tohum + (k − 1) × L + i gönderdi."
+      : " Each run sent its own prompts: repeat k at level i (from 0) of a load ladder of L levels sent seed + (k − 1) × L + i."
+    : "";
   return (
     (lang === "tr"
       ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama); −%100'ün altına inecek bir kazanç aralığı log-oran aralığıdır). Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
       : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean); a gain's that would fall below −100 % is the log-ratio interval). A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`) +
-    warmups
+    warmups +
+    seeds
   );
 }
 

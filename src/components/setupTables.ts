@@ -123,7 +123,13 @@ export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[
         ? `Her koşunun saati başlamadan önceki ısınma istekleri: ${s.num_warmups.join(", ")}.`
         : `Warm-up requests before each run's clock: ${s.num_warmups.join(", ")}.`
     );
-  if (s.seeds.length > 1)
+  if (s.level_seeds)
+    lines.push(
+      tr
+        ? `Veri kümesi tohumları: 1. tekrarda ilk yük seviyesinde senaryonun tohumu; L seviyeli bir merdivenin 0'dan sayılan i. seviyesinde, k. tekrarda tohum + (k − 1) × L + i, böylece bir merdivenin hiçbir iki koşusu aynı istemleri göndermez (koşular ${s.seeds.join(", ")} gönderdi).`
+        : `Dataset seeds: each scenario's seed at its first load level in repeat 1; at level i (from 0) of a ladder of L levels, seed + (k − 1) × L + i in repeat k, so no two runs of a ladder send the same prompts (the runs sent ${s.seeds.join(", ")}).`
+    );
+  else if (s.seeds.length > 1)
     lines.push(
       tr
         ? `Veri kümesi tohumları: 1. tekrar için senaryonun tohumu, k. tekrar için tohum + k − 1 (koşular ${s.seeds.join(", ")} gönderdi).`

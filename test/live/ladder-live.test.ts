@@ -67,6 +67,12 @@ describe("a ladder live", () => {
     expect(tpot(16)).toBeLessThan(350);
     expect(report.findings.filter((f) => f.severity === "error")).toEqual([]);
   });
+
+  it("each level sends its own dataset seed: the plan's 1 at c1, then 1 + level index", () => {
+    const levels = [1, 2, 4, 8, 16, 32, 64];
+    const seeds = levels.map((c) => readRunJson(ladder.study, `load--fixture--chat--c${c}`).origin.dataset_seed);
+    expect(seeds).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });
 
 describe("search: goodput live", () => {
@@ -98,5 +104,12 @@ describe("search: goodput live", () => {
     });
     const {report} = await loadStudy(search.study);
     expect(report.findings.filter((f) => f.code === "run-unplanned" || f.severity === "error")).toEqual([]);
+  });
+  it("every level and bisection probe sends its own dataset seed, seed + c − c₁ (1 + c − 1), and check holds it to it", async () => {
+    const probes = [1, 2, 4, 8, 16, 32, 24, 20, 22];
+    const seeds = probes.map((c) => readRunJson(search.study, `load--fixture--chat--c${c}`).origin.dataset_seed);
+    expect(seeds).toEqual(probes);
+    const {report} = await loadStudy(search.study);
+    expect(report.findings.filter((f) => f.code === "bench-argv-differs")).toEqual([]);
   });
 });

@@ -121,7 +121,7 @@ describe("repeats against a server with a prefix cache, live", () => {
     expect(flagged).toEqual(
       ["gaps--gap10--chat", "gaps--gap15--chat"].map(
         (point) =>
-          `  warning ${point}: the prefix-cache hit rate grows across the repeats (0 → 1 → 1): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1) [prefix-cache-warming]`
+          `  warning ${point}: the prefix-cache hit rate grows across the repeats (0 → 1 → 1): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1; at level i of a load ladder of L levels, counted from 0, seed + (k − 1) × L + i) [prefix-cache-warming]`
       )
     );
   });

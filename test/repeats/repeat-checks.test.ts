@@ -33,7 +33,7 @@ describe("repeats that do not repeat", () => {
       [
         "warning",
         "prefix-caching--t2048-pc--chat",
-        "the prefix-cache hit rate grows across the repeats (0.014 → 0.985 → 0.985): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1)"
+        "the prefix-cache hit rate grows across the repeats (0.014 → 0.985 → 0.985): repeats after the first were served from the cache, so they measure the cache rather than the configuration; give each repeat its own prompts (live mode sends seed + k − 1; at level i of a load ladder of L levels, counted from 0, seed + (k − 1) × L + i)"
       ]
     ]);
   });
@@ -79,7 +79,7 @@ describe("repeats that do not repeat", () => {
     const flags = (lang: "en" | "tr") =>
       [...(repeatFlags(prefix, lang) as HTMLElement).querySelectorAll("li")].map((li) => li.textContent);
     expect(flags("tr")).toEqual([
-      "prefix-caching--t2048-pc--chat: önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (0.014 → 0.985 → 0.985): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir)",
+      "prefix-caching--t2048-pc--chat: önek önbelleğinin isabet oranı tekrarlar boyunca artıyor (0.014 → 0.985 → 0.985): ilkinden sonraki tekrarlar önbellekten sunuldu, bu yüzden yapılandırmayı değil önbelleği ölçüyorlar; her tekrara kendi istemlerini verin (canlı mod seed + k − 1 gönderir; L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde seed + (k − 1) × L + i)",
       "tekrar 1, 9 noktadan 9 tanesinde en yavaş tekrar: total_token_throughput değeri diğer tekrarların ortalamasının %40.2 altında (medyan; −%45.6 ile −%27.4 arası). Soğuk bir ilk tekrar her aralığı genişletir; plandaki `warmup_repeats: 1` onu ortalamaların dışında bırakır"
     ]);
     expect(flags("en")).toEqual(

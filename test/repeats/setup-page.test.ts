@@ -56,6 +56,13 @@ describe("/setup", () => {
     ]);
   });
 
+  it("a ladder recorded under the old seed rule (seed + k − 1 at every level) is described by that rule", async () => {
+    const ladder = await loadStudy("data/studies/h200-ladder");
+    expect(howItRan(setupPage(ladder.report, ladder.rows, ladder.plan), "en")).toContain(
+      "Dataset seeds: each scenario's seed for repeat 1, seed + k − 1 for repeat k (the runs sent 42, 43)."
+    );
+  });
+
   it("lists the commands that differ only in their output folder once (27 runs, 9 commands)", () => {
     const page = setupPage(data.report, data.rows, data.plan);
     const chat = page.bench_commands.filter((g) => g.scenario === "chat");
