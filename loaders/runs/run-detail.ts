@@ -7,6 +7,7 @@ import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js
 import {loadStudyPlanCached} from "../study/plan-cache.js";
 import {allSteps} from "../study/plan.js";
 import {pointRepeats} from "../study/repeats.js";
+import {isPlaceholder} from "../study/schema.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun} from "./read-runs.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
@@ -20,6 +21,11 @@ export const MAX_LOG_BYTES = 256 * 1024;
 export const MAX_LINE_CHARS = 4096;
 
 // The plan is cached: this runs once per run page, and a large plan would otherwise be parsed once per run.
+/** A plan value a page states, or null where it is a placeholder the files could not fill. */
+function recordedOrNull(value: string): string | null {
+  return isPlaceholder(value) ? null : value;
+}
+
 export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
   const record = await readRun(join(dir, "runs", run), process.cwd(), plan);
   const order = metricColumns([record]);
@@ -37,7 +43,9 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
   const names = {
     step: step?.title ?? {en: row.step, tr: row.step},
     scenario: scenario?.name ?? {en: row.scenario, tr: row.scenario},
-    engine: plan.engines[row.engine]?.name ?? row.engine
+    engine: recordedOrNull(plan.engines[row.engine]?.name ?? row.engine),
+    engineVersion: recordedOrNull(row.engine_version),
+    gpu: recordedOrNull(row.gpu)
   };
   const t = record.telemetry;
   const telemetry = t ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window} : null;
@@ -97,7 +105,8 @@ export interface RunDetail {
   /** Per-request distributions of a --save-detailed result JSON (null when the run saved none). */
   requests: RequestDistributions | null;
   /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
-  names: {step: Text; scenario: Text; engine: string};
+  /** Engine, its version and the GPU as the page states them: null where the plan leaves them open ("TODO: …"). */
+  names: {step: Text; scenario: Text; engine: string | null; engineVersion?: string | null; gpu?: string | null};
   /** Repeats the plan gives the run's point (the run's own repeat is row.repeat). */
   repeats?: number;
   /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */

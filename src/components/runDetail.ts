@@ -38,6 +38,16 @@ export function repeatFact(detail: Pick<RunDetail, "row" | "repeats">, lang: Lan
   return planned > 1 ? `${row.repeat} ${lang === "tr" ? "/" : "of"} ${planned}` : null;
 }
 
+const NOT_RECORDED = {en: "not recorded", tr: "kaydedilmemiş"};
+
+/** "vLLM v0.11.0"; what the files do not say (the plan's "TODO: …") reads "not recorded". */
+function engineFact({row, names}: RunDetail, lang: Lang): string {
+  const version = names.engineVersion === null ? null : row.engine_version;
+  if (names.engine === null) return version ? `${NOT_RECORDED[lang]} (${version})` : NOT_RECORDED[lang];
+  if (version === null) return `${names.engine}, ${lang === "tr" ? "sürüm kaydedilmemiş" : "version not recorded"}`;
+  return `${names.engine} ${version}`;
+}
+
 export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
   const {row, names} = detail;
@@ -50,10 +60,10 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
     // Which repeat of its point this run is: its figures are one of several the point's mean rests on.
     ...(repeat != null ? [[t("repeat", lang), repeat] as [string, Cell]] : []),
-    [t("engine", lang), `${names.engine} ${row.engine_version}`],
+    [t("engine", lang), engineFact(detail, lang)],
     [t("model", lang), row.model],
     [t("quantization", lang), row.quantization],
-    [t("gpu", lang), `${row.gpu} × ${formatCount(row.gpu_count)}`],
+    [t("gpu", lang), `${names.gpu === null ? NOT_RECORDED[lang] : row.gpu} × ${formatCount(row.gpu_count)}`],
     [t("study", lang), row.study]
   ];
   if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);

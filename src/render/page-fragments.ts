@@ -80,7 +80,7 @@ export function pageContext(lang: Lang, root: string): PageContext {
 /** "1 × NVIDIA A100-SXM4-80GB"; an imported study whose files name no GPU says so instead of "1 × not recorded". */
 function hardwareText({count, name}: {count: number; name: string}, lang: Lang): string {
   if (name === "not recorded") return lang === "tr" ? "kaydedilmemiş bir GPU" : "a GPU that is not recorded";
-  return `${count} × ${name}`;
+  return `${formatCount(count)} × ${name}`;
 }
 
 async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
@@ -123,7 +123,7 @@ async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragmen
     goal: text(report.study.goal[lang]),
     objective: text(report.study.objective),
     model: text(report.study.model),
-    hardware: text(`${formatCount(report.study.hardware.count)} × ${report.study.hardware.name}`),
+    hardware: text(hardwareText(report.study.hardware, lang)),
     engines: await html(enginesTable(report, context)),
     scenarios: await html(scenariosTable(report, context)),
     "how-it-ran": await html(textList(howItRan(report, lang), "how-it-ran")),
