@@ -28,7 +28,8 @@ import type {Text} from "../text.js";
 export interface Derived {
   steps: StepReport[];
   baseline: {step: string; candidate: string; run: string};
-  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string};
+  /** `model`: the one the recommended configuration serves (a study may hold candidates of several models). */
+  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string; model: string};
   headline: HeadlineRow[];
   summary: SummaryRow[];
   findings: Finding[];
@@ -399,6 +400,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     candidate: winner.id,
     label: winner.label,
     engine: winner.engine,
+    model: (adapted ?? winner).model,
     server_command: shownCommand(plan, (adapted ?? winner).server, (adapted ?? winner).model)
   };
 

@@ -169,7 +169,8 @@ export interface Report {
   };
   steps: StepReport[];
   baseline: {step: string; candidate: string; run: string};
-  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string};
+  /** `model`: the one the recommended configuration serves (a study may hold candidates of several models). */
+  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string; model: string};
   headline: HeadlineRow[];
   summary: SummaryRow[];
   claims: ClaimCheck[];

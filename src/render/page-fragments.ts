@@ -83,14 +83,14 @@ function hardwareText({count, name}: {count: number; name: string}, lang: Lang):
   return `${formatCount(count)} × ${name}`;
 }
 
-async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+export async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(homePage(study.report, study.rows));
   const context = pageContext(lang, "./");
   const chart = {...context, width: CHART_WIDTH, dark: false};
   return {
     title: text(report.study.title[lang]),
     goal: text(report.study.goal[lang] ? `${lang === "tr" ? "Hedef" : "Goal"}: ${report.study.goal[lang]}` : ""),
-    model: text(report.study.model),
+    model: text(report.recommended.model),
     hardware: text(hardwareText(report.study.hardware, lang)),
     recommended: text(report.recommended.label),
     "recommended-command": await html(commandBlock(report.recommended.server_command)),
