@@ -93,6 +93,9 @@ describe("run sets", () => {
       for (const run of RUNS) {
         const html = readFileSync(join(dir, `${run}.html`), "utf8");
         expect(html).toContain(`<code>${run}</code>`);
+        // No sidebar: its list of every page was most of each run's page (83 % at 17,000 runs).
+        expect(html).not.toContain("observablehq-sidebar");
+        expect(html.length, `${prefix}${run}`).toBeLessThan(40_000);
         const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
         for (const [, href] of html.matchAll(/ href="([^"]+)"/g)) {
           if (/^\w+:/.test(href)) continue;
