@@ -3,7 +3,7 @@
 // of the same bench run, and its pages with the SLO explorer (home, a step) are weighed in Chromium (goal ≤ 250 KB).
 import {mkdirSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {vllmResult} from "../test/support/vllm-result.js";
+import {writeLadderRun} from "../test/support/ladder-study.js";
 import {timeBuild, type BuildTiming} from "./build-time.js";
 import {transferWeights, type TransferWeight} from "./browser-weight.js";
 
@@ -89,31 +89,7 @@ export function writeLadderBenchStudy(dir: string, shape: LadderShape = LADDER_B
       for (let r = 0; r < shape.repeats; r++) {
         // Rotated per point, so no repeat is the slow one everywhere (check would flag that).
         const f = repeatFactor((r + i + c) % shape.repeats, shape.repeats);
-        const m = ladderModel(i, c);
-        const prompts = Math.max(100, 2 * c);
-        const result = vllmResult({
-          model: "Qwen/Qwen3-8B",
-          numPrompts: prompts,
-          inputLen: INPUT,
-          outputLen: OUTPUT,
-          duration: (prompts * (INPUT + OUTPUT)) / (m.throughput * f),
-          maxConcurrency: c
-        });
-        const lat = 2 - f;
-        Object.assign(result, {
-          mean_ttft_ms: m.ttft * lat,
-          median_ttft_ms: m.ttft * lat,
-          p99_ttft_ms: 1.25 * m.ttft * lat,
-          mean_tpot_ms: m.tpot * lat,
-          median_tpot_ms: m.tpot * lat,
-          p99_tpot_ms: 1.25 * m.tpot * lat,
-          mean_itl_ms: m.tpot * lat,
-          median_itl_ms: m.tpot * lat,
-          p99_itl_ms: 1.5 * m.tpot * lat
-        });
-        const run = `scheduler--c${i}--chat--c${c}${r ? `--r${r + 1}` : ""}`;
-        mkdirSync(join(dir, "runs", run));
-        writeFileSync(join(dir, "runs", run, "result.json"), JSON.stringify(result));
+        writeLadderRun(dir, `scheduler--c${i}--chat--c${c}${r ? `--r${r + 1}` : ""}`, ladderModel(i, c), c, f);
         written++;
       }
   return written;

@@ -70,33 +70,44 @@ export function writeLadderStudy(dir: string, slo: {ttft: number; tpot: number})
         // Rotated per point, so no repeat is the slow one everywhere (check would rightly flag that).
         const f = FACTORS[(i + ci + li) % FACTORS.length];
         const m = modelPoint(candidate, c);
-        const prompts = Math.max(100, 2 * c);
-        const run = `engine--${candidate}--chat--c${c}${i ? `--r${i + 1}` : ""}`;
-        const result = vllmResult({
-          model: "Qwen/Qwen3-8B",
-          numPrompts: prompts,
-          inputLen: INPUT,
-          outputLen: OUTPUT,
-          duration: (prompts * (INPUT + OUTPUT)) / (m.throughput * f),
-          maxConcurrency: c
-        });
-        const lat = 2 - f;
-        Object.assign(result, {
-          mean_ttft_ms: m.ttft * lat,
-          median_ttft_ms: m.ttft * lat,
-          p99_ttft_ms: 1.25 * m.ttft * lat,
-          mean_tpot_ms: m.tpot * lat,
-          median_tpot_ms: m.tpot * lat,
-          p99_tpot_ms: 1.25 * m.tpot * lat,
-          mean_itl_ms: m.tpot * lat,
-          median_itl_ms: m.tpot * lat,
-          p99_itl_ms: 1.5 * m.tpot * lat
-        });
-        mkdirSync(join(dir, "runs", run));
-        writeFileSync(join(dir, "runs", run, "result.json"), JSON.stringify(result));
+        writeLadderRun(dir, `engine--${candidate}--chat--c${c}${i ? `--r${i + 1}` : ""}`, m, c, f);
       })
     )
   );
+}
+
+/** One run of a ladder study from the queueing model's point `m` at concurrency `c`: a vLLM result whose throughput
+ * is m's times `f` and whose latencies are m's times (2 − f); the bench's 1,000-run study writes its runs with it too. */
+export function writeLadderRun(
+  dir: string,
+  run: string,
+  m: {throughput: number; ttft: number; tpot: number},
+  c: number,
+  f: number
+): void {
+  const prompts = Math.max(100, 2 * c);
+  const result = vllmResult({
+    model: "Qwen/Qwen3-8B",
+    numPrompts: prompts,
+    inputLen: INPUT,
+    outputLen: OUTPUT,
+    duration: (prompts * (INPUT + OUTPUT)) / (m.throughput * f),
+    maxConcurrency: c
+  });
+  const lat = 2 - f;
+  Object.assign(result, {
+    mean_ttft_ms: m.ttft * lat,
+    median_ttft_ms: m.ttft * lat,
+    p99_ttft_ms: 1.25 * m.ttft * lat,
+    mean_tpot_ms: m.tpot * lat,
+    median_tpot_ms: m.tpot * lat,
+    p99_tpot_ms: 1.25 * m.tpot * lat,
+    mean_itl_ms: m.tpot * lat,
+    median_itl_ms: m.tpot * lat,
+    p99_itl_ms: 1.5 * m.tpot * lat
+  });
+  mkdirSync(join(dir, "runs", run));
+  writeFileSync(join(dir, "runs", run, "result.json"), JSON.stringify(result));
 }
 
 /** The ladder study again, alpha's runs 10 % slower (the duration stretched by 1 / 0.9) and its c1 runs gone. */
