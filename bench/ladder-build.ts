@@ -3,7 +3,7 @@
 // of the same bench run, and its pages with the SLO explorer (home, a step) are weighed in Chromium (goal ≤ 250 KB).
 import {mkdirSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {writeLadderRun} from "../test/support/ladder-study.js";
+import {ladderPlan, writeLadderRun} from "../test/support/ladder-study.js";
 import {timeBuild, type BuildTiming} from "./build-time.js";
 import {transferWeights, type TransferWeight} from "./browser-weight.js";
 
@@ -42,40 +42,19 @@ export function repeatFactor(k: number, repeats: number): number {
 export const ladderLevels = (shape: LadderShape): number[] => Array.from({length: shape.levels}, (_, i) => 2 ** i);
 
 export function ladderBenchPlan(shape: LadderShape): string {
-  const candidates = Array.from({length: shape.candidates}, (_, i) =>
-    i === 0
-      ? `      - {id: c0, label: Candidate 0, engine: vllm, role: baseline, server: [vllm, serve, Qwen/Qwen3-8B]}`
-      : `      - {id: c${i}, label: Candidate ${i}, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "${16 * i}"]}`
-  );
-  return `id: ladder-bench
-title: Ladder bench
-goal: The most tokens per second while p99 TTFT and p99 TPOT stay within target.
-objective: max_throughput_within_slo
-slo: {ttft_ms: {p99: ${LADDER_SLO.ttft}}, tpot_ms: {p99: ${LADDER_SLO.tpot}}, attainment: 0.95}
-repeats: ${shape.repeats}
-model: {name: Qwen/Qwen3-8B, config: data/models/qwen3-8b.config.json}
-hardware: {gpu: h200-sxm, name: NVIDIA H200 SXM, count: 1}
-engines:
-  vllm: {name: vLLM, version: v0.11.0}
-client:
-  argv: [vllm, bench, serve, --model, "{model}"]
-scenarios:
-  chat:
-    name: Chat
-    dataset: random
-    input_len: ${INPUT}
-    output_len: ${OUTPUT}
-    num_prompts: 100
-    seed: 42
-    loads: {concurrency: [${ladderLevels(shape).join(", ")}], prompts_per_load: 2}
-steps:
-  - id: scheduler
-    title: Scheduler settings
-    scenarios: [chat]
-    candidates:
-${candidates.join("\n")}
-baseline: {step: scheduler, candidate: c0}
-`;
+  return ladderPlan({
+    id: "ladder-bench",
+    title: "Ladder bench",
+    slo: LADDER_SLO,
+    repeats: shape.repeats,
+    levels: ladderLevels(shape),
+    step: "scheduler",
+    candidates: Array.from({length: shape.candidates}, (_, i) =>
+      i === 0
+        ? "{id: c0, label: Candidate 0, engine: vllm, role: baseline, server: [vllm, serve, Qwen/Qwen3-8B]}"
+        : `{id: c${i}, label: Candidate ${i}, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "${16 * i}"]}`
+    )
+  });
 }
 
 /** Writes the study (study.yaml and one result.json per run); returns how many runs it wrote. */

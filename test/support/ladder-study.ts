@@ -27,12 +27,39 @@ export function modelPoint(candidate: string, c: number): {ttft: number; tpot: n
 }
 
 export function ladderPlanYaml(slo: {ttft: number; tpot: number}): string {
-  return `id: ladder-study
-title: Ladder
+  return ladderPlan({
+    id: "ladder-study",
+    title: "Ladder",
+    slo,
+    repeats: 3,
+    levels: LEVELS,
+    step: "engine",
+    candidates: [
+      "{id: base, label: Defaults, engine: vllm, role: baseline, server: [vllm, serve, Qwen/Qwen3-8B]}",
+      '{id: alpha, label: Small batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "16"]}',
+      '{id: beta, label: Large batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "512"]}'
+    ]
+  });
+}
+
+/** A ladder study's plan: one chat scenario on a concurrency ladder, one step of candidates (flow-style YAML, the
+ * first the baseline), decided within the SLO; the bench's 1,000-run study is written by it too. */
+export function ladderPlan(plan: {
+  id: string;
+  title: string;
+  slo: {ttft: number; tpot: number};
+  repeats: number;
+  levels: readonly number[];
+  step: string;
+  candidates: string[];
+}): string {
+  const baseline = /\{id: ([^,]+),/.exec(plan.candidates[0])![1];
+  return `id: ${plan.id}
+title: ${plan.title}
 goal: The most tokens per second while p99 TTFT and p99 TPOT stay within target.
 objective: max_throughput_within_slo
-slo: {ttft_ms: {p99: ${slo.ttft}}, tpot_ms: {p99: ${slo.tpot}}, attainment: 0.95}
-repeats: 3
+slo: {ttft_ms: {p99: ${plan.slo.ttft}}, tpot_ms: {p99: ${plan.slo.tpot}}, attainment: 0.95}
+repeats: ${plan.repeats}
 model: {name: Qwen/Qwen3-8B, config: data/models/qwen3-8b.config.json}
 hardware: {gpu: h200-sxm, name: NVIDIA H200 SXM, count: 1}
 engines:
@@ -47,16 +74,14 @@ scenarios:
     output_len: ${OUTPUT}
     num_prompts: 100
     seed: 42
-    loads: {concurrency: [${LEVELS.join(", ")}], prompts_per_load: 2}
+    loads: {concurrency: [${plan.levels.join(", ")}], prompts_per_load: 2}
 steps:
-  - id: engine
+  - id: ${plan.step}
     title: Scheduler settings
     scenarios: [chat]
     candidates:
-      - {id: base, label: Defaults, engine: vllm, role: baseline, server: [vllm, serve, Qwen/Qwen3-8B]}
-      - {id: alpha, label: Small batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "16"]}
-      - {id: beta, label: Large batches, engine: vllm, server: [vllm, serve, Qwen/Qwen3-8B, --max-num-seqs, "512"]}
-baseline: {step: engine, candidate: base}
+${plan.candidates.map((c) => `      - ${c}`).join("\n")}
+baseline: {step: ${plan.step}, candidate: ${baseline}}
 `;
 }
 
