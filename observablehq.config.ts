@@ -134,6 +134,8 @@ export default {
   globalStylesheets: [],
   style: "style.css",
   search: true,
+  // TypeScript loaders through tsx's import hook in one process: the tsx command starts two processes per loader.
+  interpreters: {".ts": [process.execPath, "--import", "tsx"]},
   markdownIt: (md: MarkdownIt) => staticFragments(parameterizedTitles(md), fragments),
   // Wide tables and side-by-side charts need the page width more than a table of contents does.
   toc: false,

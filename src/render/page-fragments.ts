@@ -279,15 +279,23 @@ export async function siteFragments(
     page(path, await make("en"));
     page(`/tr${path}`, await make("tr"));
   };
-  await both("/", (lang) => homeFragments(study, lang));
-  await both("/setup", (lang) => setupFragments(study, lang));
-  await both("/summary", (lang) => summaryFragments(study, lang));
-  await both("/headroom", (lang) => headroomFragments(study, lang));
-  await both("/notes", (lang) => notesFragments(study, lang));
-  await both("/quality", (lang) => qualityFragments(study, lang));
-  await both("/runs/", (lang) => runsFragments(study, lang));
-  for (const page of stepPages(study.report, study.rows))
-    await both(`/steps/${page.step.id}`, (lang) => stepFragments(page, lang));
+  // In the order Framework loads pages (its files by name, English first, then the parameterized ones): it parses each
+  // page while the next is drawn.
+  const pages: [string, (study: StudyData, lang: Lang) => Promise<PageFragments>][] = [
+    ["/headroom", headroomFragments],
+    ["/", homeFragments],
+    ["/notes", notesFragments],
+    ["/quality", qualityFragments],
+    ["/setup", setupFragments],
+    ["/summary", summaryFragments],
+    ["/runs/", runsFragments]
+  ];
+  for (const lang of ["en", "tr"] as const)
+    for (const [path, make] of pages) page(lang === "tr" ? `/tr${path}` : path, await make(study, lang));
+  const steps = [...stepPages(study.report, study.rows)];
+  for (const lang of ["en", "tr"] as const)
+    for (const step of steps)
+      page(`${lang === "tr" ? "/tr" : ""}/steps/${step.step.id}`, await stepFragments(step, lang));
   if (layout.sets === 0) {
     for (const run of runs) {
       const detail = await runDetail(dir, run, study.plan);

@@ -1,7 +1,9 @@
 // A markdown-it rule: a page's {{name}} placeholders become the fragments the build rendered for that page. A
 // placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
-import {execFileSync} from "node:child_process";
+import {closeSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {Worker} from "node:worker_threads";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
@@ -27,45 +29,103 @@ const PLACEHOLDER = /\{\{([a-z][a-z0-9-]*)\}\}/g;
 const HAS_PLACEHOLDER = /\{\{[a-z][a-z0-9-]*\}\}/;
 const ALONE = /^\{\{([a-z][a-z0-9-]*)\}\}$/;
 
-/** Renders every page's fragments in a fresh process (tsx), so edits to the library show on the next build or reload. */
-export function renderFragments(root: string): Map<string, PageFragments> {
-  let out: Buffer;
-  try {
-    out = execFileSync(process.execPath, ["--import", "tsx", join(root, "src/render/render-site.ts")], {
-      cwd: root,
-      maxBuffer: 2 ** 31 - 1,
-      stdio: ["ignore", "pipe", "inherit"]
-    });
-  } catch (error) {
-    // The renderer has said why on stderr, in one line; the build adds nothing to it (build-error.ts).
-    const status = (error as {status?: number}).status;
-    if (status === OUTPUT_NOT_WRITTEN) throw new Error(`src/render/render-site.ts exited with code ${status}`);
-    throw error;
-  }
-  // One page per line: the whole site as one JSON string would pass V8's longest string at 1000× the seed.
+/** Every page's fragments as the renderer hands them over; a page not drawn yet is waited for. */
+export interface RenderedPages {
+  page(path: string): PageFragments | undefined;
+}
+
+// Watches the renderer from a worker thread: the markdown rules that wait for a page block the main thread, so its
+// event loop could never see the renderer exit.
+const WATCHER = `
+const {workerData} = require("node:worker_threads");
+const {spawn} = require("node:child_process");
+const {execPath, args, cwd, out, state} = workerData;
+const child = spawn(execPath, args, {cwd, stdio: ["ignore", out, "inherit"]});
+const finish = (code) => {
+  Atomics.store(state, 1, code);
+  Atomics.store(state, 0, 1);
+  Atomics.notify(state, 0);
+};
+child.on("error", () => finish(-1));
+child.on("exit", (code, signal) => finish(code ?? (signal ? 128 : 0)));
+`;
+
+/**
+ * Starts the page renderer in a fresh process (tsx), so edits to the library show on the next build or reload, and
+ * returns at once: Framework reads its modules and parses the first pages on one core while the renderer draws the
+ * rest on the other.
+ */
+export function renderFragments(root: string): RenderedPages {
+  // The pages go through a file that is unlinked at once: nothing is left behind, however the build ends.
+  const dir = mkdtempSync(join(tmpdir(), "tps-report-fragments-"));
+  const file = join(dir, "pages.jsonl");
+  const out = openSync(file, "w");
+  const fd = openSync(file, "r");
+  rmSync(dir, {recursive: true, force: true});
+  // [0]: 1 once the renderer has exited; [1]: its exit status.
+  const state = new Int32Array(new SharedArrayBuffer(8));
+  const args = ["--import", "tsx", join(root, "src/render/render-site.ts")];
+  new Worker(WATCHER, {eval: true, workerData: {execPath: process.execPath, args, cwd: root, out, state}}).unref();
   const pages = new Map<string, PageFragments>();
-  for (let start = 0; start < out.length;) {
-    const end = out.indexOf(10, start);
-    const line = out.toString("utf8", start, end < 0 ? out.length : end);
-    if (line) {
-      const [path, fragments] = JSON.parse(line) as [string, PageFragments];
-      pages.set(path, fragments);
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  let offset = 0;
+  let pending = Buffer.alloc(0);
+  let finished = false;
+
+  // One page per line: the whole site as one JSON string would pass V8's longest string at 1000× the seed.
+  const readLines = () => {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, offset)) > 0;) {
+      offset += n;
+      pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
+      let start = 0;
+      for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
+        const [path, fragments] = JSON.parse(pending.toString("utf8", start, end)) as [string, PageFragments];
+        pages.set(path, fragments);
+      }
+      pending = pending.subarray(start);
     }
-    start = end < 0 ? out.length : end + 1;
-  }
-  return pages;
+  };
+
+  const finish = () => {
+    readLines();
+    finished = true;
+    closeSync(fd);
+    closeSync(out);
+    const status = Atomics.load(state, 1);
+    // The renderer has said why on stderr, in one line; the build adds nothing to it (build-error.ts).
+    if (status === OUTPUT_NOT_WRITTEN) throw new Error(`src/render/render-site.ts exited with code ${status}`);
+    if (status !== 0)
+      throw new Error(`the page renderer (src/render/render-site.ts) failed with exit status ${status}`);
+  };
+
+  return {
+    page(path) {
+      for (;;) {
+        const found = pages.get(path);
+        if (found || finished) return found;
+        const exited = Atomics.load(state, 0) === 1;
+        if (exited) {
+          finish();
+          continue;
+        }
+        readLines();
+        if (!pages.has(path)) Atomics.wait(state, 0, 0, 10);
+      }
+    }
+  };
 }
 
 function fragmentHtml(fragment: Fragment): string {
   return "html" in fragment ? fragment.html : escapeHtml(fragment.text);
 }
 
-export function staticFragments(md: MarkdownIt, pages: Map<string, PageFragments>): MarkdownIt {
+export function staticFragments(md: MarkdownIt, pages: RenderedPages): MarkdownIt {
   md.core.ruler.push("static-fragments", (state) => {
     const path = state.env.path;
     if (!path) return;
-    const fragments = pages.get(path.replace(/\/index$/, "/"));
+    let fragments: PageFragments | undefined;
     const lookup = (name: string): Fragment => {
+      fragments ??= pages.page(path.replace(/\/index$/, "/"));
       const fragment = fragments?.[name];
       if (!fragment) throw new Error(`${path}: the page's placeholder {{${name}}} has no fragment`);
       return fragment;
