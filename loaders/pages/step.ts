@@ -12,6 +12,7 @@ import type {RunCells} from "../analysis/run-cells.js";
 import type {StepNames} from "./step-names.js";
 import {REPEAT_FINDING_CODES} from "../analysis/repeat-checks.js";
 import type {Coverage} from "../analysis/coverage.js";
+import {TELEMETRY_SUMMARY_METRICS} from "../telemetry/summary-metrics.js";
 
 /** `stepRows`: the step's runs; `metrics`: the runs table's metric columns in print order. */
 export function stepPage(
@@ -51,17 +52,6 @@ export function stepPage(
 }
 
 /** What a step's telemetry table shows, in the order a reader checks it (as on a run page): memory, queue, cache, GPU. */
-export const STEP_TELEMETRY_COLUMNS = [
-  "kv_cache_usage_max",
-  "kv_cache_usage_mean",
-  "requests_running_max",
-  "requests_waiting_max",
-  "preemptions",
-  "prefix_cache_hit_rate",
-  "gpu_utilization_mean",
-  "gpu_power_w_mean",
-  "gpu_memory_used_gb_max"
-] as const;
 
 /** Each of the step's points with its telemetry means over its successful repeats (pointRow), in plan order (scenario,
  * candidate, load); only the columns some point recorded; null when no run of the step recorded any. */
@@ -70,7 +60,7 @@ export function stepTelemetry(
   stepRows: readonly RunRow[],
   warmups: number
 ): StepTelemetry | null {
-  const columns = STEP_TELEMETRY_COLUMNS.filter((c) => stepRows.some((r) => typeof r[c] === "number"));
+  const columns = TELEMETRY_SUMMARY_METRICS.filter((c) => stepRows.some((r) => typeof r[c] === "number"));
   if (!columns.length) return null;
   const order = (list: readonly string[], id: string) => (list.includes(id) ? list.indexOf(id) : list.length);
   const candidates = step.candidates.map((c) => c.id);

@@ -14,6 +14,7 @@ import type {Metrics, ParsedBlock} from "../canonical.js";
 import type {RunRow} from "./rows.js";
 import type {Text} from "../text.js";
 import type {GpuTimelinePoint} from "../telemetry/gpu.js";
+import {TELEMETRY_SUMMARY_METRICS} from "../telemetry/summary-metrics.js";
 
 /** Logs larger than this are cut in the page data (the archive keeps them whole). */
 export const MAX_LOG_BYTES = 256 * 1024;
@@ -48,7 +49,12 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     gpu: recordedOrNull(row.gpu)
   };
   const t = record.telemetry;
-  const telemetry = t ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window} : null;
+  const summary = TELEMETRY_SUMMARY_METRICS.flatMap((metric): [string, number][] =>
+    typeof row[metric] === "number" ? [[metric, row[metric] as number]] : []
+  );
+  const telemetry = t
+    ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window, summary}
+    : null;
   const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
   return {row, block: record.block, metrics, logs, requests, names, repeats, ...(telemetry ? {telemetry} : {})};
 }
@@ -125,4 +131,6 @@ export interface RunTelemetryView {
   gpu_timeline?: GpuTimelinePoint[];
   absent: {metrics: string | null; gpu: string | null};
   window: {start: string; end: string} | null;
+  /** The run's telemetry figures the page lists, [metric, value], in the step table's order; only those recorded. */
+  summary: [string, number][];
 }

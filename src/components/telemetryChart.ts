@@ -1,6 +1,6 @@
 // A run's server telemetry on one time axis: output tokens/s, running and waiting requests, KV-cache use.
 import type {TopLevelSpec} from "vega-lite";
-import type {RunDetail} from "../../loaders/runs/run-detail.js";
+import type {RunDetail, RunTelemetryView} from "../../loaders/runs/run-detail.js";
 import type {Text} from "../../loaders/text.js";
 import type {Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
@@ -103,24 +103,10 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
 }
 
 // The run's telemetry summaries in the order a reader checks them: memory, queue, cache, then the GPU.
-const SUMMARY = [
-  "kv_cache_usage_max",
-  "kv_cache_usage_mean",
-  "requests_running_max",
-  "requests_waiting_max",
-  "preemptions",
-  "prefix_cache_hit_rate",
-  "gpu_utilization_mean",
-  "gpu_power_w_mean",
-  "gpu_memory_used_gb_max"
-];
 
 /** The run's telemetry summary as [name, value] in readable units; only what the run recorded. */
-export function telemetrySummary(row: RunDetail["row"], lang: Lang): [string, string][] {
-  return SUMMARY.filter((key) => typeof row[key] === "number").map((key) => [
-    metricTitle(key, lang),
-    formatMetric(key, row[key] as number)
-  ]);
+export function telemetrySummary(telemetry: RunTelemetryView, lang: Lang): [string, string][] {
+  return telemetry.summary.map(([key, value]) => [metricTitle(key, lang), formatMetric(key, value)]);
 }
 
 export function telemetrySection(detail: RunDetail, context: PageContext & {dark?: boolean}): HTMLElement | null {
@@ -132,7 +118,7 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   section.append(textElement("h2", say("title", lang)));
   if (telemetry.absent.metrics) section.append(textElement("p", say("noMetrics", lang) + telemetry.absent.metrics));
   if (telemetry.absent.gpu) section.append(textElement("p", say("noGpu", lang) + telemetry.absent.gpu));
-  const summary = telemetrySummary(detail.row, lang);
+  const summary = telemetrySummary(telemetry, lang);
   if (summary.length) {
     const list = document.createElement("dl");
     // Not run-facts: a run page has one facts list, the run's own.

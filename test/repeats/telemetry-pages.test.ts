@@ -96,7 +96,7 @@ describe("telemetry on the site", () => {
     const detail = await runDetail(dir, "prefix-caching--t2048-pc--chat--r2");
     expect(repeatFact(detail, "en")).toBe("2 of 3");
     expect(repeatFact(await runDetail(dir, "max-batch-tokens--t2048--chat"), "tr")).toBe("1 / 3");
-    expect(telemetrySummary(detail.row, "en")).toEqual([
+    expect(telemetrySummary(detail.telemetry!, "en")).toEqual([
       ["KV-cache use, max (server)", "6.0%"],
       ["KV-cache use, mean (server)", "2.0%"],
       ["Running requests, max (server)", "13"],
@@ -107,7 +107,7 @@ describe("telemetry on the site", () => {
       ["GPU power, mean (W)", "612.00"],
       ["GPU memory used, max (GiB)", "128.00"]
     ]);
-    expect(telemetrySummary(detail.row, "tr")[0][0]).toBe("KV önbellek kullanımı, en yüksek (sunucu)");
+    expect(telemetrySummary(detail.telemetry!, "tr")[0][0]).toBe("KV önbellek kullanımı, en yüksek (sunucu)");
   });
 
   it("a run with gpu.csv gets a time chart of its GPU samples, drawn at build time; a run without gets none", async () => {
