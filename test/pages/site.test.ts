@@ -253,7 +253,7 @@ describe("declared comparisons", () => {
     );
     expect(en).toContain("Threshold 5 %; intervals at 95 % confidence");
     expect(en).toContain(
-      "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
+      "1 regressed, 0 improved, 1 within noise, 0 failed in both, of 2 matched points; 0 only in base, 0 only in new."
     );
     expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
     expect(en).not.toContain("Load curves");
@@ -261,6 +261,31 @@ describe("declared comparisons", () => {
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
     expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+  });
+
+  it("a point that failed on both sides is counted and shown apart, in English and Turkish, with what it means", async () => {
+    const base = join(root, "pair", "both-failed-before");
+    const next = join(root, "pair", "both-failed-after");
+    writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [null, null, null]});
+    writeRepeatStudy(next, {base: [1000, 1010, 990], tuned: [null, null, null]});
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    expect(page.comparison.failed_in_both).toEqual(["engine--tuned--short"]);
+    const en = comparisonHtml("en", page);
+    expect(en).toContain(
+      "0 regressed, 0 improved, 1 within noise, 1 failed in both, of 2 matched points; 0 only in base, 0 only in new."
+    );
+    expect(en).toContain('<td>0 (+3) / 0 (+3)</td><td class="num">—</td><td class="num">—</td>');
+    expect(en).toContain('<span class="failed-in-both">failed in both</span>');
+    expect(en).toContain("Failed in both: every run of the point failed in BASE and in NEW");
+    const tr = comparisonHtml("tr", page);
+    expect(tr).toContain(
+      "2 eşleşen noktadan 0 geriledi, 0 iyileşti, 1 gürültü içinde, 1 iki tarafta da başarısız; 0 yalnızca temelde, 0 yalnızca yenide."
+    );
+    expect(tr).toContain('<span class="failed-in-both">iki tarafta da başarısız</span>');
+    expect(tr).toContain(escapeHtml("İki tarafta da başarısız: noktanın TEMEL'de de YENİ'de de her koşusu başarısız"));
+    // The index lists the comparison with the same counts.
+    const index = indexHtml("en", [], [page], []);
+    expect(index).toContain("1 within noise, 1 failed in both, of 2 matched points");
   });
 });
 
