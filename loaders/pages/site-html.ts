@@ -13,7 +13,7 @@ h1{font-size:1.7rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999}td.num{text-align:right}
-.language-switch{float:right}.regression,.suspicious,.failed-in-every-study,.failed-in-both{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
+.language-switch{float:right}.regression,.suspicious,.failed-in-every-study,.failed-in-both,.failed-in-the-last-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
 const T = {
@@ -75,7 +75,7 @@ const T = {
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
+      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["failed in the last study"] ? `${c["failed in the last study"]} failed in the last study, ` : ""}${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
     mean: "mean",
     toFirst: "ratio to the first",
     beyondThreshold: "beyond",
@@ -145,7 +145,7 @@ const T = {
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
     orderedGiven: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
+      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["failed in the last study"] ? `${c["failed in the last study"]} yalnızca son çalışmada başarısız, ` : ""}${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
     mean: "ortalama",
     toFirst: "ilkine oran",
     beyondThreshold: "eşiğin ötesinde",
@@ -180,6 +180,8 @@ const VERDICT_TR: Record<string, string> = {
   "insufficient data": "veri yetersiz",
   "failed in every study": "her çalışmada başarısız",
   "failed in both": "iki tarafta da başarısız",
+  "failed in the last study": "yalnızca son çalışmada başarısız",
+  failed: "başarısız",
   "failed in new": "yenide başarısız",
   "failed in base": "temelde başarısız",
   bad: "kötü yönde",
@@ -485,8 +487,13 @@ function historyRuleTr(threshold: number, confidence: number): string {
     `Her çalışma serinin ilkiyle karşılaştırılır; %${t}'ten fazla kötü (iyi) ve %${c} aralığı değişmemeyi dışlıyorsa ` +
     `eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %${t}'ten fazla kötü, aralıkları örtüşüyor ` +
     `ve birleştirilmiş tekrarlarının aralığı tümüyle %${t}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma ` +
-    `eşiğin ötesinde; veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
-    `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir.`
+    `eşiğin ötesinde. Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır: son ikisinin ` +
+    `ikisi de başarısızsa gerileme, biri başarısız ve öbürünün aralığı öncekilere göre tümüyle %${t}'in ötesindeyse de ` +
+    `gerileme; şüpheli sayımına başarısız çalışmalar da girer; yalnızca son çalışmada başarısız: yalnızca son çalışma ` +
+    `başarısız (henüz gerileme değil); veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada ` +
+    `karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
+    `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir. Bu sınır gürültü içindir; başarısız bir ` +
+    `çalışma gürültü değildir ve yukarıda söylendiği gibi sayılır.`
   );
 }
 
@@ -514,6 +521,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     improvement: 2,
     "within noise": 3,
     "failed in every study": 2,
+    "failed in the last study": 2,
     "insufficient data": 4
   };
   const points = [...tr.points].sort((a, b) => rank[a.verdict.status] - rank[b.verdict.status]);

@@ -385,6 +385,45 @@ describe("a point that failed in every study of a series", () => {
     expect(tr).toContain('<span class="failed-in-every-study">her çalışmada başarısız</span>');
     expect(tr).toContain("1 her çalışmada başarısız");
   });
+
+  it("a point that failed in the last two studies is a regression, in the last only it is said apart; rule in both", async () => {
+    const series = (name: string, failedFrom: number) =>
+      [1, 2, 3, 4].map((i) => {
+        const dir = join(root, name, `${name}-${i}`);
+        writeRepeatStudy(dir, {
+          base: [1000, 1010, 990],
+          tuned: i >= failedFrom ? [null, null, null] : [1200, 1210, 1190]
+        });
+        for (const run of readdirSync(join(dir, "runs"))) {
+          const file = join(dir, "runs", run, "run.json");
+          writeFileSync(
+            file,
+            JSON.stringify({...JSON.parse(readFileSync(file, "utf8")), started_at: `2026-05-0${i}T02:00:00Z`})
+          );
+        }
+        return dir;
+      });
+    const [two] = trendPages(await Promise.all(series("stopped", 3).map(siteStudy)));
+    expect(two.points.find((p) => p.point === "engine--tuned--short")!.verdict.status).toBe("regression");
+    const en = trendHtml("en", two);
+    expect(en).toContain('<h2>engine--tuned--short — <span class="regression">regression</span></h2>');
+    expect(en).toContain(
+      '<td>stopped-4</td><td>2026-05-04</td><td class="num">0</td><td class="num">—</td><td class="num">—</td><td>—</td><td>failed</td>'
+    );
+    expect(en).toContain("A study in which every run of the point failed falls beyond the threshold on the bad side");
+    const tr = trendHtml("tr", two);
+    expect(tr).toContain("<td>başarısız</td>");
+    expect(tr).toContain("Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır");
+    const [one] = trendPages(await Promise.all(series("stopping", 4).map(siteStudy)));
+    expect(one.points.find((p) => p.point === "engine--tuned--short")!.verdict.status).toBe("failed in the last study");
+    expect(trendHtml("en", one)).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 1 failed in the last study, 1 within noise, 0 with insufficient data, of 2 points."
+    );
+    expect(trendHtml("tr", one)).toContain("1 yalnızca son çalışmada başarısız, 1 gürültü içinde");
+    expect(trendHtml("tr", one)).toContain(
+      '<span class="failed-in-the-last-study">yalnızca son çalışmada başarısız</span>'
+    );
+  });
 });
 
 describe("the header link of a study's pages up to the index", () => {
