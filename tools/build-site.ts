@@ -8,6 +8,7 @@ import {loadStudy} from "../loaders/analysis/report.js";
 import {PlanError} from "../loaders/study/plan.js";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {writeRunDetails} from "../src/render/run-details.js";
+import {pinFileDates} from "./pin-dates.js";
 import {
   comparisonPage,
   declaredComparisons,
@@ -31,6 +32,8 @@ export interface SiteBuildOptions {
   base?: string;
   siteFile?: string;
   log?: (line: string) => void;
+  /** Seconds: each study's loader outputs are dated so and its pages drawn again from them (build:reproducible). */
+  epoch?: number;
 }
 
 export interface SiteBuildResult {
@@ -76,15 +79,26 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       const started = performance.now();
       // Framework's loader cache is not keyed by study: each study starts from an empty one.
       rmSync(CACHE, {recursive: true, force: true});
-      const {code, log: text} = await observableBuild({
-        TPS_REPORT_STUDY: resolve(study.dir),
-        TPS_REPORT_OUTPUT: join(staging, "studies", study.id),
-        TPS_REPORT_BASE: `${base}studies/${study.id}/`,
-        TPS_REPORT_SITE_INDEX: "1"
-      });
-      if (code !== 0 || !existsSync(join(staging, "studies", study.id, "index.html")))
-        throw new SiteError(`${study.dir}: observable build failed (exit ${code}): ${lastLine(text)}`);
-      await writeRunDetails(resolve(study.dir), join(staging, "studies", study.id));
+      const into = join(staging, "studies", study.id);
+      const build = async () => {
+        // Framework clears only an output inside the working directory; a second build must not find the first's.
+        rmSync(into, {recursive: true, force: true});
+        const {code, log: text} = await observableBuild({
+          TPS_REPORT_STUDY: resolve(study.dir),
+          TPS_REPORT_OUTPUT: into,
+          TPS_REPORT_BASE: `${base}studies/${study.id}/`,
+          TPS_REPORT_SITE_INDEX: "1"
+        });
+        if (code !== 0 || !existsSync(join(into, "index.html")))
+          throw new SiteError(`${study.dir}: observable build failed (exit ${code}): ${lastLine(text)}`);
+      };
+      await build();
+      if (options.epoch != null) {
+        // Framework embeds each loader output's date: dated alike, the pages drawn again from them are the same bytes.
+        pinFileDates(CACHE, options.epoch);
+        await build();
+      }
+      await writeRunDetails(resolve(study.dir), into);
       seconds[study.id] = (performance.now() - started) / 1000;
       log(`built ${study.dir} into studies/${study.id}/ in ${seconds[study.id].toFixed(1)} s`);
     }
@@ -124,7 +138,7 @@ function lastLine(text: string): string {
 }
 
 /** Builds the named studies into one site where TPS_REPORT_OUTPUT (else dist) says; the exit status. */
-export async function buildSiteFromEnv(studies: string[], name: string): Promise<number> {
+export async function buildSiteFromEnv(studies: string[], name: string, epoch?: number): Promise<number> {
   try {
     const output = process.env.TPS_REPORT_OUTPUT ?? "dist";
     const result = await buildStudiesSite({
@@ -132,7 +146,8 @@ export async function buildSiteFromEnv(studies: string[], name: string): Promise
       output,
       base: process.env.TPS_REPORT_BASE ?? "/",
       siteFile: process.env.TPS_REPORT_SITE ?? SITE_FILE,
-      log: (line) => process.stderr.write(`${name}: ${line}\n`)
+      log: (line) => process.stderr.write(`${name}: ${line}\n`),
+      epoch
     });
     process.stderr.write(
       `${name}: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`

@@ -14,6 +14,8 @@ import {metricColumns} from "./run-cells.js";
 
 export type Direction = "higher" | "lower";
 export type Verdict = "regression" | "improvement" | "within noise";
+/** A point's verdict: a metric's, or "failed in both" where neither side has a result to compare. */
+export type PointVerdict = Verdict | "failed in both";
 
 /** Which way is better: throughputs up, latency levels down. Counts, token totals, durations, peaks and spreads
  * describe the workload or the noise, not the speed, and are not compared. */
@@ -77,8 +79,8 @@ export interface PointComparison {
   /** "failed in new": every repeat of the new point failed while base had results, a regression by itself. */
   status: "compared" | "failed in new" | "failed in base" | "failed in both";
   metrics: MetricComparison[];
-  /** Worst over the metrics: any regression makes the point a regression. */
-  verdict: Verdict;
+  /** Worst over the metrics: any regression makes the point a regression; no result on either side: failed in both. */
+  verdict: PointVerdict;
 }
 
 export interface UnmatchedPoint {
@@ -117,6 +119,16 @@ export interface StudyComparison {
   changes: StudyChange[];
   regressions: string[];
   improvements: string[];
+  /** Points whose every run failed in BASE and in NEW: nothing compared, neither noise nor a regression. */
+  failed_in_both: string[];
+  /** The matched points by verdict, each count with what it means; they add up to the matched points. */
+  counts: VerdictCount[];
+}
+
+export interface VerdictCount {
+  verdict: PointVerdict;
+  points: number;
+  meaning: string;
 }
 
 /** A study as the comparison needs it: its plan, its runs table and the runs' records (for the argv as recorded). */
@@ -265,12 +277,14 @@ function comparePoints(
       basis: ratio == null ? "no ratio" : low == null ? "ratio only" : "interval"
     });
   }
-  const verdict =
-    status === "failed in new"
-      ? "regression"
-      : status === "failed in base"
-        ? "improvement"
-        : worst(compared.map((m) => m.verdict));
+  const verdict: PointVerdict =
+    status === "failed in both"
+      ? "failed in both"
+      : status === "failed in new"
+        ? "regression"
+        : status === "failed in base"
+          ? "improvement"
+          : worst(compared.map((m) => m.verdict));
   const first = next.rows[0];
   return {
     base: base.key,
@@ -412,6 +426,7 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
       };
     })
   ];
+  const named = (verdict: PointVerdict) => matched.filter((m) => m.verdict === verdict).map((m) => m.new);
   const side = (s: ComparedStudy, points: Point[]): StudySide => ({
     dir: s.dir,
     id: s.plan.id,
@@ -428,10 +443,25 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
     matched,
     unmatched,
     changes: studyChanges(base, next, matched),
-    regressions: matched.filter((m) => m.verdict === "regression").map((m) => m.new),
-    improvements: matched.filter((m) => m.verdict === "improvement").map((m) => m.new)
+    regressions: named("regression"),
+    improvements: named("improvement"),
+    failed_in_both: named("failed in both"),
+    counts: VERDICTS.map((verdict) => ({verdict, points: named(verdict).length, meaning: VERDICT_MEANING[verdict]}))
   };
 }
+
+const VERDICTS: readonly PointVerdict[] = ["regression", "improvement", "within noise", "failed in both"];
+
+/** What each count of matched points means, as the outputs and the pages say it. */
+export const VERDICT_MEANING: Record<PointVerdict, string> = {
+  regression:
+    "a metric's interval (or ratio, with no interval) lies wholly beyond the threshold on the bad side, or every NEW run of the point failed while BASE ran (failed in new)",
+  improvement:
+    "a metric lies wholly beyond the threshold on the good side and none on the bad side, or every BASE run failed and NEW runs (failed in base: now runs)",
+  "within noise": "both sides ran and no metric lies wholly beyond the threshold",
+  "failed in both":
+    "every run of the point failed in BASE and in NEW, so nothing is compared: not a regression, and not a result either"
+};
 
 const rulePercent = (x: number) => `${+(x * 100).toFixed(2)} %`;
 
@@ -443,6 +473,7 @@ export function compareRule(c: Pick<StudyComparison, "threshold" | "confidence">
     `Regression: the ratio NEW / BASE lies wholly beyond the threshold on the bad side (throughputs below ×${(1 - c.threshold).toFixed(3)}, ` +
     `latencies above ×${(1 + c.threshold).toFixed(3)}); improvement: wholly beyond it on the good side; otherwise within noise. ` +
     `A point with a single run on either side has no interval ("no interval"): its ratio alone is held to the threshold, ` +
-    `so it cannot tell a change from run-to-run noise. A point whose every NEW run failed is a regression.`
+    `so it cannot tell a change from run-to-run noise. A point whose every NEW run failed is a regression; one whose every ` +
+    `BASE run failed and NEW runs is an improvement; one that failed in both is counted apart.`
   );
 }

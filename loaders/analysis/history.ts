@@ -11,7 +11,12 @@
 //   repeats at 2 % noise its interval against one earlier study is about ±4.5 % wide, so an 8 % drop lies wholly beyond
 //   5 % in about a quarter of such studies (51 of 200 in test/analysis/history.test.ts), the pooled pair in 171 of 200.
 //   improvement: likewise on the good side.
-// - suspicious: otherwise, three or more studies in a row fall beyond the threshold on the bad side (trend).
+// - A failed study (every run of the point failed, no value) falls beyond the threshold on the bad side: a point that
+//   stops running is worse than any slowdown. So the last two failed is a regression; one of them failed and the other
+//   wholly beyond the threshold against the window (its own interval, as `compare` asks of one pair) is one too.
+// - suspicious: otherwise, three or more studies in a row fall beyond the threshold on the bad side (trend), failed ones
+//   included.
+// - failed in the last study: otherwise, the last study failed (one trailing violation: not yet a regression).
 // - insufficient data: fewer than three studies (a baseline and two).
 // - failed in every study: no study of the series has a value (before any other state: there is nothing to compare).
 // - within noise: otherwise.
@@ -42,7 +47,13 @@ export interface HistoryOptions {
 }
 
 export type HistoryStatus =
-  "regression" | "improvement" | "suspicious" | "insufficient data" | "within noise" | "failed in every study";
+  | "regression"
+  | "improvement"
+  | "suspicious"
+  | "failed in the last study"
+  | "insufficient data"
+  | "within noise"
+  | "failed in every study";
 
 export interface HistoryEntry {
   id: string;
@@ -53,8 +64,9 @@ export interface HistoryEntry {
   ratio: number | null;
   low: number | null;
   high: number | null;
-  /** Beyond the threshold and, where there is an interval, excluding no change, on that side; null: neither. */
-  violation: "bad" | "good" | null;
+  /** Beyond the threshold and, where there is an interval, excluding no change, on that side; "failed": no value (every
+   * run failed), beyond it on the bad side; null: neither. */
+  violation: "bad" | "good" | "failed" | null;
 }
 
 export interface HistoryVerdict {
@@ -76,9 +88,14 @@ export function historyRule(options: Pick<HistoryOptions, "threshold" | "confide
     `Each study is shown against the first of the series; it falls beyond the threshold when it is more than ${t} % ` +
     `worse (better) and its ${c} % interval excludes no change. Regression: the last two studies are both more than ` +
     `${t} % worse than the studies before them, with intervals that overlap, and their pooled repeats' interval lies ` +
-    `wholly beyond ${t} %; suspicious: three or more studies in a row fell beyond the threshold; insufficient data: ` +
-    `fewer than three studies; failed in every study: no study has a value to compare. With no change, or one no larger than the threshold, a regression is called at most ` +
-    `${+(((1 - options.confidence) / 2) * 100).toFixed(2)} % of the time.`
+    `wholly beyond ${t} %. A study in which every run of the point failed falls beyond the threshold on the bad side: ` +
+    `the last two both failed is a regression, and so is one failed with the other's interval wholly beyond ${t} % ` +
+    `against the studies before them. Suspicious: three or more studies in a row fell beyond the threshold, failed ` +
+    `ones included; failed in the last study: only the last study failed (not yet a regression); insufficient data: ` +
+    `fewer than three studies; failed in every study: no study has a value to compare. With no change, or one no ` +
+    `larger than the threshold, a regression is called at most ` +
+    `${+(((1 - options.confidence) / 2) * 100).toFixed(2)} % of the time. That bound is about noise; a failed ` +
+    `study is not noise and counts as said above.`
   );
 }
 
@@ -109,7 +126,8 @@ export function historyVerdict(series: readonly HistoryStudy[], options: History
   const entries = ordered.map((study, i): HistoryEntry => {
     const s = summaries[i];
     const entry = {id: study.id, date: study.date, n: s?.n ?? 0, mean: s?.mean ?? null};
-    if (i === 0) return {...entry, ratio: s ? 1 : null, low: null, high: null, violation: null};
+    if (!s) return {...entry, ratio: null, low: null, high: null, violation: i === 0 ? null : "failed"};
+    if (i === 0) return {...entry, ratio: 1, low: null, high: null, violation: null};
     const {ratio, low, high} = against(summaries[0], s);
     return {
       ...entry,
@@ -121,8 +139,15 @@ export function historyVerdict(series: readonly HistoryStudy[], options: History
   });
   const rule = historyRule(options);
   // No study gave a value: there is no ratio to hold to the threshold, and calling it noise would hide the failure.
+  // With nothing that ran, a failure is beyond nothing: no entry is marked.
   if (entries.every((e) => e.mean == null))
-    return {status: "failed in every study", entries, trailing: null, rule, false_alarm_bound: null};
+    return {
+      status: "failed in every study",
+      entries: entries.map((e) => ({...e, violation: null})),
+      trailing: null,
+      rule,
+      false_alarm_bound: null
+    };
   const n = ordered.length;
   if (n < 3) return {status: "insufficient data", entries, trailing: null, rule, false_alarm_bound: null};
   const window = summarize(
@@ -146,12 +171,22 @@ export function historyVerdict(series: readonly HistoryStudy[], options: History
     if (worse(last[0].ratio) && worse(last[1].ratio) && overlap(last[0], last[1]) && wholly)
       return verdict(side === "bad" ? "regression" : "improvement");
   }
+  // Failures among the last two (a window with values to fail against): each is a violation on the bad side.
+  const failed = [summaries[n - 2] == null, summaries[n - 1] == null];
+  if (window && failed.some((f) => f)) {
+    const other = failed[0] ? last[1] : last[0];
+    const otherWholly =
+      direction === "higher"
+        ? (other.high ?? other.ratio ?? 1) < 1 - threshold
+        : (other.low ?? other.ratio ?? 1) > 1 + threshold;
+    if (failed.every((f) => f) || otherWholly) return verdict("regression");
+  }
   let run = 0;
   for (const e of entries) {
-    run = e.violation === "bad" ? run + 1 : 0;
+    run = e.violation === "bad" || e.violation === "failed" ? run + 1 : 0;
     if (run >= 3) return verdict("suspicious");
   }
-  return verdict("within noise");
+  return verdict(failed[1] ? "failed in the last study" : "within noise");
 }
 
 /** A study of a series: its plan and runs, and the date it was run (null: none recorded). */

@@ -6,6 +6,7 @@ import {
   compareStudies,
   type MetricComparison,
   type PointComparison,
+  type PointVerdict,
   type StudyComparison
 } from "../analysis/compare.js";
 import {compareCurves, type CurvesComparison, type FrontierCell} from "../analysis/frontier.js";
@@ -117,6 +118,8 @@ const interval = (m: Pick<MetricComparison, "low" | "high" | "basis">) =>
       ? "no interval"
       : "no ratio";
 const pointName = (p: PointComparison) => (p.base === p.new ? p.new : `${p.base} → ${p.new}`);
+// A point that failed before and runs now is an improvement only in that it runs: the words say so.
+const statusText = (p: PointComparison) => (p.status === "failed in base" ? "failed in base (now runs)" : p.status);
 
 function table(header: string[], rows: string[][]): string[] {
   return [
@@ -183,14 +186,18 @@ export function comparisonMarkdown(c: StudyComparison, objective: string, curves
         c.changes.map((ch) => [ch.what, ch.subject, ch.base, ch.detail ? `${ch.new} (${ch.detail})` : ch.new])
       )
     );
-  const within = c.matched.length - c.regressions.length - c.improvements.length;
+  const count = (verdict: PointVerdict) => c.counts.find((n) => n.verdict === verdict)!.points;
   const only = (s: "base" | "new") => c.unmatched.filter((u) => u.side === s).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   out.push(
     "",
     "## Verdict",
     "",
-    `${c.regressions.length} regression${c.regressions.length === 1 ? "" : "s"}, ${c.improvements.length} improvement${c.improvements.length === 1 ? "" : "s"}, ` +
-      `${within} within noise, of ${c.matched.length} matched points; ${only("base")} only in base, ${only("new")} only in new.`
+    `${plural(count("regression"), "regression")}, ${plural(count("improvement"), "improvement")}, ` +
+      `${count("within noise")} within noise, ${count("failed in both")} failed in both, of ${c.matched.length} matched points; ` +
+      `${only("base")} only in base, ${only("new")} only in new.`,
+    "",
+    ...c.counts.map((n) => `- ${n.verdict}: ${n.meaning}.`)
   );
   for (const [title, verdict] of [
     ["Regressions", "regression"],
@@ -201,7 +208,7 @@ export function comparisonMarkdown(c: StudyComparison, objective: string, curves
     out.push("", `## ${title}`, "");
     const rows: string[][] = [];
     for (const p of points) {
-      if (p.status !== "compared") rows.push([pointName(p), "—", p.status, "", "", "", ""]);
+      if (p.status !== "compared") rows.push([pointName(p), "—", statusText(p), "", "", "", ""]);
       for (const m of p.metrics)
         if (m.verdict === verdict)
           rows.push([
@@ -228,7 +235,7 @@ export function comparisonMarkdown(c: StudyComparison, objective: string, curves
           `${p.base_n}${p.base_failed ? ` (+${p.base_failed} failed)` : ""} / ${p.new_n}${p.new_failed ? ` (+${p.new_failed} failed)` : ""}`,
           m ? times(m.ratio) : "—",
           m ? interval(m) : "—",
-          p.status === "compared" ? p.verdict : `${p.verdict} (${p.status})`
+          p.status === "compared" || p.status === p.verdict ? p.verdict : `${p.verdict} (${statusText(p)})`
         ];
       })
     )
@@ -280,7 +287,7 @@ export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): st
   for (const p of c.matched) {
     const point = {base_point: p.base, new_point: p.new, engine: p.engine, scenario: p.scenario};
     if (p.status !== "compared")
-      rows.push({...blank, record: "point", ...point, point_verdict: p.verdict, detail: p.status});
+      rows.push({...blank, record: "point", ...point, point_verdict: p.verdict, detail: statusText(p)});
     for (const m of p.metrics)
       rows.push({
         ...blank,
@@ -307,6 +314,13 @@ export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): st
       [u.side === "base" ? "base_point" : "new_point"]: u.point,
       engine: u.key.engine,
       detail: u.same_id_differs?.join("; ") ?? null
+    });
+  for (const n of c.counts)
+    rows.push({
+      ...blank,
+      record: "count",
+      point_verdict: n.verdict,
+      detail: `${n.points} of ${c.matched.length} matched points: ${n.meaning}`
     });
   for (const ch of c.changes)
     rows.push({...blank, record: `change: ${ch.what}`, metric: ch.subject, detail: `${ch.base} → ${ch.new}`});

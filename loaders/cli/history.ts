@@ -85,6 +85,7 @@ function historyMarkdown(points: PointHistory[], orderedBy: "date" | "order give
   const count = (status: string) => points.filter((p) => p.verdict.status === status).length;
   out.push(
     `${count("regression")} regressed, ${count("suspicious")} suspicious, ${count("improvement")} improved, ` +
+      (count("failed in the last study") ? `${count("failed in the last study")} failed in the last study, ` : "") +
       `${count("within noise")} within noise, ${count("insufficient data")} with insufficient data, ` +
       (count("failed in every study") ? `${count("failed in every study")} failed in every study, ` : "") +
       `of ${points.length} point histories.`

@@ -1,6 +1,6 @@
 // The pages a site of many studies adds above its studies (the index, comparisons, trends), in English and Turkish:
 // plain HTML tables written at build time, every link relative so the site works under any sub-path.
-import type {MetricComparison, PointComparison} from "../analysis/compare.js";
+import {VERDICT_MEANING, type MetricComparison, type PointComparison, type PointVerdict} from "../analysis/compare.js";
 import type {CurvesComparison, FrontierCell} from "../analysis/frontier.js";
 import type {HistoryStatus} from "../analysis/history.js";
 import {escapeHtml} from "./language-switch.js";
@@ -13,7 +13,7 @@ h1{font-size:1.7rem;margin:.5rem 0 1rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 th,td{border-bottom:1px solid #ddd;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999}td.num{text-align:right}
-.language-switch{float:right}.regression,.suspicious,.failed-in-every-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
+.language-switch{float:right}.regression,.suspicious,.failed-in-every-study,.failed-in-both,.failed-in-the-last-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
 const T = {
@@ -44,8 +44,12 @@ const T = {
     what: "what",
     subject: "subject",
     verdictHeading: "Verdict",
-    counts: (r: number, i: number, w: number, m: number, b: number, n: number) =>
-      `${r} regressed, ${i} improved, ${w} within noise, of ${m} matched points; ${b} only in base, ${n} only in new.`,
+    counts: (r: number, i: number, w: number, f: number, m: number, b: number, n: number) =>
+      `${r} regressed, ${i} improved, ${w} within noise, ${f} failed in both, of ${m} matched points; ${b} only in base, ${n} only in new.`,
+    meaning: (verdict: PointVerdict) => {
+      const text = VERDICT_MEANING[verdict];
+      return `${verdict[0].toUpperCase()}${verdict.slice(1)}: ${text}.`;
+    },
     matched: "Matched points",
     point: "point",
     points: "points",
@@ -71,7 +75,7 @@ const T = {
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
+      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["failed in the last study"] ? `${c["failed in the last study"]} failed in the last study, ` : ""}${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
     mean: "mean",
     toFirst: "ratio to the first",
     beyondThreshold: "beyond",
@@ -113,8 +117,9 @@ const T = {
     what: "ne",
     subject: "konu",
     verdictHeading: "Karar",
-    counts: (r: number, i: number, w: number, m: number, b: number, n: number) =>
-      `${m} eşleşen noktadan ${r} geriledi, ${i} iyileşti, ${w} gürültü içinde; ${b} yalnızca temelde, ${n} yalnızca yenide.`,
+    counts: (r: number, i: number, w: number, f: number, m: number, b: number, n: number) =>
+      `${m} eşleşen noktadan ${r} geriledi, ${i} iyileşti, ${w} gürültü içinde, ${f} iki tarafta da başarısız; ${b} yalnızca temelde, ${n} yalnızca yenide.`,
+    meaning: (verdict: PointVerdict) => MEANING_TR[verdict],
     matched: "Eşleşen noktalar",
     point: "nokta",
     points: "nokta",
@@ -140,7 +145,7 @@ const T = {
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
     orderedGiven: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş.",
     statusCounts: (c: Record<string, number>, n: number) =>
-      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
+      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["failed in the last study"] ? `${c["failed in the last study"]} yalnızca son çalışmada başarısız, ` : ""}${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
     mean: "ortalama",
     toFirst: "ilkine oran",
     beyondThreshold: "eşiğin ötesinde",
@@ -157,6 +162,16 @@ const T = {
   }
 };
 
+const MEANING_TR: Record<PointVerdict, string> = {
+  regression:
+    "Gerileme: bir metriğin aralığı (aralık yoksa oranı) tümüyle eşiğin kötü tarafında, ya da TEMEL koşarken noktanın YENİ'deki her koşusu başarısız (yenide başarısız).",
+  improvement:
+    "İyileşme: bir metrik tümüyle eşiğin iyi tarafında ve hiçbiri kötü tarafında değil, ya da TEMEL'deki her koşu başarısızken YENİ koşuyor (temelde başarısız: artık koşuyor).",
+  "within noise": "Gürültü içinde: iki taraf da koştu ve hiçbir metrik tümüyle eşiğin ötesinde değil.",
+  "failed in both":
+    "İki tarafta da başarısız: noktanın TEMEL'de de YENİ'de de her koşusu başarısız, bu yüzden hiçbir şey karşılaştırılmıyor: gerileme değil, ama bir sonuç da değil."
+};
+
 const VERDICT_TR: Record<string, string> = {
   regression: "gerileme",
   improvement: "iyileşme",
@@ -164,6 +179,11 @@ const VERDICT_TR: Record<string, string> = {
   suspicious: "şüpheli",
   "insufficient data": "veri yetersiz",
   "failed in every study": "her çalışmada başarısız",
+  "failed in both": "iki tarafta da başarısız",
+  "failed in the last study": "yalnızca son çalışmada başarısız",
+  failed: "başarısız",
+  "failed in new": "yenide başarısız",
+  "failed in base": "temelde başarısız",
   bad: "kötü yönde",
   good: "iyi yönde"
 };
@@ -258,12 +278,13 @@ const seriesName = (tr: TrendPage) => `${tr.model}, ${tr.gpu_count}× ${tr.gpu}`
 
 function counts(lang: Lang, c: ComparisonPage): string {
   const x = c.comparison;
-  const within = x.matched.length - x.regressions.length - x.improvements.length;
+  const count = (verdict: PointVerdict) => x.counts.find((n) => n.verdict === verdict)!.points;
   const only = (s: "base" | "new") => x.unmatched.filter((u) => u.side === s).length;
   return T[lang].counts(
-    x.regressions.length,
-    x.improvements.length,
-    within,
+    count("regression"),
+    count("improvement"),
+    count("within noise"),
+    count("failed in both"),
     x.matched.length,
     only("base"),
     only("new")
@@ -286,7 +307,8 @@ function compareRuleTr(threshold: number, confidence: number): string {
     `Gerileme: YENİ / TEMEL oranının aralığı tümüyle eşiğin kötü tarafında (verimler ×${(1 - threshold).toFixed(3)} altında, ` +
     `gecikmeler ×${(1 + threshold).toFixed(3)} üstünde); iyileşme: tümüyle iyi tarafında; yoksa gürültü içinde. ` +
     `Bir tarafında tek koşu olan noktanın aralığı yoktur: oranı tek başına eşikle karşılaştırılır. ` +
-    `YENİ'deki her koşusu başarısız olan nokta bir gerilemedir.`
+    `YENİ'deki her koşusu başarısız olan nokta bir gerilemedir; TEMEL'deki her koşusu başarısız olup YENİ'de koşan nokta ` +
+    `bir iyileşmedir; iki tarafta da başarısız olan ayrı sayılır.`
   );
 }
 
@@ -383,6 +405,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
       : `<p>${t.nothingChanged}</p>`,
     `<h2>${t.verdictHeading}</h2>`,
     `<p>${e(counts(lang, c))}</p>`,
+    `<ul class="rule">${x.counts.map((n) => `<li>${e(t.meaning(n.verdict))}</li>`).join("")}</ul>`,
     `<h2>${t.matched}</h2>`,
     table(
       [
@@ -405,7 +428,8 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
           m ? value(m.new.mean) : "—",
           m ? times(m.ratio) : "—",
           m ? intervalText(lang, m) : "—",
-          verdictCell(lang, p.verdict) + (p.status === "compared" ? "" : ` (${e(p.status)})`)
+          verdictCell(lang, p.verdict) +
+            (p.status === "compared" || p.status === p.verdict ? "" : ` (${e(word(lang, p.status))})`)
         ];
       }),
       [3, 4, 5]
@@ -463,8 +487,13 @@ function historyRuleTr(threshold: number, confidence: number): string {
     `Her çalışma serinin ilkiyle karşılaştırılır; %${t}'ten fazla kötü (iyi) ve %${c} aralığı değişmemeyi dışlıyorsa ` +
     `eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %${t}'ten fazla kötü, aralıkları örtüşüyor ` +
     `ve birleştirilmiş tekrarlarının aralığı tümüyle %${t}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma ` +
-    `eşiğin ötesinde; veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
-    `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir.`
+    `eşiğin ötesinde. Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır: son ikisinin ` +
+    `ikisi de başarısızsa gerileme, biri başarısız ve öbürünün aralığı öncekilere göre tümüyle %${t}'in ötesindeyse de ` +
+    `gerileme; şüpheli sayımına başarısız çalışmalar da girer; yalnızca son çalışmada başarısız: yalnızca son çalışma ` +
+    `başarısız (henüz gerileme değil); veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada ` +
+    `karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
+    `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir. Bu sınır gürültü içindir; başarısız bir ` +
+    `çalışma gürültü değildir ve yukarıda söylendiği gibi sayılır.`
   );
 }
 
@@ -492,6 +521,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     improvement: 2,
     "within noise": 3,
     "failed in every study": 2,
+    "failed in the last study": 2,
     "insufficient data": 4
   };
   const points = [...tr.points].sort((a, b) => rank[a.verdict.status] - rank[b.verdict.status]);

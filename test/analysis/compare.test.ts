@@ -89,6 +89,30 @@ describe("ratio intervals from repeats", () => {
     expect([tuned.status, tuned.verdict]).toEqual(["failed in base", "improvement"]);
     expect(c.regressions).toEqual([BASE]);
     expect(c.improvements).toEqual([TUNED]);
+    expect(c.failed_in_both).toEqual([]);
+    const md = comparisonMarkdown(c, "total_token_throughput");
+    expect(md).toContain("| engine--base--short | — | failed in new |");
+    expect(md).toContain("| engine--tuned--short | — | failed in base (now runs) |");
+    expect(md).toContain("1 regression, 1 improvement, 0 within noise, 0 failed in both, of 2 matched points");
+  });
+
+  it("every repeat of a point failed on both sides: counted apart as failed in both, not within noise", async () => {
+    const c = await compare({base: [1000, 1010, 990], tuned: [null, null]}, {base: [1000, 1010, 990], tuned: [null]});
+    const tuned = c.matched.find((p) => p.new === TUNED)!;
+    expect([tuned.status, tuned.verdict, tuned.metrics, tuned.base_failed, tuned.new_failed]).toEqual([
+      "failed in both",
+      "failed in both",
+      [],
+      2,
+      1
+    ]);
+    expect(c.failed_in_both).toEqual([TUNED]);
+    expect([c.regressions, c.improvements]).toEqual([[], []]);
+    const md = comparisonMarkdown(c, "total_token_throughput");
+    expect(md).toContain("0 regressions, 0 improvements, 1 within noise, 1 failed in both, of 2 matched points");
+    expect(md).toContain("| engine--tuned--short | vllm | 0 (+2 failed) / 0 (+1 failed) | — | — | failed in both |");
+    // What each count means is said with the counts.
+    expect(md).toContain("failed in both: every run of the point failed in BASE and in NEW, so nothing is compared");
   });
 });
 

@@ -186,3 +186,53 @@ describe("the other states", () => {
     expect([v.status, v.false_alarm_bound]).toEqual(["regression", null]);
   });
 });
+
+describe("failed studies (every run of the point failed) in a series with values", () => {
+  const flat = (values: number[][]) => values.map((v, i) => ({id: `s${i + 1}`, date: `2026-04-0${i + 1}`, values: v}));
+  const ok = [1000, 1001, 999];
+
+  it("the last two studies failed: a regression (two trailing violations), each failure marked", () => {
+    const v = historyVerdict(flat([ok, ok, ok, [], []]), OPTIONS);
+    expect(v.entries.map((e) => [e.n, e.mean, e.violation])).toEqual([
+      [3, 1000, null],
+      [3, 1000, null],
+      [3, 1000, null],
+      [0, null, "failed"],
+      [0, null, "failed"]
+    ]);
+    expect(v.status).toBe("regression");
+    expect(v.trailing!.window).toEqual(["s1", "s2", "s3"]);
+  });
+
+  it("only the last study failed: not (yet) a regression, and not within noise either", () => {
+    const v = historyVerdict(flat([ok, ok, ok, ok, []]), OPTIONS);
+    expect(v.entries.map((e) => e.violation)).toEqual([null, null, null, null, "failed"]);
+    expect(v.status).toBe("failed in the last study");
+    // One more failed study makes it two trailing: a regression.
+    expect(historyVerdict(flat([ok, ok, ok, ok, [], []]), OPTIONS).status).toBe("regression");
+  });
+
+  it("one of the last two failed and the other lies wholly beyond the threshold: a regression; within it: not", () => {
+    // 900 ± 1 against the window's 1000 ± 1: wholly below ×0.95, then a failure.
+    expect(historyVerdict(flat([ok, ok, ok, [900, 901, 899], []]), OPTIONS).status).toBe("regression");
+    expect(historyVerdict(flat([ok, ok, ok, [], [900, 901, 899]]), OPTIONS).status).toBe("regression");
+    // 980: worse, but not beyond 5 %.
+    expect(historyVerdict(flat([ok, ok, ok, [980, 981, 979], []]), OPTIONS).status).toBe("failed in the last study");
+    expect(historyVerdict(flat([ok, ok, ok, [], [980, 981, 979]]), OPTIONS).status).toBe("within noise");
+  });
+
+  it("three or more failures in a row earlier, running since: suspicious; two in a row: not", () => {
+    expect(historyVerdict(flat([ok, [], [], [], ok, ok]), OPTIONS).status).toBe("suspicious");
+    expect(historyVerdict(flat([ok, [], [], ok, ok, ok]), OPTIONS).status).toBe("within noise");
+    // A failure and two studies beyond the threshold make three in a row as well.
+    const v = historyVerdict(flat([ok, [], [900, 901, 899], [900, 902, 898], ok, ok]), OPTIONS);
+    expect(v.entries.map((e) => e.violation)).toEqual([null, "failed", "bad", "bad", null, null]);
+    expect(v.status).toBe("suspicious");
+  });
+
+  it("the rule says how a failed study counts", () => {
+    expect(historyVerdict(flat([ok, ok, ok, [], []]), OPTIONS).rule).toContain(
+      "A study in which every run of the point failed falls beyond the threshold on the bad side"
+    );
+  });
+});

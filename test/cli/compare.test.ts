@@ -4,6 +4,7 @@ import {spawnSync} from "node:child_process";
 import {cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import Papa from "papaparse";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {StudyComparison} from "../../loaders/analysis/compare.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
@@ -115,6 +116,46 @@ describe("compare", () => {
     expect(c.changes).toEqual([]);
     for (const p of c.matched)
       for (const m of p.metrics) expect([m.ratio, m.basis, m.verdict]).toEqual([1, "ratio only", "within noise"]);
+    // The two TensorRT-LLM quantization points failed in the seed: on both sides here, counted apart, not as noise.
+    const failed = ["quantization--trtllm-awq--sharegpt", "quantization--trtllm-fp8--sharegpt"];
+    expect(c.failed_in_both).toEqual(failed);
+    expect(c.matched.filter((p) => p.verdict === "failed in both").map((p) => p.new)).toEqual(failed);
+    expect(c.counts.map((n) => [n.verdict, n.points])).toEqual([
+      ["regression", 0],
+      ["improvement", 0],
+      ["within noise", 15],
+      ["failed in both", 2]
+    ]);
+    expect(c.counts.find((n) => n.verdict === "failed in both")!.meaning).toContain(
+      "every run of the point failed in BASE and in NEW"
+    );
+  });
+
+  it("the seed against itself in markdown and csv: the points that failed in both are counted and listed apart", () => {
+    const md = cli(SEED, SEED);
+    expect(md.status).toBe(0);
+    expect(md.stdout).toContain(
+      "0 regressions, 0 improvements, 15 within noise, 2 failed in both, of 17 matched points; 0 only in base, 0 only in new."
+    );
+    expect(md.stdout).toContain(
+      "| quantization--trtllm-awq--sharegpt | trtllm | 0 (+1 failed) / 0 (+1 failed) | — | — | failed in both |"
+    );
+    const csv = cli(SEED, SEED, "--format", "csv");
+    expect(csv.status).toBe(0);
+    const lines = csv.stdout.trimEnd().split("\r\n");
+    const point = ["point", "quantization--trtllm-awq--sharegpt", "quantization--trtllm-awq--sharegpt", "trtllm"];
+    expect(lines).toContain(
+      [...point, "sharegpt", ...Array(11).fill(""), "failed in both", "failed in both"].join(",")
+    );
+    const counts = Papa.parse<Record<string, string>>(csv.stdout.trim(), {header: true})
+      .data.filter((r) => r.record === "count")
+      .map((r) => [r.point_verdict, r.detail.split(":")[0]]);
+    expect(counts).toEqual([
+      ["regression", "0 of 17 matched points"],
+      ["improvement", "0 of 17 matched points"],
+      ["within noise", "15 of 17 matched points"],
+      ["failed in both", "2 of 17 matched points"]
+    ]);
   });
 
   it("a copy with TensorRT-LLM 10 % slower: exit 1, exactly the slowed points regress, the version change is named", () => {
@@ -149,7 +190,7 @@ describe("compare", () => {
     const md = run.stdout;
     expect(md).toContain("| engine version | trtllm | v1.2.0rc1 | v1.2.0rc2 |");
     expect(md).toContain(
-      `${slowed.length} regressions, 0 improvements, ${17 - slowed.length} within noise, of 17 matched points`
+      `${slowed.length} regressions, 0 improvements, ${15 - slowed.length} within noise, 2 failed in both, of 17 matched points`
     );
     const regressions = md.slice(md.indexOf("## Regressions"), md.indexOf("## Matched points"));
     const named = new Set(

@@ -71,3 +71,30 @@ describe("history", () => {
     expect(bad.stderr).toBe("tps-report history: --metric 'completed' is not a throughput or a latency level\n");
   });
 });
+
+describe("a point whose runs failed in the last studies", () => {
+  const stopped = (name: string, failedFrom: number) =>
+    [1, 2, 3, 4].map((i) => {
+      const dir = join(root, name, `${name}-${i}`);
+      writeRepeatStudy(dir, {base: [1000, 1010, 990], tuned: i >= failedFrom ? [null, null] : [1200, 1210, 1190]});
+      return dir;
+    });
+
+  it("failed in the last two: a regression, exit 1; failed in the last only: said, exit 0", () => {
+    const two = cli(...stopped("two", 3), "--format", "json");
+    expect(two.status).toBe(1);
+    const points = JSON.parse(two.stdout).points;
+    expect(points.map((p: any) => [p.point, p.verdict.status])).toEqual([
+      ["engine--base--short", "within noise"],
+      ["engine--tuned--short", "regression"]
+    ]);
+    expect(points[1].verdict.entries.map((e: any) => e.violation)).toEqual([null, null, "failed", "failed"]);
+    const one = cli(...stopped("one", 4));
+    expect(one.status).toBe(0);
+    expect(one.stdout).toContain("## engine--tuned--short — total_token_throughput: failed in the last study");
+    expect(one.stdout).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 1 failed in the last study, 1 within noise, 0 with insufficient data, of 2 point histories."
+    );
+    expect(one.stdout).toContain("| 0 | — | — | — | failed |");
+  });
+});

@@ -253,7 +253,7 @@ describe("declared comparisons", () => {
     );
     expect(en).toContain("Threshold 5 %; intervals at 95 % confidence");
     expect(en).toContain(
-      "1 regressed, 0 improved, 1 within noise, of 2 matched points; 0 only in base, 0 only in new."
+      "1 regressed, 0 improved, 1 within noise, 0 failed in both, of 2 matched points; 0 only in base, 0 only in new."
     );
     expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
     expect(en).not.toContain("Load curves");
@@ -261,6 +261,31 @@ describe("declared comparisons", () => {
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
     expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+  });
+
+  it("a point that failed on both sides is counted and shown apart, in English and Turkish, with what it means", async () => {
+    const base = join(root, "pair", "both-failed-before");
+    const next = join(root, "pair", "both-failed-after");
+    writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [null, null, null]});
+    writeRepeatStudy(next, {base: [1000, 1010, 990], tuned: [null, null, null]});
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    expect(page.comparison.failed_in_both).toEqual(["engine--tuned--short"]);
+    const en = comparisonHtml("en", page);
+    expect(en).toContain(
+      "0 regressed, 0 improved, 1 within noise, 1 failed in both, of 2 matched points; 0 only in base, 0 only in new."
+    );
+    expect(en).toContain('<td>0 (+3) / 0 (+3)</td><td class="num">—</td><td class="num">—</td>');
+    expect(en).toContain('<span class="failed-in-both">failed in both</span>');
+    expect(en).toContain("Failed in both: every run of the point failed in BASE and in NEW");
+    const tr = comparisonHtml("tr", page);
+    expect(tr).toContain(
+      "2 eşleşen noktadan 0 geriledi, 0 iyileşti, 1 gürültü içinde, 1 iki tarafta da başarısız; 0 yalnızca temelde, 0 yalnızca yenide."
+    );
+    expect(tr).toContain('<span class="failed-in-both">iki tarafta da başarısız</span>');
+    expect(tr).toContain(escapeHtml("İki tarafta da başarısız: noktanın TEMEL'de de YENİ'de de her koşusu başarısız"));
+    // The index lists the comparison with the same counts.
+    const index = indexHtml("en", [], [page], []);
+    expect(index).toContain("1 within noise, 1 failed in both, of 2 matched points");
   });
 });
 
@@ -359,6 +384,45 @@ describe("a point that failed in every study of a series", () => {
     const tr = trendHtml("tr", page);
     expect(tr).toContain('<span class="failed-in-every-study">her çalışmada başarısız</span>');
     expect(tr).toContain("1 her çalışmada başarısız");
+  });
+
+  it("a point that failed in the last two studies is a regression, in the last only it is said apart; rule in both", async () => {
+    const series = (name: string, failedFrom: number) =>
+      [1, 2, 3, 4].map((i) => {
+        const dir = join(root, name, `${name}-${i}`);
+        writeRepeatStudy(dir, {
+          base: [1000, 1010, 990],
+          tuned: i >= failedFrom ? [null, null, null] : [1200, 1210, 1190]
+        });
+        for (const run of readdirSync(join(dir, "runs"))) {
+          const file = join(dir, "runs", run, "run.json");
+          writeFileSync(
+            file,
+            JSON.stringify({...JSON.parse(readFileSync(file, "utf8")), started_at: `2026-05-0${i}T02:00:00Z`})
+          );
+        }
+        return dir;
+      });
+    const [two] = trendPages(await Promise.all(series("stopped", 3).map(siteStudy)));
+    expect(two.points.find((p) => p.point === "engine--tuned--short")!.verdict.status).toBe("regression");
+    const en = trendHtml("en", two);
+    expect(en).toContain('<h2>engine--tuned--short — <span class="regression">regression</span></h2>');
+    expect(en).toContain(
+      '<td>stopped-4</td><td>2026-05-04</td><td class="num">0</td><td class="num">—</td><td class="num">—</td><td>—</td><td>failed</td>'
+    );
+    expect(en).toContain("A study in which every run of the point failed falls beyond the threshold on the bad side");
+    const tr = trendHtml("tr", two);
+    expect(tr).toContain("<td>başarısız</td>");
+    expect(tr).toContain("Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır");
+    const [one] = trendPages(await Promise.all(series("stopping", 4).map(siteStudy)));
+    expect(one.points.find((p) => p.point === "engine--tuned--short")!.verdict.status).toBe("failed in the last study");
+    expect(trendHtml("en", one)).toContain(
+      "0 regressed, 0 suspicious, 0 improved, 1 failed in the last study, 1 within noise, 0 with insufficient data, of 2 points."
+    );
+    expect(trendHtml("tr", one)).toContain("1 yalnızca son çalışmada başarısız, 1 gürültü içinde");
+    expect(trendHtml("tr", one)).toContain(
+      '<span class="failed-in-the-last-study">yalnızca son çalışmada başarısız</span>'
+    );
   });
 });
 
