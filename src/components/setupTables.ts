@@ -35,8 +35,10 @@ export function commandBlock(command: string): HTMLElement {
  * would be most of the page's weight). */
 export const RUN_LINKS_SHOWN = 100;
 
-/** Steps a benchmark command names at most, and server commands the page lists at most, for the same reason. */
-export const STEP_LINKS_SHOWN = 100;
+/** Steps a benchmark command names at most (more read as a wall of links; the site's menu has them all). */
+export const STEP_LINKS_SHOWN = 20;
+
+/** Server commands the page lists at most: past them each is on its step's page. */
 export const SERVER_COMMANDS_SHOWN = 1000;
 
 /** Every distinct benchmark command of each scenario, with the runs that used it (or, when they are many, their

@@ -79,7 +79,10 @@ describe("/setup of a large study", () => {
     // 200 steps × 27 candidates without --save-detailed, one run each.
     const plain =
       container.querySelectorAll(".run-links")[shown.indexOf(`${shown[0]!.replace(" --save-detailed", "")}`)];
-    expect(plain.textContent).toContain("Runs: 5400, in 200 steps");
+    expect(plain.textContent).toContain("Runs: 5400, in 200 steps: Step 0, Step 1, ");
+    // The first 20 steps link to their pages; the other 180 are counted.
+    expect(plain.querySelectorAll('a[href^="./steps/"]')).toHaveLength(20);
+    expect(plain.textContent).toContain("Step 19 and 180 more.");
     expect(plain.querySelector('a[href="./data/runs.csv"]')).not.toBeNull();
   });
 
