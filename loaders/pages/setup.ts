@@ -16,19 +16,28 @@ export function sharedCommand(command: string): string {
   return command.replace(OUTPUT_DIR, "$1'runs/<run-id>'");
 }
 
-/** Every distinct benchmark command of each scenario (plan order), output folders aside, with its runs. */
+/** Every distinct benchmark command of each scenario (plan order), output folders aside, with its runs and steps. */
 export function benchCommandGroups(report: Report, rows: readonly RunRow[]): BenchCommandGroup[] {
+  const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
   return report.study.scenarios.flatMap((scenario) => {
-    const commands = new Map<string, string[]>();
+    const commands = new Map<string, {runs: string[]; steps: Set<string>}>();
     for (const row of rows.filter((r) => r.scenario === scenario.id)) {
       const command = sharedCommand(row.bench_command);
-      const runs = commands.get(command);
-      if (runs) runs.push(row.run);
-      else commands.set(command, [row.run]);
+      const group = commands.get(command) ?? {runs: [], steps: new Set<string>()};
+      commands.set(command, group);
+      group.runs.push(row.run);
+      group.steps.add(row.step);
     }
     // Numbers inside run ids sort as numbers (2048 before 16384), as on /runs/.
     const byId = (a: string, b: string) => a.localeCompare(b, "en", {numeric: true});
-    return [...commands].map(([command, runs]) => ({scenario: scenario.id, command, runs: runs.sort(byId)}));
+    const byStep = (a: string, b: string) =>
+      (stepOrder.get(a) ?? stepOrder.size) - (stepOrder.get(b) ?? stepOrder.size);
+    return [...commands].map(([command, {runs, steps}]) => ({
+      scenario: scenario.id,
+      command,
+      runs: runs.sort(byId),
+      steps: [...steps].sort(byStep)
+    }));
   });
 }
 
@@ -97,6 +106,8 @@ export interface BenchCommandGroup {
   scenario: string;
   command: string;
   runs: string[];
+  /** The steps of those runs, in plan order: what the page names when the runs are too many to list. */
+  steps: string[];
 }
 /** A step's candidates with the commands their servers were started with. */
 export interface StepCommands {

@@ -57,12 +57,19 @@ export function link(href: string, text: string): HTMLAnchorElement {
   return a;
 }
 
-/** A note that the rest of a long table is in the runs download and on the step pages (the page shows its first rows). */
-export function restOfRuns({lang, root}: PageContext): DocumentFragment {
+/** The download of every run's row (its commands included). */
+export function runsCsvLink({root}: PageContext): HTMLAnchorElement {
   const csv = document.createElement("a");
   csv.setAttribute("href", `${root}data/runs.csv`);
   csv.setAttribute("download", "");
   csv.textContent = "runs.csv";
+  return csv;
+}
+
+/** A note that the rest of a long table is in the runs download and on the step pages (the page shows its first rows). */
+export function restOfRuns(context: PageContext): DocumentFragment {
+  const {lang} = context;
+  const csv = runsCsvLink(context);
   const part = document.createDocumentFragment();
   if (lang === "tr") part.append("Tamamı ", csv, " dosyasında ve adım sayfalarında.");
   else part.append("Every run is in ", csv, " and on the step pages.");

@@ -1,10 +1,10 @@
 // The setup page's tables: engines, scenarios and the exact commands the runs used.
 import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
-import type {SetupPage} from "../../loaders/pages/setup.js";
+import type {BenchCommandGroup, SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
 import {pick, t, type Lang} from "./i18n.js";
-import {link, runHref, type PageContext} from "./links.js";
-import {dataTable, textElement} from "./table.js";
+import {link, runHref, runsCsvLink, stepHref, type PageContext} from "./links.js";
+import {dataTable, pagedTable, textElement} from "./table.js";
 
 export function enginesTable(report: {study: Pick<StudyInfo, "engines">}, {lang}: PageContext): HTMLElement {
   return dataTable(report.study.engines, [
@@ -31,39 +31,92 @@ export function commandBlock(command: string): HTMLElement {
   return pre;
 }
 
-/** Every distinct benchmark command of each scenario, with the runs that used it. */
-export function benchCommands(page: Pick<SetupPage, "study" | "bench_commands">, context: PageContext): HTMLElement {
+/** Run links a benchmark command lists at most; past them it names its runs' steps (a 17,000-run study's run ids
+ * would be most of the page's weight). */
+export const RUN_LINKS_SHOWN = 100;
+
+/** Steps a benchmark command names at most (more read as a wall of links; the site's menu has them all). */
+export const STEP_LINKS_SHOWN = 20;
+
+/** Server commands the page lists at most: past them each is on its step's page. */
+export const SERVER_COMMANDS_SHOWN = 1000;
+
+/** Every distinct benchmark command of each scenario, with the runs that used it (or, when they are many, their
+ * count, their steps and where each run's command is). */
+export function benchCommands(
+  page: {study: Pick<StudyInfo, "scenarios">} & Pick<SetupPage, "bench_commands" | "steps">,
+  context: PageContext
+): HTMLElement {
   const container = document.createElement("div");
   container.className = "bench-commands";
   for (const scenario of page.study.scenarios) {
     const groups = page.bench_commands.filter((g) => g.scenario === scenario.id);
     if (!groups.length) continue;
     container.append(textElement("h3", pick(scenario.name, context.lang)));
-    for (const {command, runs: runIds} of groups) {
-      container.append(commandBlock(command));
+    for (const group of groups) {
+      container.append(commandBlock(group.command));
       const used = document.createElement("p");
       used.className = "run-links";
-      used.append(`${t("runs", context.lang)}: `);
-      runIds.forEach((run, i) => {
-        if (i) used.append(", ");
-        used.append(link(runHref(run, context), run));
-      });
+      if (group.runs.length <= RUN_LINKS_SHOWN) {
+        used.append(`${t("runs", context.lang)}: `);
+        group.runs.forEach((run, i) => {
+          if (i) used.append(", ");
+          used.append(link(runHref(run, context), run));
+        });
+      } else used.append(...runSteps(group, page.steps, context));
       container.append(used);
     }
   }
   return container;
 }
 
-/** The study's server commands, step by step. */
-export function serverCommands(report: Pick<SetupPage, "steps">, {lang}: PageContext): HTMLElement {
+/** "Runs: 5,400, in 200 steps: A, B, … and 100 more steps. Each run's command is on its run's page and in runs.csv." */
+function runSteps(group: BenchCommandGroup, steps: SetupPage["steps"], context: PageContext): (string | Node)[] {
+  const tr = context.lang === "tr";
+  const count = formatCount(group.runs.length);
+  const stepCount = group.steps.length;
+  const parts: (string | Node)[] = [
+    tr
+      ? `Koşular: ${count}, ${formatCount(stepCount)} adımda: `
+      : `Runs: ${count}, in ${formatCount(stepCount)} ${stepCount === 1 ? "step" : "steps"}: `
+  ];
+  group.steps.slice(0, STEP_LINKS_SHOWN).forEach((id, i) => {
+    if (i) parts.push(", ");
+    parts.push(link(stepHref(id, context), pick(steps.find((s) => s.id === id)?.title, context.lang) || id));
+  });
+  const more = stepCount - STEP_LINKS_SHOWN;
+  if (more > 0) parts.push(tr ? ` ve ${formatCount(more)} adım daha` : ` and ${formatCount(more)} more`);
+  parts.push(
+    tr ? ". Her koşunun komutu kendi sayfasında ve " : ". Each run's command is on its run's page and in ",
+    runsCsvLink(context),
+    tr ? " dosyasında." : "."
+  );
+  return parts;
+}
+
+/** The study's server commands, step by step: past a page's worth, the first ones and where every one is. */
+export function serverCommands(report: Pick<SetupPage, "steps">, context: PageContext): HTMLElement {
+  const {lang} = context;
   const rows = report.steps.flatMap((step) =>
     step.candidates.map((candidate) => ({step: pick(step.title, lang), candidate}))
   );
-  return dataTable(rows, [
-    {label: t("step", lang), value: (r) => r.step},
-    {label: t("candidate", lang), value: (r) => r.candidate.label},
-    {label: t("serverCommand", lang), value: (r) => textElement("code", r.candidate.server_command)}
-  ]);
+  const rest = document.createDocumentFragment();
+  rest.append(
+    lang === "tr"
+      ? "Her adayın sunucu komutu adımının sayfasında, her koşununki "
+      : "Every candidate's server command is on its step's page, and every run's in ",
+    runsCsvLink(context),
+    lang === "tr" ? " dosyasında." : "."
+  );
+  return pagedTable(
+    rows,
+    [
+      {label: t("step", lang), value: (r) => r.step},
+      {label: t("candidate", lang), value: (r) => r.candidate.label},
+      {label: t("serverCommand", lang), value: (r) => textElement("code", r.candidate.server_command)}
+    ],
+    {lang, id: "server-commands", maxRows: SERVER_COMMANDS_SHOWN, rest}
+  );
 }
 
 /** The sentence before the client's fixed arguments: the client the runs used, where it is not the plan's. */

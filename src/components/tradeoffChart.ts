@@ -111,6 +111,17 @@ export function tradeoffSpec(
     axis: {format: "d"}
   };
   const color = {field: "scenario", type: "nominal" as const, sort: scenarios, title: t("scenario", lang)};
+  const shown: [title: string, field: keyof TradeoffDatum][] = [
+    [t("candidate", lang), "label"],
+    [t("scenario", lang), "scenario"],
+    [objectiveTitle, "throughputText"],
+    [metricTitle("mean_tpot_ms", lang), "latencyText"],
+    [t("paretoFront", lang), "frontText"]
+  ];
+  // The static chart's hover text: Vega-Lite's default repeats the axes, the scenario and the link for every point.
+  const description = shown
+    .map(([title, field]) => `${JSON.stringify(`${title}: `)} + datum.${field}`)
+    .join(" + '; ' + ");
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     // The y axis and its title take about 80 px to the left of the plot.
@@ -126,6 +137,7 @@ export function tradeoffSpec(
         encoding: {order: {field: "latency"}, detail: {field: "scenario"}}
       },
       {
+        transform: [{calculate: description, as: "description"}],
         mark: {type: "point", size: 90, strokeWidth: 2, cursor: "pointer"},
         encoding: {
           fill: {
@@ -133,13 +145,8 @@ export function tradeoffSpec(
             value: "transparent"
           },
           href: {field: "href"},
-          tooltip: [
-            {field: "label", type: "nominal", title: t("candidate", lang)},
-            {field: "scenario", type: "nominal", title: t("scenario", lang)},
-            {field: "throughputText", type: "nominal", title: objectiveTitle},
-            {field: "latencyText", type: "nominal", title: metricTitle("mean_tpot_ms", lang)},
-            {field: "frontText", type: "nominal", title: t("paretoFront", lang)}
-          ]
+          description: {field: "description", type: "nominal"},
+          tooltip: shown.map(([title, field]) => ({field, type: "nominal" as const, title}))
         }
       }
     ]

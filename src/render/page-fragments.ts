@@ -116,7 +116,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
   };
 }
 
-async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+export async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(setupPage(study.report, study.rows, study.plan));
   const context = pageContext(lang, "./");
   return {
@@ -204,7 +204,7 @@ async function qualityFragments(study: StudyData, lang: Lang): Promise<PageFragm
   };
 }
 
-async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+export async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(runsPage(study.report, study.rows));
   const runs = {rows: columnRows(report.columns)};
   const context = pageContext(lang, "../");

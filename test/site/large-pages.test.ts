@@ -4,6 +4,7 @@ import "../../src/render/dom.js";
 import {describe, expect, it} from "vitest";
 import {pagedTable} from "../../src/components/table.js";
 import {drawnTradeoffPoints, type TradeoffDatum} from "../../src/components/tradeoffChart.js";
+import {chartSvg} from "../../src/components/vegaChart.js";
 
 const datum = (run: string, front: boolean, throughput: number, scenarioOrder = 0): TradeoffDatum => ({
   run,
@@ -62,5 +63,22 @@ describe("a long table above the rows a page carries", () => {
       ["t-p2", 500],
       ["t-p3", 203]
     ]);
+  });
+});
+
+describe("a drawn point's position", () => {
+  it("carries two decimals (a hundredth of a pixel), not the scale's sixteen digits", async () => {
+    // x = 1/3 of a 100 px axis = 33.333…; y = 100 − 33.333… = 66.666… (SVG's y grows downwards).
+    const svg = await chartSvg({
+      width: 100,
+      height: 100,
+      data: {values: [{x: 1, y: 1}]},
+      mark: "point",
+      encoding: {
+        x: {field: "x", type: "quantitative", scale: {domain: [0, 3], nice: false, zero: false}},
+        y: {field: "y", type: "quantitative", scale: {domain: [0, 3], nice: false, zero: false}}
+      }
+    });
+    expect(svg).toContain('aria-roledescription="point" transform="translate(33.33,66.67)"');
   });
 });
