@@ -25,6 +25,25 @@ export function scenariosTable(report: {study: Pick<StudyInfo, "scenarios">}, {l
   ]);
 }
 
+/** "Model: X", or each model with the candidates that serve it: one model is never shown as the study's. */
+export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): DocumentFragment {
+  const out = document.createDocumentFragment();
+  const [only, ...others] = page.models;
+  if (only && !others.length) {
+    out.append("Model: ", textElement("code", only.model));
+    return out;
+  }
+  out.append(lang === "tr" ? "Modeller ve onları sunan adaylar:" : "Models, with the candidates that serve them:");
+  const list = document.createElement("ul");
+  for (const {model, candidates} of page.models) {
+    const item = document.createElement("li");
+    item.append(textElement("code", model), `: ${candidates.join("; ")}`);
+    list.append(item);
+  }
+  out.append(list);
+  return out;
+}
+
 export function commandBlock(command: string): HTMLElement {
   const pre = document.createElement("pre");
   pre.append(textElement("code", command));

@@ -42,6 +42,7 @@ import {
   commandBlock,
   enginesTable,
   howItRan,
+  modelsText,
   scenariosTable,
   serverCommands
 } from "../components/setupTables.js";
@@ -122,7 +123,7 @@ async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragmen
   return {
     goal: text(report.study.goal[lang]),
     objective: text(report.study.objective),
-    model: text(report.study.model),
+    model: await html(modelsText(report, lang)),
     hardware: text(hardwareText(report.study.hardware, lang)),
     engines: await html(enginesTable(report, context)),
     scenarios: await html(scenariosTable(report, context)),
