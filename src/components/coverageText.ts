@@ -24,13 +24,15 @@ function dimName(dim: string, lang: Lang): string {
   return dim;
 }
 
+function valueText(names: CoverageNames, s: Setting, lang: Lang): string {
+  if (s.dim === "engine") return engineName(names, s.value);
+  if (s.value === "default") return lang === "tr" ? "varsayılan" : "default";
+  if (s.recorded === false) return lang === "tr" ? "kaydedilmemiş" : "not recorded";
+  return s.value;
+}
+
 function settingText(names: CoverageNames, setting: Setting[], lang: Lang): string {
-  return setting
-    .map(
-      (s) =>
-        `${dimName(s.dim, lang)} ${s.dim === "engine" ? engineName(names, s.value) : s.value === "default" ? (lang === "tr" ? "varsayılan" : "default") : s.value}`
-    )
-    .join(", ");
+  return setting.map((s) => `${dimName(s.dim, lang)} ${valueText(names, s, lang)}`).join(", ");
 }
 
 const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("tr") + text.slice(1);
