@@ -188,8 +188,15 @@ export function headroomReport(
       }
     ];
   });
+  // Models whose runs the scenario ceilings leave out: another config, or none (their runs' own ceilings, if any).
+  const otherModels = new Set<string>();
+  for (const step of plan.steps)
+    for (const c of step.candidates)
+      if (c.model !== plan.model.name && context.byCandidate.get(`${step.id}--${c.id}`)?.source !== dims.source)
+        otherModels.add(c.model);
   return {
     model: plan.model.name,
+    ...(otherModels.size ? {other_models: [...otherModels]} : {}),
     gpu: {
       id: gpu.id,
       name: gpu.name,
@@ -224,7 +231,10 @@ export interface HeadroomScenario {
   from_runs: number;
 }
 export interface HeadroomReport {
+  /** The study's model: the one the scenario ceilings are computed for. */
   model: string;
+  /** Models other candidates serve, whose runs the scenario ceilings leave out (absent when there are none). */
+  other_models?: string[];
   gpu: {id: string; name: string; bf16_tflops: number; bandwidth_gbs: number; memory_gib: number; sources: string[]};
   mfu: number;
   mbu: number;
