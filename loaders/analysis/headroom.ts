@@ -51,8 +51,11 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     return fail((error as Error).message);
   }
   // An imported study's GPU left open reads "not recorded" on the pages, never its TODO text (issue 23).
-  if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name))
-    return fail("the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed");
+  if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name)) {
+    const en = "the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed";
+    const tr = "çalışmanın GPU'su kaydedilmemiş (study.yaml'da hardware.gpu): tavan hesaplanamıyor";
+    return {...fail(en), text: {en, tr}};
+  }
   const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
   if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
   const byCandidate = new Map<string, ModelDims>();

@@ -74,3 +74,17 @@ describe("the home page with nothing to compare", () => {
     expect(html.match(/<tbody>.*<\/tbody>/)?.[0].match(/<tr\b/g)).toHaveLength(study.report.headline.length);
   });
 });
+
+describe("the home page's headroom line of an imported study whose files name no GPU", () => {
+  it("gives its reason in the page's language", async () => {
+    const dir = join(tmp, "no-gpu");
+    importResults([{path: join(CORPUS, "vllm-json/er0080-bench_serve_v0.25.1.json"), set: {}}], dir);
+    const study = await loadStudy(dir);
+    expect(shown((await homeFragments(study, "en")).headroom)).toBe(
+      "<p>No headroom is computed for this study: the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed.</p>"
+    );
+    expect(shown((await homeFragments(study, "tr")).headroom)).toBe(
+      "<p>Bu çalışma için iyileştirme payı hesaplanmadı: çalışmanın GPU'su kaydedilmemiş (study.yaml'da hardware.gpu): tavan hesaplanamıyor.</p>"
+    );
+  });
+});
