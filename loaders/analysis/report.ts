@@ -16,7 +16,7 @@ import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
 import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
-import type {Text} from "../text.js";
+import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
 import {coverage, type Coverage} from "./coverage.js";
@@ -41,7 +41,7 @@ function repeatRange(rows: readonly RunRow[], warmups: number): {min: number; ma
 
 /** A plan value the pages print in prose: a `TODO: …` left open reads "not recorded" there (check lists it). */
 function recorded(value: string): string {
-  return isPlaceholder(value) ? "not recorded" : value;
+  return isPlaceholder(value) ? NOT_RECORDED : value;
 }
 
 export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {

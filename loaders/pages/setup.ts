@@ -2,7 +2,7 @@
 // command, and how the runs ran (client, repeats, warm-ups, seeds, scrape interval).
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
-import type {Text} from "../text.js";
+import {NOT_RECORDED, type Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
 import {levelSeeds} from "../analysis/repeat-checks.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
@@ -57,7 +57,7 @@ export function servedModels(report: Report): ServedModel[] {
   for (const step of report.steps)
     for (const c of step.candidates) {
       // A model the files did not name reads "not recorded", as the study's own does (report.ts).
-      const model = isPlaceholder(c.model) ? "not recorded" : c.model;
+      const model = isPlaceholder(c.model) ? NOT_RECORDED : c.model;
       models.set(model, (models.get(model) ?? new Set()).add(c.label));
     }
   return [...models].map(([model, labels]) => ({model, candidates: [...labels]}));

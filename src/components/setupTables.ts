@@ -2,21 +2,21 @@
 import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
 import type {SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
-import {pick, t, type Lang} from "./i18n.js";
+import {pick, recordedText, t, type Lang} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, textElement} from "./table.js";
 
 export function enginesTable(report: {study: Pick<StudyInfo, "engines">}, {lang}: PageContext): HTMLElement {
   return dataTable(report.study.engines, [
-    {label: t("engine", lang), value: (engine) => engine.name},
-    {label: t("version", lang), value: (engine) => textElement("code", engine.version)}
+    {label: t("engine", lang), value: (engine) => recordedText(engine.name, lang)},
+    {label: t("version", lang), value: (engine) => textElement("code", recordedText(engine.version, lang))}
   ]);
 }
 
 export function scenariosTable(report: {study: Pick<StudyInfo, "scenarios">}, {lang}: PageContext): HTMLElement {
   return dataTable<ScenarioInfo>(report.study.scenarios, [
     {label: t("scenario", lang), value: (s) => pick(s.name, lang)},
-    {label: t("dataset", lang), value: (s) => s.dataset},
+    {label: t("dataset", lang), value: (s) => recordedText(s.dataset, lang)},
     {label: t("datasetPath", lang), value: (s) => (s.dataset_path ? textElement("code", s.dataset_path) : DASH)},
     {label: t("inputLen", lang), numeric: true, value: (s) => formatCount(s.input_len)},
     {label: t("outputLen", lang), numeric: true, value: (s) => formatCount(s.output_len)},
@@ -30,14 +30,14 @@ export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): Documen
   const out = document.createDocumentFragment();
   const [only, ...others] = page.models;
   if (only && !others.length) {
-    out.append("Model: ", textElement("code", only.model));
+    out.append("Model: ", textElement("code", recordedText(only.model, lang)));
     return out;
   }
   out.append(lang === "tr" ? "Modeller ve onları sunan adaylar:" : "Models, with the candidates that serve them:");
   const list = document.createElement("ul");
   for (const {model, candidates} of page.models) {
     const item = document.createElement("li");
-    item.append(textElement("code", model), `: ${candidates.join("; ")}`);
+    item.append(textElement("code", recordedText(model, lang)), `: ${candidates.join("; ")}`);
     list.append(item);
   }
   out.append(list);
