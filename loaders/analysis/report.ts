@@ -94,6 +94,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       ...(plan.warmup_repeats ? {warmup_repeats: plan.warmup_repeats} : {}),
       ...(levelSeeds(rows) ? {level_seeds: true} : {}),
       load_regime: loadRegime(plan),
+      // Every step tried one candidate: nothing was compared, so pages state no rule for keeping one.
+      ...(derived.steps.every((s) => s.candidates.length <= 1) ? {single_candidate: true} : {}),
       ...(plan.slo ? {slo: plan.slo} : {}),
       ...(plan.within_slo ? {within_slo: true} : {})
     },
@@ -163,6 +165,8 @@ export interface Report {
     level_seeds?: true;
     /** flood: every request at once (rate inf, no concurrency limit), so latency measures the queue. */
     load_regime: "flood" | "fixed" | "ladder";
+    /** Every step tried one candidate (absent otherwise). */
+    single_candidate?: true;
     slo?: PlanSlo;
     /** Steps decide by each candidate's best throughput within the SLO. */
     within_slo?: boolean;

@@ -105,7 +105,10 @@ export function clientText(page: Pick<SetupPage, "study" | "settings">, lang: La
 }
 
 /** How the study ran, one sentence each: repeats, intervals, warm-ups, seeds, telemetry. */
-export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[] {
+export function howItRan(
+  page: Pick<SetupPage, "settings"> & {study?: Pick<StudyInfo, "single_candidate">},
+  lang: Lang
+): string[] {
   const s = page.settings;
   if (!s) return [];
   const tr = lang === "tr";
@@ -130,10 +133,13 @@ export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[
         : `Repeats: ${repeats} per point, run in rounds${warm}.`
     );
     const level = `${+(s.confidence * 100).toFixed(1)}`;
+    // One candidate has no gain to count.
     lines.push(
-      tr
-        ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
-        : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
+      page.study?.single_candidate
+        ? `${tr ? "Aralıklar: %" : "Intervals: "}${level}${tr ? "" : "%"} Student-t.`
+        : tr
+          ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
+          : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
     );
   }
   if (s.num_warmups.length)
