@@ -2,3 +2,6 @@
 
 export type Lang = "en" | "tr";
 export type Text = Record<Lang, string>;
+
+/** What the report holds for a fact the files left open (a plan's `TODO: …`); pages put it in their language. */
+export const NOT_RECORDED = "not recorded";

@@ -6,6 +6,7 @@ import type {Derived} from "./derive.js";
 import {decidingScenario} from "./decision.js";
 import {interval, type GainInterval} from "./gain-interval.js";
 import {studyConfidence} from "../study/repeats.js";
+import {isPlaceholder} from "../study/schema.js";
 import {
   configuration,
   projection,
@@ -25,6 +26,8 @@ export interface ConfigRef {
 export interface Setting {
   dim: string;
   value: string;
+  /** False where the value is the plan's placeholder (a quantization no imported file stated): no value to print. */
+  recorded?: false;
 }
 export interface UntriedCombination {
   runner_up: ConfigRef;
@@ -171,7 +174,10 @@ export function coverage(
     const tried = ranKeys(upTo);
     const settings = new Map<string, {setting: Setting[]; from: Entry}>();
     for (const e of stepEntries(step)) {
-      const setting = dimsHere.map((dim) => ({dim, value: valueOf(e.config, dim)}));
+      const setting: Setting[] = dimsHere.map((dim) => {
+        const value = valueOf(e.config, dim);
+        return isPlaceholder(value) ? {dim, value, recorded: false} : {dim, value};
+      });
       const key = JSON.stringify(setting);
       if (!settings.has(key)) settings.set(key, {setting, from: e});
     }

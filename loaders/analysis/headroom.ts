@@ -28,8 +28,10 @@ export interface HeadroomContext {
   studyGpu: Gpu;
   /** `<step>--<candidate>` → the dimensions of the model it serves; absent when that model has no config. */
   byCandidate: Map<string, ModelDims>;
-  /** Why some candidates' runs get no ceiling (one finding per candidate). */
+  /** Why some candidates' runs get no ceiling, or assume bf16 (one finding per candidate). */
   findings: Finding[];
+  /** `<step>--<candidate>` → label, for candidates whose quantization the plan leaves open: their ceilings assume bf16. */
+  assumedBf16: Map<string, string>;
 }
 
 /** The models and GPU of a study, or a finding saying why headroom cannot be computed at all. */
@@ -49,25 +51,40 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     return fail((error as Error).message);
   }
   // An imported study's GPU left open reads "not recorded" on the pages, never its TODO text (issue 23).
-  if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name))
-    return fail("the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed");
+  if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name)) {
+    const en = "the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed";
+    const tr = "çalışmanın GPU'su kaydedilmemiş (study.yaml'da hardware.gpu): tavan hesaplanamıyor";
+    return {...fail(en), text: {en, tr}};
+  }
   const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
   if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
   const byCandidate = new Map<string, ModelDims>();
   const findings: Finding[] = [];
+  const assumedBf16 = new Map<string, string>();
   for (const step of plan.steps)
     for (const candidate of step.candidates) {
       const key = `${step.id}--${candidate.id}`;
       const found = candidateConfig(plan, candidate);
       if ("dims" in found) byCandidate.set(key, found.dims);
       else findings.push(fail(`${key}: no ceiling for its runs, since ${found.reason}`));
+      if ("dims" in found && isPlaceholder(candidate.quantization)) {
+        assumedBf16.set(key, candidate.label);
+        findings.push({
+          severity: "info",
+          code: "headroom-quantization-assumed",
+          message: `${key}: its quantization is not recorded (quantization in study.yaml), so its ceilings assume bf16`,
+          run: null,
+          file: plan.file,
+          line: null
+        });
+      }
     }
   const study = candidateConfig(plan, {model: plan.model.name, config: null});
   if (!byCandidate.size && !("dims" in study))
     return fail(
       plan.model.config ? study.reason : "the study names no model config (model.config), so no ceiling is computed"
     );
-  return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings};
+  return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings, assumedBf16};
 }
 
 /** Adds the headroom columns to each row (null where the run has no result); returns above-ceiling findings. */
@@ -98,7 +115,8 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
         total_output_tokens: output as number,
         duration: duration as number,
         total_token_throughput: tps as number,
-        quantization: row.quantization
+        // Left open by the plan (import found no file stating it): bf16, as headroomContext says for the candidate.
+        quantization: isPlaceholder(row.quantization) ? "bf16" : row.quantization
       },
       dims,
       gpu,
@@ -117,6 +135,14 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
     if (finding) findings.push(finding);
   }
   return findings;
+}
+
+/** What the ceilings take for a candidate whose quantization no file stated. */
+function assumedBf16(label: string): Text {
+  return {
+    en: `The quantization of ${label} is not recorded: its ceilings assume bf16 weights.`,
+    tr: `${label} için nicemleme kaydedilmemiş: tavanları bf16 ağırlık varsayar.`
+  };
 }
 
 /** Per scenario: the ceiling at the mean lengths of the scenario's measured runs (nominal lengths when none ran). */
@@ -165,8 +191,15 @@ export function headroomReport(
       }
     ];
   });
+  // Models whose runs the scenario ceilings leave out: another config, or none (their runs' own ceilings, if any).
+  const otherModels = new Set<string>();
+  for (const step of plan.steps)
+    for (const c of step.candidates)
+      if (c.model !== plan.model.name && context.byCandidate.get(`${step.id}--${c.id}`)?.source !== dims.source)
+        otherModels.add(c.model);
   return {
     model: plan.model.name,
+    ...(otherModels.size ? {other_models: [...otherModels]} : {}),
     gpu: {
       id: gpu.id,
       name: gpu.name,
@@ -178,7 +211,7 @@ export function headroomReport(
     mfu: DEFAULT_MFU,
     mbu: DEFAULT_MBU,
     binding_rule: BINDING_RULE,
-    assumptions: ASSUMPTIONS,
+    assumptions: [...ASSUMPTIONS, ...[...context.assumedBf16.values()].map(assumedBf16)],
     scenarios
   };
 }
@@ -201,7 +234,10 @@ export interface HeadroomScenario {
   from_runs: number;
 }
 export interface HeadroomReport {
+  /** The study's model: the one the scenario ceilings are computed for. */
   model: string;
+  /** Models other candidates serve, whose runs the scenario ceilings leave out (absent when there are none). */
+  other_models?: string[];
   gpu: {id: string; name: string; bf16_tflops: number; bandwidth_gbs: number; memory_gib: number; sources: string[]};
   mfu: number;
   mbu: number;

@@ -16,7 +16,7 @@ import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
 import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
-import type {Text} from "../text.js";
+import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
 import {coverage, type Coverage} from "./coverage.js";
@@ -41,7 +41,7 @@ function repeatRange(rows: readonly RunRow[], warmups: number): {min: number; ma
 
 /** A plan value the pages print in prose: a `TODO: …` left open reads "not recorded" there (check lists it). */
 function recorded(value: string): string {
-  return isPlaceholder(value) ? "not recorded" : value;
+  return isPlaceholder(value) ? NOT_RECORDED : value;
 }
 
 export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {
@@ -94,6 +94,8 @@ export async function loadStudy(dir: string, cwd = process.cwd()): Promise<Study
       ...(plan.warmup_repeats ? {warmup_repeats: plan.warmup_repeats} : {}),
       ...(levelSeeds(rows) ? {level_seeds: true} : {}),
       load_regime: loadRegime(plan),
+      // Every step tried one candidate: nothing was compared, so pages state no rule for keeping one.
+      ...(derived.steps.every((s) => s.candidates.length <= 1) ? {single_candidate: true} : {}),
       ...(plan.slo ? {slo: plan.slo} : {}),
       ...(plan.within_slo ? {within_slo: true} : {})
     },
@@ -163,6 +165,8 @@ export interface Report {
     level_seeds?: true;
     /** flood: every request at once (rate inf, no concurrency limit), so latency measures the queue. */
     load_regime: "flood" | "fixed" | "ladder";
+    /** Every step tried one candidate (absent otherwise). */
+    single_candidate?: true;
     slo?: PlanSlo;
     /** Steps decide by each candidate's best throughput within the SLO. */
     within_slo?: boolean;

@@ -93,7 +93,10 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
       line(`        label: ${scalar(c.label)}`);
       line(`        engine: ${scalar(c.engine)}`);
       line(`        model: ${scalar(c.model)}`);
-      if (c.quantization) line(`        quantization: ${scalar(c.quantization)}`);
+      // Left open where no file gives it: bf16 by the plan's default would be a fact no file stated.
+      line(
+        `        quantization: ${scalar(c.quantization ?? `${PLACEHOLDER}: the weight precision (not in the result files)`)}`
+      );
       if (c.repeats)
         line(
           `        repeats: {${Object.entries(c.repeats)

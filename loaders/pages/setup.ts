@@ -2,11 +2,12 @@
 // command, and how the runs ran (client, repeats, warm-ups, seeds, scrape interval).
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
-import type {Text} from "../text.js";
+import {NOT_RECORDED, type Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
 import {levelSeeds} from "../analysis/repeat-checks.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
 import type {StudyPlan} from "../study/plan.js";
+import {isPlaceholder} from "../study/schema.js";
 
 // A run's own output folder, as the recorded command names it: the same command for every run otherwise.
 const OUTPUT_DIR = /(--result-dir(?:=|\s+))('[^']*'|\S+)/g;
@@ -59,6 +60,18 @@ function flagValues(rows: readonly RunRow[], flag: string): number[] {
   return [...values];
 }
 
+/** Each model a candidate serves (plan order), with the labels of the candidates that serve it. */
+export function servedModels(report: Report): ServedModel[] {
+  const models = new Map<string, Set<string>>();
+  for (const step of report.steps)
+    for (const c of step.candidates) {
+      // A model the files did not name reads "not recorded", as the study's own does (report.ts).
+      const model = isPlaceholder(c.model) ? NOT_RECORDED : c.model;
+      models.set(model, (models.get(model) ?? new Set()).add(c.label));
+    }
+  return [...models].map(([model, labels]) => ({model, candidates: [...labels]}));
+}
+
 export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyPlan): SetupPage {
   const planned = plan
     ? plan.steps.flatMap((step) =>
@@ -73,6 +86,7 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
     : [];
   return {
     study: report.study,
+    models: servedModels(report),
     bench_commands: benchCommandGroups(report, rows),
     steps: report.steps.map((s) => ({
       id: s.id,
@@ -109,6 +123,11 @@ export interface BenchCommandGroup {
   /** The steps of those runs, in plan order: what the page names when the runs are too many to list. */
   steps: string[];
 }
+/** A model and the labels of the candidates that serve it. */
+export interface ServedModel {
+  model: string;
+  candidates: string[];
+}
 /** A step's candidates with the commands their servers were started with. */
 export interface StepCommands {
   id: string;
@@ -118,6 +137,8 @@ export interface StepCommands {
 /** The setup page: the study, the benchmark commands by scenario and every server command. */
 export interface SetupPage {
   study: StudyInfo;
+  /** The models the candidates serve: one for most studies, several where candidates serve different ones. */
+  models: ServedModel[];
   bench_commands: BenchCommandGroup[];
   steps: StepCommands[];
   /** How the runs ran, from the plan and the recorded commands (absent where the page was built without the plan). */

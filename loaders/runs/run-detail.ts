@@ -46,7 +46,8 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     scenario: scenario?.name ?? {en: row.scenario, tr: row.scenario},
     engine: recordedOrNull(plan.engines[row.engine]?.name ?? row.engine),
     engineVersion: recordedOrNull(row.engine_version),
-    gpu: recordedOrNull(row.gpu)
+    gpu: recordedOrNull(row.gpu),
+    quantization: recordedOrNull(row.quantization)
   };
   const t = record.telemetry;
   const summary = TELEMETRY_SUMMARY_METRICS.flatMap((metric): [string, number][] =>
@@ -112,7 +113,14 @@ export interface RunDetail {
   requests: RequestDistributions | null;
   /** Names the run page shows for the run's ids, from the plan: the page needs no report.json. */
   /** Engine, its version and the GPU as the page states them: null where the plan leaves them open ("TODO: …"). */
-  names: {step: Text; scenario: Text; engine: string | null; engineVersion?: string | null; gpu?: string | null};
+  names: {
+    step: Text;
+    scenario: Text;
+    engine: string | null;
+    engineVersion?: string | null;
+    gpu?: string | null;
+    quantization?: string | null;
+  };
   /** Repeats the plan gives the run's point (the run's own repeat is row.repeat). */
   repeats?: number;
   /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */

@@ -283,7 +283,10 @@ export const CandidateSchema = z
       .string()
       .min(1)
       .optional()
-      .meta({description: "Weight precision. Default: bf16.", examples: ["fp8"]}),
+      .meta({
+        description: "Weight precision. Default: bf16 (import writes `TODO` where no file states it).",
+        examples: ["fp8"]
+      }),
     role: z
       .enum(["baseline", "recommended"])
       .nullable()

@@ -2,7 +2,7 @@
 // choice survived its second look. Every figure comes from the page's data.
 import type {Coverage, Setting} from "../../loaders/analysis/coverage.js";
 import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
-import type {Text} from "../../loaders/text.js";
+import {NOT_RECORDED, type Text} from "../../loaders/text.js";
 import {formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
 import {pick, type Lang} from "./i18n.js";
@@ -13,8 +13,12 @@ export interface CoverageNames {
   steps: {id: string; title: Text}[];
 }
 
-const engineName = (names: CoverageNames, id: string): string =>
-  names.study.engines.find((e) => e.id === id)?.name ?? id;
+/** An engine's name; one no file named reads as such, not "tuned only on not recorded". */
+function engineName(names: CoverageNames, id: string, lang: Lang): string {
+  const name = names.study.engines.find((e) => e.id === id)?.name ?? id;
+  if (name !== NOT_RECORDED) return name;
+  return lang === "tr" ? "kaydedilmemiş bir motor" : "an engine that is not recorded";
+}
 const stepTitle = (names: CoverageNames, id: string, lang: Lang): string =>
   pick(names.steps.find((s) => s.id === id)?.title, lang) || id;
 
@@ -24,13 +28,15 @@ function dimName(dim: string, lang: Lang): string {
   return dim;
 }
 
+function valueText(names: CoverageNames, s: Setting, lang: Lang): string {
+  if (s.dim === "engine") return engineName(names, s.value, lang);
+  if (s.value === "default") return lang === "tr" ? "varsayılan" : "default";
+  if (s.recorded === false) return lang === "tr" ? "kaydedilmemiş" : "not recorded";
+  return s.value;
+}
+
 function settingText(names: CoverageNames, setting: Setting[], lang: Lang): string {
-  return setting
-    .map(
-      (s) =>
-        `${dimName(s.dim, lang)} ${s.dim === "engine" ? engineName(names, s.value) : s.value === "default" ? (lang === "tr" ? "varsayılan" : "default") : s.value}`
-    )
-    .join(", ");
+  return setting.map((s) => `${dimName(s.dim, lang)} ${valueText(names, s, lang)}`).join(", ");
 }
 
 const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("tr") + text.slice(1);
@@ -62,8 +68,8 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
   for (const s of coverage.single_engine)
     parts.push(
       tr
-        ? `${stepTitle(names, s.step, lang)} yalnızca ${engineName(names, s.engine)} üzerinde ayarlandı.`
-        : `${stepTitle(names, s.step, lang)} was tuned only on ${engineName(names, s.engine)}.`
+        ? `${stepTitle(names, s.step, lang)} yalnızca ${engineName(names, s.engine, lang)} üzerinde ayarlandı.`
+        : `${stepTitle(names, s.step, lang)} was tuned only on ${engineName(names, s.engine, lang)}.`
     );
   const last = coverage.steps[coverage.steps.length - 1]?.step;
   for (const r of coverage.retests.filter((r) => r.retested_at.length === 0 && r.decided_at !== last)) {
@@ -117,8 +123,8 @@ export function stepCoverageLines(coverage: Coverage, step: string, names: Cover
   if (single)
     lines.push(
       tr
-        ? `Bu adım yalnızca ${engineName(names, single.engine)} üzerinde ayarlandı.`
-        : `This step was tuned only on ${engineName(names, single.engine)}.`
+        ? `Bu adım yalnızca ${engineName(names, single.engine, lang)} üzerinde ayarlandı.`
+        : `This step was tuned only on ${engineName(names, single.engine, lang)}.`
     );
   return lines;
 }

@@ -8,7 +8,10 @@ import {latencyCostExceedsGain} from "./headlineTable.js";
 import {scenarioName} from "./verdict.js";
 import {changeKind, confidenceText, formatGain} from "./intervals.js";
 
-type HeadlineData = Pick<HomePage, "headline"> & {study: Pick<StudyInfo, "scenarios">};
+type HeadlineData = Pick<HomePage, "headline"> & {
+  study: Pick<StudyInfo, "scenarios">;
+  origin?: Pick<HomePage["origin"], "single_candidate">;
+};
 
 /** The list "A, B and C" in the page's language. */
 function listText(names: string[], lang: Lang): string {
@@ -18,6 +21,11 @@ function listText(names: string[], lang: Lang): string {
 
 export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
+  // One configuration has no before and after: its headline would set each run against itself.
+  if (report.origin?.single_candidate)
+    return lang === "tr"
+      ? "Çalışma tek bir yapılandırma ölçtü; önce ve sonra karşılaştırılamıyor."
+      : "The study measured one configuration, so there is no before and after to compare.";
   if (!rows.length)
     return lang === "tr"
       ? "Temel yapılandırma ile önerilen yapılandırmanın ortak senaryosu yok; önce ve sonra karşılaştırılamıyor."

@@ -21,10 +21,19 @@ function changeBadge(value: number | null, higherIsBetter: boolean, interval: Ga
   return textElement("span", formatGain(value, interval), better ? "change better" : worse ? "change worse" : "change");
 }
 
+/** No scenario has a baseline and a recommendation apart: the study measured one candidate, or none in common. */
+export function nothingToCompare(
+  report: Pick<HomePage, "headline"> & {origin?: Pick<HomePage["origin"], "single_candidate">}
+): boolean {
+  return !report.headline.length || report.origin?.single_candidate === true;
+}
+
+/** The baseline against the recommendation per scenario; nothing (the sentence below says why) with nothing to compare. */
 export function headlineTable(
-  report: Pick<HomePage, "headline" | "recommended"> & ScenarioNames,
+  report: Pick<HomePage, "headline" | "recommended" | "origin"> & ScenarioNames,
   context: PageContext
-): HTMLElement {
+): HTMLElement | "" {
+  if (nothingToCompare(report)) return "";
   const {lang} = context;
   const columns: Column<HeadlineRow>[] = [
     {label: t("scenario", lang), value: (row) => scenarioName(report, row.scenario, lang)},

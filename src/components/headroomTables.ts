@@ -63,10 +63,23 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
 /** The GPU and model figures the ceilings are computed from. */
 export function headroomFacts(headroom: HeadroomReport, {lang}: PageContext): HTMLElement {
   const {gpu} = headroom;
+  const others = headroom.other_models?.join(", ");
+  // Beside other models, "Model" alone would read as the study's: it is the one the scenario ceilings are for.
+  const models: [string, string][] = !others
+    ? [["Model", headroom.model]]
+    : lang === "tr"
+      ? [
+          ["Senaryo tavanlarının modeli", headroom.model],
+          ["Adayların sunduğu diğer modeller (koşularının varsa kendi tavanları vardır)", others]
+        ]
+      : [
+          ["Model of the scenario ceilings", headroom.model],
+          ["Other models the candidates serve (their runs have their own ceilings, if any)", others]
+        ];
   const facts: [string, string][] =
     lang === "tr"
       ? [
-          ["Model", headroom.model],
+          ...models,
           ["GPU", gpu.name],
           ["Tepe hesaplama (BF16, yoğun)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
           ["Bellek bant genişliği (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
@@ -75,7 +88,7 @@ export function headroomFacts(headroom: HeadroomReport, {lang}: PageContext): HT
           ["MBU (gerçekçi tavan)", formatFixed(headroom.mbu)]
         ]
       : [
-          ["Model", headroom.model],
+          ...models,
           ["GPU", gpu.name],
           ["Peak compute (BF16, dense)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
           ["Memory bandwidth (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],

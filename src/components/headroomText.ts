@@ -76,7 +76,8 @@ export function ceilingGapSentence(headline: HeadroomHeadline, lang: Lang): stri
 /** Why the study has no headroom, from the finding the loader left. */
 export function headroomUnavailableText(report: {findings: readonly Finding[]}, lang: Lang): string {
   const finding = report.findings.find((f) => f.code === "headroom-unavailable");
-  const reason = finding?.message ?? (lang === "tr" ? "neden kaydedilmemiş" : "no reason was recorded");
+  const reason =
+    finding?.text?.[lang] ?? finding?.message ?? (lang === "tr" ? "neden kaydedilmemiş" : "no reason was recorded");
   return lang === "tr"
     ? `Bu çalışma için iyileştirme payı hesaplanmadı: ${reason}.`
     : `No headroom is computed for this study: ${reason}.`;

@@ -1,5 +1,5 @@
 // Interface words in English and Turkish; page prose lives in the pages themselves.
-import type {Lang, Text} from "../../loaders/text.js";
+import {NOT_RECORDED, type Lang, type Text} from "../../loaders/text.js";
 
 export type {Lang, Text};
 
@@ -26,6 +26,7 @@ const STRINGS = {
   version: {en: "Version", tr: "Sürüm"},
   model: {en: "Model", tr: "Model"},
   quantization: {en: "Quantization", tr: "Quantization"},
+  notRecorded: {en: NOT_RECORDED, tr: "kaydedilmemiş"},
   gpu: {en: "GPU", tr: "GPU"},
   gpuCount: {en: "GPU count", tr: "GPU sayısı"},
   study: {en: "Study", tr: "Çalışma"},
@@ -104,6 +105,11 @@ export type StringKey = keyof typeof STRINGS;
 
 export function t(key: StringKey, lang: Lang): string {
   return STRINGS[key][lang];
+}
+
+/** A report value in the page's language: a fact the files left open reads "not recorded" in it. */
+export function recordedText(value: string, lang: Lang): string {
+  return value === NOT_RECORDED ? t("notRecorded", lang) : value;
 }
 
 /** Picks a language from a bilingual text, falling back to English. */

@@ -25,15 +25,17 @@ export function confidenceText(interval: GainInterval): string {
 
 /** What the figures of a page rest on: single runs (no interval) or the repeats' means and intervals. */
 export function repeatsNote(
-  study: Pick<StudyInfo, "confidence" | "repeats" | "warmup_repeats" | "level_seeds">,
+  study: Pick<StudyInfo, "confidence" | "repeats" | "warmup_repeats" | "level_seeds" | "single_candidate">,
   lang: Lang
 ): string {
   const {min, max} = study.repeats;
   const level = `${+(study.confidence * 100).toFixed(1)}`;
+  // One candidate has no gains and nothing kept over another: the note speaks of its figures only.
+  const alone = study.single_candidate === true;
   if (max <= 1)
     return lang === "tr"
-      ? "Her nokta bir kez koşuldu: güven aralığı hesaplanamaz, bu yüzden her kazanç tek bir ölçümdür ve gürültü dışlanamaz."
-      : "Each point ran once: no interval can be computed, so each gain is a single measurement and noise cannot be ruled out.";
+      ? `Her nokta bir kez koşuldu: güven aralığı hesaplanamaz, bu yüzden her ${alone ? "değer" : "kazanç"} tek bir ölçümdür ve gürültü dışlanamaz.`
+      : `Each point ran once: no interval can be computed, so each ${alone ? "figure" : "gain"} is a single measurement and noise cannot be ruled out.`;
   const repeats = min === max ? `${max}` : `${min}–${max}`;
   const warm = study.warmup_repeats ?? 0;
   const warmups = warm
@@ -46,13 +48,16 @@ export function repeatsNote(
       ? " Her koşu kendi istemlerini gönderdi: L seviyeli bir yük merdiveninin 0'dan sayılan i. seviyesinde k. tekrar tohum + (k − 1) × L + i gönderdi."
       : " Each run sent its own prompts: repeat k at level i (from 0) of a load ladder of L levels sent seed + (k − 1) × L + i."
     : "";
-  return (
-    (lang === "tr"
-      ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama); −%100'ün altına inecek bir kazanç aralığı log-oran aralığıdır). Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
-      : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean); a gain's that would fall below −100 % is the log-ratio interval). A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`) +
-    warmups +
-    seeds
-  );
+  const means =
+    lang === "tr"
+      ? `Her değer ${repeats} tekrarın ortalamasıdır; aralıklar %${level} Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama)`
+      : `Each figure is the mean of ${repeats} repeats; intervals are ${level}% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean)`;
+  const gains = alone
+    ? ")."
+    : lang === "tr"
+      ? `; −%100'ün altına inecek bir kazanç aralığı log-oran aralığıdır). Bir aday ancak kazancının Welch aralığı sıfırın üstündeyse seçilir; aksi halde sonuç "gürültü içinde"dir.`
+      : `; a gain's that would fall below −100 % is the log-ratio interval). A candidate is kept only when the Welch interval of its gain lies above zero; otherwise the step's result is "within noise".`;
+  return means + gains + warmups + seeds;
 }
 
 /** What a change says under the study's rule: with an interval, "up" or "down" only where it lies on one side of

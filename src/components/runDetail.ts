@@ -62,7 +62,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     ...(repeat != null ? [[t("repeat", lang), repeat] as [string, Cell]] : []),
     [t("engine", lang), engineFact(detail, lang)],
     [t("model", lang), row.model],
-    [t("quantization", lang), row.quantization],
+    [t("quantization", lang), names.quantization === null ? NOT_RECORDED[lang] : row.quantization],
     [t("gpu", lang), `${names.gpu === null ? NOT_RECORDED[lang] : row.gpu} × ${formatCount(row.gpu_count)}`],
     [t("study", lang), row.study]
   ];

@@ -2,27 +2,46 @@
 import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
 import type {BenchCommandGroup, SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
-import {pick, t, type Lang} from "./i18n.js";
+import {pick, recordedText, t, type Lang} from "./i18n.js";
 import {link, runHref, runsCsvLink, stepHref, type PageContext} from "./links.js";
 import {dataTable, pagedTable, textElement} from "./table.js";
 
 export function enginesTable(report: {study: Pick<StudyInfo, "engines">}, {lang}: PageContext): HTMLElement {
   return dataTable(report.study.engines, [
-    {label: t("engine", lang), value: (engine) => engine.name},
-    {label: t("version", lang), value: (engine) => textElement("code", engine.version)}
+    {label: t("engine", lang), value: (engine) => recordedText(engine.name, lang)},
+    {label: t("version", lang), value: (engine) => textElement("code", recordedText(engine.version, lang))}
   ]);
 }
 
 export function scenariosTable(report: {study: Pick<StudyInfo, "scenarios">}, {lang}: PageContext): HTMLElement {
   return dataTable<ScenarioInfo>(report.study.scenarios, [
     {label: t("scenario", lang), value: (s) => pick(s.name, lang)},
-    {label: t("dataset", lang), value: (s) => s.dataset},
+    {label: t("dataset", lang), value: (s) => recordedText(s.dataset, lang)},
     {label: t("datasetPath", lang), value: (s) => (s.dataset_path ? textElement("code", s.dataset_path) : DASH)},
     {label: t("inputLen", lang), numeric: true, value: (s) => formatCount(s.input_len)},
     {label: t("outputLen", lang), numeric: true, value: (s) => formatCount(s.output_len)},
     {label: t("prompts", lang), numeric: true, value: (s) => formatCount(s.num_prompts)},
     {label: t("seed", lang), numeric: true, value: (s) => formatCount(s.seed)}
   ]);
+}
+
+/** "Model: X", or each model with the candidates that serve it: one model is never shown as the study's. */
+export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): DocumentFragment {
+  const out = document.createDocumentFragment();
+  const [only, ...others] = page.models;
+  if (only && !others.length) {
+    out.append("Model: ", textElement("code", recordedText(only.model, lang)));
+    return out;
+  }
+  out.append(lang === "tr" ? "Modeller ve onları sunan adaylar:" : "Models, with the candidates that serve them:");
+  const list = document.createElement("ul");
+  for (const {model, candidates} of page.models) {
+    const item = document.createElement("li");
+    item.append(textElement("code", recordedText(model, lang)), `: ${candidates.join("; ")}`);
+    list.append(item);
+  }
+  out.append(list);
+  return out;
 }
 
 export function commandBlock(command: string): HTMLElement {
@@ -139,7 +158,10 @@ export function clientText(page: Pick<SetupPage, "study" | "settings">, lang: La
 }
 
 /** How the study ran, one sentence each: repeats, intervals, warm-ups, seeds, telemetry. */
-export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[] {
+export function howItRan(
+  page: Pick<SetupPage, "settings"> & {study?: Pick<StudyInfo, "single_candidate">},
+  lang: Lang
+): string[] {
   const s = page.settings;
   if (!s) return [];
   const tr = lang === "tr";
@@ -164,10 +186,13 @@ export function howItRan(page: Pick<SetupPage, "settings">, lang: Lang): string[
         : `Repeats: ${repeats} per point, run in rounds${warm}.`
     );
     const level = `${+(s.confidence * 100).toFixed(1)}`;
+    // One candidate has no gain to count.
     lines.push(
-      tr
-        ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
-        : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
+      page.study?.single_candidate
+        ? `${tr ? "Aralıklar: %" : "Intervals: "}${level}${tr ? "" : "%"} Student-t.`
+        : tr
+          ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
+          : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
     );
   }
   if (s.num_warmups.length)

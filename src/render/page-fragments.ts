@@ -19,7 +19,7 @@ import {coverageParagraph, secondLookBlock, stepCoverageList} from "../component
 import {formatCount} from "../components/format.js";
 import {beforeAfterSpec, changeChartSpec} from "../components/headlineCharts.js";
 import {adaptationNote, headlineSummary, originText} from "../components/headlineSummary.js";
-import {headlineTable} from "../components/headlineTable.js";
+import {headlineTable, nothingToCompare} from "../components/headlineTable.js";
 import {headroomChartSpec} from "../components/headroomChart.js";
 import {headroomRuns} from "../components/headroomRuns.js";
 import {headroomScenarioSection} from "../components/headroomSection.js";
@@ -42,6 +42,7 @@ import {
   commandBlock,
   enginesTable,
   howItRan,
+  modelsText,
   scenariosTable,
   serverCommands
 } from "../components/setupTables.js";
@@ -83,6 +84,14 @@ function hardwareText({count, name}: {count: number; name: string}, lang: Lang):
   return `${formatCount(count)} × ${name}`;
 }
 
+/** A home page chart under its heading, in a card. */
+async function chartCard(title: string, chart: Promise<HTMLElement> | HTMLElement): Promise<HTMLElement> {
+  const card = document.createElement("div");
+  card.className = "card";
+  card.append(textElement("h2", title), await chart);
+  return card;
+}
+
 export async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = asJson(homePage(study.report, study.rows));
   const context = pageContext(lang, "./");
@@ -104,9 +113,21 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
     "load-note": text(loadNote(report.study, lang)),
     "headline-summary": text(headlineSummary(report, lang)),
     "slo-explorer": await html(homeSloExplorers(report.explorers, report, context)),
-    "change-chart": await html(vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})),
+    "change-chart": await html(
+      nothingToCompare(report)
+        ? ""
+        : chartCard(
+            lang === "tr" ? "Temel yapılandırmaya göre değişim" : "Change against the baseline",
+            vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})
+          )
+    ),
     "before-after-chart": await html(
-      vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
+      nothingToCompare(report)
+        ? ""
+        : chartCard(
+            lang === "tr" ? "Temel ve önerilen yapılandırma yan yana" : "Baseline and recommended, side by side",
+            vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
+          )
     ),
     headroom: await html(
       report.headroom
@@ -122,7 +143,7 @@ export async function setupFragments(study: StudyData, lang: Lang): Promise<Page
   return {
     goal: text(report.study.goal[lang]),
     objective: text(report.study.objective),
-    model: text(report.study.model),
+    model: await html(modelsText(report, lang)),
     hardware: text(hardwareText(report.study.hardware, lang)),
     engines: await html(enginesTable(report, context)),
     scenarios: await html(scenariosTable(report, context)),

@@ -110,7 +110,12 @@ describe("import of a vllm bench sweep serve experiment", () => {
     expect(built.findings.filter((f) => f.code === "placeholder").map((f) => f.message.split(":")[0])).toEqual([
       "hardware.gpu",
       "hardware.name",
-      "engines.vllm.version"
+      "engines.vllm.version",
+      // The sweep's files state no quantization: open for each candidate, never bf16 by default.
+      "steps[0].candidates[0].quantization",
+      "steps[0].candidates[1].quantization",
+      "steps[0].candidates[2].quantization",
+      "steps[0].candidates[3].quantization"
     ]);
     // mns128 wins over both workloads by the geometric mean of its ratios to mns64 (the baseline, first in the plan).
     expect(built.steps[0].verdict.winner?.candidate).toBe("max_num_seqs-128");

@@ -96,7 +96,11 @@ describe("setup identity", () => {
       "hardware.gpu",
       "hardware.name",
       "engines.vllm.version",
-      "scenarios.n100-c64.dataset"
+      "scenarios.n100-c64.dataset",
+      // The three Qwen3-32B setups state no quantization; GLM-4.7-FP8 gives fp8 by its name.
+      "steps[0].candidates[0].quantization",
+      "steps[0].candidates[1].quantization",
+      "steps[0].candidates[2].quantization"
     ]);
     expect(runs.find((r) => r.meta.status === "failed")?.meta.error).toBe(
       "all 100 requests failed: Bad Request: model '/workspace/glm47-fp8' does not exist"

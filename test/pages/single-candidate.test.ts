@@ -5,8 +5,12 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {importResults} from "../../loaders/import/index.js";
 import {homePage} from "../../loaders/pages/home.js";
+import {setupPage} from "../../loaders/pages/setup.js";
 import {originText} from "../../src/components/headlineSummary.js";
+import {repeatsNote} from "../../src/components/intervals.js";
+import {howItRan} from "../../src/components/setupTables.js";
 import {decisionText, rankingLines, stepIntroText, verdictText} from "../../src/components/verdict.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
 
@@ -75,6 +79,39 @@ describe("a step of several candidates", () => {
     ]);
     expect(stepIntroText(step, "en")).toBe(
       "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept."
+    );
+  });
+});
+
+describe("the repeats note of an imported study of one candidate run twice", () => {
+  it("states the means and intervals, and no rule for keeping a candidate (EN and TR)", async () => {
+    const sweep =
+      "test/fixtures/import-corpus/vllm-sweep/vllm_sweep_v0.25.1/SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8";
+    const dir = join(root, "imported");
+    importResults(
+      ["run=0.json", "run=1.json"].map((f) => ({path: join(sweep, f), set: {}})),
+      dir
+    );
+    const {report, rows, plan} = await loadStudy(dir);
+    expect(report.study.repeats).toEqual({min: 2, max: 2});
+    const setup = setupPage(report, rows, plan);
+    expect(howItRan(setup, "en")).toContain("Intervals: 95% Student-t.");
+    expect(howItRan(setup, "tr")).toContain("Aralıklar: %95 Student-t.");
+    expect(repeatsNote(report.study, "en")).toBe(
+      "Each figure is the mean of 2 repeats; intervals are 95% Student-t intervals (one that would reach below zero is taken on the log scale instead: mean × exp(±t·se/mean))."
+    );
+    expect(repeatsNote(report.study, "tr")).toBe(
+      "Her değer 2 tekrarın ortalamasıdır; aralıklar %95 Student-t aralıklarıdır (sıfırın altına inecek olan bir aralık log ölçeğinde alınır: ortalama × exp(±t·se/ortalama))."
+    );
+  });
+
+  it("run once, speaks of single measurements, not of gains (EN and TR)", async () => {
+    const {report} = await loadStudy(root);
+    expect(repeatsNote(report.study, "en")).toBe(
+      "Each point ran once: no interval can be computed, so each figure is a single measurement and noise cannot be ruled out."
+    );
+    expect(repeatsNote(report.study, "tr")).toBe(
+      "Her nokta bir kez koşuldu: güven aralığı hesaplanamaz, bu yüzden her değer tek bir ölçümdür ve gürültü dışlanamaz."
     );
   });
 });
