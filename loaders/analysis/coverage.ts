@@ -209,9 +209,10 @@ export function coverage(
     const report = reports.get(step.id)!;
     const scenario = decidingScenario(step) ?? step.scenarios[0];
     const w = report.verdict.winner!;
-    const chosenRun =
-      w.step === step.id ? report.standings[scenario]?.find((s) => s.candidate === w.candidate)?.run : null;
-    const chosen = derived.objectiveOf(chosenRun ?? w.run);
+    // The chosen one as measured in this scenario, in whichever step it ran: a best-so-far carried from a step of other
+    // scenarios has no figure here to set against the runners-up.
+    const chosenRun = reports.get(w.step)?.standings[scenario]?.find((s) => s.candidate === w.candidate)?.run;
+    const chosen = chosenRun ? derived.objectiveOf(chosenRun) : null;
     if (!chosen) return [];
     return runnersUp(step).flatMap((r) => {
       const standing = report.standings[scenario]?.find((s) => s.candidate === r.candidate.id);
