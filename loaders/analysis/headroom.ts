@@ -5,6 +5,7 @@ import {ceilingFinding} from "../headroom/ceiling-finding.js";
 import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import {runHeadroom} from "../headroom/run-headroom.js";
+import {knownPrecision, unknownPrecisionReason} from "../headroom/precision.js";
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {candidateConfig} from "../study/candidate-model.js";
@@ -65,6 +66,11 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     for (const candidate of step.candidates) {
       const key = `${step.id}--${candidate.id}`;
       const found = candidateConfig(plan, candidate);
+      const quantization = candidate.quantization;
+      if (quantization && !isPlaceholder(quantization) && !knownPrecision(quantization)) {
+        findings.push(fail(`${key}: no ceiling for its runs, since ${unknownPrecisionReason(quantization)}`));
+        continue;
+      }
       if ("dims" in found) byCandidate.set(key, found.dims);
       else findings.push(fail(`${key}: no ceiling for its runs, since ${found.reason}`));
       if ("dims" in found && isPlaceholder(candidate.quantization)) {
@@ -106,6 +112,17 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
     ] as const;
     const [completed, input, output, duration, tps] = metrics.map((m) => row[m]);
     if (![completed, input, output, duration, tps].every((v) => typeof v === "number" && v > 0)) continue;
+    if (!isPlaceholder(row.quantization) && !knownPrecision(row.quantization)) {
+      findings.push({
+        severity: "warning",
+        code: "headroom-quantization-unknown",
+        message: `${row.run}: no ceiling, since ${unknownPrecisionReason(String(row.quantization))}`,
+        run: row.run,
+        file: row.source_file,
+        line: row.source_first_line
+      });
+      continue;
+    }
     let gpu = gpuByName.get(row.gpu);
     if (!gpu) gpuByName.set(row.gpu, (gpu = findGpu(context.gpus, row.gpu) ?? context.studyGpu));
     const h = runHeadroom(

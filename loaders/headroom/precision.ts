@@ -19,11 +19,21 @@ export const PRECISIONS: Record<string, Precision> = {
   int4: {label: "int4", layerWeightBytes: 0.5, math: "bf16"}
 };
 
-/** Label → precision; null, "", "none" and "auto" mean bf16. Throws on an unknown label, naming the known ones. */
-export function resolvePrecision(label: string | null | undefined): Precision {
+/** Label → precision; null, "", "none" and "auto" mean bf16; null for a label the model has no byte count for. */
+export function knownPrecision(label: string | null | undefined): Precision | null {
   const key = (label ?? "").trim().toLowerCase();
   if (key === "" || key === "none" || key === "auto" || key === "bfloat16") return PRECISIONS.bf16;
-  const precision = PRECISIONS[key];
+  return Object.hasOwn(PRECISIONS, key) ? PRECISIONS[key] : null;
+}
+
+/** Label → precision. Throws on an unknown label, naming the known ones. */
+export function resolvePrecision(label: string | null | undefined): Precision {
+  const precision = knownPrecision(label);
   if (!precision) throw new Error(`unknown quantization "${label}" (known: ${Object.keys(PRECISIONS).join(", ")})`);
   return precision;
+}
+
+/** Why a run of this quantization gets no ceiling. */
+export function unknownPrecisionReason(label: string): string {
+  return `its quantization "${label}" is not one the ceiling model knows (${Object.keys(PRECISIONS).join(", ")})`;
 }
