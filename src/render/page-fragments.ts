@@ -99,6 +99,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
   return {
     title: text(report.study.title[lang]),
     goal: text(report.study.goal[lang] ? `${lang === "tr" ? "Hedef" : "Goal"}: ${report.study.goal[lang]}` : ""),
+    "for-goal": text(report.study.goal[lang] ? (lang === "tr" ? "Bu hedef için " : " for this goal") : ""),
     model: text(report.recommended.model),
     hardware: text(hardwareText(report.study.hardware, lang)),
     recommended: text(report.recommended.label),
@@ -141,7 +142,12 @@ export async function setupFragments(study: StudyData, lang: Lang): Promise<Page
   const report = asJson(setupPage(study.report, study.rows, study.plan));
   const context = pageContext(lang, "./");
   return {
-    goal: text(report.study.goal[lang]),
+    goal: text(
+      report.study.goal[lang] ||
+        (lang === "tr"
+          ? "Çalışma bir hedef belirtmiyor (study.yaml içindeki goal)."
+          : "The study states no goal (goal in study.yaml).")
+    ),
     objective: text(report.study.objective),
     model: await html(modelsText(report, lang)),
     hardware: text(hardwareText(report.study.hardware, lang)),
