@@ -68,6 +68,8 @@ export interface InferredStudy {
   client: {name: string; argv: string[]};
   /** The GPU's name when the files state one and agree on it. */
   gpu: string | null;
+  /** What the selection steps maximize: a throughput every successful run gives. */
+  objective: "total_token_throughput" | "output_throughput";
 }
 
 const ENGINE_NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
@@ -554,6 +556,16 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     runs,
     tools: [...new Set(results.map((r) => r.tool))],
     client: {name: client, argv: CLIENT_ARGV[client]},
-    gpu: gpus.size === 1 ? [...gpus][0] : null
+    gpu: gpus.size === 1 ? [...gpus][0] : null,
+    objective: objectiveOf(ok)
   };
+}
+
+/** Total token throughput when every successful run gives it (printed or derived), else output throughput if they all do. */
+function objectiveOf(ok: ImportedResult[]): "total_token_throughput" | "output_throughput" {
+  const gives = (metric: "total_token_throughput" | "output_throughput") =>
+    ok.every((r) => r.throughputs?.includes(metric) ?? true);
+  return gives("total_token_throughput") || !gives("output_throughput")
+    ? "total_token_throughput"
+    : "output_throughput";
 }

@@ -24,7 +24,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line(`id: ${scalar(study.id)}`);
   line(`title: ${scalar(study.title)}`);
   line("# What the selection step maximizes (a vLLM result key).");
-  line("objective: total_token_throughput");
+  line(`objective: ${study.objective}`);
   line();
   line("model:");
   line(`  name: ${scalar(study.model)}`);
