@@ -26,7 +26,7 @@ const RESULT_KEY =
 
 /** Values a server or a run reports that change from run to run without being a configuration. */
 const RUNTIME_KEY =
-  /^(?:version|internal_states|last_gen_throughput|port|host|random_seed|max_total_num_tokens|max_req_input_len|memory_usage|.*_path|.*_dir|.*timestamp.*|.*_time|.*_id|.*_ids|.*uuid.*|pid)$/;
+  /^(?:version|status|internal_states|last_gen_throughput|port|host|random_seed|max_total_num_tokens|max_req_input_len|memory_usage|.*_path|.*_dir|.*timestamp.*|.*_time|.*_id|.*_ids|.*uuid.*|pid)$/;
 /** --metadata keys that state the engine's version or the GPU rather than a server setting. */
 const VERSION_KEY = /^(?:vllm_version|sglang_version|engine_version|version)$/;
 const GPU_KEY = /^(?:gpu|gpu_name|gpu_type|gpu_model|hardware|device|accelerator)$/;
@@ -156,12 +156,21 @@ function recordResult(record: Obj, block: ParsedBlock, source: string, file: Raw
     }
   // SGLang records carry the server's whole configuration; its primitive values are the server settings.
   const info = isObj(record.server_info) ? record.server_info : null;
-  if (info) {
-    for (const [k, v] of Object.entries(info))
-      if (!RUNTIME_KEY.test(k) && (v === null || typeof v !== "object") && SGLANG_DEFAULTS[k] !== v) r.serve[k] = v;
-    r.engineVersion = given(info.version);
+  // Through SGLang's prefill-decode router, server_info holds each server's own configuration under prefill and decode.
+  const [prefill, decode] = [info?.prefill, info?.decode].map((v) => (Array.isArray(v) && isObj(v[0]) ? v[0] : null));
+  const server = prefill ?? info;
+  const setting = (k: string, v: unknown) => !RUNTIME_KEY.test(k) && (v === null || typeof v !== "object");
+  if (server) {
+    for (const [k, v] of Object.entries(server)) if (setting(k, v) && SGLANG_DEFAULTS[k] !== v) r.serve[k] = v;
+    r.engineVersion = given(server.version);
   }
-  r.model = str(record.model_id) ?? str(record.model) ?? str(info?.model_path) ?? null;
+  if (prefill && decode) {
+    for (const [k, v] of Object.entries(decode)) if (setting(k, v) && v !== prefill[k]) r.serve[`decode_${k}`] = v;
+    const decodeVersion = given(decode.version);
+    if (decodeVersion && decodeVersion !== r.engineVersion)
+      r.engineVersion = `${r.engineVersion ?? "unknown"} (prefill), ${decodeVersion} (decode)`;
+  }
+  r.model = str(record.model_id) ?? str(record.model) ?? str(server?.model_path) ?? null;
   r.engine = engineOf(tool, record);
   r.quantization = precision(given(r.serve.quantization)) ?? precisionOfModel(r.model);
   r.client = tool === "sglang" ? "sglang.bench_serving" : "vllm bench serve";
