@@ -519,22 +519,25 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       if (n != null && n !== most) c.repeats = {...c.repeats, [s.id]: n};
     }
   }
-  const full = candidates.length * scenarios.length === runsOf.size;
-  const steps: InferredStudy["steps"] = full
-    ? [
-        {
-          id: "sweep",
-          title: `Server settings: ${name}`,
-          scenarios: scenarios.map((s) => s.id),
-          candidates: candidates.map((c) => c.id)
+  // Scenarios run by the same candidates share a step, so adding a setup on a new workload leaves the old step whole.
+  const stepGroups = new Map<string, InferredScenario[]>();
+  for (const s of scenarios) {
+    const key = candidates
+      .filter((c) => runsOf.has(point(c.id, s.id)))
+      .map((c) => c.id)
+      .join("\0");
+    stepGroups.set(key, [...(stepGroups.get(key) ?? []), s]);
+  }
+  const steps: InferredStudy["steps"] = [...stepGroups.entries()].map(([key, group]) =>
+    stepGroups.size === 1
+      ? {id: "sweep", title: `Server settings: ${name}`, scenarios: group.map((s) => s.id), candidates: key.split("\0")}
+      : {
+          id: shortId(`sweep-${group.map((s) => s.id).join("-")}`),
+          title: `Server settings on ${group.map((s) => s.name).join("; ")}`,
+          scenarios: group.map((s) => s.id),
+          candidates: key.split("\0")
         }
-      ]
-    : scenarios.map((s) => ({
-        id: shortId(`sweep-${s.id}`),
-        title: `Server settings on ${s.name}`,
-        scenarios: [s.id],
-        candidates: candidates.filter((c) => runsOf.has(point(c.id, s.id))).map((c) => c.id)
-      }));
+  );
   const stepOf = (candidate: string, scenario: string) =>
     steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
   const runs: InferredRun[] = placed.map(({load, ...p}) => {

@@ -70,7 +70,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line("steps:");
   if (study.steps.length > 1)
     line(
-      "  # Not every candidate ran every scenario, so each scenario is its own step over the candidates that ran it."
+      "  # Not every candidate ran every scenario: the scenarios the same candidates ran are one step over those candidates."
     );
   for (const step of study.steps) {
     line(`  - id: ${scalar(step.id)}`);
