@@ -47,3 +47,24 @@ it("scenarios run by the same candidates share one step; others are steps of the
     [5, 1]
   ]);
 });
+
+it("a study holding a result that names no model (AIPerf's CSV alone) takes more results: the plan was not edited", () => {
+  const study = join(tmp, "modelless");
+  const first = importResults(
+    [
+      "test/fixtures/import-corpus/aiperf-csv/c2/profile_export_aiperf.csv",
+      "test/fixtures/import-corpus/vllm-json/er0080-bench_serve_v0.25.1.json"
+    ],
+    study
+  );
+  const before = first.study.runs.map((r) => r.id).sort();
+  const added = importResults([join(TRT, "result_128_128_30000.txt")], study);
+  expect(added.conflicts).toEqual([]);
+  expect(
+    added.study.runs
+      .map((r) => r.id)
+      .filter((id) => before.includes(id))
+      .sort()
+  ).toEqual(before);
+  expect(added.study.runs).toHaveLength(3);
+});
