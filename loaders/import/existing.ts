@@ -55,10 +55,12 @@ export function existingRuns(studyDir: string, plan: StudyPlan): ExistingRun[] |
       same.ids.push(id);
       continue;
     }
-    // The plan names the model of runs whose file does not (a sweep's failure files); --set settings were recorded.
+    // A sweep's failure files name no model but ran its results' one, which the plan names; any other file that names
+    // none is read as it was first read (the plan's model there is the study's guess, not what the file said).
     const parts = parseRunId(id);
     const candidate = plan.steps.find((s) => s.id === parts?.step)?.candidates.find((c) => c.id === parts?.candidate);
-    result.model ??= candidate?.model ?? null;
+    if (meta.origin.tool === "vllm-sweep") result.model ??= candidate?.model ?? null;
+    // Settings given with --set were recorded beside the copy.
     if (meta.origin.set) applySettings(result, meta.origin.set);
     runs.push({ids: [id], dir, result});
   }

@@ -101,7 +101,8 @@ function* readSource(
     problems.push(
       `${path}: ${telemetry.map((e) => e.name).join(", ")} ${telemetry.length > 1 ? "sit" : "sits"} beside ${own.length} results, so ${telemetry.length > 1 ? "they belong" : "it belongs"} to none of them; put each run's result and metrics in a folder of their own`
     );
-  if (!results.length && !problems.length) problems.push(`${path}: no result files found`);
+  // A folder of logs is a stray like a log file, inside a source or named by a shell glob; nothing importable at all fails.
+  if (!results.length && !problems.length) notes.push(`${path}: skipped: no result files found`);
   return results;
 }
 

@@ -68,6 +68,8 @@ export interface InferredStudy {
   client: {name: string; argv: string[]};
   /** The GPU's name when the files state one and agree on it. */
   gpu: string | null;
+  /** What the selection steps maximize: a throughput every successful run gives. */
+  objective: "total_token_throughput" | "output_throughput";
 }
 
 const ENGINE_NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
@@ -517,22 +519,25 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       if (n != null && n !== most) c.repeats = {...c.repeats, [s.id]: n};
     }
   }
-  const full = candidates.length * scenarios.length === runsOf.size;
-  const steps: InferredStudy["steps"] = full
-    ? [
-        {
-          id: "sweep",
-          title: `Server settings: ${name}`,
-          scenarios: scenarios.map((s) => s.id),
-          candidates: candidates.map((c) => c.id)
+  // Scenarios run by the same candidates share a step, so adding a setup on a new workload leaves the old step whole.
+  const stepGroups = new Map<string, InferredScenario[]>();
+  for (const s of scenarios) {
+    const key = candidates
+      .filter((c) => runsOf.has(point(c.id, s.id)))
+      .map((c) => c.id)
+      .join("\0");
+    stepGroups.set(key, [...(stepGroups.get(key) ?? []), s]);
+  }
+  const steps: InferredStudy["steps"] = [...stepGroups.entries()].map(([key, group]) =>
+    stepGroups.size === 1
+      ? {id: "sweep", title: `Server settings: ${name}`, scenarios: group.map((s) => s.id), candidates: key.split("\0")}
+      : {
+          id: shortId(`sweep-${group.map((s) => s.id).join("-")}`),
+          title: `Server settings on ${group.map((s) => s.name).join("; ")}`,
+          scenarios: group.map((s) => s.id),
+          candidates: key.split("\0")
         }
-      ]
-    : scenarios.map((s) => ({
-        id: shortId(`sweep-${s.id}`),
-        title: `Server settings on ${s.name}`,
-        scenarios: [s.id],
-        candidates: candidates.filter((c) => runsOf.has(point(c.id, s.id))).map((c) => c.id)
-      }));
+  );
   const stepOf = (candidate: string, scenario: string) =>
     steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
   const runs: InferredRun[] = placed.map(({load, ...p}) => {
@@ -554,6 +559,16 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     runs,
     tools: [...new Set(results.map((r) => r.tool))],
     client: {name: client, argv: CLIENT_ARGV[client]},
-    gpu: gpus.size === 1 ? [...gpus][0] : null
+    gpu: gpus.size === 1 ? [...gpus][0] : null,
+    objective: objectiveOf(ok)
   };
+}
+
+/** Total token throughput when every successful run gives it (printed or derived), else output throughput if they all do. */
+function objectiveOf(ok: ImportedResult[]): "total_token_throughput" | "output_throughput" {
+  const gives = (metric: "total_token_throughput" | "output_throughput") =>
+    ok.every((r) => r.throughputs?.includes(metric) ?? true);
+  return gives("total_token_throughput") || !gives("output_throughput")
+    ? "total_token_throughput"
+    : "output_throughput";
 }

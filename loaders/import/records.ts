@@ -5,6 +5,7 @@ import {readFileSync} from "node:fs";
 import {basename, extname} from "node:path";
 import {shellWord} from "../command/shell-quote.js";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
+import {throughputsOf} from "../parse/total-throughput.js";
 import {
   BENCH_KEYS,
   ImportError,
@@ -25,7 +26,7 @@ const RESULT_KEY =
 
 /** Values a server or a run reports that change from run to run without being a configuration. */
 const RUNTIME_KEY =
-  /^(?:version|internal_states|last_gen_throughput|port|host|random_seed|max_total_num_tokens|max_req_input_len|memory_usage|.*_path|.*_dir|.*timestamp.*|.*_time|.*_id|.*_ids|.*uuid.*|pid)$/;
+  /^(?:version|status|internal_states|last_gen_throughput|port|host|random_seed|max_total_num_tokens|max_req_input_len|memory_usage|.*_path|.*_dir|.*timestamp.*|.*_time|.*_id|.*_ids|.*uuid.*|pid)$/;
 /** --metadata keys that state the engine's version or the GPU rather than a server setting. */
 const VERSION_KEY = /^(?:vllm_version|sglang_version|engine_version|version)$/;
 const GPU_KEY = /^(?:gpu|gpu_name|gpu_type|gpu_model|hardware|device|accelerator)$/;
@@ -155,12 +156,21 @@ function recordResult(record: Obj, block: ParsedBlock, source: string, file: Raw
     }
   // SGLang records carry the server's whole configuration; its primitive values are the server settings.
   const info = isObj(record.server_info) ? record.server_info : null;
-  if (info) {
-    for (const [k, v] of Object.entries(info))
-      if (!RUNTIME_KEY.test(k) && (v === null || typeof v !== "object") && SGLANG_DEFAULTS[k] !== v) r.serve[k] = v;
-    r.engineVersion = given(info.version);
+  // Through SGLang's prefill-decode router, server_info holds each server's own configuration under prefill and decode.
+  const [prefill, decode] = [info?.prefill, info?.decode].map((v) => (Array.isArray(v) && isObj(v[0]) ? v[0] : null));
+  const server = prefill ?? info;
+  const setting = (k: string, v: unknown) => !RUNTIME_KEY.test(k) && (v === null || typeof v !== "object");
+  if (server) {
+    for (const [k, v] of Object.entries(server)) if (setting(k, v) && SGLANG_DEFAULTS[k] !== v) r.serve[k] = v;
+    r.engineVersion = given(server.version);
   }
-  r.model = str(record.model_id) ?? str(record.model) ?? str(info?.model_path) ?? null;
+  if (prefill && decode) {
+    for (const [k, v] of Object.entries(decode)) if (setting(k, v) && v !== prefill[k]) r.serve[`decode_${k}`] = v;
+    const decodeVersion = given(decode.version);
+    if (decodeVersion && decodeVersion !== r.engineVersion)
+      r.engineVersion = `${r.engineVersion ?? "unknown"} (prefill), ${decodeVersion} (decode)`;
+  }
+  r.model = str(record.model_id) ?? str(record.model) ?? str(server?.model_path) ?? null;
   r.engine = engineOf(tool, record);
   r.quantization = precision(given(r.serve.quantization)) ?? precisionOfModel(r.model);
   r.client = tool === "sglang" ? "sglang.bench_serving" : "vllm bench serve";
@@ -378,6 +388,12 @@ export function namespaceArgs(text: string): Record<string, string> {
 /** A file that holds no benchmark result: a log, a GPU monitor, a summary. Skipped with a note in a folder. */
 export class NoResultError extends ImportError {}
 
+/** Records on a result the throughputs its block gives, for the study's objective. */
+function withThroughputs(r: ImportedResult, block: ParsedBlock): ImportedResult {
+  r.throughputs = throughputsOf(block);
+  return r;
+}
+
 /** The results in one plain file; a file with no result, or one `parse` reports errors in, is bad input. */
 export function readResultFile(
   path: string,
@@ -401,7 +417,7 @@ export function readResultFile(
     if (blocks.length > 1)
       throw new ImportError(display, `${blocks.length} result blocks in one log; split it into one log per run`);
     const b = blocks[0];
-    if (b.tool === "trtllm-bench") return [trtllmBenchResult(b, display, whole())];
+    if (b.tool === "trtllm-bench") return [withThroughputs(trtllmBenchResult(b, display, whole()), b)];
     const r = base("text", display, whole());
     if (b.metrics.completed != null) r.bench.num_prompts = b.metrics.completed + (b.metrics.failed ?? 0);
     // The load a log prints ("Traffic request rate", "Maximum request concurrency") is part of its workload.
@@ -426,7 +442,7 @@ export function readResultFile(
       r.error = `all ${b.metrics.failed} requests failed`;
       r.failed_phase = "benchmark";
     }
-    return [keyed(r)];
+    return [withThroughputs(keyed(r), b)];
   }
   const text = bytes.toString("utf8");
   if (blocks[0].tool === "guidellm") {
@@ -434,7 +450,8 @@ export function readResultFile(
     const benchmarks = (report.benchmarks as unknown[]).filter(isObj);
     if (benchmarks.length !== blocks.length)
       throw new ImportError(display, `${benchmarks.length} benchmarks but ${blocks.length} of them read as results`);
-    if (blocks.length === 1) return [guidellmResult(report, benchmarks[0], blocks[0], display, whole())];
+    if (blocks.length === 1)
+      return [withThroughputs(guidellmResult(report, benchmarks[0], blocks[0], display, whole()), blocks[0])];
     // Each benchmark is its own run: the report's bytes with the other benchmarks cut out, as JSON Lines are cut.
     const cut = topLevelArray(text, "benchmarks");
     if (!cut || cut.elements.length !== benchmarks.length)
@@ -443,12 +460,15 @@ export function readResultFile(
       const [start, end] = cut.elements[i];
       const bytes = Buffer.from(text.slice(0, cut.open + 1) + text.slice(start, end) + text.slice(cut.close), "utf8");
       const where = `${display}#benchmarks[${i}]`;
-      return guidellmResult(report, benchmark, blocks[i], where, rawFile("result.json", where, bytes, null));
+      return withThroughputs(
+        guidellmResult(report, benchmark, blocks[i], where, rawFile("result.json", where, bytes, null)),
+        blocks[i]
+      );
     });
   }
   if (blocks.length === 1 && extname(path) !== ".jsonl") {
     const record = parsePythonJson(text, display) as Obj;
-    return [recordResult(record, blocks[0], display, whole())];
+    return [withThroughputs(recordResult(record, blocks[0], display, whole()), blocks[0])];
   }
   // JSON Lines: each line is its own run; the line's bytes are its result file.
   const lines = text.split("\n");
@@ -456,7 +476,10 @@ export function readResultFile(
     const line = lines[block.lines[0] - 1];
     const where = `${display}:${block.lines[0]}`;
     const record = parsePythonJson(line, where) as Obj;
-    return recordResult(record, block, where, rawFile("result.json", where, Buffer.from(line + "\n", "utf8"), null));
+    return withThroughputs(
+      recordResult(record, block, where, rawFile("result.json", where, Buffer.from(line + "\n", "utf8"), null)),
+      block
+    );
   });
 }
 

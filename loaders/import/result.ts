@@ -53,6 +53,8 @@ export interface ImportedResult {
   set?: Record<string, string>;
   /** For ordering repeats the source does not number: the result's own date. */
   date: string | null;
+  /** The throughputs the result gives, printed or derived (unset: not looked at, as for a sweep's vLLM JSON). */
+  throughputs?: ("total_token_throughput" | "output_throughput")[];
 }
 
 export function sha256(bytes: Buffer): string {

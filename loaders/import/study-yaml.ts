@@ -24,7 +24,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line(`id: ${scalar(study.id)}`);
   line(`title: ${scalar(study.title)}`);
   line("# What the selection step maximizes (a vLLM result key).");
-  line("objective: total_token_throughput");
+  line(`objective: ${study.objective}`);
   line();
   line("model:");
   line(`  name: ${scalar(study.model)}`);
@@ -70,7 +70,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line("steps:");
   if (study.steps.length > 1)
     line(
-      "  # Not every candidate ran every scenario, so each scenario is its own step over the candidates that ran it."
+      "  # Not every candidate ran every scenario: the scenarios the same candidates ran are one step over those candidates."
     );
   for (const step of study.steps) {
     line(`  - id: ${scalar(step.id)}`);

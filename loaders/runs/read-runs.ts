@@ -3,6 +3,7 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {basename, dirname, isAbsolute, join, relative} from "node:path";
 import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
+import {derivedTotalThroughput} from "../parse/total-throughput.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
@@ -352,44 +353,17 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
-  // Older clients (SGLang 2024, trtllm-bench 0.16) print no total token throughput; it follows from the totals.
-  const m = block?.metrics;
-  if (
-    m &&
-    m.total_token_throughput == null &&
-    m.total_input_tokens != null &&
-    m.total_output_tokens != null &&
-    m.duration
-  ) {
-    m.total_token_throughput = (m.total_input_tokens + m.total_output_tokens) / m.duration;
+  // Older clients (SGLang 2024, trtllm-bench 0.16) print no total token throughput; it follows from what they print.
+  const derived = block ? derivedTotalThroughput(block) : null;
+  if (block && derived) {
+    block.metrics.total_token_throughput = derived.value;
     block.extra.derived = [block.extra.derived, "total_token_throughput"].filter(Boolean).join(", ");
     finding(
       "info",
       "metric-derived",
-      `total_token_throughput is not printed: derived as (total_input_tokens + total_output_tokens) / duration = ${m.total_token_throughput.toFixed(2)}`,
+      `total_token_throughput is not printed: derived as ${derived.formula} = ${derived.value.toFixed(2)}`,
       source,
       block.lines[0]
-    );
-  }
-  // trtllm-bench 0.16 prints average lengths, not totals: requests × (average input + average output) / duration.
-  const averageIn = Number(block?.extra["Average Input Length (tokens)"]);
-  const averageOut = Number(block?.extra["Average Output Length (tokens)"]);
-  if (
-    m &&
-    m.total_token_throughput == null &&
-    m.completed != null &&
-    m.duration &&
-    Number.isFinite(averageIn) &&
-    Number.isFinite(averageOut)
-  ) {
-    m.total_token_throughput = (m.completed * (averageIn + averageOut)) / m.duration;
-    block!.extra.derived = [block!.extra.derived, "total_token_throughput"].filter(Boolean).join(", ");
-    finding(
-      "info",
-      "metric-derived",
-      `total_token_throughput is not printed: derived as completed × (average input + average output length) / duration = ${m.total_token_throughput.toFixed(2)}`,
-      source,
-      block!.lines[0]
     );
   }
   return {meta, dir, source, block, logs, findings};

@@ -4,6 +4,7 @@ import type {HomePage} from "../../loaders/pages/home.js";
 import {formatFixed} from "./format.js";
 import {changeKind, formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
+import {objectiveLabel} from "./objectiveText.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
@@ -30,21 +31,22 @@ export function nothingToCompare(
 
 /** The baseline against the recommendation per scenario; nothing (the sentence below says why) with nothing to compare. */
 export function headlineTable(
-  report: Pick<HomePage, "headline" | "recommended" | "origin"> & ScenarioNames,
+  report: Pick<HomePage, "headline" | "recommended" | "origin"> & ScenarioNames & {study: {objective: string}},
   context: PageContext
 ): HTMLElement | "" {
   if (nothingToCompare(report)) return "";
   const {lang} = context;
+  const throughput = objectiveLabel(report.study.objective, lang);
   const columns: Column<HeadlineRow>[] = [
     {label: t("scenario", lang), value: (row) => scenarioName(report, row.scenario, lang)},
     {
-      label: t("totalTps", lang),
+      label: throughput,
       numeric: true,
       value: (row) => link(runHref(row.baseline_run, context), formatFixed(row.baseline_tps))
     },
     {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.baseline_tpot_ms)},
     {
-      label: t("totalTps", lang),
+      label: throughput,
       numeric: true,
       value: (row) => link(runHref(row.recommended_run, context), formatFixed(row.recommended_tps))
     },

@@ -20,6 +20,7 @@ import {formatCount} from "../components/format.js";
 import {beforeAfterSpec, changeChartSpec} from "../components/headlineCharts.js";
 import {adaptationNote, headlineSummary, originText} from "../components/headlineSummary.js";
 import {headlineTable, nothingToCompare} from "../components/headlineTable.js";
+import {objectiveNote} from "../components/objectiveText.js";
 import {headroomChartSpec} from "../components/headroomChart.js";
 import {headroomRuns} from "../components/headroomRuns.js";
 import {headroomScenarioSection} from "../components/headroomSection.js";
@@ -109,6 +110,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
     ),
     origin: text(originText(report, lang)),
     adaptation: await html(adaptationNote(report, lang)),
+    "throughput-note": text(objectiveNote(report.study.objective, lang)),
     "headline-table": await html(headlineTable(report, context)),
     "repeats-note": text(repeatsNote(report.study, lang)),
     "load-note": text(loadNote(report.study, lang)),

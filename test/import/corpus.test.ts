@@ -115,7 +115,7 @@ describe("the real corpus", () => {
     );
   });
 
-  it("AIPerf JSON of schema 1.0 (aiperf 0.8.0) and 1.3 (aiperf 0.10.0): model, dataset, load and failures from the file", () => {
+  it("AIPerf JSON of schema 1.0 (aiperf 0.8.0) and 1.3 (aiperf 0.10.0 and 0.11.0): model, dataset, load and failures from the file", () => {
     const dir = join(ROOT, "aiperf-json");
     const file = (run: string) => join(dir, run, "profile_export_aiperf.json");
     const report = importResults(readdirSync(dir).sort().map(file), join(tmp, "aiperf-facts"));
@@ -147,6 +147,18 @@ describe("the real corpus", () => {
           dataset_path: "/home/mike/performancetest/aiperf/inputs.jsonl",
           num_prompts: 20,
           max_concurrency: 1
+        }
+      },
+      // A 300 s phase at concurrency 16: no request count was asked for; the 2,044 completed become the prompts.
+      "akamaslabs-exp7-c16": {
+        model: "qwen3-4b",
+        status: "ok",
+        error: null,
+        bench: {
+          dataset_name: "custom",
+          dataset_path: "/benchmarks/sharegpt-cache/inputs-qwen3-4b.json",
+          num_prompts: 2044,
+          max_concurrency: 16
         }
       },
       // Every request timed out: the file holds error_request_count and no request_count at all.

@@ -235,7 +235,7 @@ describe("import of plain --save-result JSON files", () => {
 });
 
 describe("import of other tools' output (real outputs in test/fixtures/parse)", () => {
-  it("SGLang --output-file JSONL: one run per line; candidates from server_info; a step per scenario when the grid is sparse", async () => {
+  it("SGLang --output-file JSONL: one run per line; candidates from server_info; a step per set of candidates when the grid is sparse", async () => {
     const study = join(tmp, "study");
     const report = importResults(["test/fixtures/parse/sglang-output.jsonl"], study);
     // The third line's server_info names the model and SGLang 0.5.5 (tp_size 1 is the default, no setting).
@@ -244,10 +244,10 @@ describe("import of other tools' output (real outputs in test/fixtures/parse)", 
       ["qwen3-8b-v0.5.5", "sglang-0.5.5"]
     ]);
     // ShareGPT runs record random_input_len/random_output_len too; those lengths are not what they ran.
-    expect(report.study.steps.map((s) => [s.id, s.candidates])).toEqual([
-      ["sweep-random-1024-256-n1000-c64", ["qwen3-8b-v0.5.5"]],
-      ["sweep-sharegpt-n500", ["default"]],
-      ["sweep-sharegpt-n1000-rate8", ["default"]]
+    // The two ShareGPT scenarios, both run by the same candidate, are one step (issue 23: adding a setup keeps a step whole).
+    expect(report.study.steps.map((s) => [s.id, s.candidates, s.scenarios])).toEqual([
+      ["sweep-random-1024-256-n1000-c64", ["qwen3-8b-v0.5.5"], ["random-1024-256-n1000-c64"]],
+      ["sweep-sharegpt-n500-sharegpt-n1000-rate8", ["default"], ["sharegpt-n500", "sharegpt-n1000-rate8"]]
     ]);
     const {report: built, runs} = await loadStudy(study);
     expect(runs.map((r) => r.block?.tool)).toEqual(["sglang", "sglang", "sglang"]);
