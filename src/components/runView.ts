@@ -53,9 +53,9 @@ export function runView(detail: RunDetail, context: PageContext): HTMLElement {
     runFacts(detail, context),
     textElement("h2", say("commands", lang)),
     textElement("p", say("server", lang)),
-    commandBlock(detail.row.server_command),
+    commandBlock(detail.row.server_command, lang),
     textElement("p", say("benchmark", lang)),
-    commandBlock(detail.row.bench_command),
+    commandBlock(detail.row.bench_command, lang),
     textElement("h2", say("metrics", lang)),
     textElement("p", say(ok ? "metricsOk" : notRunReason(detail.row) != null ? "metricsNotRun" : "metricsFailed", lang))
   );

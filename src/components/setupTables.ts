@@ -44,7 +44,29 @@ export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): Documen
   return out;
 }
 
-export function commandBlock(command: string): HTMLElement {
+// The plan's placeholder where import found no engine to name (loaders/import/infer.ts), shell-quoted.
+const UNRECORDED_SERVER = /^'TODO: the server command'(?:\s+|$)/;
+
+/** The server command no file recorded, read as such with the settings that were; null for any other command. */
+function unrecordedServer(command: string, lang: Lang): HTMLElement | null {
+  if (!UNRECORDED_SERVER.test(command)) return null;
+  const settings = command.replace(UNRECORDED_SERVER, "");
+  const p = textElement(
+    "p",
+    lang === "tr"
+      ? "Sunucu komutu kaydedilmemiş (hiçbir dosya motoru belirtmiyor; study.yaml içindeki server)."
+      : "The server command is not recorded (no file names the engine; server in study.yaml)."
+  );
+  p.className = "command-not-recorded";
+  if (settings)
+    p.append(lang === "tr" ? " Kaydedilen ayarlar: " : " Recorded settings: ", textElement("code", settings));
+  return p;
+}
+
+/** A command to copy, as a block. */
+export function commandBlock(command: string, lang: Lang): HTMLElement {
+  const unrecorded = unrecordedServer(command, lang);
+  if (unrecorded) return unrecorded;
   const pre = document.createElement("pre");
   pre.append(textElement("code", command));
   return pre;
@@ -73,7 +95,7 @@ export function benchCommands(
     if (!groups.length) continue;
     container.append(textElement("h3", pick(scenario.name, context.lang)));
     for (const group of groups) {
-      container.append(commandBlock(group.command));
+      container.append(commandBlock(group.command, context.lang));
       const used = document.createElement("p");
       used.className = "run-links";
       if (group.runs.length <= RUN_LINKS_SHOWN) {
@@ -132,7 +154,11 @@ export function serverCommands(report: Pick<SetupPage, "steps">, context: PageCo
     [
       {label: t("step", lang), value: (r) => r.step},
       {label: t("candidate", lang), value: (r) => r.candidate.label},
-      {label: t("serverCommand", lang), value: (r) => textElement("code", r.candidate.server_command)}
+      {
+        label: t("serverCommand", lang),
+        value: (r) =>
+          unrecordedServer(r.candidate.server_command, lang) ?? textElement("code", r.candidate.server_command)
+      }
     ],
     {lang, id: "server-commands", maxRows: SERVER_COMMANDS_SHOWN, rest}
   );

@@ -104,7 +104,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
     model: text(report.recommended.model),
     hardware: text(hardwareText(report.study.hardware, lang)),
     recommended: text(report.recommended.label),
-    "recommended-command": await html(commandBlock(report.recommended.server_command)),
+    "recommended-command": await html(commandBlock(report.recommended.server_command, lang)),
     "machine-note": await html(
       report.study.machine_note ? textElement("p", report.study.machine_note[lang], "machine-note") : ""
     ),
@@ -157,7 +157,7 @@ export async function setupFragments(study: StudyData, lang: Lang): Promise<Page
     scenarios: await html(scenariosTable(report, context)),
     "how-it-ran": await html(textList(howItRan(report, lang), "how-it-ran")),
     client: text(clientText(report, lang)),
-    "client-command": await html(commandBlock(report.study.client.command)),
+    "client-command": await html(commandBlock(report.study.client.command, lang)),
     "machine-note": await html(
       report.study.machine_note ? textElement("p", report.study.machine_note[lang], "machine-note") : ""
     ),
