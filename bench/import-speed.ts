@@ -77,11 +77,8 @@ function seconds(work: () => void): number {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-/** Removes a folder and flushes the file system, so the deletion's own disk work is not timed with what follows. */
-function clear(dir: string): void {
-  rmSync(dir, {recursive: true, force: true});
-  spawnSync("sync");
-}
+/** Flushes what the last timing wrote, so its disk work is not timed with what follows. */
+const flush = (): void => void spawnSync("sync");
 
 /** The run folders import writes, made with nothing else: one folder, the result's bytes and a small run.json each. */
 function writeFloor(dir: string, bytes: Buffer[], runJson: string): void {
@@ -101,41 +98,72 @@ function fsType(dir: string): string {
   return FS_TYPES[type] ?? `type 0x${type.toString(16)}`;
 }
 
-/** The three timings, each rep in a rotated order so that no one of them always follows the same disk work. */
+/** One step of a place's measurement, in the order `importSchedule` gives them. */
+export type ImportStep =
+  | {kind: "warm up"; dir: string}
+  | {kind: "read"}
+  | {kind: "write floor"; dir: string}
+  | {kind: "import"; dir: string}
+  | {kind: "remove"; dirs: string[]};
+
+const TIMINGS = ["read", "write floor", "import"] as const;
+
+/**
+ * An untimed import first (ext4 without a journal searches past inodes freed in the last half minute before reusing
+ * one, so it fills the holes of earlier removals), then each rep's three timings in a rotated order, each into a
+ * folder of its own; nothing is removed until the last timing is done.
+ */
+export function importSchedule(out: string, reps: number): ImportStep[] {
+  const steps: ImportStep[] = [{kind: "warm up", dir: join(out, "warm-up")}];
+  for (let i = 0; i < reps; i++)
+    for (let k = 0; k < TIMINGS.length; k++) {
+      const kind = TIMINGS[(i + k) % TIMINGS.length];
+      if (kind === "read") steps.push({kind});
+      else steps.push({kind, dir: join(out, `${kind === "import" ? "study" : "write-floor"}-${i + 1}`)});
+    }
+  steps.push({kind: "remove", dirs: steps.flatMap((s) => ("dir" in s ? [s.dir] : []))});
+  return steps;
+}
+
+/** The three timings of every rep at one place, run as `importSchedule` orders them. */
 function timeAt(place: string, out: string, files: string[], experiment: string, reps: number, log: Log) {
-  const study = join(out, "study");
-  const floorDir = join(out, "write-floor");
   const bytes = files.map((f) => readFileSync(f));
   const floor: number[] = [];
   const writes: number[] = [];
   const kernel: number[] = [];
   const imports: {s: number; phases: ImportPhases}[] = [];
-  // The floor writes a run.json as long as import's: taken from a first, untimed import.
-  clear(study);
-  const first = importResults([experiment], study);
-  const runsWritten = first.created.length;
-  const runJson = readFileSync(join(study, "runs", first.created[0], "run.json"), "utf8");
-  const timings: (() => void)[] = [
-    () => floor.push(seconds(() => files.forEach((f) => JSON.parse(readFileSync(f, "utf8"))))),
-    () => {
-      clear(floorDir);
+  let runsWritten = 0;
+  let runJson = "";
+  for (const step of importSchedule(out, reps)) {
+    if (step.kind === "warm up") {
+      // The floor writes a run.json as long as import's: taken from this first, untimed import.
+      const first = importResults([experiment], step.dir);
+      runsWritten = first.created.length;
+      runJson = readFileSync(join(step.dir, "runs", first.created[0], "run.json"), "utf8");
+      flush();
+    } else if (step.kind === "read")
+      floor.push(seconds(() => files.forEach((f) => JSON.parse(readFileSync(f, "utf8")))));
+    else if (step.kind === "write floor") {
       const cpu = process.cpuUsage();
-      writes.push(seconds(() => writeFloor(floorDir, bytes, runJson)));
+      writes.push(seconds(() => writeFloor(step.dir, bytes, runJson)));
       kernel.push(process.cpuUsage(cpu).system / 1e6);
-      clear(floorDir);
-    },
-    () => {
-      clear(study);
+      flush();
+    } else if (step.kind === "import") {
       const phases: ImportPhases = {read: 0, infer: 0, plan: 0, write: 0};
-      imports.push({s: seconds(() => importResults([experiment], study, {phases})), phases});
-      clear(study);
+      imports.push({s: seconds(() => importResults([experiment], step.dir, {phases})), phases});
+      flush();
+    } else for (const dir of step.dirs) rmSync(dir, {recursive: true, force: true});
+    if (
+      step.kind !== "warm up" &&
+      step.kind !== "remove" &&
+      imports.length === floor.length &&
+      floor.length === writes.length
+    ) {
+      const i = floor.length - 1;
+      log(
+        `import (${place}): rep ${i + 1}: read+parse ${floor[i].toFixed(2)} s, write floor ${writes[i].toFixed(2)} s, import ${imports[i].s.toFixed(2)} s`
+      );
     }
-  ];
-  for (let i = 0; i < reps; i++) {
-    for (let k = 0; k < timings.length; k++) timings[(i + k) % timings.length]();
-    log(
-      `import (${place}): rep ${i + 1}: read+parse ${floor[i].toFixed(2)} s, write floor ${writes[i].toFixed(2)} s, import ${imports[i].s.toFixed(2)} s`
-    );
   }
   const fastest = imports.reduce((a, b) => (b.s < a.s ? b : a));
   const times: ImportTimes = {
@@ -212,8 +240,10 @@ ${f.files.toLocaleString("en")} \`run=<N>.json\` files (${f.serve_combos} serve 
 \`importResults\` into a new study, against two floors on the same files: reading and \`JSON.parse\`-ing them (the goal's
 floor), and making the run folders import makes (a folder, the copied result and a run.json per run) with nothing
 else done. Measured where the study is written to the repository's disk and, to see tps-report's own work without the
-file system's, in memory (tmpfs). Each write starts after the previous output was removed and \`sync\` ran; the three
-timings rotate their order each repetition. Seconds are the best of ${f.reps} (in brackets: fastest–slowest), import's
+file system's, in memory (tmpfs). An untimed import comes first; then each write goes into a folder of its own, after
+\`sync\`, and nothing is removed until the last timing is done: ext4 without a journal (this disk) searches past every
+inode freed in the last half minute before it reuses one, which made files written just after a removal cost 5–20× as
+much. The three timings rotate their order each repetition. Seconds are the best of ${f.reps} (in brackets: fastest–slowest), import's
 parts those of its fastest run; ${f.machine}; ${f.measured_at.slice(0, 10)}.
 
 | | ${f.times.map((t) => `${t.place}: seconds | files/s`).join(" | ")} |
