@@ -6,9 +6,9 @@ import {spawn} from "node:child_process";
 import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
-import {studyDir} from "../loaders/analysis/report.js";
-import {buildTarget, SiteError} from "../loaders/pages/site.js";
-import {runDetailsLayout, wrapRunDetails} from "../src/render/run-details.js";
+import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
+import {studyDir} from "../loaders/study/study-dir.js";
+import {runDetailsLayout} from "../src/render/run-details-layout.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
@@ -43,6 +43,7 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
       return 1;
     }
     const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
+    const {wrapRunDetails} = await import("../src/render/run-details.js");
     const written = wrapRunDetails(staging, output, layout);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`${written} run pages written under ${output}/runs/detail (build done in ${seconds} s)\n`);

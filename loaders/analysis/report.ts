@@ -123,10 +123,7 @@ export function loadRegime(plan: StudyPlan): "flood" | "fixed" | "ladder" {
   return flood ? "flood" : "fixed";
 }
 
-/** The study folder the loaders read: TPS_REPORT_STUDY, else the seed study. */
-export function studyDir(): string {
-  return process.env.TPS_REPORT_STUDY ?? "data/studies/qwen3-32b-a100";
-}
+export {studyDir} from "../study/study-dir.js";
 
 export interface ScenarioInfo {
   id: string;

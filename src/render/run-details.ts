@@ -7,9 +7,8 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, w
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
-import {runPageLayout, type RunPageLayout} from "../../loaders/pages/run-pages.js";
+import type {RunPageLayout} from "../../loaders/pages/run-pages.js";
 import {runDetail} from "../../loaders/runs/run-detail.js";
-import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {loadStudyPlanCached} from "../../loaders/study/plan-cache.js";
 import type {Lang} from "../components/i18n.js";
 import {runDetailHref} from "../components/links.js";
@@ -17,16 +16,12 @@ import {runHeading} from "../components/runSetView.js";
 import * as runSets from "../components/runSets.js";
 import {runView} from "../components/runView.js";
 import {chartsDrawn} from "../components/vegaChart.js";
+import {runDetailsLayout} from "./run-details-layout.js";
 import {toHtml} from "./dom.js";
 import {pageContext} from "./page-fragments.js";
 
 const LANGS: Lang[] = ["en", "tr"];
 const prefix = (lang: Lang) => (lang === "tr" ? "tr" : "");
-
-/** How the study's runs are laid out: run pages are written only when there are sets. */
-export function runDetailsLayout(dir: string): RunPageLayout {
-  return runPageLayout(listRunDirs(join(dir, "runs")), runSets);
-}
 
 /** Draws every run's page body into staging/<lang>/<run>.html: its title on the first line, then its HTML. */
 export async function drawRunDetails(dir: string, staging: string): Promise<number> {
