@@ -3,13 +3,13 @@ import {existsSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
-import {studyDir} from "./loaders/analysis/report.js";
+import {studyDir} from "./loaders/study/study-dir.js";
 import {runPageLayout} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
-import {darkChartCss} from "./src/components/vegaChart.js";
+import {darkChartCss} from "./src/components/chartTheme.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
 import {DOWNLOADS_ENV} from "./loaders/export/downloads-env.js";
 
