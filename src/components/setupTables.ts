@@ -25,6 +25,9 @@ export function scenariosTable(report: {study: Pick<StudyInfo, "scenarios">}, {l
   ]);
 }
 
+/** Candidates a model names on /setup at most: a 6,000-candidate study's labels were a wall of text. */
+export const CANDIDATES_SHOWN = 12;
+
 /** "Model: X", or each model with the candidates that serve it: one model is never shown as the study's. */
 export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): DocumentFragment {
   const out = document.createDocumentFragment();
@@ -37,7 +40,15 @@ export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): Documen
   const list = document.createElement("ul");
   for (const {model, candidates} of page.models) {
     const item = document.createElement("li");
-    item.append(textElement("code", recordedText(model, lang)), `: ${candidates.join("; ")}`);
+    const rest = candidates.length - CANDIDATES_SHOWN;
+    const more =
+      rest <= 0
+        ? ""
+        : lang === "tr"
+          ? ` ve ${formatCount(rest)} aday daha`
+          : ` and ${formatCount(rest)} more candidates`;
+    const named = candidates.slice(0, rest <= 0 ? candidates.length : CANDIDATES_SHOWN);
+    item.append(textElement("code", recordedText(model, lang)), `: ${named.join("; ")}${more}`);
     list.append(item);
   }
   out.append(list);
