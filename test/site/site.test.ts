@@ -222,8 +222,14 @@ describe("site pages", () => {
     expect(await page.textContent("h1")).toBe("2. Quantization");
     expect(await page.textContent(".verdict")).toMatch(/^İyileşme yok/);
     expect(await page.textContent("table.step-results")).toContain("başarısız");
+    // Framework labels a note "Note" from its stylesheet; a Turkish page's notes say "Not", an English page's "Note".
+    const noteLabel = () =>
+      page.$eval(".note", (note) => getComputedStyle(note, "::before").getPropertyValue("content"));
+    expect(await noteLabel()).toBe('"Not"');
     await visit(page, pageUrl(server.url, "/tr/runs/quantization--trtllm-fp8--sharegpt"));
     expect(await page.textContent("h2")).toBe("Komutlar");
+    await visit(page, pageUrl(server.url, "/steps/quantization"));
+    expect(await noteLabel()).toBe('"Note"');
     await page.close();
   });
 
