@@ -33,7 +33,7 @@ export interface SizeResult {
   /** Bytes Chromium transferred for the heaviest page of each kind (gzip, as Pages serves them). */
   transfer?: TransferWeight[];
   /** The same study built by the version the change is measured against (`--before DIR`), on the same machine. */
-  before?: {cold: BuildTiming | null; transfer: TransferWeight[]} | null;
+  before?: {cold: BuildTiming | null; transfer: TransferWeight[]; version?: string} | null;
   /** One run taken out of the built study and put back: the next build's time, and whether it equals the cold build. */
   incremental?: {removed: BuildTiming; added: BuildTiming; identical: boolean; differing: string[]} | null;
   measured_at: string;
@@ -59,6 +59,11 @@ const GOALS = {ratio: 0.5, rssMb: 512, homeGzip: 400 * 1024, pageGzip: 1024 * 10
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 const both = (b: Bytes) => `${kb(b.raw)} / ${kb(b.gzip)}`;
+/** ": commit abc1234", the version `--before` named, where it was a git checkout. */
+const versions = (sizes: SizeResult[]) => {
+  const named = [...new Set(sizes.map((s) => s.before?.version).filter(Boolean))];
+  return named.length ? `: commit ${named.join(", ")}` : "";
+};
 const secs = (s: number) => (s >= 100 ? s.toFixed(0) : s.toFixed(1));
 
 function buildCell(t: BuildTiming | null | undefined, timeout: number, expected: number | null = null): string {
@@ -187,7 +192,7 @@ function transferSection(sizes: SizeResult[]): string[] {
   const lines = [
     "### Page weight in the browser",
     "",
-    "Bytes Chromium transferred (response headers and gzip bodies, level 6 as GitHub Pages serves) while opening the heaviest page of each kind, until the network was idle. Before: the same page of the same study built by the version before build-time charts (`--before DIR`), on the same machine in the same run. Goals (issue 26): home without an SLO explorer ≤ 100 KB; any page without an interactive view ≤ 150 KB; a page with the explorer ≤ 250 KB; headroom at 1000× ≤ 300 KB.",
+    `Bytes Chromium transferred (response headers and gzip bodies, level 6 as GitHub Pages serves) while opening the heaviest page of each kind, until the network was idle. Before: the same page of the same study built by the version the change is measured against (\`--before DIR\`${versions(measured)}), on the same machine in the same run. Goals (issue 26): home without an SLO explorer ≤ 100 KB; any page without an interactive view ≤ 150 KB; a page with the explorer ≤ 250 KB; headroom at 1000× ≤ 300 KB.`,
     ""
   ];
   for (const s of measured) {

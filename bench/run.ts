@@ -190,6 +190,7 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
       const ok = !beforeCold.timed_out && beforeCold.exit_code === 0;
       before = {
         cold: beforeCold,
+        version: spawnSync("git", ["-C", values.before!, "log", "-1", "--format=%h"], {encoding: "utf8"}).stdout.trim(),
         transfer:
           ok && transfer.length
             ? await transferWeights(
