@@ -35,7 +35,7 @@ export interface InferredScenario {
   /** Runs of this scenario by most candidates (a candidate that ran it otherwise says so itself). */
   repeats?: number;
   /** A load sweep: the levels it ran, lowest first; a level sends max(num_prompts, prompts_per_load × level). */
-  loads?: {kind: LoadKind; levels: number[]; prompts_per_load?: number};
+  loads?: {kind: LoadKind; levels: number[]; prompts_per_load?: number; prompts?: number[]};
 }
 
 export interface InferredRun {
@@ -234,12 +234,16 @@ function ladderFamily(s: Omit<InferredScenario, "id" | "name">, kind: LoadKind):
   return JSON.stringify([kind, Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
-/** Requests per level as the plan writes them: the same at every level, or in proportion to it; else null. */
-function promptsRule(levels: number[], prompts: number[]): {num_prompts: number; prompts_per_load?: number} | null {
+/** Requests per level as the plan writes them: the same at every level, in proportion to it, or listed level by
+ * level (a sweep that set its counts by hand). */
+function promptsRule(
+  levels: number[],
+  prompts: number[]
+): {num_prompts: number; prompts_per_load?: number; prompts?: number[]} {
   if (prompts.every((p) => p === prompts[0])) return {num_prompts: prompts[0]};
   const per = prompts[0] / levels[0];
   if (prompts.every((p, i) => p === per * levels[i])) return {num_prompts: prompts[0], prompts_per_load: per};
-  return null;
+  return {num_prompts: prompts[0], prompts};
 }
 
 /** Setups: results grouped by server settings and the facts the files state. */
@@ -405,7 +409,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       const repeats = list.map((l) => runsAt.get(`${c.id}\0${l.key}`));
       const prompts = list.map((l) => shapeOf.get(l.key)!.num_prompts);
       if (new Set(levels).size !== levels.length || levels.length < 2) continue;
-      if (repeats.some((n) => n !== repeats[0]) || !promptsRule(levels, prompts)) continue;
+      if (repeats.some((n) => n !== repeats[0])) continue;
       const group = `${family}\0${levels.join(",")}\0${prompts.join(",")}\0${repeats[0]}`;
       const g = ladderGroups.get(group) ?? {levels, keys: list.map((l) => l.key), candidates: []};
       g.candidates.push(c.id);
@@ -418,12 +422,14 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
     const rule = promptsRule(
       g.levels,
       g.keys.map((k) => shapeOf.get(k)!.num_prompts)
-    )!;
+    );
     const shape: Omit<InferredScenario, "id" | "name"> = {...first, ...rule, loads: {kind, levels: g.levels}};
     if (rule.prompts_per_load != null) shape.loads!.prompts_per_load = rule.prompts_per_load;
+    if (rule.prompts) shape.loads!.prompts = rule.prompts;
     delete shape.request_rate;
     delete shape.max_concurrency;
     delete (shape as {prompts_per_load?: number}).prompts_per_load;
+    delete (shape as {prompts?: number[]}).prompts;
     const firstCandidate = candidates.findIndex((c) => c.id === g.candidates[0]);
     ladderTexts.push({
       text: scenarioIdText(shape),

@@ -60,7 +60,12 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     if (s.max_concurrency != null) line(`    max_concurrency: ${s.max_concurrency}`);
     if (s.bench_args?.length) line(`    bench_args: ${flowList(s.bench_args)}`);
     if (s.loads) {
-      const per = s.loads.prompts_per_load != null ? `, prompts_per_load: ${s.loads.prompts_per_load}` : "";
+      const per =
+        s.loads.prompts_per_load != null
+          ? `, prompts_per_load: ${s.loads.prompts_per_load}`
+          : s.loads.prompts
+            ? `, prompts: ${flowList(s.loads.prompts)}`
+            : "";
       line(`    loads: {${s.loads.kind}: ${flowList(s.loads.levels)}${per}}   # the levels as imported`);
     }
     if (s.repeats) line(`    repeats: ${s.repeats}   # runs of each point as imported`);

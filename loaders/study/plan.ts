@@ -61,6 +61,8 @@ export interface PlanLoads {
   levels: number[];
   /** Requests per level: max(num_prompts, prompts_per_load × level). */
   prompts_per_load: number;
+  /** Requests at each level, in the levels' order, where the plan lists them (then prompts_per_load is 0). */
+  prompts?: number[];
 }
 
 export interface PlanSearch {
@@ -210,10 +212,11 @@ function planSlo(data: SloData): PlanSlo {
 /** The scenario at one level of its ladder: that concurrency or rate, and the level's number of requests. */
 export function scenarioAtLoad(scenario: PlanScenario, load: Load): PlanScenario {
   const perLoad = scenario.loads?.prompts_per_load ?? 0;
+  const listed = scenario.loads?.prompts?.[scenario.loads.levels.indexOf(load.value)];
   return {
     ...scenario,
     load,
-    num_prompts: Math.max(scenario.num_prompts, Math.ceil(perLoad * load.value)),
+    num_prompts: listed ?? Math.max(scenario.num_prompts, Math.ceil(perLoad * load.value)),
     ...(load.kind === "concurrency" ? {max_concurrency: load.value} : {request_rate: load.value})
   };
 }
@@ -370,7 +373,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
             loads: {
               kind: s.loads.concurrency ? ("concurrency" as const) : ("request_rate" as const),
               levels: (s.loads.concurrency ?? s.loads.request_rate)!,
-              prompts_per_load: s.loads.prompts_per_load ?? 0
+              prompts_per_load: s.loads.prompts_per_load ?? 0,
+              ...(s.loads.prompts ? {prompts: s.loads.prompts} : {})
             }
           }
         : {}),

@@ -69,9 +69,23 @@ export const LoadsSchema = z
         description:
           "Requests per load level: max(the scenario's `num_prompts`, this × the level), so every level runs long enough to reach steady state. Default: 0 (`num_prompts` at every level).",
         examples: [10]
+      }),
+    prompts: z
+      .array(z.int().min(1))
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          "Requests at each level, one number per level in the same order: for a sweep whose counts follow no rule (as imported). Instead of `prompts_per_load`.",
+        examples: [[300, 600, 1200, 2400, 3200]]
       })
   })
   .refine((l) => (l.concurrency == null) !== (l.request_rate == null), "give 'concurrency' or 'request_rate', one kind")
+  .refine((l) => l.prompts == null || l.prompts_per_load == null, "give 'prompts' or 'prompts_per_load', not both")
+  .refine(
+    (l) => l.prompts == null || l.prompts.length === (l.concurrency ?? l.request_rate ?? []).length,
+    "'prompts' needs one number per level"
+  )
   .refine((l) => (l.concurrency ?? l.request_rate ?? []).every((v, i, a) => i === 0 || v > a[i - 1]), LEVELS_ERROR)
   .meta({
     description:
