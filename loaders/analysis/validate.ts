@@ -115,7 +115,10 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       );
     // By meaning: the program whatever its install path, options in any order; where results go and where the server
     // is (the runner's own flags, or what a result file needs) aside.
-    const benchDiff = argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS});
+    // An empty command is one no file recorded (read-runs.ts): nothing to compare.
+    const benchDiff = meta.bench_argv.length
+      ? argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS})
+      : [];
     if (benchDiff.length)
       add(
         "warning",

@@ -30,6 +30,8 @@ function runJson(run: InferredRun, importedAt: string): string {
     record.error = r.error;
     record.failed_phase = r.failed_phase;
   }
+  // The tool that measured the run: the plan names one client, a study may mix several.
+  record.client = r.client;
   record.origin = {
     kind: "import",
     tool: r.tool,

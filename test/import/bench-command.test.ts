@@ -1,0 +1,123 @@
+// Issue 23: an imported run's benchmark command was rebuilt from the plan's client and vLLM's flags, so a GuideLLM
+// run imported beside AIPerf files showed `aiperf profile … --dataset-name …`, a command nobody ran. Each run.json
+// now records the tool that measured it; the rebuilt command is shown only where that tool takes vLLM's flags.
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {importResults} from "../../loaders/import/index.js";
+import {shellCommand} from "../../loaders/runs/rows.js";
+import {allSteps, benchArgv, scenarioAtLoad} from "../../loaders/study/plan.js";
+import type {Fragment, PageFragments} from "../../src/render/fragment.js";
+import {siteFragments} from "../../src/render/page-fragments.js";
+
+const CORPUS = "test/fixtures/import-corpus";
+const tmp = mkdtempSync(join(tmpdir(), "tps-bench-command-"));
+afterAll(() => rmSync(tmp, {recursive: true, force: true}));
+
+/** The corpus files under `folders`, each with the settings its sidecar records. */
+function sources(...folders: string[]): {path: string; set: Record<string, string>}[] {
+  return folders.flatMap((folder) =>
+    readdirSync(join(CORPUS, folder), {recursive: true, encoding: "utf8"})
+      .filter((f) => f.endsWith(".provenance.json"))
+      .sort()
+      .map((f) => ({
+        path: join(CORPUS, folder, f.replace(/\.provenance\.json$/, "")),
+        set: (JSON.parse(readFileSync(join(CORPUS, folder, f), "utf8")) as {setup: Record<string, string>}).setup
+      }))
+  );
+}
+
+function runJson(dir: string, run: string): {client?: string | null; origin: {tool: string}} {
+  return JSON.parse(readFileSync(join(dir, "runs", run, "run.json"), "utf8"));
+}
+
+async function pages(study: StudyData, dir: string, wanted: (path: string) => boolean) {
+  const out: Record<string, PageFragments> = {};
+  await siteFragments(study, dir, (path, fragments) => {
+    if (wanted(path)) out[path] = fragments;
+  });
+  return out;
+}
+
+const shown = (fragment: Fragment) =>
+  ("html" in fragment ? fragment.html : fragment.text)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const mixedDir = join(tmp, "mixed");
+const vllmDir = join(tmp, "vllm");
+let mixed: StudyData;
+let vllm: StudyData;
+
+beforeAll(async () => {
+  importResults(sources("guidellm-json", "aiperf-json"), mixedDir);
+  mixed = await loadStudy(mixedDir);
+  importResults(sources("vllm-json"), vllmDir);
+  vllm = await loadStudy(vllmDir);
+}, 120_000);
+
+describe("an imported run's benchmark client", () => {
+  it("is recorded in each run.json as the tool that measured it", () => {
+    const tools = mixed.runs.map((r) => [
+      runJson(mixedDir, r.meta.id).origin.tool,
+      runJson(mixedDir, r.meta.id).client
+    ]);
+    expect([...new Set(tools.map(([tool]) => tool))].sort()).toEqual(["aiperf", "guidellm"]);
+    for (const [tool, client] of tools) expect(client).toBe(tool);
+    for (const r of vllm.runs) expect(runJson(vllmDir, r.meta.id).client).toBe("vllm bench serve");
+  });
+});
+
+describe("an imported run's benchmark command", () => {
+  it("is not invented for GuideLLM and AIPerf runs: runs.csv's bench_command is empty", () => {
+    expect(mixed.rows.map((r) => r.bench_command)).toEqual(mixed.rows.map(() => ""));
+  });
+
+  it("is the plan's command rebuilt for vllm bench serve runs, as before", () => {
+    for (const [i, row] of vllm.rows.entries()) {
+      const {meta} = vllm.runs[i];
+      const step = allSteps(vllm.plan).find((s) => s.id === row.step)!;
+      const candidate = step.candidates.find((c) => c.id === row.candidate)!;
+      const planned = vllm.plan.scenarios.find((s) => s.id === row.scenario)!;
+      const scenario = meta.load ? scenarioAtLoad(planned, meta.load) : planned;
+      expect(row.run).toBe(meta.id);
+      expect(row.bench_command).toBe(shellCommand(benchArgv(vllm.plan, candidate, scenario)));
+      expect(row.bench_command.startsWith("vllm bench serve --model")).toBe(true);
+    }
+  });
+
+  it("reads 'not recorded' on the run page, naming the tool, in both languages", async () => {
+    const guidellm = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "guidellm")!.meta.id;
+    const aiperf = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "aiperf")!.meta.id;
+    const got = await pages(mixed, mixedDir, (p) => p.endsWith(`/runs/${guidellm}`) || p.endsWith(`/runs/${aiperf}`));
+    const en = shown(got[`/runs/${guidellm}`].run);
+    expect(en).toContain(
+      "The benchmark command is not recorded: GuideLLM measured this run; its workload is in the scenario table on the setup page."
+    );
+    expect(en).not.toContain("--dataset-name");
+    expect(shown(got[`/tr/runs/${guidellm}`].run)).toContain(
+      "Benchmark komutu kaydedilmemiş: bu koşuyu GuideLLM ölçtü; iş yükü kurulum sayfasındaki senaryo tablosunda."
+    );
+    expect(shown(got[`/runs/${aiperf}`].run)).toContain(
+      "The benchmark command is not recorded: AIPerf measured this run;"
+    );
+  });
+
+  it("reads 'not recorded' on /setup, naming each tool with its runs, and the clients used are the runs' own", async () => {
+    const got = await pages(mixed, mixedDir, (p) => p === "/setup" || p === "/tr/setup");
+    const en = shown(got["/setup"]["bench-commands"]);
+    expect(en).not.toContain("--dataset-name");
+    expect(en).toContain("The benchmark command is not recorded: GuideLLM measured these runs;");
+    expect(en).toContain("The benchmark command is not recorded: AIPerf measured these runs;");
+    expect(shown(got["/tr/setup"]["bench-commands"])).toContain(
+      "Benchmark komutu kaydedilmemiş: bu koşuları GuideLLM ölçtü;"
+    );
+    const planned = mixed.plan.client.name;
+    const other = planned === "aiperf" ? "guidellm" : "aiperf";
+    expect(shown(got["/setup"].client)).toContain(`The runs used ${other}`);
+  });
+});
