@@ -50,14 +50,18 @@ const shown = (fragment: Fragment) =>
 
 const mixedDir = join(tmp, "mixed");
 const vllmDir = join(tmp, "vllm");
+const trtllmDir = join(tmp, "trtllm");
 let mixed: StudyData;
 let vllm: StudyData;
+let trtllm: StudyData;
 
 beforeAll(async () => {
   importResults(sources("guidellm-json", "aiperf-json"), mixedDir);
   mixed = await loadStudy(mixedDir);
   importResults(sources("vllm-json"), vllmDir);
   vllm = await loadStudy(vllmDir);
+  importResults(sources("trtllm-bench"), trtllmDir);
+  trtllm = await loadStudy(trtllmDir);
 }, 120_000);
 
 describe("an imported run's benchmark client", () => {
@@ -119,5 +123,17 @@ describe("an imported run's benchmark command", () => {
     const planned = mixed.plan.client.name;
     const other = planned === "aiperf" ? "guidellm" : "aiperf";
     expect(shown(got["/setup"].client)).toContain(`The runs used ${other}`);
+  });
+
+  it("is not trtllm-bench followed by vLLM's flags in a study of trtllm-bench logs alone", async () => {
+    expect(trtllm.plan.client.name).toBe("trtllm-bench");
+    expect(trtllm.rows.length).toBe(5);
+    expect(trtllm.rows.map((r) => r.bench_command)).toEqual(trtllm.rows.map(() => ""));
+    const run = trtllm.rows[0].run;
+    const got = await pages(trtllm, trtllmDir, (p) => p === `/runs/${run}` || p === "/setup");
+    expect(shown(got[`/runs/${run}`].run)).toContain(
+      "The benchmark command is not recorded: trtllm-bench measured this run;"
+    );
+    expect(shown(got["/setup"]["bench-commands"])).not.toContain("--num-prompts");
   });
 });
