@@ -9,7 +9,8 @@ import {loadPart, parseRunId} from "../study/ids.js";
 import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
-import type {RunRecord} from "../runs/read-runs.js";
+import {runClient, type RunRecord} from "../runs/read-runs.js";
+import {takesPlanFlags} from "../study/clients.js";
 
 type LiveServe = Parameters<typeof expectedLiveCommands>[4];
 
@@ -115,10 +116,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       );
     // By meaning: the program whatever its install path, options in any order; where results go and where the server
     // is (the runner's own flags, or what a result file needs) aside.
-    // An empty command is one no file recorded (read-runs.ts): nothing to compare.
-    const benchDiff = meta.bench_argv.length
-      ? argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS})
-      : [];
+    // An empty command is one no file recorded (read-runs.ts); another tool's takes other options: nothing to compare.
+    const benchDiff =
+      meta.bench_argv.length && takesPlanFlags(runClient(meta, plan), plan.client.name)
+        ? argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS})
+        : [];
     if (benchDiff.length)
       add(
         "warning",

@@ -32,6 +32,7 @@ function runJson(run: InferredRun, importedAt: string): string {
   }
   // The tool that measured the run: the plan names one client, a study may mix several.
   record.client = r.client;
+  if (r.benchArgv) record.bench_argv = r.benchArgv;
   record.origin = {
     kind: "import",
     tool: r.tool,

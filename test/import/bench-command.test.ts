@@ -48,6 +48,28 @@ const shown = (fragment: Fragment) =>
     .replace(/\s+/g, " ")
     .trim();
 
+const QWEN_ARGV = [
+  ...["aiperf", "profile", "--model", "qwen_qwen3.5-4b-gguf:q4_k_m", "--tokenizer", "Qwen/Qwen3-4B"],
+  ...["--endpoint-type", "chat", "--endpoint", "/v1/chat/completions", "--streaming"],
+  ...["--input-file", "/home/mike/performancetest/aiperf/inputs.jsonl", "--custom-dataset-type", "single_turn"],
+  ...["--request-count", "20", "--request-timeout-seconds", "30", "--ui-type", "simple"],
+  ...["--url", "http://192.168.19.9:8080"]
+];
+// The two AIPerf files of the corpus whose input_config states cli_command, split by hand from the printed line.
+const STATED = new Map([
+  [
+    "llama-3.2-3b-instruct-gguf:q4_k_m",
+    [
+      ...["aiperf", "profile", "--model", "llama-3.2-3b-instruct-gguf:q4_k_m", "--tokenizer", "gpt2"],
+      ...["--endpoint-type", "chat", "--endpoint", "/v1/chat/completions", "--streaming"],
+      ...["--input-file", "/home/mike/performancetest/aiperf/inputs.jsonl", "--custom-dataset-type", "single_turn"],
+      ...["--request-count", "20", "--request-timeout-seconds", "20", "--ui-type", "simple"],
+      ...["--url", "http://192.168.19.150:8080", "--url", "http://192.168.19.9:8080"]
+    ]
+  ],
+  ["qwen_qwen3.5-4b-gguf:q4_k_m", QWEN_ARGV]
+]);
+
 const mixedDir = join(tmp, "mixed");
 const vllmDir = join(tmp, "vllm");
 const trtllmDir = join(tmp, "trtllm");
@@ -77,8 +99,21 @@ describe("an imported run's benchmark client", () => {
 });
 
 describe("an imported run's benchmark command", () => {
-  it("is not invented for GuideLLM and AIPerf runs: runs.csv's bench_command is empty", () => {
-    expect(mixed.rows.map((r) => r.bench_command)).toEqual(mixed.rows.map(() => ""));
+  it("is not invented for GuideLLM and AIPerf runs: runs.csv's bench_command is empty where no file states it", () => {
+    const stated = new Set(STATED.keys());
+    const unstated = mixed.rows.filter((r) => !stated.has(r.model));
+    expect(unstated.length).toBe(mixed.rows.length - 2);
+    expect(unstated.map((r) => r.bench_command)).toEqual(unstated.map(() => ""));
+  });
+
+  it("is the command an AIPerf file states (input_config.cli_command), in run.json and on the run page", async () => {
+    for (const [model, argv] of STATED) {
+      const row = mixed.rows.find((r) => r.model === model)!;
+      expect((runJson(mixedDir, row.run) as {bench_argv?: string[]}).bench_argv).toEqual(argv);
+      expect(row.bench_command).toBe(shellCommand(argv));
+      const got = await pages(mixed, mixedDir, (p) => p === `/runs/${row.run}`);
+      expect(shown(got[`/runs/${row.run}`].run)).toContain(`Benchmark: ${shellCommand(argv)} Metrics`);
+    }
   });
 
   it("is the plan's command rebuilt for vllm bench serve runs, as before", () => {
@@ -96,7 +131,9 @@ describe("an imported run's benchmark command", () => {
 
   it("reads 'not recorded' on the run page, naming the tool, in both languages", async () => {
     const guidellm = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "guidellm")!.meta.id;
-    const aiperf = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "aiperf")!.meta.id;
+    const aiperf = mixed.runs.find(
+      (r) => runJson(mixedDir, r.meta.id).origin.tool === "aiperf" && !STATED.has(r.meta.model)
+    )!.meta.id;
     const got = await pages(mixed, mixedDir, (p) => p.endsWith(`/runs/${guidellm}`) || p.endsWith(`/runs/${aiperf}`));
     const en = shown(got[`/runs/${guidellm}`].run);
     expect(en).toContain(
