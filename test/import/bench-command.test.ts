@@ -129,6 +129,12 @@ describe("an imported run's benchmark command", () => {
     }
   });
 
+  it("is never compared with the plan's command by check where the run's tool takes other options", () => {
+    const differs = (study: StudyData) => study.report.findings.filter((f) => f.code === "bench-argv-differs");
+    expect(differs(mixed)).toEqual([]);
+    expect(mixed.runs.filter((r) => r.meta.bench_argv.length).length).toBe(2);
+  });
+
   it("reads 'not recorded' on the run page, naming the tool, in both languages", async () => {
     const guidellm = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "guidellm")!.meta.id;
     const aiperf = mixed.runs.find(
