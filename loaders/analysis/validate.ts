@@ -10,7 +10,7 @@ import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
 import {runClient, type RunRecord} from "../runs/read-runs.js";
-import {takesPlanFlags} from "../study/clients.js";
+import {clientName, takesPlanFlags} from "../study/clients.js";
 
 type LiveServe = Parameters<typeof expectedLiveCommands>[4];
 
@@ -230,7 +230,38 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
           run
         );
   }
+  findings.push(...unrecordedCommands(plan, runs));
   return findings;
+}
+
+/** Runs whose benchmark command no file records, one line per tool (not per run: a study may import thousands). */
+function unrecordedCommands(plan: StudyPlan, runs: RunRecord[]): Finding[] {
+  const byTool = new Map<string | null, number>();
+  for (const r of runs) {
+    if (r.broken || r.meta.bench_argv.length) continue;
+    const tool = clientName(runClient(r.meta, plan));
+    byTool.set(tool, (byTool.get(tool) ?? 0) + 1);
+  }
+  return [...byTool].map(([tool, n]) => {
+    const one = n === 1;
+    const en =
+      tool === null
+        ? `the benchmark command of ${one ? "1 run" : `${n} runs`} is not recorded, nor the tool that measured ${one ? "it" : "them"} (${one ? "its" : "their"} workload is in the scenarios)`
+        : `the benchmark command of ${one ? "1 run" : `${n} runs`} is not recorded: ${tool} measured ${one ? "it" : "them"} and no file states its command (${one ? "its" : "their"} workload is in the scenarios)`;
+    const tr =
+      tool === null
+        ? `${n} koşunun benchmark komutu kaydedilmemiş, onları ölçen araç da (iş yükleri senaryolarda)`
+        : `${n} koşunun benchmark komutu kaydedilmemiş: onları ${tool} ölçtü ve hiçbir dosya komutunu belirtmiyor (iş yükleri senaryolarda)`;
+    return {
+      severity: "info",
+      code: "bench-command-not-recorded",
+      message: en,
+      run: null,
+      file: plan.file,
+      line: null,
+      text: {en, tr}
+    } satisfies Finding;
+  });
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {

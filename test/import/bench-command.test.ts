@@ -135,6 +135,29 @@ describe("an imported run's benchmark command", () => {
     expect(mixed.runs.filter((r) => r.meta.bench_argv.length).length).toBe(2);
   });
 
+  it("is listed by check among the facts left open, one line per tool", () => {
+    const unrecorded = (tool: string) =>
+      mixed.runs.filter((r) => runJson(mixedDir, r.meta.id).origin.tool === tool && !r.meta.bench_argv.length).length;
+    const listed = mixed.report.findings.filter((f) => f.code === "bench-command-not-recorded");
+    expect(listed.map((f) => [f.severity, f.file, f.message]).sort()).toEqual(
+      [
+        ["AIPerf", unrecorded("aiperf")],
+        ["GuideLLM", unrecorded("guidellm")]
+      ].map(([tool, n]) => [
+        "info",
+        mixed.plan.file,
+        `the benchmark command of ${n} runs is not recorded: ${tool} measured them and no file states its command (their workload is in the scenarios)`
+      ])
+    );
+    expect(unrecorded("aiperf")).toBe(
+      mixed.runs.filter((r) => runJson(mixedDir, r.meta.id).origin.tool === "aiperf").length - 2
+    );
+    expect(listed.map((f) => f.text?.tr)).toContain(
+      `${unrecorded("guidellm")} koşunun benchmark komutu kaydedilmemiş: onları GuideLLM ölçtü ve hiçbir dosya komutunu belirtmiyor (iş yükleri senaryolarda)`
+    );
+    expect(vllm.report.findings.filter((f) => f.code === "bench-command-not-recorded")).toEqual([]);
+  });
+
   it("reads 'not recorded' on the run page, naming the tool, in both languages", async () => {
     const guidellm = mixed.runs.find((r) => runJson(mixedDir, r.meta.id).origin.tool === "guidellm")!.meta.id;
     const aiperf = mixed.runs.find(
