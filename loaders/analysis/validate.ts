@@ -9,7 +9,8 @@ import {loadPart, parseRunId} from "../study/ids.js";
 import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
-import type {RunRecord} from "../runs/read-runs.js";
+import {runClient, type RunRecord} from "../runs/read-runs.js";
+import {clientName, takesPlanFlags} from "../study/clients.js";
 
 type LiveServe = Parameters<typeof expectedLiveCommands>[4];
 
@@ -115,7 +116,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       );
     // By meaning: the program whatever its install path, options in any order; where results go and where the server
     // is (the runner's own flags, or what a result file needs) aside.
-    const benchDiff = argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS});
+    // An empty command is one no file recorded (read-runs.ts); another tool's takes other options: nothing to compare.
+    const benchDiff =
+      meta.bench_argv.length && takesPlanFlags(runClient(meta, plan), plan.client.name)
+        ? argvDifferences(meta.bench_argv, wanted.bench, {ignore: OUTPUT_BENCH_OPTIONS})
+        : [];
     if (benchDiff.length)
       add(
         "warning",
@@ -225,7 +230,38 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
           run
         );
   }
+  findings.push(...unrecordedCommands(plan, runs));
   return findings;
+}
+
+/** Runs whose benchmark command no file records, one line per tool (not per run: a study may import thousands). */
+function unrecordedCommands(plan: StudyPlan, runs: RunRecord[]): Finding[] {
+  const byTool = new Map<string | null, number>();
+  for (const r of runs) {
+    if (r.broken || r.meta.bench_argv.length) continue;
+    const tool = clientName(runClient(r.meta, plan));
+    byTool.set(tool, (byTool.get(tool) ?? 0) + 1);
+  }
+  return [...byTool].map(([tool, n]) => {
+    const one = n === 1;
+    const en =
+      tool === null
+        ? `the benchmark command of ${one ? "1 run" : `${n} runs`} is not recorded, nor the tool that measured ${one ? "it" : "them"} (${one ? "its" : "their"} workload is in the scenarios)`
+        : `the benchmark command of ${one ? "1 run" : `${n} runs`} is not recorded: ${tool} measured ${one ? "it" : "them"} and no file states its command (${one ? "its" : "their"} workload is in the scenarios)`;
+    const tr =
+      tool === null
+        ? `${n} koşunun benchmark komutu kaydedilmemiş, onları ölçen araç da (iş yükleri senaryolarda)`
+        : `${n} koşunun benchmark komutu kaydedilmemiş: onları ${tool} ölçtü ve hiçbir dosya komutunu belirtmiyor (iş yükleri senaryolarda)`;
+    return {
+      severity: "info",
+      code: "bench-command-not-recorded",
+      message: en,
+      run: null,
+      file: plan.file,
+      line: null,
+      text: {en, tr}
+    } satisfies Finding;
+  });
 }
 
 function sum(a: number | undefined, b: number | undefined): number | undefined {

@@ -4,6 +4,7 @@
 import {readFileSync} from "node:fs";
 import {basename, extname} from "node:path";
 import {shellWord} from "../command/shell-quote.js";
+import {shellSplit} from "../command/shell-split.js";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
 import {throughputsOf} from "../parse/total-throughput.js";
 import {
@@ -239,6 +240,9 @@ function aiperfResult(record: Obj, block: ParsedBlock, source: string, file: Raw
     str(at(endpoint, "model_names", 0)) ?? str(at(endpoint, "model")) ?? str(at(config, "models", "items", 0, "name"));
   r.quantization = precisionOfModel(r.model);
   r.client = "aiperf";
+  const stated = str(at(config, "cli_command"));
+  const argv = stated ? shellSplit(stated) : null;
+  if (argv?.length) r.benchArgv = argv;
   const input = at(config, "input");
   const dataset = at(config, "datasets", 0);
   const file_ = str(at(input, "file")) ?? (str(at(dataset, "type")) === "file" ? str(at(dataset, "path")) : null);

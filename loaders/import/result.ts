@@ -35,6 +35,8 @@ export interface ImportedResult {
   quantization: string | null;
   /** The client that wrote the result, where the format tells it. */
   client: ClientName | null;
+  /** The benchmark command the file states it was run with (AIPerf's cli_command), where it states one. */
+  benchArgv?: string[];
   /** Server settings (key → value) and benchmark settings, as the source recorded them. */
   serve: Record<string, unknown>;
   bench: Record<string, unknown>;

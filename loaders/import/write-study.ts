@@ -30,6 +30,9 @@ function runJson(run: InferredRun, importedAt: string): string {
     record.error = r.error;
     record.failed_phase = r.failed_phase;
   }
+  // The tool that measured the run: the plan names one client, a study may mix several.
+  record.client = r.client;
+  if (r.benchArgv) record.bench_argv = r.benchArgv;
   record.origin = {
     kind: "import",
     tool: r.tool,

@@ -2,6 +2,8 @@
 // command, and how the runs ran (client, repeats, warm-ups, seeds, scrape interval).
 import type {Report, StudyInfo} from "../analysis/report.js";
 import type {RunRow} from "../runs/rows.js";
+import {runClient, type RunRecord} from "../runs/read-runs.js";
+import {clientName} from "../study/clients.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {liveSettings} from "../command/settings.js";
 import {levelSeeds} from "../analysis/repeat-checks.js";
@@ -17,14 +19,23 @@ export function sharedCommand(command: string): string {
   return command.replace(OUTPUT_DIR, "$1'runs/<run-id>'");
 }
 
-/** Every distinct benchmark command of each scenario (plan order), output folders aside, with its runs and steps. */
-export function benchCommandGroups(report: Report, rows: readonly RunRow[]): BenchCommandGroup[] {
+/**
+ * Every distinct benchmark command of each scenario (plan order), output folders aside, with its runs and steps;
+ * runs whose command is not recorded are grouped by the tool that measured them (`clients`: run id → tool).
+ */
+export function benchCommandGroups(
+  report: Report,
+  rows: readonly RunRow[],
+  clients: ReadonlyMap<string, string | null> = new Map()
+): BenchCommandGroup[] {
   const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
   return report.study.scenarios.flatMap((scenario) => {
-    const commands = new Map<string, {runs: string[]; steps: Set<string>}>();
+    const commands = new Map<string, {client?: string | null; runs: string[]; steps: Set<string>}>();
     for (const row of rows.filter((r) => r.scenario === scenario.id)) {
-      const command = sharedCommand(row.bench_command);
-      const group = commands.get(command) ?? {runs: [], steps: new Set<string>()};
+      const client = row.bench_command === "" ? clientName(clients.get(row.run) ?? null) : undefined;
+      // "\0" never starts a recorded command: an unrecorded one's key is its tool.
+      const command = client === undefined ? sharedCommand(row.bench_command) : `\0${client ?? ""}`;
+      const group = commands.get(command) ?? {...(client === undefined ? {} : {client}), runs: [], steps: new Set()};
       commands.set(command, group);
       group.runs.push(row.run);
       group.steps.add(row.step);
@@ -33,9 +44,10 @@ export function benchCommandGroups(report: Report, rows: readonly RunRow[]): Ben
     const byId = (a: string, b: string) => a.localeCompare(b, "en", {numeric: true});
     const byStep = (a: string, b: string) =>
       (stepOrder.get(a) ?? stepOrder.size) - (stepOrder.get(b) ?? stepOrder.size);
-    return [...commands].map(([command, {runs, steps}]) => ({
+    return [...commands].map(([command, {client, runs, steps}]) => ({
       scenario: scenario.id,
-      command,
+      command: client === undefined ? command : "",
+      ...(client === undefined ? {} : {client}),
       runs: runs.sort(byId),
       steps: [...steps].sort(byStep)
     }));
@@ -72,7 +84,21 @@ export function servedModels(report: Report): ServedModel[] {
   return [...models].map(([model, labels]) => ({model, candidates: [...labels]}));
 }
 
-export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyPlan): SetupPage {
+/** The tool of each run whose benchmark command is not recorded. */
+function unrecordedClients(rows: readonly RunRow[], runs: readonly RunRecord[], plan: StudyPlan) {
+  const unrecorded = new Set(rows.filter((r) => r.bench_command === "").map((r) => r.run));
+  return new Map(
+    runs.filter((r) => unrecorded.has(r.meta.id)).map((r) => [r.meta.id, r.broken ? null : runClient(r.meta, plan)])
+  );
+}
+
+export function setupPage(
+  report: Report,
+  rows: readonly RunRow[],
+  plan?: StudyPlan,
+  runs: readonly RunRecord[] = []
+): SetupPage {
+  const clients = plan ? unrecordedClients(rows, runs, plan) : new Map<string, string | null>();
   const planned = plan
     ? plan.steps.flatMap((step) =>
         step.scenarios.map((id) =>
@@ -87,7 +113,7 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
   return {
     study: report.study,
     models: servedModels(report),
-    bench_commands: benchCommandGroups(report, rows),
+    bench_commands: benchCommandGroups(report, rows, clients),
     steps: report.steps.map((s) => ({
       id: s.id,
       title: s.title,
@@ -96,7 +122,11 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
     ...(plan
       ? {
           settings: {
-            clients: [...new Set(rows.map((r) => program(r.bench_command)))],
+            clients: [
+              ...new Set(
+                rows.flatMap((r) => (r.bench_command !== "" ? [program(r.bench_command)] : (clients.get(r.run) ?? [])))
+              )
+            ],
             repeats: planned.length ? {min: Math.min(...planned), max: Math.max(...planned)} : {min: 1, max: 1},
             confidence: studyConfidence(plan),
             warmup_repeats: plan.warmup_repeats ?? 0,
@@ -118,7 +148,10 @@ export function setupPage(report: Report, rows: readonly RunRow[], plan?: StudyP
 /** One benchmark command of a scenario and the runs that used it. */
 export interface BenchCommandGroup {
   scenario: string;
+  /** Empty where the runs' command is not recorded. */
   command: string;
+  /** Where the command is not recorded: the tool that measured the runs (null: no file names it). */
+  client?: string | null;
   runs: string[];
   /** The steps of those runs, in plan order: what the page names when the runs are too many to list. */
   steps: string[];

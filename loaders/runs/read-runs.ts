@@ -7,7 +7,7 @@ import {derivedTotalThroughput} from "../parse/total-throughput.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
-import {allSteps, benchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
+import {allSteps, rebuiltBenchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
 import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
@@ -33,7 +33,10 @@ export interface RunMeta {
   gpu: string;
   gpu_count: number;
   server_argv: string[];
+  /** Empty where no command is recorded: an imported run whose tool is not the plan's, or takes other options. */
   bench_argv: string[];
+  /** The benchmark client that measured the run, as run.json records it (null: unknown; absent: the plan's). */
+  client?: string | null;
   status: RunStatus;
   error: string | null;
   failed_phase?: string | null;
@@ -161,7 +164,11 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
     server_argv: need("server_argv", data.server_argv ?? candidate?.server),
     bench_argv: need(
       "bench_argv",
-      data.bench_argv ?? (plan && candidate && scenario ? benchArgv(plan, candidate, scenario) : undefined)
+      data.bench_argv ??
+        (plan && candidate && scenario
+          ? (rebuiltBenchArgv(plan, candidate, scenario, data.client === undefined ? plan.client.name : data.client) ??
+            [])
+          : undefined)
     ),
     status: data.status,
     error: data.error ?? null,
@@ -183,6 +190,11 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
     issues.push({file, line: 1, path: "error", message: "a failed run needs an 'error' message"});
   if (issues.length) throw new RunMetaError(file, "", issues);
   return meta;
+}
+
+/** The benchmark client that measured a run: its run.json's, else the plan's (null where no file says). */
+export function runClient(meta: RunMeta, plan: StudyPlan): string | null {
+  return meta.client === undefined ? plan.client.name : meta.client;
 }
 
 /** Run folders of a study: real folders named by a run id. Names starting with "." are unfinished live runs. */

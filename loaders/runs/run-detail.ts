@@ -9,7 +9,8 @@ import {allSteps} from "../study/plan.js";
 import {pointRepeats} from "../study/repeats.js";
 import {isPlaceholder} from "../study/schema.js";
 import {metricColumns, runRows} from "./rows.js";
-import {readRun} from "./read-runs.js";
+import {readRun, runClient} from "./read-runs.js";
+import {clientName} from "../study/clients.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
 import type {RunRow} from "./rows.js";
 import type {Text} from "../text.js";
@@ -47,7 +48,9 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlanCa
     engine: recordedOrNull(plan.engines[row.engine]?.name ?? row.engine),
     engineVersion: recordedOrNull(row.engine_version),
     gpu: recordedOrNull(row.gpu),
-    quantization: recordedOrNull(row.quantization)
+    quantization: recordedOrNull(row.quantization),
+    // Shown only where the command is not recorded; a run.json that could not be read names no client either.
+    ...(row.bench_command === "" ? {client: record.broken ? null : clientName(runClient(record.meta, plan))} : {})
   };
   const t = record.telemetry;
   const summary = TELEMETRY_SUMMARY_METRICS.flatMap((metric): [string, number][] =>
@@ -120,6 +123,8 @@ export interface RunDetail {
     engineVersion?: string | null;
     gpu?: string | null;
     quantization?: string | null;
+    /** The tool that measured the run, where its benchmark command is not recorded (null: no file names it). */
+    client?: string | null;
   };
   /** Repeats the plan gives the run's point (the run's own repeat is row.repeat). */
   repeats?: number;

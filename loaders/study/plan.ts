@@ -6,6 +6,7 @@ import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
 import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {takesPlanFlags} from "./clients.js";
 import {
   readSecondLook,
   SECOND_LOOK_FILE,
@@ -542,6 +543,19 @@ export function plannedRuns(
       );
     });
   });
+}
+
+/**
+ * The benchmark command a run of `client` ran, rebuilt from the plan; null where the plan's command is not one that
+ * client ran (another tool, or one whose options differ): an imported run's command is then not recorded.
+ */
+export function rebuiltBenchArgv(
+  plan: StudyPlan,
+  candidate: PlanCandidate,
+  scenario: PlanScenario,
+  client: string | null
+): string[] | null {
+  return takesPlanFlags(client, plan.client.name) ? benchArgv(plan, candidate, scenario) : null;
 }
 
 /** Benchmark client argv for one planned run (the study's client plus the scenario's dataset flags). */

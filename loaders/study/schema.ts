@@ -589,6 +589,10 @@ export const RunSchema = z
     gpu_count: z.int().min(0).optional().meta({description: "GPUs the server used. Default: the plan's count."}),
     server_argv: z.array(z.string()).optional().meta({description: "Server command as run. Default: the candidate's."}),
     bench_argv: z.array(z.string()).optional().meta({description: "Benchmark command as run. Default: the plan's."}),
+    client: z.string().min(1).nullable().optional().meta({
+      description:
+        "Benchmark client that measured the run (import: the file's tool); null: no file says. Where it is not the plan's client, or takes other options than vllm bench serve's, a run without bench_argv has no benchmark command recorded. Default: the plan's."
+    }),
     status: z
       .enum(["ok", "failed"])
       .default("ok")

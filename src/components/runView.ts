@@ -7,7 +7,7 @@ import type {PageContext} from "./links.js";
 import {requestTable} from "./requestTable.js";
 import {logView, runFacts, runMetricsTable} from "./runDetail.js";
 import {notRunReason} from "./stepTable.js";
-import {commandBlock} from "./setupTables.js";
+import {benchCommandBlock, commandBlock} from "./setupTables.js";
 import {telemetrySection} from "./telemetryChart.js";
 import {textElement} from "./table.js";
 
@@ -55,7 +55,7 @@ export function runView(detail: RunDetail, context: PageContext): HTMLElement {
     textElement("p", say("server", lang)),
     commandBlock(detail.row.server_command, lang),
     textElement("p", say("benchmark", lang)),
-    commandBlock(detail.row.bench_command, lang),
+    benchCommandBlock(detail.row.bench_command, detail.names.client, lang, 1),
     textElement("h2", say("metrics", lang)),
     textElement("p", say(ok ? "metricsOk" : notRunReason(detail.row) != null ? "metricsNotRun" : "metricsFailed", lang))
   );

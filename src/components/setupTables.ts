@@ -83,6 +83,32 @@ export function commandBlock(command: string, lang: Lang): HTMLElement {
   return pre;
 }
 
+/**
+ * A benchmark command, or where none is recorded (an imported run whose tool takes other options than the plan's
+ * client), what measured the run(s) instead: never a command that did not run.
+ */
+export function benchCommandBlock(
+  command: string,
+  client: string | null | undefined,
+  lang: Lang,
+  runs: 1 | 2
+): HTMLElement {
+  if (command !== "") return commandBlock(command, lang);
+  const one = runs === 1;
+  const tool = client ?? null;
+  const text =
+    lang === "tr"
+      ? tool === null
+        ? `Benchmark komutu kaydedilmemiş, ${one ? "bu koşuyu" : "bu koşuları"} ölçen araç da; ${one ? "iş yükü kurulum sayfasındaki senaryo tablosunda" : "iş yükleri senaryo tablosunda"}.`
+        : `Benchmark komutu kaydedilmemiş: ${one ? "bu koşuyu" : "bu koşuları"} ${tool} ölçtü; ${one ? "iş yükü kurulum sayfasındaki senaryo tablosunda" : "iş yükleri senaryo tablosunda"}.`
+      : tool === null
+        ? `The benchmark command is not recorded, nor the tool that measured ${one ? "this run" : "these runs"}; ${one ? "its workload is in the scenario table on the setup page" : "their workload is in the scenario table"}.`
+        : `The benchmark command is not recorded: ${tool} measured ${one ? "this run" : "these runs"}; ${one ? "its workload is in the scenario table on the setup page" : "their workload is in the scenario table"}.`;
+  const p = textElement("p", text);
+  p.className = "command-not-recorded";
+  return p;
+}
+
 /** Run links a benchmark command lists at most; past them it names its runs' steps (a 17,000-run study's run ids
  * would be most of the page's weight). */
 export const RUN_LINKS_SHOWN = 100;
@@ -106,7 +132,7 @@ export function benchCommands(
     if (!groups.length) continue;
     container.append(textElement("h3", pick(scenario.name, context.lang)));
     for (const group of groups) {
-      container.append(commandBlock(group.command, context.lang));
+      container.append(benchCommandBlock(group.command, group.client, context.lang, 2));
       const used = document.createElement("p");
       used.className = "run-links";
       if (group.runs.length <= RUN_LINKS_SHOWN) {

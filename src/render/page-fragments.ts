@@ -141,7 +141,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
 }
 
 export async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(setupPage(study.report, study.rows, study.plan));
+  const report = asJson(setupPage(study.report, study.rows, study.plan, study.runs));
   const context = pageContext(lang, "./");
   return {
     goal: text(
