@@ -66,7 +66,7 @@ function pageTitle(path: string): string | null {
   if (!runIdSet.has(id)) return null;
   let run: {step: string; candidate: string; scenario: string};
   try {
-    run = readRunMeta(join(study, "runs", id, "run.json"));
+    run = readRunMeta(join(study, "runs", id, "run.json"), plan);
   } catch (error) {
     // A broken run's page shows it as broken, under its id.
     if (error instanceof RunMetaError) return id;

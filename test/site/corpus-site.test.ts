@@ -58,6 +58,17 @@ describe("the real corpus built into one site", () => {
     for (const run of runs) expect(pages, run).toContain(`${run}.html`);
   });
 
+  it("titles every run page by its candidate and scenario, never by its run id", () => {
+    // Imported run.json files name only the run: the config read them without the plan, failed, and fell back to the id.
+    for (const lang of ["", "tr/"])
+      for (const run of runs) {
+        const html = readFileSync(join(OUTPUT, `${lang}runs/${run}.html`), "utf8");
+        const title = /<h1 id="title"[^>]*><a [^>]*>([^<]*)<\/a><\/h1>/.exec(html)?.[1] ?? "";
+        expect(title, `${lang}${run}`).not.toBe(run);
+        expect(title, `${lang}${run}`).toContain(" — ");
+      }
+  });
+
   it("opens every page, in both languages, with no script error, no failed request and no TODO in its prose", async () => {
     const steps = readdirSync(join(OUTPUT, "steps"))
       .filter((f) => f.endsWith(".html"))
