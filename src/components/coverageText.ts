@@ -2,10 +2,10 @@
 // choice survived its second look. Every figure comes from the page's data.
 import type {Coverage, Setting} from "../../loaders/analysis/coverage.js";
 import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
-import {NOT_RECORDED, type Text} from "../../loaders/text.js";
+import type {Text} from "../../loaders/text.js";
 import {formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
-import {pick, type Lang} from "./i18n.js";
+import {NOT_RECORDED, pick, type Lang} from "./i18n.js";
 
 /** What the prose names: engines and step titles. */
 export interface CoverageNames {

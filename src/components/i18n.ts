@@ -1,5 +1,8 @@
 // Interface words in English and Turkish; page prose lives in the pages themselves.
-import {NOT_RECORDED, type Lang, type Text} from "../../loaders/text.js";
+import type {Lang, NotRecorded, Text} from "../../loaders/text.js";
+
+// The value the library writes for a fact no file gives; typed by the library's, so the two cannot drift apart.
+export const NOT_RECORDED: NotRecorded = "not recorded";
 
 export type {Lang, Text};
 
