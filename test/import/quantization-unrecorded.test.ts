@@ -1,7 +1,7 @@
 // Issue 23 item 2: a candidate whose files state no quantization became bf16 in silence. Import leaves it open, the
 // pages say "not recorded", check lists it, and the headroom model says its bf16 ceiling is an assumption.
 import "../../src/render/dom.js";
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -19,6 +19,7 @@ import type {Lang} from "../../src/components/i18n.js";
 import {runFacts} from "../../src/components/runDetail.js";
 import {stepFragments} from "../../src/render/page-fragments.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
+import {corpusSources} from "../support/import-corpus.js";
 
 const CORPUS = "test/fixtures/import-corpus";
 const tmp = mkdtempSync(join(tmpdir(), "tps-quantization-"));
@@ -69,13 +70,7 @@ describe("a real file that states no quantization", () => {
 
 describe("a step's coverage where candidates differ only by a quantization one file states and another does not", () => {
   it("names the open one 'not recorded', never the plan's TODO text (EN and TR)", async () => {
-    const sources = readdirSync(CORPUS, {recursive: true, encoding: "utf8"})
-      .filter((f) => f.endsWith(".provenance.json"))
-      .sort()
-      .map((f) => ({
-        path: join(CORPUS, f.replace(/\.provenance\.json$/, "")),
-        set: (JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as {setup: Record<string, string>}).setup
-      }));
+    const sources = corpusSources(CORPUS);
     const study = join(tmp, "corpus");
     importResults(sources, study);
     const {report, rows} = await loadStudy(study);

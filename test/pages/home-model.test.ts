@@ -1,7 +1,7 @@
 // A study imported from files of several models (the whole real corpus as one study): the home page said "To serve
 // meta-llama/Llama-3.3-70B-Instruct …, start Llama-3.1-70B-Instruct, TensorRT-LLM …", the plan's first model beside
 // a recommendation that serves another.
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -9,6 +9,7 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {importResults} from "../../loaders/import/index.js";
 import {allSteps} from "../../loaders/study/plan.js";
 import {homeFragments} from "../../src/render/page-fragments.js";
+import {corpusSources} from "../support/import-corpus.js";
 
 const CORPUS = "test/fixtures/import-corpus";
 const tmp = mkdtempSync(join(tmpdir(), "tps-home-model-"));
@@ -16,13 +17,7 @@ afterAll(() => rmSync(tmp, {recursive: true, force: true}));
 
 describe("the home page's model", () => {
   it("is the model the recommended configuration serves", async () => {
-    const sources = readdirSync(CORPUS, {recursive: true, encoding: "utf8"})
-      .filter((f) => f.endsWith(".provenance.json"))
-      .sort()
-      .map((f) => ({
-        path: join(CORPUS, f.replace(/\.provenance\.json$/, "")),
-        set: (JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as {setup: Record<string, string>}).setup
-      }));
+    const sources = corpusSources(CORPUS);
     const dir = join(tmp, "all");
     importResults(sources, dir);
     const study = await loadStudy(dir);

@@ -1,6 +1,6 @@
 // What no imported file states reads "not recorded" on the pages (issue 23 item 2); on the Turkish pages it read
 // "not recorded" too, in English, and the coverage prose said a step "was tuned only on not recorded".
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -8,6 +8,7 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {importResults} from "../../loaders/import/index.js";
 import type {Fragment, PageFragments} from "../../src/render/fragment.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
+import {corpusSources} from "../support/import-corpus.js";
 
 const CORPUS = "test/fixtures/import-corpus";
 const tmp = mkdtempSync(join(tmpdir(), "tps-not-recorded-"));
@@ -45,13 +46,7 @@ describe("facts no file states, on the setup page", () => {
 describe("a step tuned on an engine no file names", () => {
   it("says so in words, in both languages (the whole corpus as one study)", async () => {
     const dir = join(tmp, "corpus");
-    const sources = readdirSync(CORPUS, {recursive: true, encoding: "utf8"})
-      .filter((f) => f.endsWith(".provenance.json"))
-      .sort()
-      .map((f) => ({
-        path: join(CORPUS, f.replace(/\.provenance\.json$/, "")),
-        set: (JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as {setup: Record<string, string>}).setup
-      }));
+    const sources = corpusSources(CORPUS);
     importResults(sources, dir);
     const {"/summary": en, "/tr/summary": tr} = await pages(dir, ["/summary", "/tr/summary"]);
     expect(shown(en.coverage)).not.toContain("only on not recorded");

@@ -1,6 +1,6 @@
 // The home page's before-and-after table kept its header with nothing to compare (issue 23 item 11): a study of one
 // candidate set it against itself, and one whose baseline and recommendation share no scenario showed an empty table.
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -8,6 +8,7 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {importResults} from "../../loaders/import/index.js";
 import type {Fragment} from "../../src/render/fragment.js";
 import {homeFragments} from "../../src/render/page-fragments.js";
+import {corpusSources} from "../support/import-corpus.js";
 
 const CORPUS = "test/fixtures/import-corpus";
 const tmp = mkdtempSync(join(tmpdir(), "tps-nothing-to-compare-"));
@@ -37,13 +38,7 @@ describe("the home page with nothing to compare", () => {
 
   it("shows no table where the baseline and the recommendation share no scenario (the whole corpus as one study)", async () => {
     const dir = join(tmp, "corpus");
-    const sources = readdirSync(CORPUS, {recursive: true, encoding: "utf8"})
-      .filter((f) => f.endsWith(".provenance.json"))
-      .sort()
-      .map((f) => ({
-        path: join(CORPUS, f.replace(/\.provenance\.json$/, "")),
-        set: (JSON.parse(readFileSync(join(CORPUS, f), "utf8")) as {setup: Record<string, string>}).setup
-      }));
+    const sources = corpusSources(CORPUS);
     importResults(sources, dir);
     const study = await loadStudy(dir);
     expect(study.report.headline).toEqual([]);
