@@ -12,6 +12,7 @@ import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/st
 import {darkChartCss} from "./src/components/chartTheme.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
 import {DOWNLOADS_ENV} from "./loaders/export/downloads-env.js";
+import {SPLICE_ENV} from "./src/render/fragment-splice.js";
 
 interface PageLink {
   name: string;
@@ -136,7 +137,9 @@ export default {
   search: true,
   // TypeScript loaders through tsx's import hook in one process: the tsx command starts two processes per loader.
   interpreters: {".ts": [process.execPath, "--import", "tsx"]},
-  markdownIt: (md: MarkdownIt) => staticFragments(parameterizedTitles(md), fragments),
+  // tools/build.ts puts the large drawn blocks in after Framework's build: Framework's time follows the HTML it parses.
+  markdownIt: (md: MarkdownIt) =>
+    staticFragments(parameterizedTitles(md), fragments, process.argv[2] === "build" && !!process.env[SPLICE_ENV]),
   // Wide tables and side-by-side charts need the page width more than a table of contents does.
   toc: false,
   async *dynamicPaths() {

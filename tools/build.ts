@@ -9,13 +9,18 @@ import {join, resolve} from "node:path";
 import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
 import {runDetailsLayout} from "../src/render/run-details-layout.js";
+import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
 
-function run(args: string[], stdio: "inherit" | "pipe"): Promise<{code: number; stderr: string}> {
+function run(
+  args: string[],
+  stdio: "inherit" | "pipe",
+  env: NodeJS.ProcessEnv = process.env
+): Promise<{code: number; stderr: string}> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, args, {cwd: root, stdio: ["ignore", "inherit", stdio]});
+    const child = spawn(process.execPath, args, {cwd: root, env, stdio: ["ignore", "inherit", stdio]});
     let stderr = "";
     child.stderr?.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
@@ -28,21 +33,25 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
   const dir = resolve(root, studyDir());
   const layout = runDetailsLayout(dir);
   const staging = layout.sets ? mkdtempSync(join(tmpdir(), "tps-report-run-pages-")) : null;
+  // The renderer's pages are kept here, so that the large drawn blocks go into the pages after Framework's build.
+  const drawnPages = mkdtempSync(join(tmpdir(), "tps-report-pages-"));
+  const pagesFile = join(drawnPages, "pages.jsonl");
   try {
     const started = performance.now();
     const [build, drawn] = await Promise.all([
-      run([framework, "build", ...args], "inherit"),
+      run([framework, "build", ...args], "inherit", {...process.env, [SPLICE_ENV]: pagesFile}),
       staging
         ? run(["--import", "tsx", join(root, "src/render/draw-run-details.ts"), dir, staging], "pipe")
         : Promise.resolve(null)
     ]);
     if (build.code !== 0) return build.code;
+    const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
+    spliceBuiltPages(pagesFile, output);
     if (!staging || !drawn) return 0;
     if (drawn.code !== 0) {
       process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
       return 1;
     }
-    const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
     const {wrapRunDetails} = await import("../src/render/run-details.js");
     const written = wrapRunDetails(staging, output, layout);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -53,6 +62,7 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
     return 1;
   } finally {
     if (staging) rmSync(staging, {recursive: true, force: true});
+    rmSync(drawnPages, {recursive: true, force: true});
   }
 }
 

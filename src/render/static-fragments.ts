@@ -7,6 +7,7 @@ import {Worker} from "node:worker_threads";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
+import {fragmentMarker, SPLICE_ENV, spliceable} from "./fragment-splice.js";
 
 interface Token {
   type: string;
@@ -56,12 +57,14 @@ child.on("exit", (code, signal) => finish(code ?? (signal ? 128 : 0)));
  * rest on the other.
  */
 export function renderFragments(root: string): RenderedPages {
-  // The pages go through a file that is unlinked at once: nothing is left behind, however the build ends.
-  const dir = mkdtempSync(join(tmpdir(), "tps-report-fragments-"));
-  const file = join(dir, "pages.jsonl");
+  // The pages go through a file that is unlinked at once, so nothing is left behind however the build ends, unless the
+  // build puts the drawn blocks in after Framework (fragment-splice.ts): it then owns the file and removes it.
+  const kept = process.env[SPLICE_ENV];
+  const dir = kept ? null : mkdtempSync(join(tmpdir(), "tps-report-fragments-"));
+  const file = kept ?? join(dir!, "pages.jsonl");
   const out = openSync(file, "w");
   const fd = openSync(file, "r");
-  rmSync(dir, {recursive: true, force: true});
+  if (dir) rmSync(dir, {recursive: true, force: true});
   // [0]: 1 once the renderer has exited; [1]: its exit status.
   const state = new Int32Array(new SharedArrayBuffer(8));
   const args = ["--import", "tsx", join(root, "src/render/render-site.ts")];
@@ -119,7 +122,9 @@ function fragmentHtml(fragment: Fragment): string {
   return "html" in fragment ? fragment.html : escapeHtml(fragment.text);
 }
 
-export function staticFragments(md: MarkdownIt, pages: RenderedPages): MarkdownIt {
+/** `splice`: drawn blocks become markers, put back into the built pages after Framework (fragment-splice.ts). */
+export function staticFragments(md: MarkdownIt, pages: RenderedPages, splice = false): MarkdownIt {
+  const block = (name: string, html: string) => (splice && spliceable(html) ? fragmentMarker(name, html) : html);
   md.core.ruler.push("static-fragments", (state) => {
     const path = state.env.path;
     if (!path) return;
@@ -136,15 +141,19 @@ export function staticFragments(md: MarkdownIt, pages: RenderedPages): MarkdownI
       const inline = state.tokens[i + 1];
       const alone = token.type === "paragraph_open" && inline?.type === "inline" && ALONE.exec(inline.content.trim());
       if (alone && state.tokens[i + 2]?.type === "paragraph_close") {
-        const block = new state.Token("html_block", "", 0);
+        const html = new state.Token("html_block", "", 0);
         const fragment = lookup(alone[1]);
-        block.content = "html" in fragment ? `${fragment.html}\n` : `<p>${escapeHtml(fragment.text)}</p>\n`;
-        tokens.push(block);
+        html.content =
+          "html" in fragment ? `${block(alone[1], fragment.html)}\n` : `<p>${escapeHtml(fragment.text)}</p>\n`;
+        tokens.push(html);
         i += 2;
         continue;
       }
       if (token.type === "html_block" && HAS_PLACEHOLDER.test(token.content))
-        token.content = token.content.replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+        token.content = token.content.replace(PLACEHOLDER, (_all, name: string) => {
+          const fragment = lookup(name);
+          return "html" in fragment ? block(name, fragment.html) : escapeHtml(fragment.text);
+        });
       if (token.type === "inline" && token.children)
         token.children = token.children.flatMap((child) => inlineChild(child));
       tokens.push(token);

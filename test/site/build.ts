@@ -17,6 +17,8 @@ export interface BuildOptions {
   base?: string;
   /** More environment for the build (e.g. the run page limit). */
   env?: Record<string, string>;
+  /** "framework": `observable build` alone, every drawn block through Framework's own page pipeline. */
+  command?: "report" | "framework";
 }
 
 /** Holds the site-build lock around any build that uses Framework's loader cache. */
@@ -30,18 +32,20 @@ const CACHE = "src/.observablehq/cache";
  * Runs `observable build` and the run pages after it (tools/build.ts) with a clean loader cache: a cached loader would hide the study being built. The cache is
  * not keyed by study, so after building another study it is cleared again, or `npm run dev` would show that study.
  */
-export async function buildSite({study, output, base, env}: BuildOptions): Promise<string> {
+export async function buildSite({study, output, base, env, command}: BuildOptions): Promise<string> {
   return withLock(async () => {
     rmSync(CACHE, {recursive: true, force: true});
     try {
-      return await runBuild({study, output, base, env});
+      return await runBuild({study, output, base, env, command});
     } finally {
       if (study || env) rmSync(CACHE, {recursive: true, force: true});
     }
   });
 }
 
-async function runBuild({study, output, base, env: extra}: BuildOptions): Promise<string> {
+const FRAMEWORK = ["node_modules/@observablehq/framework/dist/bin/observable.js", "build"];
+
+async function runBuild({study, output, base, env: extra, command}: BuildOptions): Promise<string> {
   rmSync(output, {recursive: true, force: true});
   const env = {
     ...process.env,
@@ -53,7 +57,9 @@ async function runBuild({study, output, base, env: extra}: BuildOptions): Promis
   };
   let log = "";
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "tools/build.ts"], {env, stdio: ["ignore", "pipe", "pipe"]});
+    const [program, args] =
+      command === "framework" ? [process.execPath, FRAMEWORK] : ["npx", ["tsx", "tools/build.ts"]];
+    const child = spawn(program, args, {env, stdio: ["ignore", "pipe", "pipe"]});
     child.stdout.on("data", (chunk) => (log += chunk));
     child.stderr.on("data", (chunk) => (log += chunk));
     child.on("error", reject);

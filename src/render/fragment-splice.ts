@@ -1,0 +1,96 @@
+// Framework parses every page's HTML with JSDOM several times (load, search index, render), so its build time follows
+// the HTML it is handed: at 1000× the seed a step page is over a megabyte of tables and SVG. In `npm run build` a drawn
+// block is handed to Framework as a marker holding only its text (for the search index) and put in after the build.
+import {closeSync, openSync, readFileSync, readSync, renameSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+import type {Fragment, PageFragments} from "./fragment.js";
+
+/** Where the page renderer writes its pages ([path, fragments] per line) when the build splices them in afterwards. */
+export const SPLICE_ENV = "TPS_REPORT_SPLICE_PAGES";
+
+const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)">[^<]*<\/tps-fragment>/g;
+
+// What Framework must see to resolve: files it copies and hashes, scripts it bundles, code it highlights.
+const NEEDS_FRAMEWORK = /<(?:img|link|video|audio|source|picture)\b|\s(?:download|srcset|src)[\s=>]|language-/i;
+
+// Below this a block costs Framework next to nothing, and a marker would cost about as much as the block.
+const SMALLEST = 512;
+
+/** Whether a drawn block bypasses Framework: large, holding nothing Framework would resolve or rewrite but headings. */
+export function spliceable(html: string): boolean {
+  return html.length >= SMALLEST && !NEEDS_FRAMEWORK.test(html);
+}
+
+/** The marker Framework is handed instead of a drawn block: the block's text, taken as Framework's search index takes
+ * a page's (one line, styles out, tags out), so the index is the one Framework would have made from the block. */
+export function fragmentMarker(name: string, html: string): string {
+  const text = html
+    .replace(/[\n\r]/g, " ")
+    .replace(/<style\b.*<\/style\b[^>]*>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/</g, "&lt;");
+  return `<tps-fragment data-name="${name}">${text}</tps-fragment>`;
+}
+
+/** Framework links each heading with an id to itself; a block put in after the build gets the same anchor. */
+export function withHeaderAnchors(html: string): string {
+  return html.replace(
+    /<(h[1-4])(\s[^>]*?\bid="([^"]*)"[^>]*)>([\s\S]*?)<\/\1>/g,
+    (_all, tag: string, attributes: string, id: string, inner: string) =>
+      `<${tag}${attributes}><a class="observablehq-header-anchor" href="#${id}">${inner}</a></${tag}>`
+  );
+}
+
+/** A built page with each marker replaced by its block; a marker without a block is an error naming the page. */
+export function splicePage(page: string, fragments: PageFragments, file: string): string {
+  return page.replace(MARKER, (_all, name: string) => {
+    const fragment: Fragment | undefined = fragments[name];
+    if (!fragment || !("html" in fragment)) throw new Error(`${file}: no drawn block for the marker "${name}"`);
+    return withHeaderAnchors(fragment.html);
+  });
+}
+
+/** The built file of a page path: "/" is index.html, "/steps/a" is steps/a.html. */
+export function builtFile(output: string, path: string): string {
+  return join(output, path.endsWith("/") ? `${path}index.html` : `${path}.html`);
+}
+
+/** Puts every drawn block into the built pages of `output`, from the renderer's file of pages; the pages spliced. */
+export function spliceBuiltPages(pagesFile: string, output: string): number {
+  let spliced = 0;
+  forEachPage(pagesFile, (path, fragments) => {
+    const file = builtFile(output, path);
+    let page: string;
+    try {
+      page = readFileSync(file, "utf8");
+    } catch {
+      // A page the renderer drew but Framework did not build (a run page in a study of run sets) has no markers.
+      return;
+    }
+    if (!page.includes("<tps-fragment ")) return;
+    writeFileSync(`${file}.tmp`, splicePage(page, fragments, file));
+    renameSync(`${file}.tmp`, file);
+    spliced++;
+  });
+  return spliced;
+}
+
+/** Reads the renderer's file one page per line, a megabyte at a time: at 1000× the file is hundreds of megabytes. */
+function forEachPage(file: string, visit: (path: string, fragments: PageFragments) => void): void {
+  const fd = openSync(file, "r");
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    let pending = Buffer.alloc(0);
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) {
+      pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
+      let start = 0;
+      for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
+        const [path, fragments] = JSON.parse(pending.toString("utf8", start, end)) as [string, PageFragments];
+        visit(path, fragments);
+      }
+      pending = pending.subarray(start);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

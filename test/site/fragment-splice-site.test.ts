@@ -1,0 +1,66 @@
+// `npm run build` hands Framework markers for the large drawn blocks and puts the blocks in after its build
+// (src/render/fragment-splice.ts). The pages must be what Framework's own pipeline makes of the same blocks: built both
+// ways, every page compares equal as elements, attributes, resolved links and text.
+import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
+import {join, relative} from "node:path";
+import {afterAll, describe, expect, it} from "vitest";
+import {writeLadderStudy} from "../support/ladder-study.js";
+import {canonicalPage} from "../support/page-canonical.js";
+import {buildSite} from "./build.js";
+
+const ROOT = "test/.tmp/fragment-splice";
+
+function pages(root: string, dir = root): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return pages(root, path);
+    return name.endsWith(".html") ? [relative(root, path)] : [];
+  });
+}
+
+afterAll(() => rmSync(ROOT, {recursive: true, force: true}));
+
+// Run sets: the seed laid out as a large study is, its set pages' blocks put in and the run pages written after.
+const RUN_SETS = {TPS_REPORT_RUN_PAGE_LIMIT: "5", TPS_REPORT_RUNS_PER_SET: "6"};
+
+describe.each([
+  ["the seed", "seed", undefined],
+  ["a ladder study with the SLO explorer", "ladder", undefined],
+  ["the seed in run sets", "sets", RUN_SETS]
+])("%s built with the blocks put in afterwards", (_name, kind, env) => {
+  it("equals Framework's own build page for page, and leaves no marker", async () => {
+    const dir = join(ROOT, kind);
+    let study: string | undefined;
+    if (kind === "ladder") {
+      study = join(dir, "study");
+      writeLadderStudy(study, {ttft: 2000, tpot: 30});
+    }
+    const spliced = join(dir, "spliced");
+    const framework = join(dir, "framework");
+    const log = await buildSite({study, output: spliced, env});
+    await buildSite({study, output: framework, command: "framework", env});
+    const built = pages(framework);
+    // Framework's pages, and in run sets each run's page beside them (written after Framework in both ways).
+    const runPages = pages(spliced).filter((page) => /(^|\/)runs\/detail\//.test(page));
+    expect(pages(spliced).sort()).toEqual([...built, ...runPages].sort());
+    expect(runPages.length).toBe(env ? 34 : 0);
+    let markers = 0;
+    for (const page of built) {
+      const html = readFileSync(join(spliced, page), "utf8");
+      if (html.includes("<tps-fragment")) markers++;
+      const ours = canonicalPage(html, page);
+      const theirs = canonicalPage(readFileSync(join(framework, page), "utf8"), page);
+      // The first line that differs, with the page: thousands of lines compared whole say nothing useful.
+      const at = ours.findIndex((line, i) => line !== theirs[i]);
+      expect([page, at < 0 ? null : ours[at], at < 0 ? null : theirs[at], ours.length]).toEqual([
+        page,
+        null,
+        null,
+        theirs.length
+      ]);
+    }
+    expect(markers).toBe(0);
+    // Framework was handed markers: its build validated fewer links than the pages hold.
+    expect(log).toMatch(/links validated/);
+  }, 600_000);
+});
