@@ -10,6 +10,7 @@ import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
 import {runDetailsLayout} from "../src/render/run-details-layout.js";
 import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
+import {outputProblem, stagingFor, swapInto} from "./build-output.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
@@ -30,6 +31,13 @@ function run(
 
 /** `observable build` in the repository root, and the run pages; the exit status of whichever failed. */
 export async function buildReport(args: readonly string[] = []): Promise<number> {
+  const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
+  const problem = outputProblem(output);
+  if (problem) {
+    process.stderr.write(`build: ${problem}\n`);
+    return 1;
+  }
+  const built = stagingFor(output);
   const dir = resolve(root, studyDir());
   const layout = runDetailsLayout(dir);
   const staging = layout.sets ? mkdtempSync(join(tmpdir(), "tps-report-run-pages-")) : null;
@@ -39,21 +47,28 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
   try {
     const started = performance.now();
     const [build, drawn] = await Promise.all([
-      run([framework, "build", ...args], "inherit", {...process.env, [SPLICE_ENV]: pagesFile}),
+      run([framework, "build", ...args], "inherit", {
+        ...process.env,
+        TPS_REPORT_OUTPUT: built,
+        [SPLICE_ENV]: pagesFile
+      }),
       staging
         ? run(["--import", "tsx", join(root, "src/render/draw-run-details.ts"), dir, staging], "pipe")
         : Promise.resolve(null)
     ]);
     if (build.code !== 0) return build.code;
-    const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
-    spliceBuiltPages(pagesFile, output);
-    if (!staging || !drawn) return 0;
+    spliceBuiltPages(pagesFile, built);
+    if (!staging || !drawn) {
+      swapInto(built, output);
+      return 0;
+    }
     if (drawn.code !== 0) {
       process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
       return 1;
     }
     const {wrapRunDetails} = await import("../src/render/run-details.js");
-    const written = wrapRunDetails(staging, output, layout);
+    const written = wrapRunDetails(staging, built, layout);
+    swapInto(built, output);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`${written} run pages written under ${output}/runs/detail (build done in ${seconds} s)\n`);
     return 0;
@@ -63,6 +78,7 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
   } finally {
     if (staging) rmSync(staging, {recursive: true, force: true});
     rmSync(drawnPages, {recursive: true, force: true});
+    rmSync(built, {recursive: true, force: true});
   }
 }
 

@@ -8,7 +8,7 @@ import type {Fragment, PageFragments} from "./fragment.js";
 /** Where the page renderer writes its pages ([path, fragments] per line) when the build splices them in afterwards. */
 export const SPLICE_ENV = "TPS_REPORT_SPLICE_PAGES";
 
-const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)">[^<]*<\/tps-fragment>/g;
+const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)">[\s\S]*?<\/tps-fragment>/g;
 
 // What Framework must see to resolve: files it copies and hashes, scripts it bundles, code it highlights.
 const NEEDS_FRAMEWORK = /<(?:img|link|video|audio|source|picture)\b|\s(?:download|srcset|src)[\s=>]|language-/i;
@@ -22,14 +22,18 @@ export function spliceable(html: string): boolean {
 }
 
 /** The marker Framework is handed instead of a drawn block: the block's text, taken as Framework's search index takes
- * a page's (one line, styles out, tags out), so the index is the one Framework would have made from the block. */
+ * a page's (one line, styles out, tags out), so the index is the one Framework would have made from the block; and its
+ * links (their opening tags) and ids, empty, so that Framework's link check sees every link and anchor it would have seen. */
 export function fragmentMarker(name: string, html: string): string {
   const text = html
     .replace(/[\n\r]/g, " ")
     .replace(/<style\b.*<\/style\b[^>]*>/gi, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/</g, "&lt;");
-  return `<tps-fragment data-name="${name}">${text}</tps-fragment>`;
+  // Whole opening tags: Framework leaves a link with rel="external" unchecked.
+  const links = [...html.matchAll(/<a\s[^>]*?\bhref="[^"]*"[^>]*>/g)].map(([tag]) => `${tag}</a>`);
+  const ids = [...html.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g)].map(([, id]) => `<i id="${id}"></i>`);
+  return `<tps-fragment data-name="${name}">${text}${links.join("")}${ids.join("")}</tps-fragment>`;
 }
 
 /** Framework links each heading with an id to itself; a block put in after the build gets the same anchor. */

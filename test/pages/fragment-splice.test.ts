@@ -33,8 +33,21 @@ describe("the marker Framework is handed", () => {
   it("holds the block's text as Framework's search index takes it: one line, without styles and tags", () => {
     const html = `<div><style>.a{}</style><h2 id="x">Scenario &lt;short&gt;</h2>\n<p>12.5 tok/s</p></div>`;
     expect(fragmentMarker("step-table", html)).toBe(
-      `<tps-fragment data-name="step-table">   Scenario &lt;short&gt;   12.5 tok/s  </tps-fragment>`
+      `<tps-fragment data-name="step-table">   Scenario &lt;short&gt;   12.5 tok/s  <i id="x"></i></tps-fragment>`
     );
+  });
+});
+
+describe("the marker's links and anchors, for Framework's link check", () => {
+  it("holds each link and each id of the block, empty", () => {
+    const html = `<table id="runs"><tr id="r1"><td><a class="run" href="./runs/set/3#r1">r1</a></td></tr></table>`;
+    expect(fragmentMarker("t", html)).toBe(
+      `<tps-fragment data-name="t">    r1    <a class="run" href="./runs/set/3#r1"></a><i id="runs"></i><i id="r1"></i></tps-fragment>`
+    );
+  });
+  it("is replaced whole by its block", () => {
+    const html = `<p id="a"><a href="#a">a</a></p>`;
+    expect(splicePage(`<main>${fragmentMarker("t", html)}</main>`, {t: {html}}, "x.html")).toBe(`<main>${html}</main>`);
   });
 });
 

@@ -1,31 +1,17 @@
 // `npm run build:reproducible` with TPS_REPORT_STUDIES: a site of two tiny studies (a comparison and a trend between
 // them) built twice, minutes apart, gives byte-identical files (test/site/pin-dates.test.ts: the dates it pins).
-import {spawn} from "node:child_process";
 import {createHash} from "node:crypto";
 import {readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import {beforeAll, describe, expect, it} from "vitest";
 import {writeRepeatStudy} from "../support/repeat-study.js";
+import {npmRun} from "../support/npm-run.js";
 import {withLock} from "./build.js";
 
 const ROOT = "test/.tmp/reproducible-site";
 const OUTPUTS = [join(ROOT, "dist-1"), join(ROOT, "dist-2")];
 // 2026-01-01T00:00:00Z.
 const EPOCH = 1767225600;
-
-function npmRun(script: string, env: Record<string, string>): Promise<{code: number | null; log: string}> {
-  return new Promise((resolve, reject) => {
-    let log = "";
-    const child = spawn("npm", ["run", script], {
-      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "true", TPS_REPORT_STUDY: "", ...env},
-      stdio: ["ignore", "pipe", "pipe"]
-    });
-    child.stdout.on("data", (chunk) => (log += chunk));
-    child.stderr.on("data", (chunk) => (log += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({code, log}));
-  });
-}
 
 /** Every file under dir, by path relative to it, with its sha256. */
 function digests(dir: string): Map<string, string> {

@@ -1,7 +1,6 @@
 // One site of many studies in Chromium, served under a sub-path as GitHub Pages would: the seed, three imported sweeps
 // and the two H200 ladder studies, built by `npm run build` with TPS_REPORT_STUDIES; the index of studies, each study's
 // pages under studies/<id>/, comparisons declared in the site file and in plans (one of load curves), the trends.
-import {spawn} from "node:child_process";
 import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
@@ -9,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {SWEEPS, writeStudiesSite} from "../support/studies-site.js";
+import {npmRun} from "../support/npm-run.js";
 import {withLock} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
@@ -26,19 +26,6 @@ let studies: string[];
 let built: {studies: string[]; comparisons: string[]; trends: string[]; log: string};
 
 /** `npm run build` as a person runs it, the studies named by TPS_REPORT_STUDIES. */
-function npmBuild(env: Record<string, string>): Promise<{code: number | null; log: string}> {
-  return new Promise((resolve, reject) => {
-    let log = "";
-    const child = spawn("npm", ["run", "build"], {
-      env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "true", TPS_REPORT_STUDY: "", ...env},
-      stdio: ["ignore", "pipe", "pipe"]
-    });
-    child.stdout.on("data", (chunk) => (log += chunk));
-    child.stderr.on("data", (chunk) => (log += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({code, log}));
-  });
-}
 
 const pages = (folder: string) =>
   readdirSync(join(OUTPUT, folder))
@@ -50,7 +37,7 @@ beforeAll(async () => {
   const written = writeStudiesSite(ROOT);
   studies = written.studies;
   const {code, log} = await withLock(() =>
-    npmBuild({
+    npmRun("build", {
       TPS_REPORT_STUDIES: [...studies, ...LADDERS].join(","),
       TPS_REPORT_OUTPUT: OUTPUT,
       TPS_REPORT_BASE: BASE,
