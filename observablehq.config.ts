@@ -56,7 +56,7 @@ function pageTitle(path: string): string | null {
     const n = Number(set[2]) + 1;
     return set[1] ? `Koşular: küme ${n} / ${runPages.sets}` : `Runs: set ${n} of ${runPages.sets}`;
   }
-  const match = /^(\/tr)?\/(steps|runs)\/([^/]+)$/.exec(path);
+  const match = /^(\/tr)?\/(steps|runs|runs\/detail)\/([^/]+)$/.exec(path);
   if (!match) return null;
   const lang = match[1] ? "tr" : "en";
   const [, , kind, id] = match;

@@ -1,13 +1,15 @@
 // `npm run build:site`: every study under data/studies (or those TPS_REPORT_STUDIES names) built into one site: each
 // study by Framework under studies/<folder>/, then the index, the declared comparisons and the trends above them.
 import {spawn} from "node:child_process";
-import {existsSync, mkdirSync, renameSync, rmSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, renameSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
 import {dirname, join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {loadStudy} from "../loaders/analysis/report.js";
 import {PlanError} from "../loaders/study/plan.js";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {writeRunDetails} from "../src/render/run-details.js";
+import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
 import {pinFileDates} from "./pin-dates.js";
 import {
   comparisonPage,
@@ -83,14 +85,22 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       const build = async () => {
         // Framework clears only an output inside the working directory; a second build must not find the first's.
         rmSync(into, {recursive: true, force: true});
-        const {code, log: text} = await observableBuild({
-          TPS_REPORT_STUDY: resolve(study.dir),
-          TPS_REPORT_OUTPUT: into,
-          TPS_REPORT_BASE: `${base}studies/${study.id}/`,
-          TPS_REPORT_SITE_INDEX: "1"
-        });
-        if (code !== 0 || !existsSync(join(into, "index.html")))
-          throw new SiteError(`${study.dir}: observable build failed (exit ${code}): ${lastLine(text)}`);
+        // The large drawn blocks go in after Framework's build, as tools/build.ts puts them (fragment-splice.ts).
+        const drawn = mkdtempSync(join(tmpdir(), "tps-report-pages-"));
+        try {
+          const {code, log: text} = await observableBuild({
+            TPS_REPORT_STUDY: resolve(study.dir),
+            TPS_REPORT_OUTPUT: into,
+            TPS_REPORT_BASE: `${base}studies/${study.id}/`,
+            TPS_REPORT_SITE_INDEX: "1",
+            [SPLICE_ENV]: join(drawn, "pages.jsonl")
+          });
+          if (code !== 0 || !existsSync(join(into, "index.html")))
+            throw new SiteError(`${study.dir}: observable build failed (exit ${code}): ${lastLine(text)}`);
+          spliceBuiltPages(join(drawn, "pages.jsonl"), into);
+        } finally {
+          rmSync(drawn, {recursive: true, force: true});
+        }
       };
       await build();
       if (options.epoch != null) {

@@ -8,7 +8,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import type {RunPageLayout} from "../../loaders/pages/run-pages.js";
-import {runDetail} from "../../loaders/runs/run-detail.js";
+import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {loadStudyPlanCached} from "../../loaders/study/plan-cache.js";
 import type {Lang} from "../components/i18n.js";
 import {runDetailHref} from "../components/links.js";
@@ -19,35 +19,56 @@ import {chartsDrawn} from "../components/vegaChart.js";
 import {runDetailsLayout} from "./run-details-layout.js";
 import {toHtml} from "./dom.js";
 import {pageContext} from "./page-fragments.js";
+import type {PageFragments} from "./fragment.js";
 
 const LANGS: Lang[] = ["en", "tr"];
 const prefix = (lang: Lang) => (lang === "tr" ? "tr" : "");
+
+/** Links from a run's page to other runs find their set as built pages do (runHref reads this). */
+function declareRunSets(sets: number): void {
+  const meta = document.createElement("meta");
+  meta.setAttribute("name", runSets.RUN_SETS_META);
+  meta.setAttribute("content", String(sets));
+  document.head.append(meta);
+}
+
+/** A run's page body in one language: its title, its heading and its view, drawn. */
+async function runPageBody(detail: RunDetail, lang: Lang): Promise<{title: string; heading: string; view: string}> {
+  const context = pageContext(lang, "../../");
+  const heading = runHeading(detail, context);
+  const view = runView(detail, context);
+  await chartsDrawn();
+  return {
+    title: (heading.textContent ?? detail.row.run).replace(/\s+/g, " "),
+    heading: toHtml(heading),
+    view: toHtml(view)
+  };
+}
 
 /** Draws every run's page body into staging/<lang>/<run>.html: its title on the first line, then its HTML. */
 export async function drawRunDetails(dir: string, staging: string): Promise<number> {
   const layout = runDetailsLayout(dir);
   if (layout.sets === 0) return 0;
-  // Links from a run's page to other runs find their set as built pages do (runHref reads this).
-  const meta = document.createElement("meta");
-  meta.setAttribute("name", runSets.RUN_SETS_META);
-  meta.setAttribute("content", String(layout.sets));
-  document.head.append(meta);
+  declareRunSets(layout.sets);
   for (const lang of LANGS) mkdirSync(join(staging, lang), {recursive: true});
   const plan = loadStudyPlanCached(dir);
   let drawn = 0;
   for (const run of layout.members.flat()) {
     const detail = await runDetail(dir, run, plan);
     for (const lang of LANGS) {
-      const context = pageContext(lang, "../../");
-      const heading = runHeading(detail, context);
-      const view = runView(detail, context);
-      await chartsDrawn();
-      const title = (heading.textContent ?? run).replace(/\s+/g, " ");
-      writeFileSync(join(staging, lang, `${run}.html`), `${title}\n${toHtml(heading)}${toHtml(view)}`);
+      const {title, heading, view} = await runPageBody(detail, lang);
+      writeFileSync(join(staging, lang, `${run}.html`), `${title}\n${heading}${view}`);
       drawn++;
     }
   }
   return drawn;
+}
+
+/** One run's page as `npm run dev` serves it (src/runs/detail/[run].md): its view, the page's {{run}}. */
+export async function drawRunPage(dir: string, run: string, lang: Lang): Promise<PageFragments> {
+  declareRunSets(runDetailsLayout(dir).sets);
+  const {view} = await runPageBody(await runDetail(dir, run, loadStudyPlanCached(dir)), lang);
+  return {run: {html: view}};
 }
 
 /** A built set page cut around its <main>. */

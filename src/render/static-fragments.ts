@@ -1,5 +1,6 @@
 // A markdown-it rule: a page's {{name}} placeholders become the fragments the build rendered for that page. A
 // placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
+import {execFileSync} from "node:child_process";
 import {closeSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -103,6 +104,8 @@ export function renderFragments(root: string): RenderedPages {
 
   return {
     page(path) {
+      const detail = RUN_DETAIL.exec(path);
+      if (detail && !pages.has(path)) pages.set(path, drawRunPage(root, decodeURIComponent(detail[2]), detail[1]));
       for (;;) {
         const found = pages.get(path);
         if (found || finished) return found;
@@ -116,6 +119,21 @@ export function renderFragments(root: string): RenderedPages {
       }
     }
   };
+}
+
+// A run's own page in a study of run sets: written after Framework's build, so only `npm run dev` asks Framework for it.
+const RUN_DETAIL = /^(\/tr)?\/runs\/detail\/([^/]+)$/;
+
+/** Draws one run's page in a fresh process, so dev shows the library as it is now; a second or two, on request. */
+function drawRunPage(root: string, run: string, tr: string | undefined): PageFragments {
+  const script = join(root, "src/render/draw-run-page.ts");
+  const out = execFileSync(process.execPath, ["--import", "tsx", script, run, tr ? "tr" : "en"], {
+    cwd: root,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 30
+  });
+  return JSON.parse(out) as PageFragments;
 }
 
 function fragmentHtml(fragment: Fragment): string {

@@ -1,20 +1,14 @@
 // `npm run dev` in a throw-away copy of the project: an edit to library code a data loader imports, and an edit to
 // the study it reads, each show up on the open page without a restart or a cache clear.
-import {spawn, type ChildProcess} from "node:child_process";
-import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join, resolve} from "node:path";
+import {readFileSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, expect, it} from "vitest";
-import {freePort} from "../../loaders/live/port.js";
+import {startDev, type DevServer} from "../support/dev-server.js";
 import {launchChromium} from "../site/browser.js";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const COPIED = ["src", "loaders", "data", "tools", "observablehq.config.ts", "package.json", "tsconfig.json"];
-
+let dev: DevServer;
 let dir: string;
-let dev: ChildProcess;
-let log = "";
 let browser: Browser;
 let page: Page;
 
@@ -34,42 +28,21 @@ async function textOf(selector: string, expected: string, timeoutMs = 90_000): P
       {timeout: timeoutMs}
     );
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nnpm run dev printed:\n${log.slice(-3000)}`);
+    throw new Error(`${(error as Error).message}\nnpm run dev printed:\n${dev.log().slice(-3000)}`);
   }
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "tps-dev-"));
-  for (const name of COPIED)
-    cpSync(join(ROOT, name), join(dir, name), {recursive: true, filter: (s) => !s.includes(".observablehq")});
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  const port = await freePort();
-  dev = spawn("npm", ["run", "dev", "--", "--port", String(port), "--no-open"], {
-    cwd: dir,
-    detached: true,
-    env: {...process.env, OBSERVABLE_TELEMETRY_DISABLE: "true"},
-    stdio: ["ignore", "pipe", "pipe"]
-  });
-  dev.stdout!.on("data", (part) => (log += part));
-  dev.stderr!.on("data", (part) => (log += part));
-  const started = Date.now();
-  while (!log.includes(`http://127.0.0.1:${port}/`)) {
-    if (dev.exitCode !== null || Date.now() - started > 60_000) throw new Error(`npm run dev did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  dev = await startDev();
+  dir = dev.dir;
   browser = await launchChromium();
   page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(dev.url);
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (dev?.pid && dev.exitCode === null) {
-    const exited = new Promise((r) => dev.once("exit", r));
-    process.kill(-dev.pid, "SIGTERM");
-    await exited;
-  }
-  rmSync(dir, {recursive: true, force: true});
+  await dev?.stop();
 });
 
 it("an edit to loaders/pages/home.ts (imported by the page renderer the config runs) shows on the home page", async () => {
@@ -77,7 +50,7 @@ it("an edit to loaders/pages/home.ts (imported by the page renderer the config r
   // The page is drawn at build time, so it shows before the preview's socket is set up; an edit made before that is
   // missed by Framework's watchers (a reader's next edit would not be): wait for the preview's welcome.
   const started = Date.now();
-  while (!log.includes("type: 'welcome'") && Date.now() - started < 60_000)
+  while (!dev.log().includes("type: 'welcome'") && Date.now() - started < 60_000)
     await new Promise((r) => setTimeout(r, 200));
   // Framework arms its config watcher after the welcome, once it has read the page's files.
   await new Promise((r) => setTimeout(r, 5000));
@@ -87,7 +60,7 @@ it("an edit to loaders/pages/home.ts (imported by the page renderer the config r
     'study: {...report.study, title: {en: "Edited in the library", tr: "x"}},'
   );
   await textOf("h1", "Edited in the library");
-  expect(log).toContain("dev: loaders/pages/home.ts changed; re-running observablehq.config.ts");
+  expect(dev.log()).toContain("dev: loaders/pages/home.ts changed; re-running observablehq.config.ts");
 }, 180_000);
 
 it("an edit to the study's study.yaml (read by every loader) shows on the home page", async () => {
