@@ -4,7 +4,7 @@ import {join, resolve} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
 import {studyDir} from "./loaders/study/study-dir.js";
-import {runPageLayout} from "./loaders/pages/run-pages.js";
+import {runPageLayout, runSetTitle} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
@@ -13,6 +13,7 @@ import {darkChartCss} from "./src/components/chartTheme.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
 import {DOWNLOADS_ENV} from "./loaders/export/downloads-env.js";
 import {SPLICE_ENV} from "./src/render/fragment-splice.js";
+import {isSetPage, SET_PAGE_LINK, STAMP_ENV} from "./src/render/set-pages.js";
 
 interface PageLink {
   name: string;
@@ -48,14 +49,15 @@ const runIdSet = new Set(runIds);
 // loader makes its own, so an edit never races the renderer.
 if (process.argv[2] === "build") process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
 const fragments = renderFragments(process.cwd());
+// tools/build.ts puts the large drawn blocks in after Framework's build (Framework's time follows the HTML it parses),
+// and writes all set pages but the first from the first's, every fragment of which is then a marker.
+const splice = process.argv[2] === "build" && !!process.env[SPLICE_ENV];
+const stamped = splice && !!process.env[STAMP_ENV];
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
 function pageTitle(path: string): string | null {
   const set = /^(\/tr)?\/runs\/set\/(\d+)$/.exec(path);
-  if (set) {
-    const n = Number(set[2]) + 1;
-    return set[1] ? `Koşular: küme ${n} / ${runPages.sets}` : `Runs: set ${n} of ${runPages.sets}`;
-  }
+  if (set) return runSetTitle(Number(set[2]), runPages.sets, set[1] ? "tr" : "en");
   const match = /^(\/tr)?\/(steps|runs|runs\/detail)\/([^/]+)$/.exec(path);
   if (!match) return null;
   const lang = match[1] ? "tr" : "en";
@@ -137,9 +139,12 @@ export default {
   search: true,
   // TypeScript loaders through tsx's import hook in one process: the tsx command starts two processes per loader.
   interpreters: {".ts": [process.execPath, "--import", "tsx"]},
-  // tools/build.ts puts the large drawn blocks in after Framework's build: Framework's time follows the HTML it parses.
   markdownIt: (md: MarkdownIt) =>
-    staticFragments(parameterizedTitles(md), fragments, process.argv[2] === "build" && !!process.env[SPLICE_ENV]),
+    staticFragments(
+      parameterizedTitles(md),
+      fragments,
+      splice ? {all: (path) => stamped && isSetPage(path), unbuilt: stamped ? SET_PAGE_LINK : null} : null
+    ),
   // Wide tables and side-by-side charts need the page width more than a table of contents does.
   toc: false,
   async *dynamicPaths() {
@@ -157,6 +162,8 @@ export default {
       if (!members.length) continue;
       yield `/runs/set/${set}`;
       yield `/tr/runs/set/${set}`;
+      // The other set pages are written from this one's (src/render/set-pages.ts).
+      if (stamped) break;
     }
   }
 };

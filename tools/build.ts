@@ -10,6 +10,7 @@ import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
 import {runDetailsLayout} from "../src/render/run-details-layout.js";
 import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
+import {STAMP_ENV, stampSetPages} from "../src/render/set-pages.js";
 import {outputProblem, stagingFor, swapInto} from "./build-output.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -50,13 +51,15 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
       run([framework, "build", ...args], "inherit", {
         ...process.env,
         TPS_REPORT_OUTPUT: built,
-        [SPLICE_ENV]: pagesFile
+        [SPLICE_ENV]: pagesFile,
+        [STAMP_ENV]: "1"
       }),
       staging
         ? run(["--import", "tsx", join(root, "src/render/draw-run-details.ts"), dir, staging], "pipe")
         : Promise.resolve(null)
     ]);
     if (build.code !== 0) return build.code;
+    stampSetPages(built, layout);
     spliceBuiltPages(pagesFile, built);
     if (!staging || !drawn) {
       swapInto(built, output);

@@ -4,6 +4,7 @@
 import {closeSync, openSync, readFileSync, readSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Fragment, PageFragments} from "./fragment.js";
+import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
 /** Where the page renderer writes its pages ([path, fragments] per line) when the build splices them in afterwards. */
 export const SPLICE_ENV = "TPS_REPORT_SPLICE_PAGES";
@@ -23,15 +24,20 @@ export function spliceable(html: string): boolean {
 
 /** The marker Framework is handed instead of a drawn block: the block's text, taken as Framework's search index takes
  * a page's (one line, styles out, tags out), so the index is the one Framework would have made from the block; and its
- * links (their opening tags) and ids, empty, so that Framework's link check sees every link and anchor it would have seen. */
-export function fragmentMarker(name: string, html: string): string {
+ * links (their opening tags) and ids, empty, so that Framework's link check sees every link and anchor it would have
+ * seen, but links to pages `unbuilt` matches, which Framework does not build. */
+export function fragmentMarker(name: string, fragment: Fragment, unbuilt: RegExp | null = null): string {
+  if (!("html" in fragment)) return `<tps-fragment data-name="${name}">${escapeHtml(fragment.text)}</tps-fragment>`;
+  const {html} = fragment;
   const text = html
     .replace(/[\n\r]/g, " ")
     .replace(/<style\b.*<\/style\b[^>]*>/gi, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/</g, "&lt;");
   // Whole opening tags: Framework leaves a link with rel="external" unchecked.
-  const links = [...html.matchAll(/<a\s[^>]*?\bhref="[^"]*"[^>]*>/g)].map(([tag]) => `${tag}</a>`);
+  const links = [...html.matchAll(/<a\s[^>]*?\bhref="([^"]*)"[^>]*>/g)]
+    .filter(([, href]) => !unbuilt?.test(href))
+    .map(([tag]) => `${tag}</a>`);
   const ids = [...html.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g)].map(([, id]) => `<i id="${id}"></i>`);
   return `<tps-fragment data-name="${name}">${text}${links.join("")}${ids.join("")}</tps-fragment>`;
 }
@@ -49,8 +55,8 @@ export function withHeaderAnchors(html: string): string {
 export function splicePage(page: string, fragments: PageFragments, file: string): string {
   return page.replace(MARKER, (_all, name: string) => {
     const fragment: Fragment | undefined = fragments[name];
-    if (!fragment || !("html" in fragment)) throw new Error(`${file}: no drawn block for the marker "${name}"`);
-    return withHeaderAnchors(fragment.html);
+    if (!fragment) throw new Error(`${file}: no drawn block for the marker "${name}"`);
+    return "html" in fragment ? withHeaderAnchors(fragment.html) : escapeHtml(fragment.text);
   });
 }
 

@@ -136,22 +136,34 @@ function drawRunPage(root: string, run: string, tr: string | undefined): PageFra
   return JSON.parse(out) as PageFragments;
 }
 
-function fragmentHtml(fragment: Fragment): string {
-  return "html" in fragment ? fragment.html : escapeHtml(fragment.text);
+/** How the build hands fragments to Framework (tools/build.ts): drawn blocks Framework need not see become markers,
+ * put into the built pages after its build (fragment-splice.ts); on the pages `all` names every fragment does. Links
+ * matching `unbuilt` lead to pages Framework does not build (set-pages.ts): their blocks are markers without them. */
+export interface Marking {
+  all(path: string): boolean;
+  unbuilt: RegExp | null;
 }
 
-/** `splice`: drawn blocks become markers, put back into the built pages after Framework (fragment-splice.ts). */
-export function staticFragments(md: MarkdownIt, pages: RenderedPages, splice = false): MarkdownIt {
-  const block = (name: string, html: string) => (splice && spliceable(html) ? fragmentMarker(name, html) : html);
+/** `marking`: null (npm run dev, or Framework's own build), every fragment goes into the page. */
+export function staticFragments(md: MarkdownIt, pages: RenderedPages, marking: Marking | null = null): MarkdownIt {
   md.core.ruler.push("static-fragments", (state) => {
     const path = state.env.path;
     if (!path) return;
+    const all = marking?.all(path) ?? false;
+    const unbuilt = marking?.unbuilt ?? null;
+    const block = (name: string, html: string) =>
+      marking && (all || spliceable(html) || unbuilt?.test(html)) ? fragmentMarker(name, {html}, unbuilt) : html;
     let fragments: PageFragments | undefined;
     const lookup = (name: string): Fragment => {
       fragments ??= pages.page(path.replace(/\/index$/, "/"));
       const fragment = fragments?.[name];
       if (!fragment) throw new Error(`${path}: the page's placeholder {{${name}}} has no fragment`);
       return fragment;
+    };
+    const textOf = (name: string) => {
+      const fragment = lookup(name);
+      if ("html" in fragment) return fragment.html;
+      return all ? fragmentMarker(name, fragment, unbuilt) : escapeHtml(fragment.text);
     };
     const tokens: Token[] = [];
     for (let i = 0; i < state.tokens.length; i++) {
@@ -161,8 +173,7 @@ export function staticFragments(md: MarkdownIt, pages: RenderedPages, splice = f
       if (alone && state.tokens[i + 2]?.type === "paragraph_close") {
         const html = new state.Token("html_block", "", 0);
         const fragment = lookup(alone[1]);
-        html.content =
-          "html" in fragment ? `${block(alone[1], fragment.html)}\n` : `<p>${escapeHtml(fragment.text)}</p>\n`;
+        html.content = "html" in fragment ? `${block(alone[1], fragment.html)}\n` : `<p>${textOf(alone[1])}</p>\n`;
         tokens.push(html);
         i += 2;
         continue;
@@ -170,7 +181,7 @@ export function staticFragments(md: MarkdownIt, pages: RenderedPages, splice = f
       if (token.type === "html_block" && HAS_PLACEHOLDER.test(token.content))
         token.content = token.content.replace(PLACEHOLDER, (_all, name: string) => {
           const fragment = lookup(name);
-          return "html" in fragment ? block(name, fragment.html) : escapeHtml(fragment.text);
+          return "html" in fragment ? block(name, fragment.html) : textOf(name);
         });
       if (token.type === "inline" && token.children)
         token.children = token.children.flatMap((child) => inlineChild(child));
@@ -181,12 +192,12 @@ export function staticFragments(md: MarkdownIt, pages: RenderedPages, splice = f
     function inlineChild(child: Token): Token[] {
       if (!HAS_PLACEHOLDER.test(child.content)) return [child];
       if (child.type === "html_inline") {
-        child.content = child.content.replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+        child.content = child.content.replace(PLACEHOLDER, (_all, name: string) => textOf(name));
         return [child];
       }
       if (child.type !== "text") return [child];
       const html = new state.Token("html_inline", "", 0);
-      html.content = escapeHtml(child.content).replace(PLACEHOLDER, (_all, name: string) => fragmentHtml(lookup(name)));
+      html.content = escapeHtml(child.content).replace(PLACEHOLDER, (_all, name: string) => textOf(name));
       return [html];
     }
   });

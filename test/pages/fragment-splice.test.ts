@@ -32,7 +32,7 @@ describe("which drawn blocks bypass Framework", () => {
 describe("the marker Framework is handed", () => {
   it("holds the block's text as Framework's search index takes it: one line, without styles and tags", () => {
     const html = `<div><style>.a{}</style><h2 id="x">Scenario &lt;short&gt;</h2>\n<p>12.5 tok/s</p></div>`;
-    expect(fragmentMarker("step-table", html)).toBe(
+    expect(fragmentMarker("step-table", {html: html})).toBe(
       `<tps-fragment data-name="step-table">   Scenario &lt;short&gt;   12.5 tok/s  <i id="x"></i></tps-fragment>`
     );
   });
@@ -41,13 +41,15 @@ describe("the marker Framework is handed", () => {
 describe("the marker's links and anchors, for Framework's link check", () => {
   it("holds each link and each id of the block, empty", () => {
     const html = `<table id="runs"><tr id="r1"><td><a class="run" href="./runs/set/3#r1">r1</a></td></tr></table>`;
-    expect(fragmentMarker("t", html)).toBe(
+    expect(fragmentMarker("t", {html: html})).toBe(
       `<tps-fragment data-name="t">    r1    <a class="run" href="./runs/set/3#r1"></a><i id="runs"></i><i id="r1"></i></tps-fragment>`
     );
   });
   it("is replaced whole by its block", () => {
     const html = `<p id="a"><a href="#a">a</a></p>`;
-    expect(splicePage(`<main>${fragmentMarker("t", html)}</main>`, {t: {html}}, "x.html")).toBe(`<main>${html}</main>`);
+    expect(splicePage(`<main>${fragmentMarker("t", {html: html})}</main>`, {t: {html}}, "x.html")).toBe(
+      `<main>${html}</main>`
+    );
   });
 });
 
@@ -58,7 +60,7 @@ describe("putting the blocks back", () => {
     );
   });
   it("replaces every marker by its block, the same block where a page uses it twice", () => {
-    const page = `<main>${fragmentMarker("a", table)}<p>prose</p><tps-fragment data-name="a">text</tps-fragment></main>`;
+    const page = `<main>${fragmentMarker("a", {html: table})}<p>prose</p><tps-fragment data-name="a">text</tps-fragment></main>`;
     expect(splicePage(page, {a: {html: table}}, "steps/x.html")).toBe(`<main>${table}<p>prose</p>${table}</main>`);
   });
   it("names the page and the marker when the block is missing", () => {
@@ -81,7 +83,7 @@ describe("splicing a built site", () => {
     dir = mkdtempSync(join(tmpdir(), "splice-"));
     const output = join(dir, "dist");
     mkdirSync(join(output, "steps"), {recursive: true});
-    writeFileSync(join(output, "index.html"), `<main>${fragmentMarker("t", table)}</main>`);
+    writeFileSync(join(output, "index.html"), `<main>${fragmentMarker("t", {html: table})}</main>`);
     writeFileSync(join(output, "steps/a.html"), `<main><p>no markers</p></main>`);
     const pages = join(dir, "pages.jsonl");
     writeFileSync(
