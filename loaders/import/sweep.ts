@@ -235,7 +235,9 @@ export function* sweepExperimentSteps(dir: string, display = dir, budget?: ByteB
       const file = runs.get(n) ?? failures.get(n)!;
       // A name from readdir under a path join made: join's normalizing would change nothing, at a cost per file.
       const shownFile = `${shown}${sep}${file}`;
-      results.push(comboRunResult(serveText, benchText, n, failures.has(n), `${path}${sep}${file}`, shownFile, budget));
+      // One string when the source is shown as it was given: each result keeps both until the study is written.
+      const pathFile = shown === path ? shownFile : `${path}${sep}${file}`;
+      results.push(comboRunResult(serveText, benchText, n, failures.has(n), pathFile, shownFile, budget));
       yield;
     }
   }
