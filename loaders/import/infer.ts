@@ -115,11 +115,7 @@ function differingKeys(all: Record<string, unknown>[]): string[] {
   return keys.filter((k) => new Set(all.map((o) => JSON.stringify(o[k] ?? null))).size > 1);
 }
 
-/** Appends to a list kept in a map (in place: a sweep groups thousands of results). */
-/**
- * `${a}\0${b}`, as the same string while a and b stay the same (a sweep's results come combo by combo): a Map hashes
- * a string once, where a new one per result costs a copy and a hash each time.
- */
+/** `${a}\0${b}`, one string while a and b repeat (a sweep's results come combo by combo): a Map hashes it once. */
 function pairKey(): (a: string, b: string) => string {
   let lastA: string | undefined;
   let lastB: string | undefined;
@@ -130,6 +126,7 @@ function pairKey(): (a: string, b: string) => string {
   };
 }
 
+/** Appends to a list kept in a map (in place: a sweep groups thousands of results). */
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);

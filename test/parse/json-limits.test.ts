@@ -1,5 +1,4 @@
-// checkJsonLimits at its edges: a text is refused exactly when a container nests past 64 levels or an object holds
-// more than 10,000 keys, however many brackets and colons its strings hold (the count that lets most texts skip the scan).
+// checkJsonLimits at its edges, where counting brackets and colons decides whether the character scan runs at all.
 import {describe, expect, it} from "vitest";
 import {checkJsonLimits, JsonLimitError} from "../../loaders/parse/json-text.js";
 
