@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  readSync,
   realpathSync
 } from "node:fs";
 import {basename, dirname, join} from "node:path";
@@ -78,14 +79,19 @@ export function readRegularFile(
   options: {followLink?: boolean; maxBytes?: number; inside?: string} = {}
 ): Buffer {
   const {followLink = false, maxBytes = MAX_RUN_FILE_BYTES, inside = "the source"} = options;
-  const link = lstatSync(path, {throwIfNoEntry: false});
-  if (link?.isSymbolicLink() && !followLink)
-    throw new NotRegularFile(
-      path,
-      `is a symbolic link (to ${readlinkSync(path)}); only regular files inside ${inside} are read`
-    );
-  // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (followLink ? 0 : constants.O_NOFOLLOW));
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (followLink ? 0 : constants.O_NOFOLLOW));
+  } catch (error) {
+    // O_NOFOLLOW refuses a link (ELOOP); it is told apart only then, which spares a stat per file read.
+    if (!followLink && lstatSync(path, {throwIfNoEntry: false})?.isSymbolicLink())
+      throw new NotRegularFile(
+        path,
+        `is a symbolic link (to ${readlinkSync(path)}); only regular files inside ${inside} are read`
+      );
+    throw error;
+  }
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new NotRegularFile(path, `is ${kindOf(stat)}; only regular files are read`);
@@ -94,10 +100,20 @@ export function readRegularFile(
         path,
         `has ${stat.size} bytes, more than the ${maxBytes} a result file may have; not read`
       );
-    return readFileSync(fd);
+    return readOpened(fd, stat.size);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The bytes of an open file whose size fstat gave: read into one buffer, without readFileSync's second fstat. */
+function readOpened(fd: number, size: number): Buffer {
+  // A file stating no size (as /proc's do) is read to its end.
+  if (size === 0) return readFileSync(fd);
+  const bytes = Buffer.allocUnsafe(size);
+  let read = 0;
+  for (let n; read < size && (n = readSync(fd, bytes, read, size - read, null)) > 0;) read += n;
+  return read < size ? bytes.subarray(0, read) : bytes;
 }
 
 /** The first entry of a run folder (depth first, by name) that the run reader would refuse, as one line; else null. */

@@ -115,6 +115,17 @@ function differingKeys(all: Record<string, unknown>[]): string[] {
   return keys.filter((k) => new Set(all.map((o) => JSON.stringify(o[k] ?? null))).size > 1);
 }
 
+/** `${a}\0${b}`, one string while a and b repeat (a sweep's results come combo by combo): a Map hashes it once. */
+function pairKey(): (a: string, b: string) => string {
+  let lastA: string | undefined;
+  let lastB: string | undefined;
+  let key = "";
+  return (a, b) => {
+    if (a !== lastA || b !== lastB) [lastA, lastB, key] = [a, b, `${a}\0${b}`];
+    return key;
+  };
+}
+
 /** Appends to a list kept in a map (in place: a sweep groups thousands of results). */
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -249,7 +260,15 @@ function promptsRule(
 /** Setups: results grouped by server settings and the facts the files state. */
 function setupGroups(results: ImportedResult[]): Map<string, ImportedResult[]> {
   const groups = new Map<string, ImportedResult[]>();
-  for (const r of results) pushTo(groups, JSON.stringify([r.serveKey, ...FACTS.map((f) => r[f])]), r);
+  let last: ImportedResult | null = null;
+  let key = "";
+  for (const r of results) {
+    // The key of the result before when its setup is the same: strictly equal values write the same JSON.
+    if (!last || last.serveKey !== r.serveKey || FACTS.some((f) => last![f] !== r[f]))
+      key = JSON.stringify([r.serveKey, ...FACTS.map((f) => r[f])]);
+    last = r;
+    pushTo(groups, key, r);
+  }
   return groups;
 }
 
@@ -382,9 +401,10 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   // Load sweeps become ladders: a candidate's workloads that differ only in concurrency (or only in rate), each run
   // as often, are one scenario with `loads:`. Candidates that ran the same levels share it; others get their own.
   const runsAt = new Map<string, number>();
+  const runAt = pairKey();
   for (const r of results)
     if (r.benchKey || r.failed_phase !== "server-start") {
-      const at = `${candidateOfResult(r)}\0${r.benchKey}`;
+      const at = runAt(candidateOfResult(r), r.benchKey);
       runsAt.set(at, Math.max((runsAt.get(at) ?? 0) + (r.repeat == null ? 1 : 0), r.repeat ?? 0));
     }
   type Slot = {scenario: string; load: Load | null};
@@ -487,15 +507,17 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   };
   const unnumbered = new Map<string, ImportedResult[]>();
   const neverUp: ImportedResult[] = [];
+  const slotKey = pairKey();
   for (const r of results) {
     if (r.failed_phase === "server-start" && !r.benchKey) {
       neverUp.push(r);
       continue;
     }
     const candidate = candidateOfResult(r);
-    const slot = slotOf.get(`${candidate}\0${r.benchKey}`)!;
+    const key = slotKey(candidate, r.benchKey);
+    const slot = slotOf.get(key)!;
     if (r.repeat != null) place(r, candidate, slot, r.repeat);
-    else pushTo(unnumbered, `${candidate}\0${r.benchKey}`, r);
+    else pushTo(unnumbered, key, r);
   }
   for (const [key, list] of unnumbered) {
     const [candidate] = key.split("\0");
@@ -514,8 +536,11 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   // Repeats as imported: each scenario declares the runs most of its points have, a candidate its own where it differs.
   const runsOf = new Map<string, number>();
   const point = (c: string, s: string) => `${c}\0${s}`;
-  for (const p of placed)
-    runsOf.set(point(p.candidate, p.scenario), Math.max(runsOf.get(point(p.candidate, p.scenario)) ?? 0, p.repeat));
+  const placedAt = pairKey();
+  for (const p of placed) {
+    const at = placedAt(p.candidate, p.scenario);
+    runsOf.set(at, Math.max(runsOf.get(at) ?? 0, p.repeat));
+  }
   for (const s of scenarios) {
     const counts = candidates.map((c) => runsOf.get(point(c.id, s.id))).filter((n): n is number => n != null);
     const most = common(counts) ?? 1;
@@ -544,11 +569,30 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
           candidates: key.split("\0")
         }
   );
-  const stepOf = (candidate: string, scenario: string) =>
-    steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
-  const runs: InferredRun[] = placed.map(({load, ...p}) => {
-    const step = stepOf(p.candidate, p.scenario);
-    return {id: runId(step, p.candidate, p.scenario, p.repeat, load), step, ...p, ...(load ? {load} : {})};
+  const stepAt = new Map<string, string>();
+  const stepKey = pairKey();
+  const stepOf = (candidate: string, scenario: string) => {
+    const key = stepKey(candidate, scenario);
+    let step = stepAt.get(key);
+    if (step == null) {
+      step = steps.find((st) => st.scenarios.includes(scenario) && st.candidates.includes(candidate))!.id;
+      stepAt.set(key, step);
+    }
+    return step;
+  };
+  // Spelled out, not spread: the same keys in the same order, built once per run.
+  const runs: InferredRun[] = placed.map(({result, candidate, scenario, load, repeat}) => {
+    const step = stepOf(candidate, scenario);
+    const run: InferredRun = {
+      id: runId(step, candidate, scenario, repeat, load),
+      step,
+      result,
+      candidate,
+      scenario,
+      repeat
+    };
+    if (load) run.load = load;
+    return run;
   });
   runs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const client = (common(results.map((r) => r.client)) ?? "vllm bench serve") as ClientName;

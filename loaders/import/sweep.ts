@@ -3,7 +3,7 @@
 // overrides and run_number merged in, N from 0), run=<N>.failure.json, SERVE-<combo>-failure.json (a server that never
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, lstatSync, readdirSync, readlinkSync, statSync} from "node:fs";
-import {join} from "node:path";
+import {join, sep} from "node:path";
 import {allFailedError} from "./records.js";
 import {
   ImportError,
@@ -233,8 +233,11 @@ export function* sweepExperimentSteps(dir: string, display = dir, budget?: ByteB
       if (runs.has(n) && failures.has(n))
         throw new ImportError(join(shown, failures.get(n)!), `run ${n} has both a result and a failure`);
       const file = runs.get(n) ?? failures.get(n)!;
-      const shownFile = join(shown, file);
-      results.push(comboRunResult(serveText, benchText, n, failures.has(n), join(path, file), shownFile, budget));
+      // A name from readdir under a path join made: join's normalizing would change nothing, at a cost per file.
+      const shownFile = `${shown}${sep}${file}`;
+      // One string when the source is shown as it was given: each result keeps both until the study is written.
+      const pathFile = shown === path ? shownFile : `${path}${sep}${file}`;
+      results.push(comboRunResult(serveText, benchText, n, failures.has(n), pathFile, shownFile, budget));
       yield;
     }
   }

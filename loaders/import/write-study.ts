@@ -2,7 +2,7 @@
 // existing study, new run folders staged under runs/ and renamed in. Same files again change nothing; a different
 // file for an existing run is a conflict, reported and never overwritten.
 import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
-import {dirname, join} from "node:path";
+import {dirname, join, sep} from "node:path";
 import {loadStudyPlan, parseStudyPlan} from "../study/plan.js";
 import {importStageName, removeStale, removeStaleImports} from "../runs/run-folder.js";
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
@@ -48,8 +48,9 @@ const write = (file: string, data: string | Buffer): void => writingTo(file, () 
 
 function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void {
   mkdirSync(dir, {recursive: true});
-  for (const f of run.result.files) write(join(dir, f.name), rawBytes(f));
-  write(join(dir, "run.json"), runJson(run, importedAt));
+  // Plain file names in a folder join made: join's normalizing would change nothing, at a cost per file.
+  for (const f of run.result.files) write(`${dir}${sep}${f.name}`, rawBytes(f));
+  write(`${dir}${sep}run.json`, runJson(run, importedAt));
 }
 
 /** Whether an existing run folder holds exactly the files this run would copy. */

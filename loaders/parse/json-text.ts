@@ -17,8 +17,22 @@ export class JsonLimitError extends JsonSyntaxError {}
 export const MAX_JSON_DEPTH = 64;
 export const MAX_JSON_KEYS = 10_000;
 
+/** How many times `char` occurs in `text`, counted by native searches and only up to `stop`. */
+function countUpTo(text: string, char: string, stop: number): number {
+  let count = 0;
+  for (let i = text.indexOf(char); i !== -1 && count < stop; i = text.indexOf(char, i + 1)) count++;
+  return count;
+}
+
 /** Throws JsonLimitError at the first container nested past MAX_JSON_DEPTH or key past MAX_JSON_KEYS in one object. */
 export function checkJsonLimits(text: string): void {
+  // Too few brackets to nest that deep and too few colons for that many keys: no limit can be passed (most results).
+  const openers = countUpTo(text, "{", MAX_JSON_DEPTH + 1);
+  if (
+    openers + countUpTo(text, "[", MAX_JSON_DEPTH + 1 - openers) <= MAX_JSON_DEPTH &&
+    (text.length <= MAX_JSON_KEYS || countUpTo(text, ":", MAX_JSON_KEYS + 1) <= MAX_JSON_KEYS)
+  )
+    return;
   // Per open container: its key count so far, or -1 for an array.
   const keys: number[] = [];
   const n = text.length;
