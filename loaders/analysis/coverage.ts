@@ -114,8 +114,16 @@ export function coverage(
       };
     });
   });
+  // Entries by step: the loops below visit steps × earlier steps, so a scan of all entries there is steps² × candidates.
+  const byStep = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const list = byStep.get(e.step.id);
+    if (list) list.push(e);
+    else byStep.set(e.step.id, [e]);
+  }
+  const stepEntries = (step: PlanStep): Entry[] => byStep.get(step.id) ?? [];
   const entryOf = (step: string, candidate: string): Entry | undefined =>
-    entries.find((e) => e.step.id === step && e.candidate.id === candidate);
+    byStep.get(step)?.find((e) => e.candidate.id === candidate);
 
   // Each selection step's dimensions: what its candidates and the configuration it started from vary.
   const seen = new Set<string>();
@@ -134,7 +142,6 @@ export function coverage(
     for (const d of dims) seen.add(d);
   }
   const dimList = [...seen];
-  const stepEntries = (step: PlanStep): Entry[] => entries.filter((e) => e.step.id === step.id);
   const dims = dimList.map((dim) => ({
     dim,
     values: [
@@ -161,17 +168,21 @@ export function coverage(
     const w = reports.get(step.id)!.verdict.winner!;
     return ref(w.step, w.candidate);
   };
+  const runnersUpOf = new Map<string, Entry[]>();
   const runnersUp = (step: PlanStep): Entry[] => {
-    const w = winnerAfter(step);
-    return stepEntries(step).filter((e) => e.ok && !(e.step.id === w.step && e.candidate.id === w.candidate));
+    let list = runnersUpOf.get(step.id);
+    if (!list) {
+      const w = winnerAfter(step);
+      list = stepEntries(step).filter((e) => e.ok && !(e.step.id === w.step && e.candidate.id === w.candidate));
+      runnersUpOf.set(step.id, list);
+    }
+    return list;
   };
-  const ranKeys = (upTo: string[]): Set<string> =>
-    new Set(entries.filter((e) => e.ran).map((e) => projection(e.config, upTo)));
+  const ran = entries.filter((e) => e.ran);
+  const ranKeys = (upTo: string[]): Set<string> => new Set(ran.map((e) => projection(e.config, upTo)));
 
   const steps: StepCoverage[] = selection.map((step, i) => {
     const dimsHere = own.get(step.id)!;
-    const upTo = dimList.filter((d) => selection.slice(0, i + 1).some((s) => own.get(s.id)!.includes(d)));
-    const tried = ranKeys(upTo);
     const settings = new Map<string, {setting: Setting[]; from: Entry}>();
     for (const e of stepEntries(step)) {
       const setting: Setting[] = dimsHere.map((dim) => {
@@ -182,7 +193,10 @@ export function coverage(
       if (!settings.has(key)) settings.set(key, {setting, from: e});
     }
     const untried: UntriedCombination[] = [];
-    if (dimsHere.length)
+    // A step that adds no dimension offers no setting to combine: the tried keys (one per candidate run) are not built.
+    if (dimsHere.length) {
+      const upTo = dimList.filter((d) => selection.slice(0, i + 1).some((s) => own.get(s.id)!.includes(d)));
+      const tried = ranKeys(upTo);
       for (const earlier of selection.slice(0, i))
         for (const r of runnersUp(earlier))
           for (const {setting, from} of settings.values()) {
@@ -196,6 +210,7 @@ export function coverage(
                 from: ref(from.step.id, from.candidate.id)
               });
           }
+    }
     return {
       step: step.id,
       dims: dimsHere,
