@@ -240,8 +240,13 @@ async function main(): Promise<void> {
     const result = await measureSize(scale, tree);
     // Without a build this run, the last measured build of that size is kept.
     if (!result.build && previous?.sizes[scale]?.build) {
-      result.build = previous.sizes[scale].build;
-      result.pages = previous.sizes[scale].pages;
+      const last = previous.sizes[scale];
+      result.build = last.build;
+      result.pages = last.pages;
+      // The build's weights, the version before and the incremental build are of that build too, so kept with it.
+      result.transfer = last.transfer;
+      result.before = last.before;
+      result.incremental = last.incremental;
     }
     results.sizes[scale] = result;
     writeFileAtomic(RESULTS, JSON.stringify(results, null, 2) + "\n");
