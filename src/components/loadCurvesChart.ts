@@ -2,8 +2,9 @@
 // candidate a line through its load points (intervals where repeats give one), the Pareto frontier over all candidates,
 // the SLO as rules, and under the curves the hardware ceiling at batch = concurrency.
 import type {TopLevelSpec} from "vega-lite";
-import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
+import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
+import {drawnPoints, planTargets, POINT_LOOK, pointStates, type PointState} from "./sloExplorer.js";
 import {panelWidth, ttftAxis, ttftTargetLabel} from "./ttftAxis.js";
 
 interface CurveDatum {
@@ -51,6 +52,12 @@ const TITLES = {
   },
   ttft: {en: "p99 TTFT, upper end of its interval (ms)", tr: "p99 TTFT, aralığının üst ucu (ms)"},
   frontier: {en: "Pareto frontier", tr: "Pareto sınırı"},
+  stateTitle: {en: "against the targets", tr: "hedeflere göre"},
+  state: {
+    best: {en: "the candidate's best within the targets", tr: "adayın hedefler içindeki en iyisi"},
+    within: {en: "within the targets", tr: "hedeflerin içinde"},
+    outside: {en: "outside the targets", tr: "hedeflerin dışında"}
+  } satisfies Record<PointState, Record<Lang, string>>,
   load: {en: "load", tr: "yük"}
 };
 
@@ -77,17 +84,26 @@ export function loadCurvesSpec(
   labels: Record<string, string>,
   {lang, width, gpus}: {lang: Lang; width: number; gpus: number}
 ): TopLevelSpec {
-  const values: CurveDatum[] = scenario.points
-    .filter((p) => p.value != null)
-    .map((p) => ({
-      candidate: labels[p.candidate] ?? p.candidate,
-      load: p.load,
-      tps: p.value! / gpus,
-      low: p.ci_low != null ? p.ci_low / gpus : null,
-      high: p.ci_high != null ? p.ci_high / gpus : null,
-      interactivity: p.interactivity,
-      ttft: p.bounds.ttft_ms ?? null,
-      met: p.met
+  const datum = (p: CurvePoint): CurveDatum => ({
+    candidate: labels[p.candidate] ?? p.candidate,
+    load: p.load,
+    tps: p.value! / gpus,
+    low: p.ci_low != null ? p.ci_low / gpus : null,
+    high: p.ci_high != null ? p.ci_high / gpus : null,
+    interactivity: p.interactivity,
+    ttft: p.bounds.ttft_ms ?? null,
+    met: p.met
+  });
+  const values: CurveDatum[] = scenario.points.filter((p) => p.value != null).map(datum);
+  // Points are drawn apart from their lines, filled, hollow or ringed by their state at the plan's targets; the SLO
+  // explorer restyles them in this order as the reader moves the targets.
+  const states = pointStates(curves, scenario, planTargets(curves));
+  const points = (panel: "interactivity" | "ttft") =>
+    drawnPoints(scenario, panel).map((i) => ({
+      ...datum(scenario.points[i]),
+      state: TITLES.state[states[i]][lang],
+      fill: POINT_LOOK[states[i]].fillOpacity,
+      ring: POINT_LOOK[states[i]].strokeWidth
     }));
   const frontier = paretoFrontier(values);
   const ceilings: CeilingDatum[] =
@@ -110,6 +126,21 @@ export function loadCurvesSpec(
     {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
     {field: "tps", type: "quantitative" as const, format: ".1f"}
   ];
+  const pointLayer = (panel: "interactivity" | "ttft", x: {field: string; type: "quantitative"}) => ({
+    // Named so the SLO explorer finds the points ("slo_points_<panel>_marks") and restyles them.
+    name: `slo-points-${panel}`,
+    data: {values: points(panel)},
+    mark: {type: "point" as const, filled: true, size: 40},
+    encoding: {
+      x,
+      y: {field: "tps", type: "quantitative" as const},
+      color,
+      stroke: {field: "candidate", type: "nominal" as const, legend: null},
+      fillOpacity: {field: "fill", type: "quantitative" as const, scale: null},
+      strokeWidth: {field: "ring", type: "quantitative" as const, scale: null},
+      tooltip: [...tooltip, {field: "state", type: "nominal" as const, title: TITLES.stateTitle[lang]}]
+    }
+  });
   const ttftTarget = curves.slo?.limits.find((l) => l.metric === "ttft_ms");
   const panels = {
     hconcat: [
@@ -134,7 +165,7 @@ export function loadCurvesSpec(
           },
           {
             data: {values},
-            mark: {type: "line", point: true},
+            mark: {type: "line"},
             encoding: {
               x: {
                 field: "interactivity",
@@ -147,7 +178,8 @@ export function loadCurvesSpec(
               order: {field: "load", type: "quantitative"},
               tooltip
             }
-          }
+          },
+          pointLayer("interactivity", {field: "interactivity", type: "quantitative"})
         ]
       },
       {
@@ -156,7 +188,7 @@ export function loadCurvesSpec(
         layer: [
           {
             data: {values},
-            mark: {type: "line", point: true},
+            mark: {type: "line"},
             encoding: {
               x: {
                 field: "ttft",
@@ -170,6 +202,7 @@ export function loadCurvesSpec(
               tooltip
             }
           },
+          pointLayer("ttft", {field: "ttft", type: "quantitative"}),
           ...(ttftTarget
             ? [
                 {

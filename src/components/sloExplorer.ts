@@ -76,6 +76,53 @@ export function decideWithinSlo(
   };
 }
 
+/** A point against the targets: its candidate's best within them, within them, or outside them. */
+export type PointState = "best" | "within" | "outside";
+
+/** Each point's state, in the order of `scenario.points`. */
+export function pointStates(curves: StepCurves, scenario: ScenarioCurves, targets: Targets): PointState[] {
+  const best = new Set(decideWithinSlo(scenario, targets, curves).scores.flatMap((s) => (s.point ? [s.point] : [])));
+  return scenario.points.map((p) =>
+    best.has(p) ? "best" : fits(p, targets, curves.within_slo) ? "within" : "outside"
+  );
+}
+
+/** The curve panels the chart draws points on, and each one's x: a point without a positive x is not drawn. */
+export const POINT_PANELS = {
+  interactivity: (p: CurvePoint) => p.interactivity,
+  ttft: (p: CurvePoint) => p.bounds.ttft_ms ?? null
+} as const;
+
+/** Indexes into `scenario.points` of the points a panel draws, in the order it draws them. */
+export function drawnPoints(scenario: ScenarioCurves, panel: keyof typeof POINT_PANELS): number[] {
+  const x = POINT_PANELS[panel];
+  return scenario.points.flatMap((p, i) => (p.value != null && (x(p) ?? 0) > 0 ? [i] : []));
+}
+
+/** How the chart draws a point of each state: filled, hollow, or filled with a heavy ring. */
+export const POINT_LOOK: Record<PointState, {fillOpacity: number; strokeWidth: number}> = {
+  best: {fillOpacity: 1, strokeWidth: 3},
+  within: {fillOpacity: 1, strokeWidth: 1},
+  outside: {fillOpacity: 0, strokeWidth: 1}
+};
+
+/** Restyles a chart's drawn points for the targets now set (the SVG the build drew keeps its points' order). */
+function restylePoints(root: HTMLElement, curves: StepCurves, scenario: ScenarioCurves, targets: Targets): void {
+  const figure = root.parentElement?.querySelector(`figure[aria-label="load-curves-${scenario.scenario}"]`);
+  if (!figure) return;
+  const states = pointStates(curves, scenario, targets);
+  for (const panel of Object.keys(POINT_PANELS) as (keyof typeof POINT_PANELS)[]) {
+    const paths = figure.querySelectorAll(`.slo_points_${panel}_marks path`);
+    const drawn = drawnPoints(scenario, panel);
+    if (paths.length !== drawn.length) continue;
+    drawn.forEach((index, i) => {
+      const look = POINT_LOOK[states[index]];
+      paths[i].setAttribute("fill-opacity", String(look.fillOpacity));
+      paths[i].setAttribute("stroke-width", String(look.strokeWidth));
+    });
+  }
+}
+
 /** The plan's targets of the two metrics the sliders move (the others stay as the plan sets them). */
 export function planTargets(curves: StepCurves): Targets {
   return Object.fromEntries((curves.slo?.limits ?? []).map((l) => [l.metric, l.limit]));
@@ -171,6 +218,7 @@ export function sloExplorer(
         slider(metric, targets[metric], (v) => {
           targets[metric] = v;
           render();
+          restylePoints(root, curves, scenario, targets);
           if (metric === "ttft_ms") moveTtftLine(root, scenario.scenario, axis, v, lang);
         })
       );

@@ -8,6 +8,7 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {stepPages} from "../../loaders/pages/step.js";
+import type {CurvePoint} from "../../loaders/pages/load-curves.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
 import type {PageFragments} from "../../src/render/fragment.js";
 import {loadCurvesSection} from "../../src/components/loadCurvesSection.js";
@@ -91,5 +92,44 @@ describe("the SLO explorer on the home page", () => {
     input.dispatchEvent(new window.Event("input"));
     expect(x()).toBeCloseTo(at(10000), 3);
     expect(line().textContent).toBe("TTFT target: 10000.00 ms");
+  });
+
+  it("draws each point filled, hollow or ringed by the targets, and restyles them as the slider moves", async () => {
+    const page = JSON.parse(JSON.stringify([...stepPages(study.report, study.rows)][0]));
+    document.body.replaceChildren(await loadCurvesSection(page, {lang: "en", width: 820, dark: false}));
+    wakeSloExplorers(document.body);
+    const scenario = page.curves.scenarios[0];
+    const tpot = page.curves.slo.limits.find((l: {metric: string}) => l.metric === "tpot_ms").limit;
+    // What each drawn TTFT-panel point must look like at a TTFT target: hollow outside either bound; of those inside,
+    // each candidate's highest throughput ringed.
+    const expected = (ttft: number, tpotTarget = tpot) => {
+      const points: CurvePoint[] = scenario.points;
+      const drawn = points.filter((p) => p.value != null && p.bounds.ttft_ms! > 0);
+      const inside = (p: CurvePoint) => p.bounds.ttft_ms! <= ttft && p.bounds.tpot_ms! <= tpotTarget;
+      const best = new Map<string, CurvePoint>();
+      for (const p of drawn.filter(inside))
+        if (!best.has(p.candidate) || p.value! > best.get(p.candidate)!.value!) best.set(p.candidate, p);
+      const ringed = new Set(best.values());
+      return drawn.map((p) => (ringed.has(p) ? "3 1" : inside(p) ? "1 1" : "1 0"));
+    };
+    const looks = () =>
+      [...document.querySelectorAll("figure[aria-label=load-curves-chat] .slo_points_ttft_marks path")].map(
+        (path) => `${path.getAttribute("stroke-width")} ${path.getAttribute("fill-opacity") ?? "1"}`
+      );
+    const atPlan = expected(2000);
+    expect(looks()).toEqual(atPlan);
+    expect(atPlan.filter((l) => l === "1 0").length).toBeGreaterThan(0);
+    const input = document.querySelector<HTMLInputElement>("input[data-metric=ttft_ms]")!;
+    input.value = String(Math.log10(5));
+    input.dispatchEvent(new window.Event("input"));
+    expect(looks()).toEqual(expected(10000));
+    // Both targets at ten times the plan's: more points inside, fewer hollow.
+    const tpotInput = document.querySelector<HTMLInputElement>("input[data-metric=tpot_ms]")!;
+    tpotInput.value = "1";
+    tpotInput.dispatchEvent(new window.Event("input"));
+    const wide = expected(10000, tpot * 10);
+    expect(looks()).toEqual(wide);
+    const hollow = (l: string[]) => l.filter((look) => look === "1 0").length;
+    expect(hollow(wide)).toBeLessThan(hollow(atPlan));
   });
 });
