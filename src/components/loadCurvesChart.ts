@@ -126,13 +126,14 @@ export function loadCurvesSpec(
     {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
     {field: "tps", type: "quantitative" as const, format: ".1f"}
   ];
-  const pointLayer = (panel: "interactivity" | "ttft", x: {field: string; type: "quantitative"}) => ({
+  // A panel's name is its x field (CurveDatum.interactivity, CurveDatum.ttft).
+  const pointLayer = (panel: "interactivity" | "ttft") => ({
     // Named so the SLO explorer finds the points ("slo_points_<panel>_marks") and restyles them.
     name: `slo-points-${panel}`,
     data: {values: points(panel)},
     mark: {type: "point" as const, filled: true, size: 40},
     encoding: {
-      x,
+      x: {field: panel, type: "quantitative" as const},
       y: {field: "tps", type: "quantitative" as const},
       color,
       stroke: {field: "candidate", type: "nominal" as const, legend: null},
@@ -179,7 +180,7 @@ export function loadCurvesSpec(
               tooltip
             }
           },
-          pointLayer("interactivity", {field: "interactivity", type: "quantitative"})
+          pointLayer("interactivity")
         ]
       },
       {
@@ -202,7 +203,7 @@ export function loadCurvesSpec(
               tooltip
             }
           },
-          pointLayer("ttft", {field: "ttft", type: "quantitative"}),
+          pointLayer("ttft"),
           ...(ttftTarget
             ? [
                 {
