@@ -10,7 +10,7 @@ import {derive} from "../../loaders/analysis/derive.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import * as space from "../../loaders/analysis/settings-space.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {throughputTable, writePoint} from "../support/interaction-study.js";
+import {interactionPlanYaml, throughputTable, writePoint} from "../support/interaction-study.js";
 
 vi.mock("../../loaders/analysis/settings-space.js", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../loaders/analysis/settings-space.js")>();
@@ -21,37 +21,19 @@ const TOKENS = ["2048", "4096", "8192", "16384"];
 const root = mkdtempSync(join(tmpdir(), "tps-coverage-steps-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
-/** Step "seqs" (defaults, 256, 128 sequences; 256 does best), then `sweeps` steps each trying the four token budgets. */
+/** The interaction study's step "seqs" (defaults, 256, 128 sequences; 256 does best), then `sweeps` steps each trying
+ * the four token budgets with 256 sequences; one run per point. */
 function planYaml(sweeps: number): string {
   const sweep = (k: number) => `  - id: tokens-${k}
     title: Token budget, sweep ${k}
     scenarios: [short]
     candidates:
-${TOKENS.map((t) => `      - {id: t${t}, label: "256 + ${t} tokens (${k})", engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "${t}"]}`).join("\n")}`;
-  return `id: many-steps
-title: Many sweeps
-goal: The most tokens per second.
-objective: total_token_throughput
-repeats: 1
-model: {name: org/model}
-hardware: {gpu: h200, name: NVIDIA H200, count: 1}
-engines:
-  vllm: {name: vLLM, version: v0.11.0}
-client:
-  argv: [vllm, bench, serve, --model, "{model}"]
-scenarios:
-  short: {name: Short prompt, dataset: random, input_len: 128, output_len: 4, num_prompts: 1000, seed: 42}
-steps:
-  - id: seqs
-    title: Batch size
-    scenarios: [short]
-    candidates:
-      - {id: base, label: Defaults, engine: vllm, server: [vllm, serve, org/model]}
-      - {id: a, label: 256 sequences, engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "256"]}
-      - {id: a-prime, label: 128 sequences, engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "128"]}
-${Array.from({length: sweeps}, (_, i) => sweep(i + 1)).join("\n")}
-baseline: {step: seqs, candidate: base}
+${TOKENS.map((t) => `      - {id: t${t}, label: "256 + ${t} tokens (${k})", engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "${t}"]}`).join("\n")}
 `;
+  return interactionPlanYaml("", {
+    repeats: 1,
+    laterSteps: Array.from({length: sweeps}, (_, i) => sweep(i + 1)).join("")
+  });
 }
 
 /** The study's coverage and how many configuration keys computing it built. */

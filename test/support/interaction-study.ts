@@ -36,12 +36,28 @@ export function configKey(server: string[]): string {
   return `${options.get("--max-num-seqs")?.[0] ?? "-"}/${options.get("--max-num-batched-tokens")?.[0] ?? "-"}`;
 }
 
-export function interactionPlanYaml(extra = ""): string {
+/** Step "tokens": B (8192 tokens) or 4096 tokens added to A. */
+const TOKENS_STEP = `  - id: tokens
+    title: Token budget
+    scenarios: [short]
+    candidates:
+      - id: b
+        label: A + B (8192 tokens)
+        engine: vllm
+        server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "8192"]
+      - id: b-small
+        label: A + 4096 tokens
+        engine: vllm
+        server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "4096"]
+`;
+
+/** `extra`: YAML appended at the top level; `repeats` and the steps after "seqs" (YAML list items) may be set. */
+export function interactionPlanYaml(extra = "", {repeats = 3, laterSteps = TOKENS_STEP} = {}): string {
   return `id: interaction-study
 title: Two knobs
 goal: The most tokens per second.
 objective: total_token_throughput
-repeats: 3
+repeats: ${repeats}
 model: {name: org/model}
 hardware: {gpu: h200, name: NVIDIA H200, count: 1}
 engines:
@@ -58,19 +74,7 @@ steps:
       - {id: base, label: Defaults, engine: vllm, server: [vllm, serve, org/model]}
       - {id: a, label: A (256 sequences), engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "256"]}
       - {id: a-prime, label: A′ (128 sequences), engine: vllm, server: [vllm, serve, org/model, --max-num-seqs, "128"]}
-  - id: tokens
-    title: Token budget
-    scenarios: [short]
-    candidates:
-      - id: b
-        label: A + B (8192 tokens)
-        engine: vllm
-        server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "8192"]
-      - id: b-small
-        label: A + 4096 tokens
-        engine: vllm
-        server: [vllm, serve, org/model, --max-num-seqs, "256", --max-num-batched-tokens, "4096"]
-baseline: {step: seqs, candidate: base}
+${laterSteps}baseline: {step: seqs, candidate: base}
 ${extra}`;
 }
 
