@@ -1,4 +1,5 @@
 // Observable Framework configuration: the sidebar and the [step]/[run] routes come from the study plan and its runs folder.
+import {createHash} from "node:crypto";
 import {existsSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
@@ -11,9 +12,11 @@ import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
 import {darkChartCss} from "./src/components/chartTheme.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
-import {DOWNLOADS_ENV} from "./loaders/export/downloads-env.js";
+import {DOWNLOADS_ENV, markDownloadsPending} from "./loaders/export/downloads-env.js";
 import {SPLICE_ENV} from "./src/render/fragment-splice.js";
 import {isSetPage, SET_PAGE_LINK, STAMP_ENV} from "./src/render/set-pages.js";
+import {codeVersion} from "./src/render/code-version.js";
+import {installPageReuse, REUSE_ENV, REUSE_OUTPUT_ENV} from "./src/render/page-reuse.js";
 
 interface PageLink {
   name: string;
@@ -47,8 +50,34 @@ const runIdSet = new Set(runIds);
 // Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
 // build the renderer also makes the downloads, which the data loaders (inheriting this environment) hand on; in dev a
 // loader makes its own, so an edit never races the renderer.
-if (process.argv[2] === "build") process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
+if (process.argv[2] === "build") {
+  process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
+  markDownloadsPending(process.env[DOWNLOADS_ENV]);
+}
 const fragments = renderFragments(process.cwd());
+// An incremental build takes the pages whose fragments and title are unchanged from its last output (page-reuse.ts).
+const reuse = process.argv[2] === "build" ? process.env[REUSE_ENV] : undefined;
+if (reuse) {
+  // The first page of each template is always built, so that Framework writes every file the kept pages refer to;
+  // so is the 404 page, which has nothing drawn.
+  const first = new Set<string>(["/404"]);
+  const both = (path: string) => first.add(path).add(`/tr${path}`);
+  if (plan.steps.length) both(`/steps/${plan.steps[0].id}`);
+  if (runPages.sets === 0 && runIds.length) both(`/runs/${runIds[0]}`);
+  const firstSet = runPages.members.findIndex((members) => members.length > 0);
+  if (firstSet >= 0) both(`/runs/set/${firstSet}`);
+  installPageReuse({
+    dir: reuse,
+    output: process.env[REUSE_OUTPUT_ENV]!,
+    global: createHash("sha256")
+      .update(JSON.stringify([codeVersion(), plan, runPages.sets, process.env.TPS_REPORT_BASE ?? "/"]))
+      .update(String(process.env.TPS_REPORT_SITE_INDEX ?? ""))
+      .digest("hex"),
+    pages: fragments,
+    title: pageTitle,
+    always: (path) => first.has(path)
+  });
+}
 // tools/build.ts puts the large drawn blocks in after Framework's build (Framework's time follows the HTML it parses),
 // and writes all set pages but the first from the first's, every fragment of which is then a marker.
 const splice = process.argv[2] === "build" && !!process.env[SPLICE_ENV];

@@ -3,7 +3,7 @@
 // Framework's, then the pages Framework is not given: in an archive laid out in run sets, each run's own page
 // (src/render/run-details.ts), drawn by a second process while Framework builds. Arguments go to `observable build`.
 import {spawn} from "node:child_process";
-import {mkdtempSync, rmSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
@@ -12,6 +12,9 @@ import {runDetailsLayout} from "../src/render/run-details-layout.js";
 import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
 import {STAMP_ENV, stampSetPages} from "../src/render/set-pages.js";
 import {outputProblem, stagingFor, swapInto} from "./build-output.js";
+import {forgetRecord, keepRecord, placeKeptPages, readRecord, ReuseError, reuseDirFor} from "./build-reuse.js";
+import {NEXT_GLOBAL, NEXT_PAGES, NEXT_SEARCH, REUSE_ENV, REUSE_OUTPUT_ENV} from "../src/render/page-reuse.js";
+import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
@@ -30,8 +33,11 @@ function run(
   });
 }
 
-/** `observable build` in the repository root, and the run pages; the exit status of whichever failed. */
-export async function buildReport(args: readonly string[] = []): Promise<number> {
+/**
+ * `observable build` in the repository root, and the run pages; the exit status of whichever failed. With `keep`
+ * (tools/build-incremental.ts), what is unchanged since the last build of the same output is taken from it.
+ */
+export async function buildReport(args: readonly string[] = [], keep = false): Promise<number> {
   const output = resolve(root, process.env.TPS_REPORT_OUTPUT ?? "dist");
   const problem = outputProblem(output);
   if (problem) {
@@ -41,48 +47,113 @@ export async function buildReport(args: readonly string[] = []): Promise<number>
   const built = stagingFor(output);
   const dir = resolve(root, studyDir());
   const layout = runDetailsLayout(dir);
-  const staging = layout.sets ? mkdtempSync(join(tmpdir(), "tps-report-run-pages-")) : null;
+  const reuse = keep ? reuseDirFor(output) : null;
+  if (reuse) {
+    mkdirSync(reuse, {recursive: true});
+    for (const name of [NEXT_PAGES, NEXT_SEARCH, NEXT_GLOBAL]) rmSync(join(reuse, name), {force: true});
+  } else forgetRecord(output);
+  const record = reuse ? readRecord(reuse) : null;
+  const previous = record && existsSync(join(output, "_observablehq")) ? output : null;
+  // An incremental build keeps the drawn run bodies, so that only the runs that changed are drawn again.
+  const staging = !layout.sets
+    ? null
+    : reuse
+      ? join(reuse, "run-bodies")
+      : mkdtempSync(join(tmpdir(), "tps-report-run-pages-"));
   // The renderer's pages are kept here, so that the large drawn blocks go into the pages after Framework's build.
   const drawnPages = mkdtempSync(join(tmpdir(), "tps-report-pages-"));
   const pagesFile = join(drawnPages, "pages.jsonl");
+  let retry = "";
+  const started = performance.now();
+  let last = started;
+  // TPS_REPORT_BUILD_TIMES=1: each part's seconds on stderr (BENCHMARKS.md's account of where the time goes).
+  const phase = (name: string) => {
+    const now = performance.now();
+    if (process.env.TPS_REPORT_BUILD_TIMES)
+      process.stderr.write(`build time: ${name} ${((now - last) / 1000).toFixed(2)} s\n`);
+    last = now;
+  };
   try {
-    const started = performance.now();
     const [build, drawn] = await Promise.all([
       run([framework, "build", ...args], "inherit", {
         ...process.env,
         TPS_REPORT_OUTPUT: built,
         [SPLICE_ENV]: pagesFile,
-        [STAMP_ENV]: "1"
+        [STAMP_ENV]: "1",
+        ...(reuse ? {[REUSE_ENV]: reuse, [REUSE_OUTPUT_ENV]: output, [PAGE_MEMO_ENV]: join(reuse, "memo")} : {})
       }),
       staging
-        ? run(["--import", "tsx", join(root, "src/render/draw-run-details.ts"), dir, staging], "pipe")
+        ? run(
+            [
+              "--import",
+              "tsx",
+              join(root, "src/render/draw-run-details.ts"),
+              dir,
+              staging,
+              ...(reuse ? ["--keep"] : [])
+            ],
+            "pipe"
+          )
         : Promise.resolve(null)
     ]);
     if (build.code !== 0) return build.code;
+    phase("Framework and the run page drawing");
+    const kept = reuse && previous ? placeKeptPages(reuse, previous, built) : [];
+    phase("kept pages put in");
     stampSetPages(built, layout);
-    spliceBuiltPages(pagesFile, built);
-    if (!staging || !drawn) {
-      swapInto(built, output);
-      return 0;
+    phase("set pages written");
+    spliceBuiltPages(pagesFile, built, new Set(kept.map((path) => path.replace(/\/index$/, "/"))));
+    phase("drawn blocks put in");
+    let shells: Record<string, string> = {};
+    let written = 0;
+    let keptRuns = 0;
+    if (staging && drawn) {
+      if (drawn.code !== 0) {
+        process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
+        return 1;
+      }
+      const {wrapRunDetails} = await import("../src/render/run-details-wrap.js");
+      ({
+        written,
+        kept: keptRuns,
+        shells
+      } = wrapRunDetails(
+        staging,
+        built,
+        layout,
+        previous && record ? {output: previous, shells: record.shells} : null
+      ));
     }
-    if (drawn.code !== 0) {
-      process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
-      return 1;
-    }
-    const {wrapRunDetails} = await import("../src/render/run-details.js");
-    const written = wrapRunDetails(staging, built, layout);
+    phase("run pages written");
     swapInto(built, output);
+    phase("output swapped in");
+    if (reuse) keepRecord(reuse, output, shells);
+    phase("record kept");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`${written} run pages written under ${output}/runs/detail (build done in ${seconds} s)\n`);
+    const from = kept.length ? `, ${kept.length} pages kept from the last build` : "";
+    const runsFrom = keptRuns ? ` (${keptRuns} of them kept from the last build)` : "";
+    if (staging)
+      process.stdout.write(
+        `${written} run pages written under ${output}/runs/detail${runsFrom} (build done in ${seconds} s${from})\n`
+      );
+    else if (reuse)
+      process.stdout.write(`build done in ${seconds} s (${kept.length} pages kept from the last build)\n`);
     return 0;
   } catch (error) {
-    process.stderr.write(`build: ${(error as Error).message.split("\n")[0]}\n`);
-    return 1;
+    if (error instanceof ReuseError) retry = error.message;
+    else {
+      process.stderr.write(`build: ${(error as Error).message.split("\n")[0]}\n`);
+      return 1;
+    }
   } finally {
-    if (staging) rmSync(staging, {recursive: true, force: true});
+    if (staging && !reuse) rmSync(staging, {recursive: true, force: true});
     rmSync(drawnPages, {recursive: true, force: true});
     rmSync(built, {recursive: true, force: true});
   }
+  // A kept page refers to a file this build did not make: build every page.
+  process.stdout.write(`build: nothing kept from the last build (${retry}); building every page\n`);
+  forgetRecord(output);
+  return buildReport(args, keep);
 }
 
 /** What `npm run build` builds, from the environment; a wrong environment is a one-line error and builds nothing. */

@@ -1,10 +1,11 @@
 // The five files the All runs page offers for download. The page renderer, which loads the study once per build,
 // makes them all and leaves them where the data loaders look first: each loader loading the study again took most
 // of a large study's build (63 s for report.json alone at 17,000 runs).
-import {mkdirSync, rmSync} from "node:fs";
+import {mkdirSync, readdirSync, rmSync} from "node:fs";
 import {join} from "node:path";
 import type {StudyData} from "../analysis/report.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {DOWNLOADS_PENDING} from "./downloads-env.js";
 import {AGGREGATE_INT_COLUMNS, studyAggregate} from "./aggregate.js";
 import {runsCsv} from "./csv.js";
 import {runsParquet} from "./parquet.js";
@@ -30,7 +31,10 @@ export function download(name: Download, {plan, rows, report}: StudyData): strin
 
 /** Makes every download into `dir`, emptied first so no file of an earlier study stays. */
 export function writeDownloads(study: StudyData, dir: string): void {
-  rmSync(dir, {recursive: true, force: true});
   mkdirSync(dir, {recursive: true});
+  // The pending mark goes last: a loader waiting on it then finds every file whole.
+  for (const name of readdirSync(dir))
+    if (name !== DOWNLOADS_PENDING) rmSync(join(dir, name), {recursive: true, force: true});
   for (const name of DOWNLOADS) writeFileAtomic(join(dir, name), download(name, study));
+  rmSync(join(dir, DOWNLOADS_PENDING), {force: true});
 }

@@ -1,5 +1,5 @@
 // Renders a Vega-Lite spec as SVG text at build time; the page then needs no chart runtime to show it.
-import {parse, View} from "vega";
+import {parse, resetSVGDefIds, View} from "vega";
 import {compile, type TopLevelSpec} from "vega-lite";
 import {chartConfig} from "./chartTheme.js";
 
@@ -33,6 +33,12 @@ export async function chartSvg(spec: TopLevelSpec): Promise<string> {
     )
     .replace(/ xlink:href="/g, ' href="')
     .replace(SYMBOL_POSITION, (_all, head, x, y) => `${head}${hundredths(x)},${hundredths(y)})`);
+}
+
+/** Numbers the next page's chart ids (clip paths, gradients) from 1: a page drawn alone, as an incremental build
+ * draws a changed page, then reads as it does drawn in a whole build. Ids stay unique within the page. */
+export function startPage(): void {
+  resetSVGDefIds();
 }
 
 const drawing = new Set<Promise<unknown>>();

@@ -2,5 +2,5 @@
 // archive in run sets into the staging folder it is given (src/render/run-details.ts).
 import {drawRunDetails} from "./run-details.js";
 
-const [dir, staging] = process.argv.slice(2);
-await drawRunDetails(dir, staging);
+const [dir, staging, keep] = process.argv.slice(2);
+await drawRunDetails(dir, staging, keep === "--keep");

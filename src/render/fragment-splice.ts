@@ -65,10 +65,18 @@ export function builtFile(output: string, path: string): string {
   return join(output, path.endsWith("/") ? `${path}index.html` : `${path}.html`);
 }
 
-/** Puts every drawn block into the built pages of `output`, from the renderer's file of pages; the pages spliced. */
-export function spliceBuiltPages(pagesFile: string, output: string): number {
+/** The path a renderer's line ([path, fragments] as JSON) is for, read without parsing the fragments. */
+export function linePath(line: Buffer): string {
+  let end = 2;
+  while (line[end] !== 0x22) end += line[end] === 0x5c ? 2 : 1;
+  return JSON.parse(line.toString("utf8", 1, end + 1)) as string;
+}
+
+/** Puts every drawn block into the built pages of `output`, from the renderer's file of pages; the pages spliced.
+ * Pages in `kept` came whole from an earlier build (tools/build-reuse.ts) and are passed over unread. */
+export function spliceBuiltPages(pagesFile: string, output: string, kept: ReadonlySet<string> = new Set()): number {
   let spliced = 0;
-  forEachPage(pagesFile, (path, fragments) => {
+  forEachPage(pagesFile, kept, (path, fragments) => {
     const file = builtFile(output, path);
     let page: string;
     try {
@@ -86,7 +94,11 @@ export function spliceBuiltPages(pagesFile: string, output: string): number {
 }
 
 /** Reads the renderer's file one page per line, a megabyte at a time: at 1000× the file is hundreds of megabytes. */
-function forEachPage(file: string, visit: (path: string, fragments: PageFragments) => void): void {
+function forEachPage(
+  file: string,
+  skip: ReadonlySet<string>,
+  visit: (path: string, fragments: PageFragments) => void
+): void {
   const fd = openSync(file, "r");
   try {
     const chunk = Buffer.allocUnsafe(1 << 20);
@@ -95,6 +107,7 @@ function forEachPage(file: string, visit: (path: string, fragments: PageFragment
       pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
       let start = 0;
       for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
+        if (skip.size && skip.has(linePath(pending.subarray(start, end)))) continue;
         const [path, fragments] = JSON.parse(pending.toString("utf8", start, end)) as [string, PageFragments];
         visit(path, fragments);
       }

@@ -29,7 +29,6 @@ import {headroomUnavailableText} from "../components/headroomText.js";
 import type {Lang} from "../components/i18n.js";
 import {loadNote, repeatFlags, repeatsNote} from "../components/intervals.js";
 import {loadCurvesSection} from "../components/loadCurvesSection.js";
-import type {PageContext} from "../components/links.js";
 import {notesList, studyCaveat} from "../components/notesList.js";
 import {claimCounts, claimsTable, findingsTable} from "../components/qualityTables.js";
 import {runSetTable} from "../components/runSetView.js";
@@ -53,10 +52,12 @@ import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
-import {chartsDrawn, vegaChart} from "../components/vegaChart.js";
+import {chartsDrawn, startPage, vegaChart} from "../components/vegaChart.js";
 import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
+import {pageContext} from "./page-context.js";
 import type {Fragment, PageFragments} from "./fragment.js";
+import type {PageMemo, SerializedFragments} from "./page-memo.js";
 
 /** The width charts are drawn at; the page scales them to its column. */
 export const CHART_WIDTH = 820;
@@ -74,10 +75,7 @@ function asJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-// A Turkish page sits one folder deeper (/tr/…), so its way back to the site's root is one step longer.
-export function pageContext(lang: Lang, root: string): PageContext {
-  return {lang, root: lang === "tr" ? `../${root === "./" ? "" : root}` : root};
-}
+export {pageContext};
 
 /** "1 × NVIDIA A100-SXM4-80GB"; an imported study whose files name no GPU says so instead of "1 × not recorded". */
 function hardwareText({count, name}: {count: number; name: string}, lang: Lang): string {
@@ -290,13 +288,35 @@ async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
   };
 }
 
+/** A page drawn from scratch: its charts' ids do not depend on the pages drawn before it. */
+function fresh(make: () => Promise<PageFragments>): Promise<PageFragments> {
+  startPage();
+  return make();
+}
+
 /** Every page's fragments, handed over page by page ("/", "/tr/steps/engine", …): a large study's pages never sit in
  * memory together. */
 export async function siteFragments(
   study: StudyData,
   dir: string,
   page: (path: string, fragments: PageFragments) => void
+): Promise<void>;
+/** With a memo, a page drawn by an earlier build is handed over as it was kept, serialized. */
+export async function siteFragments(
+  study: StudyData,
+  dir: string,
+  page: (path: string, fragments: PageFragments | SerializedFragments) => void,
+  memo: PageMemo | null
+): Promise<void>;
+export async function siteFragments(
+  study: StudyData,
+  dir: string,
+  page:
+    | ((path: string, fragments: PageFragments) => void)
+    | ((path: string, fragments: PageFragments | SerializedFragments) => void),
+  memo: PageMemo | null = null
 ): Promise<void> {
+  const emit = page as (path: string, fragments: PageFragments | SerializedFragments) => void;
   const runs = listRunDirs(join(dir, "runs"));
   const layout = runPageLayout(runs, runSets);
   // Links to runs read the set count from the page head, as they would in a built page (runHref).
@@ -304,9 +324,12 @@ export async function siteFragments(
   meta.setAttribute("name", runSets.RUN_SETS_META);
   meta.setAttribute("content", String(layout.sets));
   document.head.append(meta);
-  const both = async (path: string, make: (lang: Lang) => Promise<PageFragments>) => {
-    page(path, await make("en"));
-    page(`/tr${path}`, await make("tr"));
+  // A page drawn from `input` alone: an incremental build's memo may hold it already.
+  const drawn = (path: string, input: unknown, make: () => Promise<PageFragments>) =>
+    memo ? memo.page(path, input, () => fresh(make)) : fresh(make);
+  const both = async (path: string, input: unknown, make: (lang: Lang) => Promise<PageFragments>) => {
+    emit(path, await drawn(path, input, () => make("en")));
+    emit(`/tr${path}`, await drawn(`/tr${path}`, input, () => make("tr")));
   };
   // In the order Framework loads pages (its files by name, English first, then the parameterized ones): it parses each
   // page while the next is drawn.
@@ -320,19 +343,23 @@ export async function siteFragments(
     ["/runs/", runsFragments]
   ];
   for (const lang of ["en", "tr"] as const)
-    for (const [path, make] of pages) page(lang === "tr" ? `/tr${path}` : path, await make(study, lang));
+    for (const [path, make] of pages) emit(lang === "tr" ? `/tr${path}` : path, await fresh(() => make(study, lang)));
   const steps = [...stepPages(study.report, study.rows)];
   for (const lang of ["en", "tr"] as const)
-    for (const step of steps)
-      page(`${lang === "tr" ? "/tr" : ""}/steps/${step.step.id}`, await stepFragments(step, lang));
+    for (const step of steps) {
+      const path = `${lang === "tr" ? "/tr" : ""}/steps/${step.step.id}`;
+      emit(path, await drawn(path, step, () => stepFragments(step, lang)));
+    }
   if (layout.sets === 0) {
     for (const run of runs) {
       const detail = await runDetail(dir, run, study.plan);
-      await both(`/runs/${run}`, (lang) => runFragments(detail, lang));
+      await both(`/runs/${run}`, detail, (lang) => runFragments(detail, lang));
     }
   } else {
     const entries = runSetEntries(study.plan, study.rows, layout);
-    for (const [set, runs] of entries.entries())
-      if (runs.length) await both(`/runs/set/${set}`, (lang) => setFragments({set, sets: layout.sets, runs}, lang));
+    for (const [set, runs] of entries.entries()) {
+      const input = {set, sets: layout.sets, runs};
+      if (runs.length) await both(`/runs/set/${set}`, input, (lang) => setFragments(input, lang));
+    }
   }
 }

@@ -7,6 +7,9 @@ import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
+import {codeVersion} from "./code-version.js";
+import {PAGE_MEMO_ENV, pageMemo, SerializedFragments} from "./page-memo.js";
+import {runDetailsLayout} from "./run-details-layout.js";
 
 async function render(): Promise<void> {
   const dir = studyDir();
@@ -14,10 +17,24 @@ async function render(): Promise<void> {
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
-  // The download loaders read these instead of loading the study once each.
+  const kept = process.env[PAGE_MEMO_ENV];
+  const memo = kept ? pageMemo(kept, codeVersion(), runDetailsLayout(dir).sets) : null;
+  await siteFragments(
+    study,
+    dir,
+    (path, fragments) =>
+      process.stdout.write(
+        fragments instanceof SerializedFragments
+          ? `[${JSON.stringify(path)},${fragments.json}]\n`
+          : `${JSON.stringify([path, fragments])}\n`
+      ),
+    memo
+  );
+  memo?.prune();
+  // The download loaders read these instead of loading the study once each; Framework runs them after every page is
+  // loaded, so they are made last and the pages come sooner.
   const downloads = process.env[DOWNLOADS_ENV];
   if (downloads) writeDownloads(study, downloads);
-  await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${JSON.stringify([path, fragments])}\n`));
 }
 
 await exitOnDiskError("render-site", render);

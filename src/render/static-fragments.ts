@@ -1,6 +1,7 @@
 // A markdown-it rule: a page's {{name}} placeholders become the fragments the build rendered for that page. A
 // placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
 import {execFileSync} from "node:child_process";
+import {createHash} from "node:crypto";
 import {closeSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -8,7 +9,7 @@ import {Worker} from "node:worker_threads";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
-import {fragmentMarker, SPLICE_ENV, spliceable} from "./fragment-splice.js";
+import {fragmentMarker, linePath, SPLICE_ENV, spliceable} from "./fragment-splice.js";
 
 interface Token {
   type: string;
@@ -34,6 +35,8 @@ const ALONE = /^\{\{([a-z][a-z0-9-]*)\}\}$/;
 /** Every page's fragments as the renderer hands them over; a page not drawn yet is waited for. */
 export interface RenderedPages {
   page(path: string): PageFragments | undefined;
+  /** A digest of the page's fragments as the renderer wrote them (undefined for a page it did not draw). */
+  digest(path: string): string | undefined;
 }
 
 // Watches the renderer from a worker thread: the markdown rules that wait for a page block the main thread, so its
@@ -70,6 +73,8 @@ export function renderFragments(root: string): RenderedPages {
   const state = new Int32Array(new SharedArrayBuffer(8));
   const args = ["--import", "tsx", join(root, "src/render/render-site.ts")];
   new Worker(WATCHER, {eval: true, workerData: {execPath: process.execPath, args, cwd: root, out, state}}).unref();
+  // Lines are parsed when their page is asked for: an incremental build reuses most pages without reading them.
+  const lines = new Map<string, Buffer>();
   const pages = new Map<string, PageFragments>();
   const chunk = Buffer.allocUnsafe(1 << 20);
   let offset = 0;
@@ -83,8 +88,8 @@ export function renderFragments(root: string): RenderedPages {
       pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
       let start = 0;
       for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
-        const [path, fragments] = JSON.parse(pending.toString("utf8", start, end)) as [string, PageFragments];
-        pages.set(path, fragments);
+        const line = pending.subarray(start, end);
+        lines.set(linePath(line), line);
       }
       pending = pending.subarray(start);
     }
@@ -102,21 +107,35 @@ export function renderFragments(root: string): RenderedPages {
       throw new Error(`the page renderer (src/render/render-site.ts) failed with exit status ${status}`);
   };
 
+  const lineOf = (path: string): Buffer | undefined => {
+    for (;;) {
+      const found = lines.get(path);
+      if (found || finished) return found;
+      const exited = Atomics.load(state, 0) === 1;
+      if (exited) {
+        finish();
+        continue;
+      }
+      readLines();
+      if (!lines.has(path)) Atomics.wait(state, 0, 0, 10);
+    }
+  };
+
   return {
     page(path) {
       const detail = RUN_DETAIL.exec(path);
       if (detail && !pages.has(path)) pages.set(path, drawRunPage(root, decodeURIComponent(detail[2]), detail[1]));
-      for (;;) {
-        const found = pages.get(path);
-        if (found || finished) return found;
-        const exited = Atomics.load(state, 0) === 1;
-        if (exited) {
-          finish();
-          continue;
-        }
-        readLines();
-        if (!pages.has(path)) Atomics.wait(state, 0, 0, 10);
-      }
+      const parsed = pages.get(path);
+      if (parsed) return parsed;
+      const line = lineOf(path);
+      if (!line) return undefined;
+      const [, fragments] = JSON.parse(line.toString("utf8")) as [string, PageFragments];
+      pages.set(path, fragments);
+      return fragments;
+    },
+    digest(path) {
+      const line = lineOf(path);
+      return line && createHash("sha256").update(line).digest("hex");
     }
   };
 }

@@ -1,13 +1,13 @@
 // The five downloads are made once per build, by the page renderer that has loaded the study anyway; the data loaders
 // hand them on instead of loading the study once each (issue 26: five study loads were 6 of the seed's 29 s).
-import {execFileSync} from "node:child_process";
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {execFileSync, spawn} from "node:child_process";
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {DOWNLOADS, download, writeDownloads} from "../../loaders/export/downloads.js";
-import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
+import {DOWNLOADS_ENV, DOWNLOADS_PENDING, markDownloadsPending} from "../../loaders/export/downloads-env.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 const tmp = mkdtempSync(join(tmpdir(), "tps-downloads-"));
@@ -33,6 +33,24 @@ describe("downloads made once per build", () => {
     });
     expect(out).toBe('{"made":"by the renderer"}');
   });
+
+  it("a loader waits while the renderer's folder is marked pending, then hands on its file", async () => {
+    // The renderer writes the downloads after the pages (an incremental build's pages come first).
+    const dir = join(tmp, "pending");
+    markDownloadsPending(dir);
+    const loader = spawn(process.execPath, ["--import", "tsx", "src/data/report.json.ts"], {
+      env: {...process.env, [DOWNLOADS_ENV]: dir, TPS_REPORT_STUDY: join(tmp, "no-such-study")}
+    });
+    let out = "";
+    loader.stdout.on("data", (chunk) => (out += chunk));
+    const exited = new Promise<number | null>((resolve) => loader.on("close", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(loader.exitCode).toBe(null);
+    writeDownloads({plan: {}, rows: [], report: {made: "after the pages"}} as never, dir);
+    expect(existsSync(join(dir, DOWNLOADS_PENDING))).toBe(false);
+    expect(await exited).toBe(0);
+    expect(out).toBe('{"made":"after the pages"}');
+  }, 60_000);
 
   it("without the renderer's folder, a loader makes its file from the study", () => {
     const env = {...process.env};

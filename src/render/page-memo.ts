@@ -1,0 +1,46 @@
+// An incremental build's renderer draws a page only when what the page is drawn from changed since a build kept its
+// fragments: at 1000× the seed a new run changes one step's page, and drawing all 406 step pages took 37 s.
+import {createHash} from "node:crypto";
+import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {join} from "node:path";
+import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
+import type {PageFragments} from "./fragment.js";
+
+/** Set by an incremental build (tools/build-incremental.ts): the folder of the renderer's memo. */
+export const PAGE_MEMO_ENV = "TPS_REPORT_PAGE_MEMO";
+
+/** A page's fragments already serialized, as the memo keeps them: written out as they are. */
+export class SerializedFragments {
+  constructor(readonly json: string) {}
+}
+
+export interface PageMemo {
+  /** The page's fragments from the memo, or drawn by `make` and kept. */
+  page(path: string, input: unknown, make: () => Promise<PageFragments>): Promise<SerializedFragments>;
+  /** Removes what this build did not use. */
+  prune(): void;
+}
+
+/** A memo in `dir`, keyed by the code's version, the page, the run-set count its links read and its input as JSON. */
+export function pageMemo(dir: string, version: string, sets: number): PageMemo {
+  mkdirSync(dir, {recursive: true});
+  const used = new Set<string>();
+  return {
+    async page(path, input, make) {
+      const key = createHash("sha256")
+        .update(`${version}\0${path}\0${sets}\0`)
+        .update(JSON.stringify(input))
+        .digest("hex");
+      const name = `${key}.json`;
+      used.add(name);
+      const file = join(dir, name);
+      if (existsSync(file)) return new SerializedFragments(readFileSync(file, "utf8"));
+      const json = JSON.stringify(await make());
+      writeFileAtomic(file, json);
+      return new SerializedFragments(json);
+    },
+    prune() {
+      for (const name of readdirSync(dir)) if (!used.has(name)) rmSync(join(dir, name), {force: true});
+    }
+  };
+}

@@ -1,0 +1,93 @@
+// The second half of an incremental build: the pages Framework skipped (src/render/page-reuse.ts) are taken from the
+// last output, with the names of the files this build hashed differently (the search index, the downloads) put in.
+import {createHash} from "node:crypto";
+import {existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {dirname, join, resolve} from "node:path";
+import {writeFileAtomic} from "../loaders/files/write-atomic.js";
+import {
+  NEXT_GLOBAL,
+  NEXT_PAGES,
+  NEXT_SEARCH,
+  pageFile,
+  readRecord,
+  RECORD,
+  SEARCH,
+  type SiteRecord
+} from "../src/render/page-reuse.js";
+
+const root = resolve(import.meta.dirname, "..");
+
+/** Where what the last build of `output` made is kept: in Framework's cache, which `npm run clean` empties. */
+export function reuseDirFor(output: string): string {
+  const id = createHash("sha256").update(resolve(output)).digest("hex").slice(0, 16);
+  return join(root, "src/.observablehq/cache/.reuse", id);
+}
+
+/** Framework's hashed files ("_observablehq/search.d81a5b91.js") by their name without the hash. */
+function hashedFiles(output: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const visit = (dir: string): void => {
+    if (!existsSync(join(output, dir))) return;
+    for (const entry of readdirSync(join(output, dir), {withFileTypes: true})) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else files.set(path.replace(/\.[0-9a-f]{8}(\.[^./]+)$/, "$1"), path);
+    }
+  };
+  for (const dir of ["_observablehq", "_file", "_import", "_npm"]) visit(dir);
+  return files;
+}
+
+/** Thrown when a kept page refers to a file this build did not make: the build is then made whole. */
+export class ReuseError extends Error {}
+
+/** Puts the pages Framework skipped into `built` from `previous`; the paths of those pages. */
+export function placeKeptPages(dir: string, previous: string, built: string): string[] {
+  const kept: string[] = [];
+  for (const line of readFileSync(join(dir, NEXT_PAGES), "utf8").split("\n")) {
+    if (!line) continue;
+    const [path, , skipped] = JSON.parse(line) as [string, string, boolean];
+    if (skipped) kept.push(path);
+  }
+  if (!kept.length) return kept;
+  const before = hashedFiles(previous);
+  const now = hashedFiles(built);
+  const renamed: [string, string][] = [];
+  for (const [name, path] of before) {
+    const current = now.get(name);
+    if (!current) throw new ReuseError(`${join(previous, path)} has no counterpart in this build`);
+    if (current !== path) renamed.push([path, current]);
+  }
+  for (const path of kept) {
+    const from = join(previous, pageFile(path));
+    const to = join(built, pageFile(path));
+    mkdirSync(dirname(to), {recursive: true});
+    const page = readFileSync(from, "utf8");
+    let rewritten = page;
+    for (const [was, is] of renamed) rewritten = rewritten.replaceAll(was, is);
+    if (rewritten === page) linkSync(from, to);
+    else writeFileSync(to, rewritten);
+  }
+  return kept;
+}
+
+/** After the build is in place: what the next build may take from it. */
+export function keepRecord(dir: string, output: string, shells: Record<string, string>): void {
+  const global = readFileSync(join(dir, NEXT_GLOBAL), "utf8");
+  const pages: SiteRecord["pages"] = {};
+  for (const line of readFileSync(join(dir, NEXT_PAGES), "utf8").split("\n")) {
+    if (!line) continue;
+    const [path, hash] = JSON.parse(line) as [string, string];
+    const stat = statSync(join(output, pageFile(path)));
+    pages[path] = {hash, size: stat.size, mtimeMs: stat.mtimeMs};
+  }
+  writeFileAtomic(join(dir, SEARCH), readFileSync(join(dir, NEXT_SEARCH)));
+  writeFileAtomic(join(dir, RECORD), JSON.stringify({global, pages, shells} satisfies SiteRecord));
+}
+
+/** Forgets the last build of `output` (a build that keeps nothing wrote it). */
+export function forgetRecord(output: string): void {
+  rmSync(join(reuseDirFor(output), RECORD), {force: true});
+}
+
+export {readRecord};
