@@ -133,11 +133,12 @@ describe.each(CASES)("one run added to the built seed ($name)", (c) => {
     expect(keptPages(added)).toEqual(expected);
     expect(added).toMatch(new RegExp(`\\b${expected.length} pages kept from the last build\\)`));
   });
+});
 
-  it.runIf(c.name === "sets")("writes again only the run pages whose run changed", () => {
-    const {added} = logs.get(c.name)!;
-    const runs = readdirSync(join(TMP, c.name, "study/runs")).length;
-    // Every other run's page in both languages is the last build's file; the added run's two are written.
+describe("one run added to the built seed in run sets", () => {
+  it("draws and writes only the added run's own pages; the others are the last build's files", () => {
+    const {added} = logs.get("sets")!;
+    const runs = readdirSync(join(TMP, "sets", "study/runs")).length;
     expect(added).toMatch(
       new RegExp(`${runs * 2} run pages written under .* \\(${(runs - 1) * 2} of them kept from the last build\\)`)
     );
