@@ -4,13 +4,15 @@
 import {spawn} from "node:child_process";
 import {existsSync, utimesSync, watch} from "node:fs";
 import {join, relative, resolve} from "node:path";
-import {ImportGraph, loadersToRerun} from "./loader-graph.js";
+import {studyDir} from "../loaders/study/study-dir.js";
+import {ignoredChange, ImportGraph, loadersToRerun, watchedDirs} from "./loader-graph.js";
 
 const root = resolve(import.meta.dirname, "..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
 const graph = new ImportGraph(root);
 let loaders = graph.loaders();
 const CONFIG = join(root, "observablehq.config.ts");
+const study = resolve(root, studyDir());
 
 const preview = spawn(process.execPath, [framework, "preview", ...process.argv.slice(2)], {
   cwd: root,
@@ -29,7 +31,7 @@ function rerun(): void {
   for (const file of changed) graph.forget(file);
   loaders = graph.loaders();
   const touched = new Set<string>();
-  for (const file of changed) for (const loader of loadersToRerun(root, loaders, file)) touched.add(loader);
+  for (const file of changed) for (const loader of loadersToRerun(root, loaders, file, study)) touched.add(loader);
   if (!touched.size) return;
   const now = new Date();
   for (const loader of touched) if (existsSync(loader)) utimesSync(loader, now, now);
@@ -42,13 +44,12 @@ function rerun(): void {
 
 /** Collects the edits of one save (editors write several events), then touches the loaders once. */
 function changedFile(dir: string, name: string | null): void {
-  if (!name) return;
-  const file = join(root, dir, name);
-  if (file.includes(`${join(root, "src/.observablehq")}`) || /(^|\/)\.|~$|\.tmp$/.test(relative(root, file))) return;
+  if (!name || ignoredChange(root, dir, name)) return;
+  const file = join(dir, name);
   if (loaders.has(file)) return; // Framework watches the loaders themselves
   pending.add(file);
   timer ??= setTimeout(rerun, 100);
 }
 
-for (const dir of ["loaders", "data", "src"])
-  if (existsSync(join(root, dir))) watch(join(root, dir), {recursive: true}, (_event, name) => changedFile(dir, name));
+for (const dir of watchedDirs(root, study))
+  if (existsSync(dir)) watch(dir, {recursive: true}, (_event, name) => changedFile(dir, name));

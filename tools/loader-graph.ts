@@ -1,7 +1,7 @@
 // Which project files each data loader (and the Framework config) imports, directly or through other imports: the
 // files whose edits must re-run that loader in `npm run dev`.
 import {readdirSync, readFileSync} from "node:fs";
-import {join, relative, resolve} from "node:path";
+import {isAbsolute, join, relative, resolve} from "node:path";
 import ts from "typescript";
 
 /** The page renderer the config runs in a child process on every build and dev reload. */
@@ -89,11 +89,36 @@ export class ImportGraph {
   }
 }
 
-/** The loaders that must re-run after `changed` was edited: those importing it; for any other file under data/
- * (read at run time, not imported) every loader, since they all read the study. */
-export function loadersToRerun(root: string, graph: Map<string, Set<string>>, changed: string): string[] {
+/** The loaders that must re-run after `changed` was edited: those importing it; for any other file under data/ or
+ * in the study folder (read at run time, not imported; TPS_REPORT_STUDY may put it anywhere) every loader, since they
+ * all read the study. */
+export function loadersToRerun(
+  root: string,
+  graph: Map<string, Set<string>>,
+  changed: string,
+  study = join(root, "data")
+): string[] {
   const file = resolve(changed);
   const importers = [...graph].filter(([, imports]) => imports.has(file)).map(([loader]) => loader);
   if (importers.length) return importers;
-  return relative(root, file).startsWith(`data/`) ? [...graph.keys()] : [];
+  return inside(join(root, "data"), file) || inside(study, file) ? [...graph.keys()] : [];
+}
+
+/** The folders `npm run dev` watches: the project's own, and the study's where it lies outside them. */
+export function watchedDirs(root: string, study: string): string[] {
+  const dirs = ["loaders", "data", "src"].map((dir) => join(root, dir));
+  const studyDir = resolve(root, study);
+  return dirs.some((dir) => inside(dir, studyDir)) ? dirs : [...dirs, studyDir];
+}
+
+/** Changes dev leaves alone: Framework's cache, hidden files (an editor's, a live run not finished) and temporaries,
+ * judged by the path inside the watched folder, so a study under a dot folder is still watched. */
+export function ignoredChange(root: string, watched: string, name: string): boolean {
+  const file = join(watched, name);
+  return inside(join(root, "src/.observablehq"), file) || /(^|\/)\.|~$|\.tmp$/.test(relative(watched, file));
+}
+
+function inside(dir: string, file: string): boolean {
+  const rel = relative(resolve(dir), resolve(file));
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

@@ -2,14 +2,16 @@
 // placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
 import {execFileSync} from "node:child_process";
 import {createHash} from "node:crypto";
-import {closeSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
+import {closeSync, lstatSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join} from "node:path";
+import {join, resolve} from "node:path";
 import {Worker} from "node:worker_threads";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
 import {fragmentMarker, linePath, SPLICE_ENV, spliceable} from "./fragment-splice.js";
+import {studyDir} from "../../loaders/study/study-dir.js";
+import {isRunId} from "../../loaders/study/ids.js";
 
 interface Token {
   type: string;
@@ -124,7 +126,13 @@ export function renderFragments(root: string): RenderedPages {
   return {
     page(path) {
       const detail = RUN_DETAIL.exec(path);
-      if (detail && !pages.has(path)) pages.set(path, drawRunPage(root, decodeURIComponent(detail[2]), detail[1]));
+      if (detail && !pages.has(path)) {
+        const run = decodeURIComponent(detail[2]);
+        // Only a run of the study has a page: any other name is a 404, and never a path out of the runs folder.
+        if (!isRunId(run) || !lstatSync(resolve(root, studyDir(), "runs", run), {throwIfNoEntry: false})?.isDirectory())
+          return undefined;
+        pages.set(path, drawRunPage(root, run, detail[1]));
+      }
       const parsed = pages.get(path);
       if (parsed) return parsed;
       const line = lineOf(path);
@@ -155,6 +163,12 @@ function drawRunPage(root: string, run: string, tr: string | undefined): PageFra
   return JSON.parse(out) as PageFragments;
 }
 
+/** A page the renderer did not draw is not in the study (dev is asked for any step or run name a route allows): the
+ * code ENOENT makes Framework's preview answer 404; a build only asks for the pages the config lists. */
+function noSuchPage(path: string): Error {
+  return Object.assign(new Error(`${path}: the study has no such page (the renderer drew none)`), {code: "ENOENT"});
+}
+
 /** How the build hands fragments to Framework (tools/build.ts): drawn blocks Framework need not see become markers,
  * put into the built pages after its build (fragment-splice.ts); on the pages `all` names every fragment does. Links
  * matching `unbuilt` lead to pages Framework does not build (set-pages.ts): their blocks are markers without them. */
@@ -175,7 +189,8 @@ export function staticFragments(md: MarkdownIt, pages: RenderedPages, marking: M
     let fragments: PageFragments | undefined;
     const lookup = (name: string): Fragment => {
       fragments ??= pages.page(path.replace(/\/index$/, "/"));
-      const fragment = fragments?.[name];
+      if (!fragments) throw noSuchPage(path);
+      const fragment = fragments[name];
       if (!fragment) throw new Error(`${path}: the page's placeholder {{${name}}} has no fragment`);
       return fragment;
     };

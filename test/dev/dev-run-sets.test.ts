@@ -28,10 +28,31 @@ afterAll(async () => {
 it.each([
   ["", "vLLM AWQ — ShareGPT"],
   ["tr/", "vLLM AWQ — ShareGPT"]
-])("opens a run's own page from its set's page (/%s)", async (prefix, title) => {
-  await page.goto(`${dev.url}${prefix}runs/set/${runSetOf(RUN, SETS)}#${RUN}`, {timeout: 120_000});
-  await page.click("table.run-set tr:target a.run-detail", {timeout: 120_000});
-  await page.waitForURL(`**/${prefix}runs/detail/${RUN}`, {timeout: 120_000});
-  expect(await page.textContent("h1")).toBe(title);
-  expect(await page.textContent(".run-id")).toBe(RUN);
-}, 300_000);
+])(
+  "opens a run's own page from its set's page (/%s)",
+  async (prefix, title) => {
+    await page.goto(`${dev.url}${prefix}runs/set/${runSetOf(RUN, SETS)}#${RUN}`, {timeout: 120_000});
+    await page.click("table.run-set tr:target a.run-detail", {timeout: 120_000});
+    await page.waitForURL(`**/${prefix}runs/detail/${RUN}`, {timeout: 120_000});
+    expect(await page.textContent("h1")).toBe(title);
+    expect(await page.textContent(".run-id")).toBe(RUN);
+  },
+  300_000
+);
+
+// A run that is not in the study has no page: dev drew one saying the run failed, and read whatever the name led to.
+it.each([
+  ["runs/detail/no-such-run"],
+  ["runs/detail/..%2F..%2Fstudy.yaml"],
+  ["runs/no-such-run"],
+  ["steps/no-such-step"]
+])(
+  "answers 404 for /%s, which is not in the study",
+  async (path) => {
+    const response = await page.goto(`${dev.url}${path}`, {timeout: 120_000});
+    expect(response?.status()).toBe(404);
+    expect(await page.textContent("h1")).toBe("Page not found");
+    expect(dev.log()).not.toContain("has no fragment");
+  },
+  300_000
+);

@@ -17,10 +17,15 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-export async function startDev(env: Record<string, string> = {}): Promise<DevServer> {
+/** `prepare` runs in the copy before the server starts (a study laid out elsewhere, a run held back). */
+export async function startDev(
+  env: Record<string, string> = {},
+  prepare: (dir: string) => void = () => {}
+): Promise<DevServer> {
   const dir = mkdtempSync(join(tmpdir(), "tps-dev-"));
   for (const name of COPIED)
     cpSync(join(ROOT, name), join(dir, name), {recursive: true, filter: (s) => !s.includes(".observablehq")});
+  prepare(dir);
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
   const port = await freePort();
   let log = "";
