@@ -76,5 +76,16 @@ export function goalSummary(results: Results): string {
   lines.push(
     `- One run added to a built study, next build ≤ 30 s with output equal to a cold build: ${incLines.length ? incLines.join(", ") : "not measured"}.`
   );
+  const devLines = sizes
+    .filter((s) => s.dev_refresh)
+    .map((s) => {
+      const dev = s.dev_refresh!;
+      if (dev.refresh_seconds === null) return `${s.scale}×: the page did not change ✗ (${dev.log})`;
+      const page = dev.identical ? "page equal to a fresh preview's ✓" : "page differs from a fresh preview's ✗";
+      return `${s.scale}×: ${dev.refresh_seconds.toFixed(1)} s ${dev.refresh_seconds <= 30 ? "✓" : "✗"}, ${page}`;
+    });
+  lines.push(
+    `- One run added while \`npm run dev\` shows the study, its step page refreshed ≤ 30 s: ${devLines.length ? devLines.join(", ") : "not measured"}.`
+  );
   return lines.join("\n") + "\n";
 }

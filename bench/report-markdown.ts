@@ -1,4 +1,5 @@
 // Renders the benchmark results as the "Performance and scale" section of BENCHMARKS.md and splices it in.
+import type {DevRefresh} from "./dev-refresh.js";
 import {existsSync, readFileSync} from "node:fs";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import type {BuildTiming} from "./build-time.js";
@@ -36,6 +37,8 @@ export interface SizeResult {
   before?: {cold: BuildTiming | null; transfer: TransferWeight[]; version?: string} | null;
   /** One run taken out of the built study and put back: the next build's time, and whether it equals the cold build. */
   incremental?: {removed: BuildTiming; added: BuildTiming; identical: boolean; differing: string[]} | null;
+  /** One run added while `npm run dev` shows the study (bench/dev-refresh.ts). */
+  dev_refresh?: DevRefresh | null;
   measured_at: string;
 }
 

@@ -17,6 +17,7 @@ import {sameTrees} from "./same-trees.js";
 import {listRunDirs} from "../loaders/runs/read-runs.js";
 import {renderSection, spliceSection, type PageKindWeight, type Results, type SizeResult} from "./report-markdown.js";
 import {goalSummary} from "./goals.js";
+import {measureDevRefresh} from "./dev-refresh.js";
 import {prepareSiteTree} from "./site-tree.js";
 import {measureStartup, startupGoal} from "./startup.js";
 import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
@@ -41,6 +42,7 @@ const {values} = parseArgs({
     // A checkout of the version to measure against (with its own node_modules): built and weighed the same way.
     before: {type: "string"},
     "skip-incremental": {type: "boolean", default: false},
+    "skip-dev": {type: "boolean", default: false},
     studies: {type: "string", default: "1,2,4,8"},
     // The 1,000-run ladder study (bench/ladder-build.ts): its build time per run and its explorer pages' weight.
     "skip-ladder": {type: "boolean", default: false},
@@ -149,6 +151,7 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
   let transfer: SizeResult["transfer"] = [];
   let before: SizeResult["before"] = null;
   let incremental: SizeResult["incremental"] = null;
+  let devRefresh: SizeResult["dev_refresh"] = null;
   if (tree) {
     const timeout = Number(values["build-timeout"]);
     const output = `dist-${scale}x`;
@@ -174,6 +177,10 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
       );
       if (!values["skip-incremental"])
         incremental = await measureIncremental(tree, dir, env, timeout, scale, join(tree, output));
+      if (!values["skip-dev"]) {
+        log(`${scale}×: npm run dev, one run added`);
+        devRefresh = await measureDevRefresh(tree, dir, WORK, Math.min(timeout, 600));
+      }
     }
     build = {timeout_seconds: timeout, cold, warm};
     if (beforeTree) {
@@ -210,6 +217,7 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
     transfer,
     before,
     incremental,
+    dev_refresh: devRefresh,
     measured_at: new Date().toISOString()
   };
 }
@@ -247,6 +255,7 @@ async function main(): Promise<void> {
       result.transfer = last.transfer;
       result.before = last.before;
       result.incremental = last.incremental;
+      result.dev_refresh = last.dev_refresh;
     }
     results.sizes[scale] = result;
     writeFileAtomic(RESULTS, JSON.stringify(results, null, 2) + "\n");

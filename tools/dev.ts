@@ -5,6 +5,7 @@ import {spawn} from "node:child_process";
 import {existsSync, utimesSync, watch} from "node:fs";
 import {join, relative, resolve} from "node:path";
 import {studyDir} from "../loaders/study/study-dir.js";
+import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 import {ignoredChange, ImportGraph, loadersToRerun, watchedDirs} from "./loader-graph.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -14,8 +15,12 @@ let loaders = graph.loaders();
 const CONFIG = join(root, "observablehq.config.ts");
 const study = resolve(root, studyDir());
 
+// Each reload's renderer draws only the pages whose input or code changed (at 1000× the seed a new run changes one
+// step's page); the memo lives in Framework's cache, so `npm run clean` clears it.
+const memo = process.env[PAGE_MEMO_ENV] ?? join(root, "src/.observablehq/cache/.dev-memo");
 const preview = spawn(process.execPath, [framework, "preview", ...process.argv.slice(2)], {
   cwd: root,
+  env: {...process.env, [PAGE_MEMO_ENV]: memo},
   stdio: "inherit"
 });
 preview.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,7 @@
 // An incremental build's renderer draws a page only when what the page is drawn from changed since a build kept its
 // fragments: at 1000× the seed a new run changes one step's page, and drawing all 406 step pages took 37 s.
 import {createHash} from "node:crypto";
-import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync} from "node:fs";
+import {mkdirSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import type {PageFragments} from "./fragment.js";
@@ -17,13 +17,15 @@ export class SerializedFragments {
 export interface PageMemo {
   /** The page's fragments from the memo, or drawn by `make` and kept. */
   page(path: string, input: unknown, make: () => Promise<PageFragments>): Promise<SerializedFragments>;
-  /** Removes what this build did not use. */
+  /** Removes what this build did not use and no later renderer wrote. */
   prune(): void;
 }
 
 /** A memo in `dir`, keyed by the code's version, the page, the run-set count its links read and its input as JSON. */
 export function pageMemo(dir: string, version: string, sets: number): PageMemo {
   mkdirSync(dir, {recursive: true});
+  // Renderers overlap in `npm run dev`; file times are coarser than the clock, hence the margin.
+  const started = Date.now() - 1000;
   const used = new Set<string>();
   return {
     async page(path, input, make) {
@@ -34,13 +36,25 @@ export function pageMemo(dir: string, version: string, sets: number): PageMemo {
       const name = `${key}.json`;
       used.add(name);
       const file = join(dir, name);
-      if (existsSync(file)) return new SerializedFragments(readFileSync(file, "utf8"));
+      try {
+        return new SerializedFragments(readFileSync(file, "utf8"));
+      } catch (error) {
+        // Not kept, or pruned by a renderer that started earlier: drawn again.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
       const json = JSON.stringify(await make());
       writeFileAtomic(file, json);
       return new SerializedFragments(json);
     },
     prune() {
-      for (const name of readdirSync(dir)) if (!used.has(name)) rmSync(join(dir, name), {force: true});
+      for (const name of readdirSync(dir)) {
+        if (used.has(name)) continue;
+        const file = join(dir, name);
+        const written = statSync(file, {throwIfNoEntry: false})?.mtimeMs;
+        // A temporary file is another renderer's write in progress, unless a killed one left it long ago.
+        const before = name.endsWith(".json") ? started : started - 3_600_000;
+        if (written !== undefined && written < before) rmSync(file, {force: true});
+      }
     }
   };
 }
