@@ -40,13 +40,6 @@ if (process.argv[2] === "build")
   ]);
 
 const study = studyDir();
-const plan = loadStudyPlan(study);
-// Live mode runs the missing runs first, so the run pages below include them.
-if (liveModeRequested()) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
-const runIds = listRunDirs(join(study, "runs"));
-// Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
-const runPages = runPageLayout(runIds, runSets);
-const runIdSet = new Set(runIds);
 // Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
 // build the renderer also makes the downloads, which the data loaders (inheriting this environment) hand on; in dev a
 // loader makes its own, so an edit never races the renderer.
@@ -54,7 +47,17 @@ if (process.argv[2] === "build") {
   process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
   markDownloadsPending(process.env[DOWNLOADS_ENV]);
 }
-const fragments = renderFragments(process.cwd());
+// Live mode runs the missing runs first, so the pages include them; else the renderer starts at once, as reading the
+// plan and listing the runs here take a second at 1000× the seed.
+const live = liveModeRequested();
+const early = live ? null : renderFragments(process.cwd());
+const plan = loadStudyPlan(study);
+if (live) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
+const fragments = early ?? renderFragments(process.cwd());
+const runIds = listRunDirs(join(study, "runs"));
+// Above the per-run page limit, runs are shown by set pages: the build then grows with sets, not with runs.
+const runPages = runPageLayout(runIds, runSets);
+const runIdSet = new Set(runIds);
 // An incremental build takes the pages whose fragments and title are unchanged from its last output (page-reuse.ts).
 const reuse = process.argv[2] === "build" ? process.env[REUSE_ENV] : undefined;
 if (reuse) {

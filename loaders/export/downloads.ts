@@ -13,8 +13,11 @@ import {runsParquet} from "./parquet.js";
 export const DOWNLOADS = ["runs.csv", "runs.parquet", "aggregate.csv", "aggregate.parquet", "report.json"] as const;
 export type Download = (typeof DOWNLOADS)[number];
 
+/** What the downloads are made from. */
+export type DownloadsInput = Pick<StudyData, "plan" | "rows" | "report">;
+
 /** One download's bytes, made from the study. */
-export function download(name: Download, {plan, rows, report}: StudyData): string | Uint8Array {
+export function download(name: Download, {plan, rows, report}: DownloadsInput): string | Uint8Array {
   switch (name) {
     case "runs.csv":
       return runsCsv(rows);
@@ -30,7 +33,7 @@ export function download(name: Download, {plan, rows, report}: StudyData): strin
 }
 
 /** Makes every download into `dir`, emptied first so no file of an earlier study stays. */
-export function writeDownloads(study: StudyData, dir: string): void {
+export function writeDownloads(study: DownloadsInput, dir: string): void {
   mkdirSync(dir, {recursive: true});
   // The pending mark goes last: a loader waiting on it then finds every file whole.
   for (const name of readdirSync(dir))

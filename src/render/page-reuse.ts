@@ -50,7 +50,7 @@ export function readLines<T>(file: string): Map<string, T> {
   return lines;
 }
 
-interface Reuse {
+export interface PageReuse {
   /** Whether Framework may skip the page: the last build's file stands for it. */
   page(path: string): boolean;
   /** The skipped page's search index entry, as the last build indexed it; undefined where it must be indexed. */
@@ -88,17 +88,20 @@ export function installPageReuse(options: {
       return false;
     }
   };
-  const reuse: Reuse = {
+  const reuse: PageReuse = {
     page(path) {
-      // Asked first: a page the renderer does not draw would wait for the renderer to finish.
-      if (always(path)) return false;
+      // Files and modules have an extension, pages none; asking the renderer for a file would wait until it finished.
+      if (/\.[^/]*$/.test(path) || always(path)) return false;
       const digest = pages.digest(path.replace(/\/index$/, "/"));
       if (digest === undefined) return false;
       const hash = createHash("sha256")
         .update(`${digest}\0${title(path) ?? ""}`)
         .digest("hex");
       const skip = kept(path, hash);
-      if (skip) reused.add(path);
+      if (skip) {
+        reused.add(path);
+        pages.forget?.(path.replace(/\/index$/, "/"));
+      }
       nextPages.push(JSON.stringify([path, hash, skip]));
       return skip;
     },

@@ -2,7 +2,7 @@
 // prints every page's fragments, one page per line ([path, fragments] as JSON), as each is drawn.
 import {studyDir} from "../../loaders/analysis/report.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
-import {writeDownloads} from "../../loaders/export/downloads.js";
+import {writeDownloadsAside} from "./downloads-aside.js";
 import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
@@ -17,6 +17,11 @@ async function render(): Promise<void> {
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
+  // The downloads are made beside the pages; the data loaders wait for them (downloads-env.ts).
+  const downloadsDir = process.env[DOWNLOADS_ENV];
+  const downloads = downloadsDir ? writeDownloadsAside(study, downloadsDir) : Promise.resolve();
+  // Settled below; until then a failure must not end the process before the renderer reports it.
+  downloads.catch(() => {});
   const kept = process.env[PAGE_MEMO_ENV];
   const memo = kept ? pageMemo(kept, codeVersion(), runDetailsLayout(dir).sets) : null;
   await siteFragments(
@@ -31,10 +36,7 @@ async function render(): Promise<void> {
     memo
   );
   memo?.prune();
-  // The download loaders read these instead of loading the study once each; Framework runs them after every page is
-  // loaded, so they are made last and the pages come sooner.
-  const downloads = process.env[DOWNLOADS_ENV];
-  if (downloads) writeDownloads(study, downloads);
+  await downloads;
 }
 
 await exitOnDiskError("render-site", render);

@@ -37,6 +37,8 @@ const ALONE = /^\{\{([a-z][a-z0-9-]*)\}\}$/;
 /** Every page's fragments as the renderer hands them over; a page not drawn yet is waited for. */
 export interface RenderedPages {
   page(path: string): PageFragments | undefined;
+  /** Lets go of a page this build will not ask for again (one an incremental build keeps): at 1000× they are 180 MB. */
+  forget?(path: string): void;
   /** A digest of the page's fragments as the renderer wrote them (undefined for a page it did not draw). */
   digest(path: string): string | undefined;
 }
@@ -77,6 +79,7 @@ export function renderFragments(root: string): RenderedPages {
   new Worker(WATCHER, {eval: true, workerData: {execPath: process.execPath, args, cwd: root, out, state}}).unref();
   // Lines are parsed when their page is asked for: an incremental build reuses most pages without reading them.
   const lines = new Map<string, Buffer>();
+  const forgotten = new Set<string>();
   const pages = new Map<string, PageFragments>();
   const chunk = Buffer.allocUnsafe(1 << 20);
   let offset = 0;
@@ -91,7 +94,8 @@ export function renderFragments(root: string): RenderedPages {
       let start = 0;
       for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
         const line = pending.subarray(start, end);
-        lines.set(linePath(line), line);
+        const path = linePath(line);
+        if (!forgotten.has(path)) lines.set(path, line);
       }
       pending = pending.subarray(start);
     }
@@ -110,6 +114,7 @@ export function renderFragments(root: string): RenderedPages {
   };
 
   const lineOf = (path: string): Buffer | undefined => {
+    if (forgotten.has(path)) throw new Error(`${path}: asked for after the build let it go (a kept page)`);
     for (;;) {
       const found = lines.get(path);
       if (found || finished) return found;
@@ -144,6 +149,10 @@ export function renderFragments(root: string): RenderedPages {
     digest(path) {
       const line = lineOf(path);
       return line && createHash("sha256").update(line).digest("hex");
+    },
+    forget(path) {
+      lines.delete(path);
+      forgotten.add(path);
     }
   };
 }

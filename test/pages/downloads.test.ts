@@ -8,6 +8,7 @@ import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {DOWNLOADS, download, writeDownloads} from "../../loaders/export/downloads.js";
 import {DOWNLOADS_ENV, DOWNLOADS_PENDING, markDownloadsPending} from "../../loaders/export/downloads-env.js";
+import {writeDownloadsAside} from "../../src/render/downloads-aside.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
 const tmp = mkdtempSync(join(tmpdir(), "tps-downloads-"));
@@ -23,6 +24,26 @@ describe("downloads made once per build", () => {
     expect(readFileSync(join(tmp, "runs.csv"), "utf8").trim().split("\r\n")).toHaveLength(18);
     expect(() => readFileSync(join(tmp, "stale.csv"))).toThrow(/ENOENT/);
   });
+
+  it("are made the same in the renderer's worker thread, beside the pages", async () => {
+    const study = await loadStudy(SEED);
+    const dir = join(tmp, "aside");
+    markDownloadsPending(dir);
+    await writeDownloadsAside(study, dir);
+    for (const name of DOWNLOADS)
+      expect(readFileSync(join(dir, name)), name).toEqual(Buffer.from(download(name, study)));
+    expect(existsSync(join(dir, DOWNLOADS_PENDING))).toBe(false);
+  }, 60_000);
+
+  it("a write error in the worker thread comes back with its code and file, for the one-line disk error", async () => {
+    const study = await loadStudy(SEED);
+    const file = join(tmp, "a-file");
+    writeFileSync(file, "");
+    const error = await writeDownloadsAside(study, join(file, "downloads")).catch((e: NodeJS.ErrnoException) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as NodeJS.ErrnoException).code).toBe("ENOTDIR");
+    expect((error as NodeJS.ErrnoException).path).toBe(join(file, "downloads"));
+  }, 60_000);
 
   it("a loader hands on the renderer's file and never loads the study", () => {
     const dir = join(tmp, "renderer");
