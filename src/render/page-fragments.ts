@@ -75,6 +75,22 @@ function asJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
+// A page's data is the same in both languages: made once per study and page, as JSON each language parses afresh, and
+// let go by the second (at 1000× the seed the pages' JSON is 200 MB).
+const madeData = new WeakMap<StudyData, Map<string, string>>();
+function pageData<T>(study: StudyData, page: string, make: () => T): T {
+  let made = madeData.get(study);
+  if (!made) madeData.set(study, (made = new Map()));
+  const json = made.get(page);
+  if (json !== undefined) {
+    made.delete(page);
+    return JSON.parse(json) as T;
+  }
+  const fresh = JSON.stringify(make());
+  made.set(page, fresh);
+  return JSON.parse(fresh) as T;
+}
+
 export {pageContext};
 
 /** "1 × NVIDIA A100-SXM4-80GB"; an imported study whose files name no GPU says so instead of "1 × not recorded". */
@@ -92,7 +108,7 @@ async function chartCard(title: string, chart: Promise<HTMLElement> | HTMLElemen
 }
 
 export async function homeFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(homePage(study.report, study.rows));
+  const report = pageData(study, "home", () => homePage(study.report, study.rows));
   const context = pageContext(lang, "./");
   const chart = {...context, width: CHART_WIDTH, dark: false};
   return {
@@ -139,7 +155,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
 }
 
 export async function setupFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(setupPage(study.report, study.rows, study.plan, study.runs));
+  const report = pageData(study, "setup", () => setupPage(study.report, study.rows, study.plan, study.runs));
   const context = pageContext(lang, "./");
   return {
     goal: text(
@@ -165,7 +181,7 @@ export async function setupFragments(study: StudyData, lang: Lang): Promise<Page
 }
 
 async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(summaryPage(study.report, study.rows));
+  const report = pageData(study, "summary", () => summaryPage(study.report, study.rows));
   const rows = columnRows(report.columns);
   const context = pageContext(lang, "./");
   return {
@@ -181,7 +197,7 @@ async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragm
 }
 
 async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(headroomPage(study.report, study.rows));
+  const report = pageData(study, "headroom", () => headroomPage(study.report, study.rows));
   const rows = columnRows(report.columns);
   const context = pageContext(lang, "./");
   const headroom = report.headroom;
@@ -217,12 +233,12 @@ async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFrag
 }
 
 async function notesFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(studyPage(study.report));
+  const report = pageData(study, "notes", () => studyPage(study.report));
   return {notes: await html(notesList(report, lang)), caveat: text(studyCaveat(report, lang))};
 }
 
 async function qualityFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(qualityPage(study.report, study.rows));
+  const report = pageData(study, "quality", () => qualityPage(study.report, study.rows));
   const context = pageContext(lang, "./");
   return {
     "claim-counts": text(claimCounts(report, lang)),
@@ -232,7 +248,7 @@ async function qualityFragments(study: StudyData, lang: Lang): Promise<PageFragm
 }
 
 export async function runsFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
-  const report = asJson(runsPage(study.report, study.rows));
+  const report = pageData(study, "runs", () => runsPage(study.report, study.rows));
   const runs = {rows: columnRows(report.columns)};
   const context = pageContext(lang, "../");
   return {
