@@ -2,6 +2,7 @@
 import {readdirSync, readFileSync, statSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {gzipSync} from "node:zlib";
+import type {PageKindWeight} from "./report-markdown.js";
 
 export interface Bytes {
   raw: number;
@@ -83,4 +84,20 @@ export function pageKind(route: string): string {
     .replace(/^\/runs\/set\/.+$/, "/runs/set/<set>")
     .replace(/^\/runs\/(?!set\/<set>$).+$/, "/runs/<run>")
     .replace(/^\/steps\/.+$/, "/steps/<step>");
+}
+
+/** Pages by kind, each kind with its count and heaviest page: the pages the browser weighs. */
+export function groupPages(dist: string): PageKindWeight[] {
+  const groups = new Map<string, PageKindWeight>();
+  for (const page of pageWeights(dist)) {
+    const kind = pageKind(page.page);
+    const group = groups.get(kind);
+    if (!group) groups.set(kind, {kind, count: 1, heaviest: page});
+    else {
+      group.count++;
+      if (page.total.gzip > group.heaviest.total.gzip) group.heaviest = page;
+    }
+  }
+  const order = (k: string) => (k === "/" ? "" : k);
+  return [...groups.values()].sort((a, b) => order(a.kind).localeCompare(order(b.kind)));
 }

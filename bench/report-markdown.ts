@@ -4,7 +4,7 @@ import {existsSync, readFileSync} from "node:fs";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import type {BuildTiming} from "./build-time.js";
 import type {IngestionFigures} from "./ingestion.js";
-import type {Bytes, PageWeight} from "./page-weight.js";
+import {pageKind, type Bytes, type PageWeight} from "./page-weight.js";
 import {weightGoalKb, type TransferWeight} from "./browser-weight.js";
 
 export const SECTION = "## Performance and scale";
@@ -189,13 +189,13 @@ export function renderSection(results: Results): string {
   return lines.join("\n").trimEnd() + "\n";
 }
 
-function transferSection(sizes: SizeResult[]): string[] {
+export function transferSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((s) => s.transfer?.length);
   if (!measured.length) return [];
   const lines = [
     "### Page weight in the browser",
     "",
-    `Bytes Chromium transferred (response headers and gzip bodies, level 6 as GitHub Pages serves) while opening the heaviest page of each kind, until the network was idle. Before: the same page of the same study built by the version the change is measured against (\`--before DIR\`${versions(measured)}), on the same machine in the same run. Goals (issue 26): home without an SLO explorer ≤ 100 KB; any page without an interactive view ≤ 150 KB; a page with the explorer ≤ 250 KB; headroom at 1000× ≤ 300 KB.`,
+    `Bytes Chromium transferred (response headers and gzip bodies, level 6 as GitHub Pages serves) while opening the heaviest page of each kind, until the network was idle. Before: the heaviest page of the same kind in the same study built by the version the change is measured against (\`--before DIR\`${versions(measured)}), on the same machine in the same run. Goals (issue 26): home without an SLO explorer ≤ 100 KB; any page without an interactive view ≤ 150 KB; a page with the explorer ≤ 250 KB; headroom at 1000× ≤ 300 KB.`,
     ""
   ];
   for (const s of measured) {
@@ -207,10 +207,12 @@ function transferSection(sizes: SizeResult[]): string[] {
     );
     for (const w of s.transfer!) {
       const kind = s.pages.find((p) => p.heaviest.page === w.page)?.kind ?? w.page;
-      const before = s.before?.transfer.find((b) => b.page === w.page);
+      // The version before may name its pages otherwise: its own heaviest page of the kind stands beside today's.
+      const before = s.before?.transfer.find((b) => pageKind(b.page) === kind);
       const goal = weightGoalKb(kind, w.interactive, s.scale);
+      const pages = before && before.page !== w.page ? `${w.page} (before: ${before.page})` : w.page;
       lines.push(
-        `| ${kind} | ${w.page} | ${before ? kb(before.bytes) : "—"} | ${kb(w.bytes)} | ${before ? before.requests : "—"} → ${w.requests} | ${goal} | ${w.bytes <= goal * 1024 ? "✓" : "✗"} |`
+        `| ${kind} | ${pages} | ${before ? kb(before.bytes) : "—"} | ${kb(w.bytes)} | ${before ? before.requests : "—"} → ${w.requests} | ${goal} | ${w.bytes <= goal * 1024 ? "✓" : "✗"} |`
       );
     }
     lines.push("");

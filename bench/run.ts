@@ -11,7 +11,7 @@ import {loadStudyPlan} from "../loaders/study/plan.js";
 import {currentManifest} from "../test/support/synth/write-archive.js";
 import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
-import {pageKind, pageWeights} from "./page-weight.js";
+import {groupPages} from "./page-weight.js";
 import {transferWeights} from "./browser-weight.js";
 import {sameTrees} from "./same-trees.js";
 import {listRunDirs} from "../loaders/runs/read-runs.js";
@@ -91,21 +91,6 @@ function archiveFigures(dir: string, seconds: number): SizeResult["archive"] {
     json_bytes: json,
     generate_seconds: seconds
   };
-}
-
-function groupPages(dist: string): PageKindWeight[] {
-  const groups = new Map<string, PageKindWeight>();
-  for (const page of pageWeights(dist)) {
-    const kind = pageKind(page.page);
-    const group = groups.get(kind);
-    if (!group) groups.set(kind, {kind, count: 1, heaviest: page});
-    else {
-      group.count++;
-      if (page.total.gzip > group.heaviest.total.gzip) group.heaviest = page;
-    }
-  }
-  const order = (k: string) => (k === "/" ? "" : k);
-  return [...groups.values()].sort((a, b) => order(a.kind).localeCompare(order(b.kind)));
 }
 
 /** Takes the study's last run out, builds incrementally, puts it back and builds again: the second build is timed. */
@@ -202,7 +187,7 @@ async function measureSize(scale: number, tree: string | null): Promise<SizeResu
           ok && transfer.length
             ? await transferWeights(
                 join(beforeTree, beforeOutput),
-                transfer.map((t) => t.page)
+                groupPages(join(beforeTree, beforeOutput)).map((p) => p.heaviest.page)
               )
             : []
       };
