@@ -17,6 +17,7 @@ import {NEXT_GLOBAL, NEXT_PAGES, NEXT_SEARCH, REUSE_ENV, REUSE_OUTPUT_ENV} from 
 import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 
 const root = resolve(import.meta.dirname, "..");
+const memoDir = (reuse: string) => join(reuse, "memo");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
 
 function run(
@@ -80,7 +81,7 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
         TPS_REPORT_OUTPUT: built,
         [SPLICE_ENV]: pagesFile,
         [STAMP_ENV]: "1",
-        ...(reuse ? {[REUSE_ENV]: reuse, [REUSE_OUTPUT_ENV]: output, [PAGE_MEMO_ENV]: join(reuse, "memo")} : {})
+        ...(reuse ? {[REUSE_ENV]: reuse, [REUSE_OUTPUT_ENV]: output, [PAGE_MEMO_ENV]: memoDir(reuse)} : {})
       }),
       staging
         ? run(
@@ -102,7 +103,12 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     phase("kept pages put in");
     stampSetPages(built, layout);
     phase("set pages written");
-    spliceBuiltPages(pagesFile, built, new Set(kept.map((path) => path.replace(/\/index$/, "/"))));
+    spliceBuiltPages(
+      pagesFile,
+      built,
+      new Set(kept.map((path) => path.replace(/\/index$/, "/"))),
+      reuse ? memoDir(reuse) : undefined
+    );
     phase("drawn blocks put in");
     let shells: Record<string, string> = {};
     let written = 0;

@@ -4,6 +4,7 @@
 import {closeSync, openSync, readFileSync, readSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Fragment, PageFragments} from "./fragment.js";
+import {lineFragments, linePath} from "./page-line.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
 /** Where the page renderer writes its pages ([path, fragments] per line) when the build splices them in afterwards. */
@@ -65,18 +66,18 @@ export function builtFile(output: string, path: string): string {
   return join(output, path.endsWith("/") ? `${path}index.html` : `${path}.html`);
 }
 
-/** The path a renderer's line ([path, fragments] as JSON) is for, read without parsing the fragments. */
-export function linePath(line: Buffer): string {
-  let end = 2;
-  while (line[end] !== 0x22) end += line[end] === 0x5c ? 2 : 1;
-  return JSON.parse(line.toString("utf8", 1, end + 1)) as string;
-}
 
 /** Puts every drawn block into the built pages of `output`, from the renderer's file of pages; the pages spliced.
- * Pages in `kept` came whole from an earlier build (tools/build-reuse.ts) and are passed over unread. */
-export function spliceBuiltPages(pagesFile: string, output: string, kept: ReadonlySet<string> = new Set()): number {
+ * Pages in `kept` came whole from an earlier build (tools/build-reuse.ts) and are passed over unread; `memo` is the
+ * renderer's memo of an incremental build, where the pages it held are read from. */
+export function spliceBuiltPages(
+  pagesFile: string,
+  output: string,
+  kept: ReadonlySet<string> = new Set(),
+  memo?: string
+): number {
   let spliced = 0;
-  forEachPage(pagesFile, kept, (path, fragments) => {
+  forEachPage(pagesFile, kept, memo, (path, fragments) => {
     const file = builtFile(output, path);
     let page: string;
     try {
@@ -97,6 +98,7 @@ export function spliceBuiltPages(pagesFile: string, output: string, kept: Readon
 function forEachPage(
   file: string,
   skip: ReadonlySet<string>,
+  memo: string | undefined,
   visit: (path: string, fragments: PageFragments) => void
 ): void {
   const fd = openSync(file, "r");
@@ -108,7 +110,7 @@ function forEachPage(
       let start = 0;
       for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
         if (skip.size && skip.has(linePath(pending.subarray(start, end)))) continue;
-        const [path, fragments] = JSON.parse(pending.toString("utf8", start, end)) as [string, PageFragments];
+        const [path, fragments] = lineFragments(pending.subarray(start, end), memo);
         visit(path, fragments);
       }
       pending = pending.subarray(start);

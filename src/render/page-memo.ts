@@ -9,9 +9,13 @@ import type {PageFragments} from "./fragment.js";
 /** Set by an incremental build (tools/build-incremental.ts): the folder of the renderer's memo. */
 export const PAGE_MEMO_ENV = "TPS_REPORT_PAGE_MEMO";
 
-/** A page's fragments already serialized, as the memo keeps them: written out as they are. */
+/** A page's fragments already serialized, as the memo keeps them, and their key there. `json` is null for a page the
+ * memo held when it was opened `lazy`: whoever needs the fragments reads them from the memo's file (page-line.ts). */
 export class SerializedFragments {
-  constructor(readonly json: string) {}
+  constructor(
+    readonly json: string | null,
+    readonly key: string
+  ) {}
 }
 
 export interface PageMemo {
@@ -21,30 +25,41 @@ export interface PageMemo {
   prune(): void;
 }
 
-/** A memo in `dir`, keyed by the code's version, the page, the run-set count its links read and its input as JSON. */
-export function pageMemo(dir: string, version: string, sets: number): PageMemo {
+/** A memo in `dir`, keyed by the code's version, the page, the run-set count its links read and its input as JSON.
+ * `lazy` (a build, where nothing prunes the memo before the build ends): a page the memo holds is not read. */
+export function pageMemo(dir: string, version: string, sets: number, lazy = false): PageMemo {
   mkdirSync(dir, {recursive: true});
   // Renderers overlap in `npm run dev`; file times are coarser than the clock, hence the margin.
   const started = Date.now() - 1000;
   const used = new Set<string>();
+  // A page's two languages share their input: at 1000× the seed its JSON was made and hashed twice, 2 s of 46.
+  const digests = new WeakMap<object, string>();
+  const digestOf = (input: unknown): string => {
+    const known = typeof input === "object" && input !== null ? digests.get(input) : undefined;
+    if (known) return known;
+    const digest = createHash("sha256").update(JSON.stringify(input)).digest("hex");
+    if (typeof input === "object" && input !== null) digests.set(input, digest);
+    return digest;
+  };
   return {
     async page(path, input, make) {
       const key = createHash("sha256")
-        .update(`${version}\0${path}\0${sets}\0`)
-        .update(JSON.stringify(input))
+        .update(`${version}\0${path}\0${sets}\0${digestOf(input)}`)
         .digest("hex");
       const name = `${key}.json`;
       used.add(name);
       const file = join(dir, name);
       try {
-        return new SerializedFragments(readFileSync(file, "utf8"));
+        if (lazy) {
+          if (statSync(file).isFile()) return new SerializedFragments(null, key);
+        } else return new SerializedFragments(readFileSync(file, "utf8"), key);
       } catch (error) {
         // Not kept, or pruned by a renderer that started earlier: drawn again.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }
       const json = JSON.stringify(await make());
       writeFileAtomic(file, json);
-      return new SerializedFragments(json);
+      return new SerializedFragments(json, key);
     },
     prune() {
       for (const name of readdirSync(dir)) {

@@ -8,7 +8,9 @@ import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 import {codeVersion} from "./code-version.js";
-import {PAGE_MEMO_ENV, pageMemo, SerializedFragments} from "./page-memo.js";
+import {PAGE_MEMO_ENV, pageMemo} from "./page-memo.js";
+import {pageLine} from "./page-line.js";
+import {REUSE_ENV} from "./page-reuse.js";
 import {runDetailsLayout} from "./run-details-layout.js";
 
 async function render(): Promise<void> {
@@ -23,18 +25,10 @@ async function render(): Promise<void> {
   // Settled below; until then a failure must not end the process before the renderer reports it.
   downloads.catch(() => {});
   const kept = process.env[PAGE_MEMO_ENV];
-  const memo = kept ? pageMemo(kept, codeVersion(), runDetailsLayout(dir).sets) : null;
-  await siteFragments(
-    study,
-    dir,
-    (path, fragments) =>
-      process.stdout.write(
-        fragments instanceof SerializedFragments
-          ? `[${JSON.stringify(path)},${fragments.json}]\n`
-          : `${JSON.stringify([path, fragments])}\n`
-      ),
-    memo
-  );
+  // A build reads what the memo holds only for the pages it builds again; `npm run dev` hands every page over whole,
+  // as its renderers overlap and one may prune what another's preview has yet to read.
+  const memo = kept ? pageMemo(kept, codeVersion(), runDetailsLayout(dir).sets, !!process.env[REUSE_ENV]) : null;
+  await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${pageLine(path, fragments)}\n`), memo);
   memo?.prune();
   await downloads;
 }

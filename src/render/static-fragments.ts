@@ -1,7 +1,6 @@
 // A markdown-it rule: a page's {{name}} placeholders become the fragments the build rendered for that page. A
 // placeholder alone in a paragraph becomes a block of HTML; one inside text or an HTML block takes text or HTML.
 import {execFileSync} from "node:child_process";
-import {createHash} from "node:crypto";
 import {closeSync, lstatSync, mkdtempSync, openSync, readSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
@@ -9,7 +8,8 @@ import {Worker} from "node:worker_threads";
 import type {Fragment, PageFragments} from "./fragment.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
-import {fragmentMarker, linePath, SPLICE_ENV, spliceable} from "./fragment-splice.js";
+import {fragmentMarker, SPLICE_ENV, spliceable} from "./fragment-splice.js";
+import {lineDigest, lineFragments, linePath} from "./page-line.js";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import {isRunId} from "../../loaders/study/ids.js";
 
@@ -142,13 +142,13 @@ export function renderFragments(root: string): RenderedPages {
       if (parsed) return parsed;
       const line = lineOf(path);
       if (!line) return undefined;
-      const [, fragments] = JSON.parse(line.toString("utf8")) as [string, PageFragments];
+      const [, fragments] = lineFragments(line);
       pages.set(path, fragments);
       return fragments;
     },
     digest(path) {
       const line = lineOf(path);
-      return line && createHash("sha256").update(line).digest("hex");
+      return line && lineDigest(line);
     },
     forget(path) {
       lines.delete(path);

@@ -10,6 +10,8 @@ import {
   splicePage,
   withHeaderAnchors
 } from "../../src/render/fragment-splice.js";
+import {pageLine} from "../../src/render/page-line.js";
+import {SerializedFragments} from "../../src/render/page-memo.js";
 
 const table = `<table><thead><tr><th>candidate</th></tr></thead><tbody>${"<tr><td>vllm &amp; co</td></tr>".repeat(30)}</tbody></table>`;
 
@@ -93,5 +95,20 @@ describe("splicing a built site", () => {
     expect(spliceBuiltPages(pages, output)).toBe(1);
     expect(readFileSync(join(output, "index.html"), "utf8")).toBe(`<main>${table}</main>`);
     expect(readFileSync(join(output, "steps/a.html"), "utf8")).toBe(`<main><p>no markers</p></main>`);
+  });
+
+  it("reads a page an incremental build's memo held from the memo, not from the line", () => {
+    dir = mkdtempSync(join(tmpdir(), "splice-"));
+    const output = join(dir, "dist");
+    mkdirSync(join(output, "steps"), {recursive: true});
+    writeFileSync(join(output, "steps/a.html"), `<main>${fragmentMarker("t", {html: table})}</main>`);
+    const memo = join(dir, "memo");
+    const key = "c".repeat(64);
+    mkdirSync(memo);
+    writeFileSync(join(memo, `${key}.json`), JSON.stringify({t: {html: table}}));
+    const pages = join(dir, "pages.jsonl");
+    writeFileSync(pages, `${pageLine("/steps/a", new SerializedFragments(null, key))}\n`);
+    expect(spliceBuiltPages(pages, output, new Set(), memo)).toBe(1);
+    expect(readFileSync(join(output, "steps/a.html"), "utf8")).toBe(`<main>${table}</main>`);
   });
 });

@@ -30,7 +30,7 @@ it("keeps what a later renderer wrote and a temporary file being written, and re
   const again = await later.page("/steps/a", {runs: 2}, async () => {
     throw new Error("drawn again");
   });
-  expect(JSON.parse(again.json)).toEqual({title: {text: "a"}});
+  expect(JSON.parse(again.json!)).toEqual({title: {text: "a"}});
 });
 
 it("draws a page again if its entry went away after it was seen", async () => {
@@ -39,5 +39,24 @@ it("draws a page again if its entry went away after it was seen", async () => {
   await memo.page("/", {runs: 1}, draw("home"));
   for (const name of readdirSync(dir)) rmSync(join(dir, name));
   const page = await memo.page("/", {runs: 1}, draw("home again"));
-  expect(JSON.parse(page.json)).toEqual({title: {text: "home again"}});
+  expect(JSON.parse(page.json!)).toEqual({title: {text: "home again"}});
+});
+
+it("a build's memo hands a page it holds over by key, unread, and reads each input once for both languages", async () => {
+  dir = mkdtempSync(join(tmpdir(), "tps-memo-"));
+  const input = {runs: 3};
+  const first = await pageMemo(dir, "v1", 0, true).page("/steps/a", input, draw("a"));
+  expect(JSON.parse(first.json!)).toEqual({title: {text: "a"}});
+  // The entry is not read: a damaged one would fail to parse if it were.
+  writeFileSync(join(dir, `${first.key}.json`), "not json");
+  const memo = pageMemo(dir, "v1", 0, true);
+  const held = await memo.page("/steps/a", input, draw("drawn again"));
+  expect(held).toMatchObject({json: null, key: first.key});
+  // The same input under another path (the Turkish page) is its own entry.
+  const tr = await memo.page("/tr/steps/a", input, draw("tr"));
+  expect(tr.key).not.toBe(first.key);
+  expect(JSON.parse(tr.json!)).toEqual({title: {text: "tr"}});
+  // npm run dev's memo reads what it holds.
+  const dev = await pageMemo(dir, "v1", 0).page("/tr/steps/a", input, draw("drawn again"));
+  expect(JSON.parse(dev.json!)).toEqual({title: {text: "tr"}});
 });
