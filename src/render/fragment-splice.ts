@@ -7,7 +7,7 @@ import type {Fragment, PageFragments} from "./fragment.js";
 import {lineFragments, linePath} from "./page-line.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
-/** Where the page renderer writes its pages ([path, fragments] per line) when the build splices them in afterwards. */
+/** Where the page renderer writes its pages (a line each: page-line.ts) when the build splices them in afterwards. */
 export const SPLICE_ENV = "TPS_REPORT_SPLICE_PAGES";
 
 const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)">[\s\S]*?<\/tps-fragment>/g;
@@ -65,7 +65,6 @@ export function splicePage(page: string, fragments: PageFragments, file: string)
 export function builtFile(output: string, path: string): string {
   return join(output, path.endsWith("/") ? `${path}index.html` : `${path}.html`);
 }
-
 
 /** Puts every drawn block into the built pages of `output`, from the renderer's file of pages; the pages spliced.
  * Pages in `kept` came whole from an earlier build (tools/build-reuse.ts) and are passed over unread; `memo` is the
