@@ -6,6 +6,13 @@ import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
 import {dataTable, textElement, type Cell} from "./table.js";
+import {appendRawHtml} from "./rawHtml.js";
+
+const TEXT_ESCAPES: Record<string, string> = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\xa0": "&#160;"};
+/** Text as an element's content, escaped as the DOM writes it. */
+const logText = (text: string) => text.replace(/[&<>\xa0]/g, (c) => TEXT_ESCAPES[c]);
+/** Text as a quoted attribute value. */
+const attributeText = (text: string) => text.replace(/"/g, "&quot;");
 
 /** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
 export function metricLines(
@@ -129,20 +136,15 @@ export function logView(detail: RunDetail, context: PageContext): HTMLElement {
     figure.append(caption);
     const pre = document.createElement("pre");
     const text = log.text.endsWith("\n") ? log.text.slice(0, -1) : log.text;
-    text.split("\n").forEach((content, i) => {
+    // One element per line: written as text, since a page may show thousands of lines.
+    const lines = text.split("\n").map((content, i) => {
       const n = i + 1;
-      const line = document.createElement("span");
-      line.id = lineId(index, n);
-      const classes = ["log-line"];
-      if (n >= first && n <= last) classes.push("in-block");
-      if (isSource && figureLines.has(n)) {
-        classes.push("figure-line");
-        line.dataset.metric = figureLines.get(n);
-      }
-      line.className = classes.join(" ");
-      line.append(textElement("span", String(n), "line-number"), document.createTextNode(content + "\n"));
-      pre.append(line);
+      const metric = isSource ? figureLines.get(n) : undefined;
+      const classes = `log-line${n >= first && n <= last ? " in-block" : ""}${metric ? " figure-line" : ""}`;
+      const data = metric ? ` data-metric="${attributeText(metric)}"` : "";
+      return `<span class="${classes}"${data} id="${lineId(index, n)}"><span class="line-number">${n}</span>${logText(content)}\n</span>`;
     });
+    appendRawHtml(pre, lines.join(""));
     figure.append(pre);
     container.append(figure);
   });
