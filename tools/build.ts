@@ -4,7 +4,7 @@
 // (src/render/run-details.ts), drawn by a second process while Framework builds. Arguments go to `observable build`.
 import {spawn} from "node:child_process";
 import {existsSync, mkdirSync, mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+import {setPriority, tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
@@ -19,14 +19,19 @@ import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 const root = resolve(import.meta.dirname, "..");
 const memoDir = (reuse: string) => join(reuse, "memo");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
+// The run pages are needed only after Framework's build: the page renderer, which Framework waits on, goes first, and
+// the run pages take the core Framework's single-threaded tail (search index, writing pages) leaves free.
+const RUN_PAGES_PRIORITY = 19;
 
 function run(
   args: string[],
   stdio: "inherit" | "pipe",
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  priority = 0
 ): Promise<{code: number; stderr: string}> {
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, args, {cwd: root, env, stdio: ["ignore", "inherit", stdio]});
+    if (priority && child.pid) setPriority(child.pid, priority);
     let stderr = "";
     child.stderr?.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
@@ -93,7 +98,9 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
               staging,
               ...(reuse ? ["--keep"] : [])
             ],
-            "pipe"
+            "pipe",
+            process.env,
+            RUN_PAGES_PRIORITY
           )
         : Promise.resolve(null)
     ]);
