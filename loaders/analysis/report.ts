@@ -10,6 +10,7 @@ import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
+import type {RunRecordCache} from "../runs/run-record-cache.js";
 import {validate} from "./validate.js";
 import {addLoadColumns} from "./slo.js";
 import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
@@ -44,9 +45,10 @@ function recorded(value: string): string {
   return isPlaceholder(value) ? NOT_RECORDED : value;
 }
 
-export async function loadStudy(dir: string, cwd = process.cwd()): Promise<StudyData> {
+/** With `cache` (an incremental build's, or `npm run dev`'s), run folders unchanged since the last load are not read. */
+export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyData> {
   const plan = loadStudyPlan(dir);
-  const {runs, findings: readFindings} = await readRuns(plan, cwd);
+  const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);
   const headroom = headroomContext(plan);

@@ -12,6 +12,7 @@ import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
 import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
 import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
+import {keptRecords, type RunRecordCache} from "./run-record-cache.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
 export type RunStatus = "ok" | "failed";
@@ -384,7 +385,8 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
 /** Every run folder of the study, parsed. Unreadable records are broken runs with findings, never silent gaps. */
 export async function readRuns(
   plan: StudyPlan,
-  cwd = process.cwd()
+  cwd = process.cwd(),
+  cache?: RunRecordCache
 ): Promise<{runs: RunRecord[]; findings: Finding[]}> {
   const runsDir = join(plan.dir, "runs");
   const runs: RunRecord[] = [];
@@ -393,8 +395,14 @@ export async function readRuns(
   // cwd lies inside the runs folder.
   const relRuns = relative(cwd, runsDir);
   const below = !relRuns.startsWith("..") && !isAbsolute(relRuns);
-  for (const name of listRunDirs(runsDir))
-    runs.push(readRunSync(join(runsDir, name), cwd, below ? join(relRuns, name) : undefined, plan));
+  const kept = cache ? keptRecords(cache, plan, cwd) : null;
+  for (const name of listRunDirs(runsDir)) {
+    const dir = join(runsDir, name);
+    const read = () => readRunSync(dir, cwd, below ? join(relRuns, name) : undefined, plan);
+    runs.push(kept ? kept.record(name, dir, read) : read());
+  }
+  // Kept before anything derives from the records, so the next read gets them as read.
+  kept?.save();
   findings.push(...runFolderFindings(runsDir, relative(cwd, runsDir) || runsDir));
   return {runs, findings};
 }

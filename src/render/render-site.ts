@@ -15,7 +15,10 @@ import {runDetailsLayout} from "./run-details-layout.js";
 
 async function render(): Promise<void> {
   const dir = studyDir();
-  const study = await studyForLoader();
+  const kept = process.env[PAGE_MEMO_ENV];
+  const version = kept ? codeVersion() : "";
+  // Beside the memo, not in it: the memo's prune removes what it did not write.
+  const study = await studyForLoader(kept ? {file: `${kept.replace(/\/+$/, "")}.runs`, version} : undefined);
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
@@ -24,10 +27,9 @@ async function render(): Promise<void> {
   const downloads = downloadsDir ? writeDownloadsAside(study, downloadsDir) : Promise.resolve();
   // Settled below; until then a failure must not end the process before the renderer reports it.
   downloads.catch(() => {});
-  const kept = process.env[PAGE_MEMO_ENV];
   // A build reads what the memo holds only for the pages it builds again; `npm run dev` hands every page over whole,
   // as its renderers overlap and one may prune what another's preview has yet to read.
-  const memo = kept ? pageMemo(kept, codeVersion(), runDetailsLayout(dir).sets, !!process.env[REUSE_ENV]) : null;
+  const memo = kept ? pageMemo(kept, version, runDetailsLayout(dir).sets, !!process.env[REUSE_ENV]) : null;
   await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${pageLine(path, fragments)}\n`), memo);
   memo?.prune();
   await downloads;

@@ -1,0 +1,78 @@
+// An incremental build or `npm run dev` reads again only the run folders that changed since the last read: at 1000× the
+// seed, reading 17,000 folders is most of the study's load.
+import {createHash} from "node:crypto";
+import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {join} from "node:path";
+import {deserialize, serialize} from "node:v8";
+import {writeFileAtomic} from "../files/write-atomic.js";
+import type {StudyPlan} from "../study/plan.js";
+import type {RunRecord} from "./read-runs.js";
+
+/** Where the records are kept, and the version of the code that reads them (a new version reads every run again). */
+export interface RunRecordCache {
+  file: string;
+  version: string;
+}
+
+interface Kept {
+  base: string;
+  runs: Record<string, {state: string; record: RunRecord}>;
+}
+
+/** Every file of a run folder with its size and modification time: a record is kept while these are unchanged. */
+export function runFolderState(folder: string): string {
+  const parts: string[] = [];
+  const visit = (path: string, rel: string): void => {
+    for (const entry of readdirSync(path, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const child = join(path, entry.name);
+      const name = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) visit(child, name);
+      else {
+        const stat = statSync(child);
+        parts.push(`${name}\0${stat.size}\0${stat.mtimeMs}`);
+      }
+    }
+  };
+  visit(folder, "");
+  return parts.join("\n");
+}
+
+/** The records kept for this code, plan and working directory (none when any of them changed). */
+export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string): KeptRecords {
+  const base = createHash("sha256").update(`${cache.version}\0${cwd}\0`).update(JSON.stringify(plan)).digest("hex");
+  let kept: Kept = {base, runs: {}};
+  if (existsSync(cache.file))
+    try {
+      const read = deserialize(readFileSync(cache.file)) as Kept;
+      if (read.base === base) kept = read;
+    } catch {
+      // A cache cut short or written by another Node version: every run is read again.
+    }
+  const next: Kept = {base, runs: {}};
+  let changed = false;
+  return {
+    record(name, dir, read) {
+      const state = runFolderState(dir);
+      const old = kept.runs[name];
+      if (old && old.state === state) {
+        next.runs[name] = old;
+        return old.record;
+      }
+      changed = true;
+      const record = read();
+      next.runs[name] = {state, record};
+      return record;
+    },
+    save() {
+      if (changed || Object.keys(next.runs).length !== Object.keys(kept.runs).length)
+        writeFileAtomic(cache.file, serialize(next));
+    }
+  };
+}
+
+export interface KeptRecords {
+  /** The run's record as last read, when its folder is unchanged; else `read()`'s. */
+  record(name: string, dir: string, read: () => RunRecord): RunRecord;
+  /** Keeps this read's records for the next (written only when a record changed). */
+  save(): void;
+}
