@@ -4,6 +4,7 @@ import {existsSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {liveModeRequested} from "./loaders/live/mode.js";
 import {loadStudyPlan} from "./loaders/study/plan.js";
+import {keptPlan} from "./loaders/study/plan-kept.js";
 import {studyDir} from "./loaders/study/study-dir.js";
 import {runPageLayout, runSetTitle} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
@@ -12,10 +13,12 @@ import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
 import {darkChartCss} from "./src/components/chartTheme.js";
 import {guardBuildWrites} from "./loaders/files/build-error.js";
-import {DOWNLOADS_ENV, markDownloadsPending} from "./loaders/export/downloads-env.js";
-import {SPLICE_ENV} from "./src/render/fragment-splice.js";
+import {DOWNLOADS_DIR, DOWNLOADS_ENV, markDownloadsPending} from "./loaders/export/downloads-env.js";
+import {RENDERER_STARTED_ENV} from "./src/render/renderer-start.js";
+import {emptyMarkersWhenWriting, SPLICE_ENV} from "./src/render/fragment-splice.js";
 import {isSetPage, SET_PAGE_LINK, STAMP_ENV} from "./src/render/set-pages.js";
 import {codeVersion} from "./src/render/code-version.js";
+import {PAGE_MEMO_ENV, planKeeping} from "./src/render/page-memo.js";
 import {installPageReuse, REUSE_ENV, REUSE_OUTPUT_ENV} from "./src/render/page-reuse.js";
 
 interface PageLink {
@@ -43,15 +46,17 @@ const study = studyDir();
 // Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
 // build the renderer also makes the downloads, which the data loaders (inheriting this environment) hand on; in dev a
 // loader makes its own, so an edit never races the renderer.
-if (process.argv[2] === "build") {
-  process.env[DOWNLOADS_ENV] = resolve("src/.observablehq/cache/.downloads");
+if (process.argv[2] === "build" && !process.env[RENDERER_STARTED_ENV]) {
+  process.env[DOWNLOADS_ENV] = resolve(DOWNLOADS_DIR);
   markDownloadsPending(process.env[DOWNLOADS_ENV]);
 }
 // Live mode runs the missing runs first, so the pages include them; else the renderer starts at once, as reading the
 // plan and listing the runs here take a second at 1000× the seed.
 const live = liveModeRequested();
 const early = live ? null : renderFragments(process.cwd());
-const plan = loadStudyPlan(study);
+const memo = process.env[PAGE_MEMO_ENV];
+// An incremental build or dev keeps the parsed plan beside the renderer's memo (page-memo.ts).
+const plan = memo ? keptPlan(study, planKeeping(memo, codeVersion())) : loadStudyPlan(study);
 if (live) await (await import("./loaders/live/ensure.js")).ensureLiveRuns(study);
 const fragments = early ?? renderFragments(process.cwd());
 const runIds = listRunDirs(join(study, "runs"));
@@ -85,6 +90,7 @@ if (reuse) {
 // and writes all set pages but the first from the first's, every fragment of which is then a marker.
 const splice = process.argv[2] === "build" && !!process.env[SPLICE_ENV];
 const stamped = splice && !!process.env[STAMP_ENV];
+if (splice) emptyMarkersWhenWriting();
 
 // Titles of the parameterized pages, known at build time so they reach <title>, the sidebar search and the h1.
 function pageTitle(path: string): string | null {

@@ -15,6 +15,10 @@ import {outputProblem, stagingFor, swapInto} from "./build-output.js";
 import {forgetRecord, keepRecord, placeKeptPages, readRecord, ReuseError, reuseDirFor} from "./build-reuse.js";
 import {NEXT_GLOBAL, NEXT_PAGES, NEXT_SEARCH, REUSE_ENV, REUSE_OUTPUT_ENV} from "../src/render/page-reuse.js";
 import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
+import {RENDERER_STARTED_ENV, startRenderer} from "../src/render/renderer-start.js";
+import {wrapRunDetailsAside, type Wrapped} from "../src/render/run-details-aside.js";
+import {DOWNLOADS_DIR, DOWNLOADS_ENV, markDownloadsPending} from "../loaders/export/downloads-env.js";
+import {liveModeRequested} from "../loaders/live/mode.js";
 
 const root = resolve(import.meta.dirname, "..");
 const memoDir = (reuse: string) => join(reuse, "memo");
@@ -79,15 +83,26 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
       process.stderr.write(`build time: ${name} ${((now - last) / 1000).toFixed(2)} s\n`);
     last = now;
   };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TPS_REPORT_OUTPUT: built,
+    [SPLICE_ENV]: pagesFile,
+    [STAMP_ENV]: "1",
+    ...(reuse ? {[REUSE_ENV]: reuse, [REUSE_OUTPUT_ENV]: output, [PAGE_MEMO_ENV]: memoDir(reuse)} : {})
+  };
+  // The renderer starts now, not when Framework has loaded its config; live mode runs the missing runs first (config).
+  let renderer: ReturnType<typeof startRenderer> | null = null;
+  let succeeded = false;
+  let wrapping: Promise<Wrapped> | null = null;
+  if (!liveModeRequested()) {
+    env[DOWNLOADS_ENV] = resolve(root, DOWNLOADS_DIR);
+    markDownloadsPending(env[DOWNLOADS_ENV]);
+    env[RENDERER_STARTED_ENV] = "1";
+    renderer = startRenderer(root, pagesFile, env);
+  }
   try {
     const [build, drawn] = await Promise.all([
-      run([framework, "build", ...args], "inherit", {
-        ...process.env,
-        TPS_REPORT_OUTPUT: built,
-        [SPLICE_ENV]: pagesFile,
-        [STAMP_ENV]: "1",
-        ...(reuse ? {[REUSE_ENV]: reuse, [REUSE_OUTPUT_ENV]: output, [PAGE_MEMO_ENV]: memoDir(reuse)} : {})
-      }),
+      run([framework, "build", ...args], "inherit", env),
       staging
         ? run(
             [
@@ -106,6 +121,23 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     ]);
     if (build.code !== 0) return build.code;
     phase("Framework and the run page drawing");
+    if (staging && drawn && drawn.code !== 0) {
+      process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
+      return 1;
+    }
+    // The run pages go into their shells on the other core while this thread puts the drawn blocks in.
+    wrapping =
+      staging && drawn
+        ? wrapRunDetailsAside(
+            staging,
+            built,
+            layout,
+            previous && record ? {output: previous, shells: record.shells} : null,
+            !reuse
+          )
+        : Promise.resolve({written: 0, kept: 0, shells: {}});
+    // Awaited below; until then a failure must not end the build unreported.
+    wrapping.catch(() => {});
     const kept = reuse && previous ? placeKeptPages(reuse, previous, built) : [];
     phase("kept pages put in");
     stampSetPages(built, layout);
@@ -117,26 +149,7 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
       reuse ? memoDir(reuse) : undefined
     );
     phase("drawn blocks put in");
-    let shells: Record<string, string> = {};
-    let written = 0;
-    let keptRuns = 0;
-    if (staging && drawn) {
-      if (drawn.code !== 0) {
-        process.stderr.write(`build: the run pages could not be drawn: ${drawn.stderr.trim().split("\n").at(-1)}\n`);
-        return 1;
-      }
-      const {wrapRunDetails} = await import("../src/render/run-details-wrap.js");
-      ({
-        written,
-        kept: keptRuns,
-        shells
-      } = wrapRunDetails(
-        staging,
-        built,
-        layout,
-        previous && record ? {output: previous, shells: record.shells} : null
-      ));
-    }
+    const {written, kept: keptRuns, shells} = await wrapping;
     phase("run pages written");
     swapInto(built, output);
     phase("output swapped in");
@@ -151,6 +164,7 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
       );
     else if (reuse)
       process.stdout.write(`build done in ${seconds} s (${kept.length} pages kept from the last build)\n`);
+    succeeded = true;
     return 0;
   } catch (error) {
     if (error instanceof ReuseError) retry = error.message;
@@ -159,6 +173,11 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
       return 1;
     }
   } finally {
+    // A build that failed before Framework read every page ends the renderer; its file is removed below.
+    if (!succeeded) renderer?.stop();
+    await renderer?.done;
+    // The run page worker writes into the staged output: it ends before that is removed (or built again).
+    await wrapping?.catch(() => {});
     if (staging && !reuse) rmSync(staging, {recursive: true, force: true});
     rmSync(drawnPages, {recursive: true, force: true});
     rmSync(built, {recursive: true, force: true});

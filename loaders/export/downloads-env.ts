@@ -6,6 +6,9 @@ import {join} from "node:path";
 /** The folder the page renderer leaves the downloads in for this build; set by observablehq.config.ts. */
 export const DOWNLOADS_ENV = "TPS_REPORT_DOWNLOADS";
 
+/** The folder a build's downloads are made in, from the repository root. */
+export const DOWNLOADS_DIR = "src/.observablehq/cache/.downloads";
+
 /** Lies in the folder until the renderer has written its files: it writes them after the pages. */
 export const DOWNLOADS_PENDING = ".pending";
 

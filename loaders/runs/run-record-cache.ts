@@ -43,15 +43,16 @@ export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string)
   let kept: Kept = {base, runs: {}};
   if (existsSync(cache.file))
     try {
-      const read = deserialize(readFileSync(cache.file)) as Kept;
-      if (read.base === base) kept = read;
+      const found = deserialize(readFileSync(cache.file)) as Kept;
+      if (found.base === base) kept = found;
     } catch {
       // A cache cut short or written by another Node version: every run is read again.
     }
   const next: Kept = {base, runs: {}};
   let changed = false;
+  let read = 0;
   return {
-    record(name, dir, read) {
+    record(name, dir, load) {
       const state = runFolderState(dir);
       const old = kept.runs[name];
       if (old && old.state === state) {
@@ -59,11 +60,14 @@ export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string)
         return old.record;
       }
       changed = true;
-      const record = read();
+      read++;
+      const record = load();
       next.runs[name] = {state, record};
       return record;
     },
     save() {
+      if (process.env.TPS_REPORT_BUILD_TIMES)
+        process.stderr.write(`run records: ${read} of ${Object.keys(next.runs).length} read again\n`);
       if (changed || Object.keys(next.runs).length !== Object.keys(kept.runs).length)
         writeFileAtomic(cache.file, serialize(next));
     }
@@ -72,7 +76,7 @@ export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string)
 
 export interface KeptRecords {
   /** The run's record as last read, when its folder is unchanged; else `read()`'s. */
-  record(name: string, dir: string, read: () => RunRecord): RunRecord;
+  record(name: string, dir: string, load: () => RunRecord): RunRecord;
   /** Keeps this read's records for the next (written only when a record changed). */
   save(): void;
 }

@@ -9,6 +9,17 @@ import type {PageFragments} from "./fragment.js";
 /** Set by an incremental build (tools/build-incremental.ts): the folder of the renderer's memo. */
 export const PAGE_MEMO_ENV = "TPS_REPORT_PAGE_MEMO";
 
+/** Where the study's run records (and, beside them, its parsed plan) are kept for the memo's next build: beside the
+ * memo, not in it, as the memo's prune removes what it did not write. */
+export function studyKeeping(memoDir: string, version: string): {file: string; version: string} {
+  return {file: `${memoDir.replace(/\/+$/, "")}.runs`, version};
+}
+
+/** Where the parsed plan is kept: the file loadStudy keeps it in for the same memo (loaders/analysis/report.ts). */
+export function planKeeping(memoDir: string, version: string): {file: string; version: string} {
+  return {file: `${studyKeeping(memoDir, version).file}.plan`, version};
+}
+
 /** A page's fragments already serialized, as the memo keeps them, and their key there. `json` is null for a page the
  * memo held when it was opened `lazy`: whoever needs the fragments reads them from the memo's file (page-line.ts). */
 export class SerializedFragments {

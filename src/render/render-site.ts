@@ -8,17 +8,23 @@ import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 import {codeVersion} from "./code-version.js";
-import {PAGE_MEMO_ENV, pageMemo} from "./page-memo.js";
+import {PAGE_MEMO_ENV, pageMemo, studyKeeping} from "./page-memo.js";
 import {pageLine} from "./page-line.js";
 import {REUSE_ENV} from "./page-reuse.js";
 import {runDetailsLayout} from "./run-details-layout.js";
 
+// TPS_REPORT_BUILD_TIMES=1: the renderer's own steps on stderr, in seconds since it started (BENCHMARKS.md).
+const time = (what: string) =>
+  process.env.TPS_REPORT_BUILD_TIMES &&
+  process.stderr.write(`render time: ${what} at ${(performance.now() / 1000).toFixed(2)} s\n`);
+
 async function render(): Promise<void> {
+  time("started");
   const dir = studyDir();
   const kept = process.env[PAGE_MEMO_ENV];
   const version = kept ? codeVersion() : "";
-  // Beside the memo, not in it: the memo's prune removes what it did not write.
-  const study = await studyForLoader(kept ? {file: `${kept.replace(/\/+$/, "")}.runs`, version} : undefined);
+  const study = await studyForLoader(kept ? studyKeeping(kept, version) : undefined);
+  time("study loaded");
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
@@ -31,8 +37,10 @@ async function render(): Promise<void> {
   // as its renderers overlap and one may prune what another's preview has yet to read.
   const memo = kept ? pageMemo(kept, version, runDetailsLayout(dir).sets, !!process.env[REUSE_ENV]) : null;
   await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${pageLine(path, fragments)}\n`), memo);
+  time("pages drawn");
   memo?.prune();
   await downloads;
+  time("downloads written");
 }
 
 await exitOnDiskError("render-site", render);

@@ -10,6 +10,7 @@ import {escapeHtml} from "../../loaders/pages/language-switch.js";
 import {OUTPUT_NOT_WRITTEN} from "../../loaders/files/write-stdout.js";
 import {fragmentMarker, SPLICE_ENV, spliceable} from "./fragment-splice.js";
 import {lineDigest, lineFragments, linePath} from "./page-line.js";
+import {RENDERER_NODE_OPTIONS, RENDERER_STARTED_ENV, rendererExit} from "./renderer-start.js";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import {isRunId} from "../../loaders/study/ids.js";
 
@@ -68,15 +69,27 @@ export function renderFragments(root: string): RenderedPages {
   // The pages go through a file that is unlinked at once, so nothing is left behind however the build ends, unless the
   // build puts the drawn blocks in after Framework (fragment-splice.ts): it then owns the file and removes it.
   const kept = process.env[SPLICE_ENV];
-  const dir = kept ? null : mkdtempSync(join(tmpdir(), "tps-report-fragments-"));
-  const file = kept ?? join(dir!, "pages.jsonl");
-  const out = openSync(file, "w");
-  const fd = openSync(file, "r");
-  if (dir) rmSync(dir, {recursive: true, force: true});
   // [0]: 1 once the renderer has exited; [1]: its exit status.
   const state = new Int32Array(new SharedArrayBuffer(8));
-  const args = ["--import", "tsx", join(root, "src/render/render-site.ts")];
-  new Worker(WATCHER, {eval: true, workerData: {execPath: process.execPath, args, cwd: root, out, state}}).unref();
+  // tools/build.ts may have started the renderer already, as Framework starts: it writes the exit status beside.
+  const started = kept && process.env[RENDERER_STARTED_ENV] ? rendererExit(kept) : null;
+  const dir = kept ? null : mkdtempSync(join(tmpdir(), "tps-report-fragments-"));
+  const file = kept ?? join(dir!, "pages.jsonl");
+  const out = started ? null : openSync(file, "w");
+  const fd = openSync(file, "r");
+  if (dir) rmSync(dir, {recursive: true, force: true});
+  if (out !== null) {
+    const args = ["--import", "tsx", ...RENDERER_NODE_OPTIONS, join(root, "src/render/render-site.ts")];
+    new Worker(WATCHER, {eval: true, workerData: {execPath: process.execPath, args, cwd: root, out, state}}).unref();
+  }
+  const exited = (): boolean => {
+    if (Atomics.load(state, 0) === 1) return true;
+    const code = started?.();
+    if (code === undefined || code === null) return false;
+    Atomics.store(state, 1, code);
+    Atomics.store(state, 0, 1);
+    return true;
+  };
   // Lines are parsed when their page is asked for: an incremental build reuses most pages without reading them.
   const lines = new Map<string, Buffer>();
   const forgotten = new Set<string>();
@@ -105,7 +118,7 @@ export function renderFragments(root: string): RenderedPages {
     readLines();
     finished = true;
     closeSync(fd);
-    closeSync(out);
+    if (out !== null) closeSync(out);
     const status = Atomics.load(state, 1);
     // The renderer has said why on stderr, in one line; the build adds nothing to it (build-error.ts).
     if (status === OUTPUT_NOT_WRITTEN) throw new Error(`src/render/render-site.ts exited with code ${status}`);
@@ -118,8 +131,7 @@ export function renderFragments(root: string): RenderedPages {
     for (;;) {
       const found = lines.get(path);
       if (found || finished) return found;
-      const exited = Atomics.load(state, 0) === 1;
-      if (exited) {
+      if (exited()) {
         finish();
         continue;
       }
