@@ -1,8 +1,8 @@
 // An incremental build or `npm run dev` reads again only the run folders that changed since the last read: at 1000× the
 // seed, reading 17,000 folders is most of the study's load.
 import {createHash} from "node:crypto";
-import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
-import {join} from "node:path";
+import {existsSync, mkdirSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import type {StudyPlan} from "../study/plan.js";
@@ -68,8 +68,11 @@ export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string)
     save() {
       if (process.env.TPS_REPORT_BUILD_TIMES)
         process.stderr.write(`run records: ${read} of ${Object.keys(next.runs).length} read again\n`);
-      if (changed || Object.keys(next.runs).length !== Object.keys(kept.runs).length)
+      if (changed || Object.keys(next.runs).length !== Object.keys(kept.runs).length) {
+        // Framework's cache folder, where dev keeps them, is not there yet in a fresh clone.
+        mkdirSync(dirname(cache.file), {recursive: true});
         writeFileAtomic(cache.file, serialize(next));
+      }
     }
   };
 }

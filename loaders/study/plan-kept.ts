@@ -1,8 +1,8 @@
 // An incremental build or `npm run dev` parses study.yaml again only when it or the code changed: at 1000× the seed
 // the plan is 2.7 MB of YAML, a second and a half to parse, in both the page renderer and Framework's config.
 import {createHash} from "node:crypto";
-import {existsSync, readFileSync} from "node:fs";
-import {join} from "node:path";
+import {existsSync, mkdirSync, readFileSync} from "node:fs";
+import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {parseStudyPlan, withSecondLook, type StudyPlan} from "./plan.js";
@@ -26,6 +26,8 @@ export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
       // A file cut short or written by another Node version: the plan is parsed again.
     }
   const plan = parseStudyPlan(source, file, dir);
+  // Framework's cache folder, where dev keeps it, is not there yet in a fresh clone.
+  mkdirSync(dirname(keeping.file), {recursive: true});
   writeFileAtomic(keeping.file, serialize({key, plan}));
   return withSecondLook(plan);
 }

@@ -71,6 +71,12 @@ describe("run records kept between loads", () => {
     rmSync(join(RUN, "server.log"));
   });
 
+  it("are kept in a folder that is not there yet (Framework's cache in a fresh clone, where dev keeps them)", async () => {
+    const fresh = {file: join(tmp, "fresh", "cache", ".dev-memo.runs"), version: "v1"};
+    expect(await cached(fresh)).toBe(await cached());
+    expect(readFileSync(fresh.file).length).toBeGreaterThan(0);
+  });
+
   it("are not used by another version of the code, nor when the file is cut short", async () => {
     await cached();
     const other = {...cache, version: "v2"};

@@ -21,6 +21,13 @@ describe("the kept plan", () => {
       expect(JSON.stringify(keptPlan(dir, keeping))).toBe(parsed);
     });
 
+  it("is kept in a folder that is not there yet (Framework's cache in a fresh clone, where dev keeps it)", () => {
+    const keeping = {file: join(tmp, "fresh", "cache", ".dev-memo.runs.plan"), version: "v1"};
+    const dir = "data/studies/qwen3-32b-a100";
+    expect(JSON.stringify(keptPlan(dir, keeping))).toBe(JSON.stringify(loadStudyPlan(dir)));
+    expect(readFileSync(keeping.file).length).toBeGreaterThan(0);
+  });
+
   it("is parsed again when study.yaml changes, for another code version, and from a damaged file", () => {
     const dir = join(tmp, "study");
     cpSync("data/studies/qwen3-32b-a100", dir, {recursive: true});
