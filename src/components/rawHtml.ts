@@ -12,6 +12,7 @@ const HOST = Symbol.for("tps-report.raw-html");
 export function appendRawHtml(element: Element, html: string): void {
   const host = (globalThis as {[HOST]?: RawHtmlHost})[HOST];
   if (host) host.append(element, html);
+  else if (!element.firstChild) element.innerHTML = html;
   else element.insertAdjacentHTML("beforeend", html);
 }
 

@@ -19,12 +19,16 @@ let nextRaw = 0;
 // Unguessable, so that no attribute value in a study's files can pass for a marker.
 const RAW_MARKER = `tps-raw-html-${randomBytes(8).toString("hex")}:`;
 const RAW = new RegExp(`<!--${RAW_MARKER}(\\d+)-->`, "g");
-setRawHtmlHost({
-  append(element, html) {
-    raw.set(nextRaw, html);
-    element.append(document.createComment(`${RAW_MARKER}${nextRaw++}`));
-  }
-});
+/** The build's renderers keep raw HTML as text (src/components/rawHtml.ts); a component run under linkedom without
+ * this, as the browser tests run the pages' scripts, parses it into the DOM as a browser would. */
+export function keepRawHtmlAsText(): void {
+  setRawHtmlHost({
+    append(element, html) {
+      raw.set(nextRaw, html);
+      element.append(document.createComment(`${RAW_MARKER}${nextRaw++}`));
+    }
+  });
+}
 
 // Each text is put in once and let go: a page's text is not held after the page is written.
 function withRaw(html: string): string {

@@ -12,6 +12,10 @@ import {PAGE_MEMO_ENV, pageMemo, studyKeeping} from "./page-memo.js";
 import {pageLine} from "./page-line.js";
 import {REUSE_ENV} from "./page-reuse.js";
 import {runDetailsLayout} from "./run-details-layout.js";
+import {keepRawHtmlAsText} from "./dom.js";
+
+// Charts and logs go into the pages as text, not parsed into the DOM and printed back.
+keepRawHtmlAsText();
 
 // TPS_REPORT_BUILD_TIMES=1: the renderer's own steps on stderr, in seconds since it started (BENCHMARKS.md).
 const time = (what: string) =>

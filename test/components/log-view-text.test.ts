@@ -9,7 +9,7 @@ import {lineId, logView, metricLines} from "../../src/components/runDetail.js";
 import {textElement} from "../../src/components/table.js";
 import {chartSvg, vegaChart, chartsDrawn} from "../../src/components/vegaChart.js";
 import {appendRawHtml} from "../../src/components/rawHtml.js";
-import {toHtml} from "../../src/render/dom.js";
+import {keepRawHtmlAsText, toHtml} from "../../src/render/dom.js";
 
 // The lines as the DOM built them before (one span per line): the oracle.
 function domLines(detail: RunDetail, index: number): string {
@@ -37,6 +37,9 @@ function domLines(detail: RunDetail, index: number): string {
 }
 
 const STUDIES = ["data/studies/qwen3-32b-a100", "data/studies/h200-ladder", "data/studies/h200-live-ladder"];
+
+// As the build's renderers run (render-site.ts, draw-run-details.ts).
+keepRawHtmlAsText();
 
 describe("log lines written as text", () => {
   it("equal the DOM-built lines for every log of the shipped studies", async () => {
