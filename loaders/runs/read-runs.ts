@@ -395,7 +395,7 @@ export async function readRuns(
   // cwd lies inside the runs folder.
   const relRuns = relative(cwd, runsDir);
   const below = !relRuns.startsWith("..") && !isAbsolute(relRuns);
-  const kept = cache ? keptRecords(cache, plan, cwd) : null;
+  const kept = cache ? keptRecords<RunRecord>(cache, plan, cwd) : null;
   for (const name of listRunDirs(runsDir)) {
     const dir = join(runsDir, name);
     const read = () => readRunSync(dir, cwd, below ? join(relRuns, name) : undefined, plan);

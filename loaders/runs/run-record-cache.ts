@@ -6,7 +6,6 @@ import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import type {StudyPlan} from "../study/plan.js";
-import type {RunRecord} from "./read-runs.js";
 
 /** Where the records are kept, and the version of the code that reads them (a new version reads every run again). */
 export interface RunRecordCache {
@@ -14,9 +13,10 @@ export interface RunRecordCache {
   version: string;
 }
 
-interface Kept {
+// Generic in the record, so that read-runs.ts, which keeps its RunRecords here, is not imported back.
+interface Kept<R> {
   base: string;
-  runs: Record<string, {state: string; record: RunRecord}>;
+  runs: Record<string, {state: string; record: R}>;
 }
 
 /** Every file of a run folder with its size and modification time: a record is kept while these are unchanged. */
@@ -38,17 +38,17 @@ export function runFolderState(folder: string): string {
 }
 
 /** The records kept for this code, plan and working directory (none when any of them changed). */
-export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string): KeptRecords {
+export function keptRecords<R>(cache: RunRecordCache, plan: StudyPlan, cwd: string): KeptRecords<R> {
   const base = createHash("sha256").update(`${cache.version}\0${cwd}\0`).update(JSON.stringify(plan)).digest("hex");
-  let kept: Kept = {base, runs: {}};
+  let kept: Kept<R> = {base, runs: {}};
   if (existsSync(cache.file))
     try {
-      const found = deserialize(readFileSync(cache.file)) as Kept;
+      const found = deserialize(readFileSync(cache.file)) as Kept<R>;
       if (found.base === base) kept = found;
     } catch {
       // A cache cut short or written by another Node version: every run is read again.
     }
-  const next: Kept = {base, runs: {}};
+  const next: Kept<R> = {base, runs: {}};
   let changed = false;
   let read = 0;
   return {
@@ -77,9 +77,9 @@ export function keptRecords(cache: RunRecordCache, plan: StudyPlan, cwd: string)
   };
 }
 
-export interface KeptRecords {
-  /** The run's record as last read, when its folder is unchanged; else `read()`'s. */
-  record(name: string, dir: string, load: () => RunRecord): RunRecord;
+export interface KeptRecords<R> {
+  /** The run's record as last read, when its folder is unchanged; else `load()`'s. */
+  record(name: string, dir: string, load: () => R): R;
   /** Keeps this read's records for the next (written only when a record changed). */
   save(): void;
 }
