@@ -5,11 +5,12 @@
 // and footer.
 import "./dom.js";
 import {createHash} from "node:crypto";
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {loadStudyPlanCached} from "../../loaders/study/plan-cache.js";
+import {runFolderState} from "../../loaders/runs/run-record-cache.js";
 import type {Lang} from "../components/i18n.js";
 import {runHeading} from "../components/runSetView.js";
 import * as runSets from "../components/runSets.js";
@@ -45,23 +46,6 @@ async function runPageBody(detail: RunDetail, lang: Lang): Promise<{title: strin
     heading: toHtml(heading),
     view: toHtml(view)
   };
-}
-
-/** Every file of a run's folder with its size and modification time: what its page is drawn from. */
-function runFolderState(folder: string): string {
-  const parts: string[] = [];
-  const visit = (path: string): void => {
-    for (const entry of readdirSync(path, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const child = join(path, entry.name);
-      if (entry.isDirectory()) visit(child);
-      else {
-        const stat = statSync(child);
-        parts.push(`${child.slice(folder.length)}\0${stat.size}\0${stat.mtimeMs}`);
-      }
-    }
-  };
-  visit(folder);
-  return parts.join("\n");
 }
 
 /** Kept beside the drawn bodies of an incremental build: what each run's body was drawn from. */
