@@ -7,6 +7,7 @@ import {runFileIssues} from "../runs/read-runs.js";
 import {notRunReason} from "../runs/not-run.js";
 import {formatIssue} from "../study/schema-issues.js";
 import {errorLine, notAStudy} from "./errors.js";
+import {naturalOrder} from "../natural-order.js";
 
 const USAGE =
   "usage: tps-report check [--json] [--strict] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)\n" +
@@ -83,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
       const reason = notRunReason(r.meta);
       return reason == null ? [] : [`  ${r.meta.id}: ${reason}`];
     })
-    .sort((a, b) => a.localeCompare(b, "en", {numeric: true}));
+    .sort(naturalOrder);
   const failed = runs.length - ok - notRun.length;
   out.push(
     `study ${report.study.id}: ${runs.length} runs (${ok} with results, ${failed} failed${notRun.length ? `, ${notRun.length} not run` : ""})`

@@ -10,6 +10,7 @@ import {levelSeeds} from "../analysis/repeat-checks.js";
 import {pointRepeats, studyConfidence} from "../study/repeats.js";
 import type {StudyPlan} from "../study/plan.js";
 import {isPlaceholder} from "../study/schema.js";
+import {naturalOrder} from "../natural-order.js";
 
 // A run's own output folder, as the recorded command names it: the same command for every run otherwise.
 const OUTPUT_DIR = /(--result-dir(?:=|\s+))('[^']*'|\S+)/g;
@@ -41,14 +42,13 @@ export function benchCommandGroups(
       group.steps.add(row.step);
     }
     // Numbers inside run ids sort as numbers (2048 before 16384), as on /runs/.
-    const byId = (a: string, b: string) => a.localeCompare(b, "en", {numeric: true});
     const byStep = (a: string, b: string) =>
       (stepOrder.get(a) ?? stepOrder.size) - (stepOrder.get(b) ?? stepOrder.size);
     return [...commands].map(([command, {client, runs, steps}]) => ({
       scenario: scenario.id,
       command: client === undefined ? command : "",
       ...(client === undefined ? {} : {client}),
-      runs: runs.sort(byId),
+      runs: runs.sort(naturalOrder),
       steps: [...steps].sort(byStep)
     }));
   });

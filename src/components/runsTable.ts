@@ -8,13 +8,15 @@ import {notRunReason, statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
+// One collator for the whole sort: localeCompare with options makes one per call (0.8 s for 17,000 runs).
+const runIdOrder = new Intl.Collator("en", {numeric: true}).compare;
+
 /** The runs in table order: by step, then by id with the numbers inside ids as numbers (2048 before 16384, r2 before
  * r10). */
 export function sortedRuns(rows: readonly RunsIndexRow[], report: Pick<RunsPage, "steps">): RunsIndexRow[] {
   const stepOrder = new Map(report.steps.map((s, i) => [s.id, i]));
   return [...rows].sort(
-    (a, b) =>
-      (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || a.run.localeCompare(b.run, "en", {numeric: true})
+    (a, b) => (stepOrder.get(a.step) ?? 99) - (stepOrder.get(b.step) ?? 99) || runIdOrder(a.run, b.run)
   );
 }
 
