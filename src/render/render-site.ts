@@ -27,7 +27,10 @@ async function render(): Promise<void> {
   const dir = studyDir();
   const kept = process.env[PAGE_MEMO_ENV];
   const version = kept ? codeVersion() : "";
-  const study = await studyForLoader(kept ? studyKeeping(kept, version) : undefined);
+  const writes: (() => void)[] = [];
+  const study = await studyForLoader(
+    kept ? {...studyKeeping(kept, version), defer: (write) => writes.push(write)} : undefined
+  );
   time("study loaded");
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
@@ -42,6 +45,7 @@ async function render(): Promise<void> {
   const memo = kept ? pageMemo(kept, version, runDetailsLayout(dir).sets, !!process.env[REUSE_ENV]) : null;
   await siteFragments(study, dir, (path, fragments) => process.stdout.write(`${pageLine(path, fragments)}\n`), memo);
   time("pages drawn");
+  for (const write of writes) write();
   memo?.prune();
   await downloads;
   time("downloads written");

@@ -3,6 +3,7 @@
 import {
   appendFileSync,
   cpSync,
+  existsSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -14,6 +15,9 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import type {RunRecordCache} from "../../loaders/runs/run-record-cache.js";
+import {siteFragments} from "../../src/render/page-fragments.js";
+import {keepRawHtmlAsText} from "../../src/render/dom.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "tps-run-records-"));
 afterAll(() => rmSync(tmp, {recursive: true, force: true}));
@@ -22,7 +26,7 @@ const study = join(tmp, "study");
 cpSync("data/studies/qwen3-32b-a100", study, {recursive: true});
 const cache = {file: join(tmp, "records"), version: "v1"};
 const fresh = async () => JSON.stringify(await loadStudy(study));
-const cached = async (c = cache) => JSON.stringify(await loadStudy(study, process.cwd(), c));
+const cached = async (c: RunRecordCache = cache) => JSON.stringify(await loadStudy(study, process.cwd(), c));
 const RUN = join(study, "runs", "engine-selection--vllm--sharegpt");
 
 describe("run records kept between loads", () => {
@@ -83,5 +87,22 @@ describe("run records kept between loads", () => {
     expect(await cached(other)).toBe(await fresh());
     writeFileSync(cache.file, readFileSync(cache.file).subarray(0, 100));
     expect(await cached()).toBe(await fresh());
+  });
+
+  it("are written when the renderer says, after its pages, and then equal a fresh load's", async () => {
+    const later = {file: join(tmp, "later"), version: "v1"};
+    const writes: (() => void)[] = [];
+    const loaded = await loadStudy(study, process.cwd(), {...later, defer: (write) => writes.push(write)});
+    expect(writes).toHaveLength(1);
+    expect(existsSync(later.file)).toBe(false);
+    // Every page is drawn from the study before the write, as in the renderer: the records kept are still those read.
+    keepRawHtmlAsText();
+    await siteFragments(loaded, study, () => {});
+    writes[0]();
+    expect(await cached(later)).toBe(await fresh());
+    // Nothing changed since: nothing to write.
+    const none: (() => void)[] = [];
+    await cached({...later, defer: (write) => none.push(write)});
+    expect(none).toHaveLength(0);
   });
 });
