@@ -6,7 +6,7 @@ import {join} from "node:path";
 import type {StudyData} from "../analysis/report.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {DOWNLOADS_PENDING} from "./downloads-env.js";
-import {AGGREGATE_INT_COLUMNS, studyAggregate} from "./aggregate.js";
+import {AGGREGATE_INT_COLUMNS, studyAggregate, type AggregateRow} from "./aggregate.js";
 import {runsCsv} from "./csv.js";
 import {runsParquet} from "./parquet.js";
 
@@ -16,6 +16,16 @@ export type Download = (typeof DOWNLOADS)[number];
 /** What the downloads are made from. */
 export type DownloadsInput = Pick<StudyData, "plan" | "rows" | "report">;
 
+// The two aggregate files share their table: made once per study (1.3 s at 1000× the seed, made twice before).
+const aggregates = new WeakMap<DownloadsInput["rows"], {plan: DownloadsInput["plan"]; table: AggregateRow[]}>();
+function aggregateOf(plan: DownloadsInput["plan"], rows: DownloadsInput["rows"]): AggregateRow[] {
+  const made = aggregates.get(rows);
+  if (made?.plan === plan) return made.table;
+  const table = studyAggregate(plan, rows);
+  aggregates.set(rows, {plan, table});
+  return table;
+}
+
 /** One download's bytes, made from the study. */
 export function download(name: Download, {plan, rows, report}: DownloadsInput): string | Uint8Array {
   switch (name) {
@@ -24,9 +34,9 @@ export function download(name: Download, {plan, rows, report}: DownloadsInput): 
     case "runs.parquet":
       return runsParquet(rows);
     case "aggregate.csv":
-      return runsCsv(studyAggregate(plan, rows));
+      return runsCsv(aggregateOf(plan, rows));
     case "aggregate.parquet":
-      return runsParquet(studyAggregate(plan, rows), AGGREGATE_INT_COLUMNS);
+      return runsParquet(aggregateOf(plan, rows), AGGREGATE_INT_COLUMNS);
     case "report.json":
       return JSON.stringify(report);
   }
