@@ -7,11 +7,16 @@ const WORKER = new URL("./downloads-worker.ts", import.meta.url).href;
 // Worker threads do not inherit the renderer's TypeScript loader (node --import tsx): the worker registers it first.
 const BOOT = `import("tsx/esm/api").then(({register}) => { register(); return import(${JSON.stringify(WORKER)}); })`;
 
+/** Set by the build that started the renderer (renderer-start.ts): the worker bundled, which needs no loader. */
+export const DOWNLOADS_WORKER_ENV = "TPS_REPORT_DOWNLOADS_WORKER";
+
 /** Writes every download into `dir` in a worker thread; settles once they are written, or with the worker's error. */
 export function writeDownloadsAside({plan, rows, report}: DownloadsInput, dir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const worker = new Worker(BOOT, {eval: true, workerData: {study: {plan, rows, report}, dir}});
+    const bundle = process.env[DOWNLOADS_WORKER_ENV];
+    const workerData = {study: {plan, rows, report}, dir};
+    const worker = bundle ? new Worker(bundle, {workerData}) : new Worker(BOOT, {eval: true, workerData});
     worker.on("message", (message: {done?: true; error?: Record<string, unknown> & {message: string}}) => {
       settled = true;
       if (message.error) reject(Object.assign(new Error(message.error.message), message.error));

@@ -1,9 +1,11 @@
 // The page renderer (render-site.ts) in its own process. tools/build.ts starts it as Framework starts, so the study
 // loads while Framework and its config load; the config then reads its pages and, beside them, its exit status.
-import {spawn} from "node:child_process";
+import {spawn, type ChildProcess} from "node:child_process";
 import {closeSync, existsSync, openSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
+import {rendererBundle} from "./renderer-bundle.js";
+import {DOWNLOADS_WORKER_ENV} from "./downloads-aside.js";
 
 /** Set by tools/build.ts when it started the renderer, which writes into the splice file (fragment-splice.ts). */
 export const RENDERER_STARTED_ENV = "TPS_REPORT_RENDERER_STARTED";
@@ -11,6 +13,9 @@ export const RENDERER_STARTED_ENV = "TPS_REPORT_RENDERER_STARTED";
 // A larger young generation: the renderer makes short-lived DOM and chart objects by the million (at 1000× the seed it
 // took 70.7 s alone with it, 77.6 s without).
 export const RENDERER_NODE_OPTIONS = ["--max-semi-space-size=128"];
+
+const RENDERER = "src/render/render-site.ts";
+const DOWNLOADS_WORKER = "src/render/downloads-worker.ts";
 
 const exitFile = (pagesFile: string) => `${pagesFile}.exit`;
 
@@ -27,16 +32,42 @@ export function startRenderer(
   env: NodeJS.ProcessEnv
 ): {done: Promise<number>; stop(): void} {
   const out = openSync(pagesFile, "w");
-  const args = ["--import", "tsx", ...RENDERER_NODE_OPTIONS, join(root, "src/render/render-site.ts")];
-  const child = spawn(process.execPath, args, {cwd: root, env, stdio: ["ignore", out, "inherit"]});
-  closeSync(out);
-  const done = new Promise<number>((resolve) => {
-    const finish = (code: number) => {
-      writeFileAtomic(exitFile(pagesFile), String(code));
-      resolve(code);
-    };
-    child.on("error", () => finish(-1));
-    child.on("exit", (code, signal) => finish(code ?? (signal ? 128 : 0)));
-  });
-  return {done, stop: () => child.exitCode === null && child.kill()};
+  let stopped = false;
+  let child: ChildProcess | null = null;
+  // A source esbuild cannot bundle runs through tsx instead, which says what is wrong as it always has.
+  const entry = Promise.all([rendererBundle(root, RENDERER), rendererBundle(root, DOWNLOADS_WORKER)]).then(
+    ([bundle, worker]) => {
+      env = {...env, [DOWNLOADS_WORKER_ENV]: worker};
+      return [bundle];
+    },
+    () => ["--import", "tsx", join(root, RENDERER)]
+  );
+  const done = entry.then(
+    (args) =>
+      new Promise<number>((resolve) => {
+        const finish = (code: number) => {
+          writeFileAtomic(exitFile(pagesFile), String(code));
+          resolve(code);
+        };
+        if (stopped) {
+          closeSync(out);
+          return finish(128);
+        }
+        child = spawn(process.execPath, [...RENDERER_NODE_OPTIONS, ...args], {
+          cwd: root,
+          env,
+          stdio: ["ignore", out, "inherit"]
+        });
+        closeSync(out);
+        child.on("error", () => finish(-1));
+        child.on("exit", (code, signal) => finish(code ?? (signal ? 128 : 0)));
+      })
+  );
+  return {
+    done,
+    stop: () => {
+      stopped = true;
+      if (child && child.exitCode === null) child.kill();
+    }
+  };
 }
