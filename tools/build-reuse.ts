@@ -12,8 +12,12 @@ import {
   readRecord,
   RECORD,
   SEARCH,
+  type SetPagesRecord,
   type SiteRecord
 } from "../src/render/page-reuse.js";
+import {pageDigests} from "../src/render/fragment-splice.js";
+import {isSetPage, setTemplateDigest} from "../src/render/set-pages.js";
+import type {RunPageLayout} from "../loaders/pages/run-pages.js";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -78,8 +82,39 @@ export function placeKeptPages(dir: string, previous: string, built: string): st
   return kept;
 }
 
+/** Links into `built` each set page of `previous` whose fragments and template (the first set page as Framework built
+ * it) are unchanged: at 1000× the seed one new run changes one of 340, and writing them all took 2 s. Returns the
+ * pages linked, and what the next build compares with. */
+export function placeKeptSetPages(
+  pagesFile: string,
+  built: string,
+  previous: string | null,
+  record: SiteRecord | null,
+  layout: RunPageLayout
+): {kept: Set<string>; sets: SetPagesRecord | undefined} {
+  const kept = new Set<string>();
+  const template = setTemplateDigest(built, layout);
+  if (template === null) return {kept, sets: undefined};
+  const pages: SetPagesRecord["pages"] = {};
+  for (const [path, digest] of pageDigests(pagesFile, isSetPage)) pages[path] = {digest};
+  if (previous && record?.sets?.template === template)
+    for (const [path, {digest}] of Object.entries(pages)) {
+      const was = record.sets.pages[path];
+      const from = join(previous, pageFile(path));
+      const to = join(built, pageFile(path));
+      // The first set page of each language is Framework's own, already in `built`; a kept file must be as written.
+      if (was?.digest !== digest || existsSync(to)) continue;
+      const stat = statSync(from, {throwIfNoEntry: false});
+      if (!stat || stat.size !== was.size || stat.mtimeMs !== was.mtimeMs) continue;
+      mkdirSync(dirname(to), {recursive: true});
+      linkSync(from, to);
+      kept.add(path);
+    }
+  return {kept, sets: {template, pages}};
+}
+
 /** After the build is in place: what the next build may take from it. */
-export function keepRecord(dir: string, output: string, shells: Record<string, string>): void {
+export function keepRecord(dir: string, output: string, shells: Record<string, string>, sets?: SetPagesRecord): void {
   const global = readFileSync(join(dir, NEXT_GLOBAL), "utf8");
   const pages: SiteRecord["pages"] = {};
   for (const line of readFileSync(join(dir, NEXT_PAGES), "utf8").split("\n")) {
@@ -88,8 +123,12 @@ export function keepRecord(dir: string, output: string, shells: Record<string, s
     const stat = statSync(join(output, pageFile(path)));
     pages[path] = {hash, size: stat.size, mtimeMs: stat.mtimeMs};
   }
+  for (const [path, page] of Object.entries(sets?.pages ?? {})) {
+    const stat = statSync(join(output, pageFile(path)));
+    Object.assign(page, {size: stat.size, mtimeMs: stat.mtimeMs});
+  }
   writeFileAtomic(join(dir, SEARCH), readFileSync(join(dir, NEXT_SEARCH)));
-  writeFileAtomic(join(dir, RECORD), JSON.stringify({global, pages, shells} satisfies SiteRecord));
+  writeFileAtomic(join(dir, RECORD), JSON.stringify({global, pages, shells, sets} satisfies SiteRecord));
 }
 
 /** Forgets the last build of `output` (a build that keeps nothing wrote it). */

@@ -12,10 +12,19 @@ import {runDetailsLayout} from "../src/render/run-details-layout.js";
 import {SPLICE_ENV, spliceBuiltPages} from "../src/render/fragment-splice.js";
 import {STAMP_ENV, stampSetPages} from "../src/render/set-pages.js";
 import {outputProblem, stagingFor, swapInto} from "./build-output.js";
-import {forgetRecord, keepRecord, placeKeptPages, readRecord, ReuseError, reuseDirFor} from "./build-reuse.js";
+import {
+  forgetRecord,
+  keepRecord,
+  placeKeptPages,
+  placeKeptSetPages,
+  readRecord,
+  ReuseError,
+  reuseDirFor
+} from "./build-reuse.js";
 import {NEXT_GLOBAL, NEXT_PAGES, NEXT_SEARCH, REUSE_ENV, REUSE_OUTPUT_ENV} from "../src/render/page-reuse.js";
 import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 import {RENDERER_STARTED_ENV, startRenderer} from "../src/render/renderer-start.js";
+import {rendererBundle} from "../src/render/renderer-bundle.js";
 import {wrapRunDetailsAside, type Wrapped} from "../src/render/run-details-aside.js";
 import {DOWNLOADS_DIR, DOWNLOADS_ENV, markDownloadsPending} from "../loaders/export/downloads-env.js";
 import {liveModeRequested} from "../loaders/live/mode.js";
@@ -26,6 +35,7 @@ const framework = join(root, "node_modules/@observablehq/framework/dist/bin/obse
 // The run pages are needed only after Framework's build: the page renderer, which Framework waits on, goes first, and
 // the run pages take the core Framework's single-threaded tail (search index, writing pages) leaves free.
 const RUN_PAGES_PRIORITY = 19;
+const RUN_DETAILS = "src/render/draw-run-details.ts";
 
 function run(
   args: string[],
@@ -100,22 +110,21 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     env[RENDERER_STARTED_ENV] = "1";
     renderer = startRenderer(root, pagesFile, env);
   }
+  const runDetailsArgs = staging ? [dir, staging, ...(reuse ? ["--keep"] : [])] : [];
   try {
     const [build, drawn] = await Promise.all([
       run([framework, "build", ...args], "inherit", env),
       staging
-        ? run(
-            [
-              "--import",
-              "tsx",
-              join(root, "src/render/draw-run-details.ts"),
-              dir,
-              staging,
-              ...(reuse ? ["--keep"] : [])
-            ],
-            "pipe",
-            process.env,
-            RUN_PAGES_PRIORITY
+        ? rendererBundle(root, RUN_DETAILS).then(
+            (bundle) => run([bundle, ...runDetailsArgs], "pipe", process.env, RUN_PAGES_PRIORITY),
+            // A source esbuild cannot bundle runs through tsx, which says what is wrong as it always has.
+            () =>
+              run(
+                ["--import", "tsx", join(root, RUN_DETAILS), ...runDetailsArgs],
+                "pipe",
+                process.env,
+                RUN_PAGES_PRIORITY
+              )
           )
         : Promise.resolve(null)
     ]);
@@ -140,12 +149,13 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     wrapping.catch(() => {});
     const kept = reuse && previous ? placeKeptPages(reuse, previous, built) : [];
     phase("kept pages put in");
-    stampSetPages(built, layout);
+    const setPages = reuse ? placeKeptSetPages(pagesFile, built, previous, record, layout) : null;
+    stampSetPages(built, layout, setPages?.kept);
     phase("set pages written");
     spliceBuiltPages(
       pagesFile,
       built,
-      new Set(kept.map((path) => path.replace(/\/index$/, "/"))),
+      new Set([...kept.map((path) => path.replace(/\/index$/, "/")), ...(setPages?.kept ?? [])]),
       reuse ? memoDir(reuse) : undefined
     );
     phase("drawn blocks put in");
@@ -153,10 +163,11 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     phase("run pages written");
     swapInto(built, output);
     phase("output swapped in");
-    if (reuse) keepRecord(reuse, output, shells);
+    if (reuse) keepRecord(reuse, output, shells, setPages?.sets);
     phase("record kept");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    const from = kept.length ? `, ${kept.length} pages kept from the last build` : "";
+    const sets = setPages?.kept.size ? `${setPages.kept.size} set pages and ` : "";
+    const from = kept.length || sets ? `, ${sets}${kept.length} pages kept from the last build` : "";
     const runsFrom = keptRuns ? ` (${keptRuns} of them kept from the last build)` : "";
     if (staging)
       process.stdout.write(

@@ -4,7 +4,7 @@
 import {closeSync, openSync, readFileSync, readSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Fragment, PageFragments} from "./fragment.js";
-import {lineFragments, linePath} from "./page-line.js";
+import {lineDigest, lineFragments, linePath} from "./page-line.js";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
 
 /** Where the page renderer writes its pages (a line each: page-line.ts) when the build splices them in afterwards. */
@@ -106,12 +106,7 @@ export function spliceBuiltPages(
 }
 
 /** Reads the renderer's file one page per line, a megabyte at a time: at 1000× the file is hundreds of megabytes. */
-function forEachPage(
-  file: string,
-  skip: ReadonlySet<string>,
-  memo: string | undefined,
-  visit: (path: string, fragments: PageFragments) => void
-): void {
+function forEachLine(file: string, visit: (line: Buffer) => void): void {
   const fd = openSync(file, "r");
   try {
     const chunk = Buffer.allocUnsafe(1 << 20);
@@ -119,14 +114,33 @@ function forEachPage(
     for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;) {
       pending = pending.length ? Buffer.concat([pending, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
       let start = 0;
-      for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) {
-        if (skip.size && skip.has(linePath(pending.subarray(start, end)))) continue;
-        const [path, fragments] = lineFragments(pending.subarray(start, end), memo);
-        visit(path, fragments);
-      }
+      for (let end; (end = pending.indexOf(10, start)) >= 0; start = end + 1) visit(pending.subarray(start, end));
       pending = pending.subarray(start);
     }
   } finally {
     closeSync(fd);
   }
+}
+
+function forEachPage(
+  file: string,
+  skip: ReadonlySet<string>,
+  memo: string | undefined,
+  visit: (path: string, fragments: PageFragments) => void
+): void {
+  forEachLine(file, (line) => {
+    if (skip.size && skip.has(linePath(line))) return;
+    const [path, fragments] = lineFragments(line, memo);
+    visit(path, fragments);
+  });
+}
+
+/** The digest of each page `wanted` picks in the renderer's file (page-line.ts): equal digests, equal fragments. */
+export function pageDigests(pagesFile: string, wanted: (path: string) => boolean): Map<string, string> {
+  const digests = new Map<string, string>();
+  forEachLine(pagesFile, (line) => {
+    const path = linePath(line);
+    if (wanted(path)) digests.set(path, lineDigest(line));
+  });
+  return digests;
 }

@@ -17,6 +17,15 @@ export interface SiteRecord {
   pages: Record<string, {hash: string; size: number; mtimeMs: number}>;
   /** Digests of the shells run pages are written into, by language (run-details.ts). */
   shells: Record<string, string>;
+  /** The set pages written from the first (set-pages.ts): the digest of what they were written from, and of each
+   * one's fragments. */
+  sets?: SetPagesRecord;
+}
+
+export interface SetPagesRecord {
+  template: string;
+  /** Each page's fragments' digest, and its file as written (absent until the build is in place). */
+  pages: Record<string, {digest: string; size?: number; mtimeMs?: number}>;
 }
 
 /** A Framework page's search index entry as its search patch hands it over, its fields' text as the index counts it

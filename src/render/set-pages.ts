@@ -1,6 +1,7 @@
 // A study in run sets has a set page per hundred runs (170 at 1000× the seed), alike but for their title, their
 // language switch and their fragments. Framework builds the first; the others are written from it before the drawn
 // blocks go in (fragment-splice.ts), every fragment of a set page being a marker, so each takes its own set's.
+import {createHash} from "node:crypto";
 import {readFileSync, renameSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {escapeHtml} from "../../loaders/pages/language-switch.js";
@@ -24,8 +25,20 @@ function replaceOnce(page: string, from: string, to: string, file: string, what:
   return page.slice(0, at) + to + page.slice(at + from.length);
 }
 
-/** Writes every set page but the first of each language from the first's built page; the pages written. */
-export function stampSetPages(output: string, layout: RunPageLayout): number {
+/** The set pages Framework built (the first of each language), as one digest: with the same digest and the same
+ * fragments, a set page written from them is the one an earlier build wrote (tools/build-reuse.ts). */
+export function setTemplateDigest(output: string, layout: RunPageLayout): string | null {
+  const first = layout.members.findIndex((members) => members.length > 0);
+  if (first < 0) return null;
+  const hash = createHash("sha256");
+  for (const prefix of ["", "/tr"])
+    hash.update(readFileSync(join(output, `${prefix}/runs/set/${first}.html`))).update("\0");
+  return hash.digest("hex");
+}
+
+/** Writes every set page but the first of each language from the first's built page, but those `kept` names (taken
+ * whole from an earlier build); the pages written. */
+export function stampSetPages(output: string, layout: RunPageLayout, kept: ReadonlySet<string> = new Set()): number {
   const first = layout.members.findIndex((members) => members.length > 0);
   if (first < 0) return 0;
   let written = 0;
@@ -36,7 +49,7 @@ export function stampSetPages(output: string, layout: RunPageLayout): number {
     const template = readFileSync(file, "utf8");
     const title = escapeHtml(runSetTitle(first, layout.sets, lang));
     for (const [set, members] of layout.members.entries()) {
-      if (set === first || !members.length) continue;
+      if (set === first || !members.length || kept.has(path(set))) continue;
       const own = escapeHtml(runSetTitle(set, layout.sets, lang));
       let page = replaceOnce(template, `<title>${title} | `, `<title>${own} | `, file, "title");
       page = replaceOnce(page, `href="#title">${title}</a></h1>`, `href="#title">${own}</a></h1>`, file, "heading");

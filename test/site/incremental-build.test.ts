@@ -143,4 +143,19 @@ describe("one run added to the built seed in run sets", () => {
       new RegExp(`${runs * 2} run pages written under .* \\(${(runs - 1) * 2} of them kept from the last build\\)`)
     );
   });
+
+  it("writes again only the set pages whose runs changed; the others are the last build's files", () => {
+    const {added} = logs.get("sets")!;
+    const {without, withRun, always} = drawn.get("sets")!;
+    // Framework builds the first set page of each language; the others are written from it, or kept.
+    const unchanged = [...withRun.keys()].filter(
+      (path) => /\/runs\/set\//.test(path) && !always.includes(path) && without.get(path) === withRun.get(path)
+    );
+    const changed = [...withRun.keys()].filter(
+      (path) => /\/runs\/set\//.test(path) && !always.includes(path) && without.get(path) !== withRun.get(path)
+    );
+    expect(unchanged.length).toBeGreaterThan(0);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(added).toMatch(new RegExp(`, ${unchanged.length} set pages and \\d+ pages kept from the last build\\)`));
+  });
 });
