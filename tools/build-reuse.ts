@@ -45,8 +45,17 @@ function hashedFiles(output: string): Map<string, string> {
 /** Thrown when a kept page refers to a file this build did not make: the build is then made whole. */
 export class ReuseError extends Error {}
 
-/** Puts the pages Framework skipped into `built` from `previous`; the paths of those pages. */
-export function placeKeptPages(dir: string, previous: string, built: string): string[] {
+// Where a page names one of Framework's hashed files: the path from its folder on, up to a quote, a space or a tag.
+const HASHED_REF = /_(?:observablehq|file|import|npm)\/[^"'`\s<>]*/g;
+
+/** The hashed files' paths a page names, each once. */
+export function hashedRefs(page: string): string[] {
+  return [...new Set(page.match(HASHED_REF))];
+}
+
+/** Puts the pages Framework skipped into `built` from `previous`; the paths of those pages. With the last build's
+ * `record`, a page whose named files (refs) include no renamed one is linked without being read. */
+export function placeKeptPages(dir: string, previous: string, built: string, record?: SiteRecord | null): string[] {
   const kept: string[] = [];
   for (const line of readFileSync(join(dir, NEXT_PAGES), "utf8").split("\n")) {
     if (!line) continue;
@@ -66,6 +75,11 @@ export function placeKeptPages(dir: string, previous: string, built: string): st
     const from = join(previous, pageFile(path));
     const to = join(built, pageFile(path));
     mkdirSync(dirname(to), {recursive: true});
+    const refs = record?.pages[path]?.refs;
+    if (refs && !renamed.some(([was]) => refs.some((ref) => ref.includes(was)))) {
+      linkSync(from, to);
+      continue;
+    }
     // Most kept pages name no renamed file (only the downloads and the index change with a run): read as bytes and
     // searched, they are linked without being decoded and rewritten (179 MB of step pages at 1000× the seed).
     const bytes = readFileSync(from);
@@ -114,14 +128,27 @@ export function placeKeptSetPages(
 }
 
 /** After the build is in place: what the next build may take from it. */
-export function keepRecord(dir: string, output: string, shells: Record<string, string>, sets?: SetPagesRecord): void {
+export function keepRecord(
+  dir: string,
+  output: string,
+  shells: Record<string, string>,
+  sets?: SetPagesRecord,
+  last?: SiteRecord | null
+): void {
   const global = readFileSync(join(dir, NEXT_GLOBAL), "utf8");
   const pages: SiteRecord["pages"] = {};
   for (const line of readFileSync(join(dir, NEXT_PAGES), "utf8").split("\n")) {
     if (!line) continue;
     const [path, hash] = JSON.parse(line) as [string, string];
-    const stat = statSync(join(output, pageFile(path)));
-    pages[path] = {hash, size: stat.size, mtimeMs: stat.mtimeMs};
+    const file = join(output, pageFile(path));
+    const stat = statSync(file);
+    // A kept page linked unread names what it named; any other was written by this build, and is read once.
+    const was = last?.pages[path];
+    const refs =
+      was?.refs && was.size === stat.size && was.mtimeMs === stat.mtimeMs
+        ? was.refs
+        : hashedRefs(readFileSync(file, "utf8"));
+    pages[path] = {hash, size: stat.size, mtimeMs: stat.mtimeMs, refs};
   }
   for (const [path, page] of Object.entries(sets?.pages ?? {})) {
     const stat = statSync(join(output, pageFile(path)));

@@ -26,7 +26,14 @@ import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 import {RENDERER_STARTED_ENV, startRenderer} from "../src/render/renderer-start.js";
 import {rendererBundle} from "../src/render/renderer-bundle.js";
 import {wrapRunDetailsAside, type Wrapped} from "../src/render/run-details-aside.js";
-import {DOWNLOADS_DIR, DOWNLOADS_ENV, markDownloadsPending} from "../loaders/export/downloads-env.js";
+import {
+  DOWNLOADS,
+  DOWNLOADS_DIR,
+  DOWNLOADS_ENV,
+  LOADER_CACHE_DIR,
+  LOADER_CACHE_ENV,
+  markDownloadsPending
+} from "../loaders/export/downloads-env.js";
 import {liveModeRequested} from "../loaders/live/mode.js";
 
 const root = resolve(import.meta.dirname, "..");
@@ -106,7 +113,8 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
   let wrapping: Promise<Wrapped> | null = null;
   if (!liveModeRequested()) {
     env[DOWNLOADS_ENV] = resolve(root, DOWNLOADS_DIR);
-    markDownloadsPending(env[DOWNLOADS_ENV]);
+    env[LOADER_CACHE_ENV] = resolve(root, LOADER_CACHE_DIR);
+    markDownloadsPending(env[DOWNLOADS_ENV], env[LOADER_CACHE_ENV], DOWNLOADS);
     env[RENDERER_STARTED_ENV] = "1";
     renderer = startRenderer(root, pagesFile, env);
   }
@@ -147,7 +155,7 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
         : Promise.resolve({written: 0, kept: 0, shells: {}});
     // Awaited below; until then a failure must not end the build unreported.
     wrapping.catch(() => {});
-    const kept = reuse && previous ? placeKeptPages(reuse, previous, built) : [];
+    const kept = reuse && previous ? placeKeptPages(reuse, previous, built, record) : [];
     phase("kept pages put in");
     const setPages = reuse ? placeKeptSetPages(pagesFile, built, previous, record, layout) : null;
     stampSetPages(built, layout, setPages?.kept);
@@ -163,7 +171,7 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     phase("run pages written");
     swapInto(built, output);
     phase("output swapped in");
-    if (reuse) keepRecord(reuse, output, shells, setPages?.sets);
+    if (reuse) keepRecord(reuse, output, shells, setPages?.sets, record);
     phase("record kept");
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const sets = setPages?.kept.size ? `${setPages.kept.size} set pages and ` : "";

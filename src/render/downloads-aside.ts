@@ -11,11 +11,15 @@ const BOOT = `import("tsx/esm/api").then(({register}) => { register(); return im
 export const DOWNLOADS_WORKER_ENV = "TPS_REPORT_DOWNLOADS_WORKER";
 
 /** Writes every download into `dir` in a worker thread; settles once they are written, or with the worker's error. */
-export function writeDownloadsAside({plan, rows, report}: DownloadsInput, dir: string): Promise<void> {
+export function writeDownloadsAside(
+  {plan, rows, report}: DownloadsInput,
+  dir: string,
+  loaderCache?: string
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const bundle = process.env[DOWNLOADS_WORKER_ENV];
-    const workerData = {study: {plan, rows, report}, dir};
+    const workerData = {study: {plan, rows, report}, dir, loaderCache};
     const worker = bundle ? new Worker(bundle, {workerData}) : new Worker(BOOT, {eval: true, workerData});
     worker.on("message", (message: {done?: true; error?: Record<string, unknown> & {message: string}}) => {
       settled = true;

@@ -3,9 +3,9 @@ import {parentPort, workerData} from "node:worker_threads";
 import {writeDownloads} from "../../loaders/export/downloads.js";
 import type {DownloadsInput} from "../../loaders/export/downloads.js";
 
-const {study, dir} = workerData as {study: DownloadsInput; dir: string};
+const {study, dir, loaderCache} = workerData as {study: DownloadsInput; dir: string; loaderCache?: string};
 try {
-  writeDownloads(study, dir);
+  writeDownloads(study, dir, loaderCache);
   parentPort!.postMessage({done: true});
 } catch (error) {
   // An error crosses threads as its message only: its code and file go along, for the renderer's one-line disk error.

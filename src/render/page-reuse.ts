@@ -14,7 +14,9 @@ export const REUSE_OUTPUT_ENV = "TPS_REPORT_REUSE_OUTPUT";
 /** What a finished build leaves for the next (site.json): the built pages' digests, and their files as written. */
 export interface SiteRecord {
   global: string;
-  pages: Record<string, {hash: string; size: number; mtimeMs: number}>;
+  /** `refs`: the hashed files' paths the page names (_file/…, _observablehq/…), so that a kept page that names no
+   * renamed file is linked unread. */
+  pages: Record<string, {hash: string; size: number; mtimeMs: number; refs?: string[]}>;
   /** Digests of the shells run pages are written into, by language (run-details.ts). */
   shells: Record<string, string>;
   /** The set pages written from the first (set-pages.ts): the digest of what they were written from, and of each

@@ -3,7 +3,7 @@
 import {studyDir} from "../../loaders/analysis/report.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {writeDownloadsAside} from "./downloads-aside.js";
-import {DOWNLOADS_ENV} from "../../loaders/export/downloads-env.js";
+import {DOWNLOADS_ENV, LOADER_CACHE_ENV} from "../../loaders/export/downloads-env.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {siteFragments} from "./page-fragments.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
@@ -37,7 +37,9 @@ async function render(): Promise<void> {
   if (warning) process.stderr.write(`${warning}\n`);
   // The downloads are made beside the pages; the data loaders wait for them (downloads-env.ts).
   const downloadsDir = process.env[DOWNLOADS_ENV];
-  const downloads = downloadsDir ? writeDownloadsAside(study, downloadsDir) : Promise.resolve();
+  const downloads = downloadsDir
+    ? writeDownloadsAside(study, downloadsDir, process.env[LOADER_CACHE_ENV])
+    : Promise.resolve();
   // Settled below; until then a failure must not end the process before the renderer reports it.
   downloads.catch(() => {});
   // A build reads what the memo holds only for the pages it builds again; `npm run dev` hands every page over whole,
