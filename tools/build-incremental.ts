@@ -1,9 +1,8 @@
 // `npm run build:incremental`: a build that takes from the last build of the same output what has not changed
 // (tools/build-reuse.ts): the pages whose drawn fragments are the same, the drawn pages kept by the renderer, the run
 // pages whose run folder is the same. Its output equals a cold build's, file for file. Framework re-runs a data loader
-// only when the loader's own file changes, so its cached downloads are dropped first: the loaders then hand on the
-// renderer's files for this build, which costs about a second (walking a 17,000-run study to see whether it changed
-// cost as much).
+// only when the loader's own file changes, so its cached downloads are dropped first: the renderer links this build's
+// in (downloads-env.ts), or the loaders hand them on.
 import {rmSync} from "node:fs";
 import {join, resolve} from "node:path";
 import {buildReport} from "./build.js";
