@@ -1,5 +1,5 @@
 // Times a site build in the private tree: wall clock, peak memory of its largest process, pages done before any timeout.
-import {spawn} from "node:child_process";
+import {execFileSync, spawn} from "node:child_process";
 import {createWriteStream, readFileSync} from "node:fs";
 
 export interface BuildTiming {
@@ -21,6 +21,9 @@ export function timeBuild(
   log: string
 ): Promise<BuildTiming> {
   const rssFile = `${log}.time`;
+  // What the last build wrote is flushed first: at 1000× the seed the build before an incremental one writes gigabytes,
+  // and its write-back, still running, added 10 s to the next build (36.7 s against 26.5 s after sync, BENCHMARKS.md).
+  execFileSync("sync");
   return new Promise((resolve, reject) => {
     const out = createWriteStream(log);
     const started = performance.now();

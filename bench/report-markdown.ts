@@ -136,7 +136,7 @@ export function renderSection(results: Results): string {
     "",
     "### Build",
     "",
-    "Cold: `npm run build` (Framework cache and output removed first: every data loader runs). Warm: `tsx tools/build.ts` (`observable build` and the run pages of an archive in sets) again with the loader cache of the cold build kept (pages re-rendered, loaders not re-run). Built from a private copy of the sources, so other builds in the working tree are untouched. Growth: cold time of a size divided by the previous size's (runs ×10 each step; linear growth is ×10 or less).",
+    "Cold: `npm run build` (Framework cache and output removed first: every data loader runs). Warm: `tsx tools/build.ts` (`observable build` and the run pages of an archive in sets) again with the loader cache of the cold build kept (pages re-rendered, loaders not re-run). Built from a private copy of the sources, so other builds in the working tree are untouched. Every timed build starts after \`sync\`, so it does not pay for the write-back of the build before it. Growth: cold time of a size divided by the previous size's (runs ×10 each step; linear growth is ×10 or less).",
     "",
     "| size | pages | cold s | cold s before | warm s | one run added: s (output equal to cold) | cold growth vs previous size | peak RSS of the build's largest process MB |",
     "|---|---:|---:|---:|---:|---:|---:|---:|"
