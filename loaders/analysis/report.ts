@@ -10,7 +10,7 @@ import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
-import type {RunRecordCache} from "../runs/run-record-cache.js";
+import {planBesideRecords, type RunRecordCache} from "../runs/run-record-cache.js";
 import {keptPlan} from "../study/plan-kept.js";
 import {validate} from "./validate.js";
 import {addLoadColumns} from "./slo.js";
@@ -48,7 +48,7 @@ function recorded(value: string): string {
 
 /** With `cache` (an incremental build's, or `npm run dev`'s), run folders unchanged since the last load are not read. */
 export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyData> {
-  const plan = cache ? keptPlan(dir, {file: `${cache.file}.plan`, version: cache.version}) : loadStudyPlan(dir);
+  const plan = cache ? keptPlan(dir, planBesideRecords(cache)) : loadStudyPlan(dir);
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);

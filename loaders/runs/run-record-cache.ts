@@ -16,6 +16,12 @@ export interface RunRecordCache {
   defer?: (write: () => void) => void;
 }
 
+/** Where the study's parsed plan is kept beside its run records (loaders/study/plan-kept.ts): the one place both the
+ * study's load and Framework's config name that file. */
+export function planBesideRecords(records: RunRecordCache): {file: string; version: string} {
+  return {file: `${records.file}.plan`, version: records.version};
+}
+
 // Generic in the record, so that read-runs.ts, which keeps its RunRecords here, is not imported back.
 interface Kept<R> {
   base: string;

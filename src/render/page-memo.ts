@@ -5,6 +5,7 @@ import {mkdirSync, readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import type {PageFragments} from "./fragment.js";
+import {planBesideRecords} from "../../loaders/runs/run-record-cache.js";
 
 /** Set by an incremental build (tools/build-incremental.ts): the folder of the renderer's memo. */
 export const PAGE_MEMO_ENV = "TPS_REPORT_PAGE_MEMO";
@@ -17,7 +18,7 @@ export function studyKeeping(memoDir: string, version: string): {file: string; v
 
 /** Where the parsed plan is kept: the file loadStudy keeps it in for the same memo (loaders/analysis/report.ts). */
 export function planKeeping(memoDir: string, version: string): {file: string; version: string} {
-  return {file: `${studyKeeping(memoDir, version).file}.plan`, version};
+  return planBesideRecords(studyKeeping(memoDir, version));
 }
 
 /** A page's fragments already serialized, as the memo keeps them, and their key there. `json` is null for a page the
