@@ -24,7 +24,7 @@ import {
 import {NEXT_GLOBAL, NEXT_PAGES, NEXT_SEARCH, REUSE_ENV, REUSE_OUTPUT_ENV} from "../src/render/page-reuse.js";
 import {PAGE_MEMO_ENV} from "../src/render/page-memo.js";
 import {RENDERER_STARTED_ENV, startRenderer} from "../src/render/renderer-start.js";
-import {rendererBundle} from "../src/render/renderer-bundle.js";
+import {entryArgs} from "../src/render/renderer-bundle.js";
 import {wrapRunDetailsAside, type Wrapped} from "../src/render/run-details-aside.js";
 import {
   DOWNLOADS,
@@ -123,16 +123,8 @@ export async function buildReport(args: readonly string[] = [], keep = false): P
     const [build, drawn] = await Promise.all([
       run([framework, "build", ...args], "inherit", env),
       staging
-        ? rendererBundle(root, RUN_DETAILS).then(
-            (bundle) => run([bundle, ...runDetailsArgs], "pipe", process.env, RUN_PAGES_PRIORITY),
-            // A source esbuild cannot bundle runs through tsx, which says what is wrong as it always has.
-            () =>
-              run(
-                ["--import", "tsx", join(root, RUN_DETAILS), ...runDetailsArgs],
-                "pipe",
-                process.env,
-                RUN_PAGES_PRIORITY
-              )
+        ? entryArgs(root, RUN_DETAILS).then((entry) =>
+            run([...entry, ...runDetailsArgs], "pipe", process.env, RUN_PAGES_PRIORITY)
           )
         : Promise.resolve(null)
     ]);

@@ -74,12 +74,23 @@ export async function rendererBundle(root: string, entry: string): Promise<strin
     logLevel: "silent"
   });
   const inputs: Made["inputs"] = Object.keys(result.metafile.inputs).map((path) => {
-    const [size, mtimeMs] = read.get(path) ?? [statSync(join(root, path)).size, statSync(join(root, path)).mtimeMs];
-    return [path, size, mtimeMs];
+    const seen = read.get(path);
+    if (seen) return [path, ...seen];
+    const stat = statSync(join(root, path));
+    return [path, stat.size, stat.mtimeMs];
   });
   mkdirSync(dir, {recursive: true});
   // The list goes last: a bundle without its list, or with an older one, is made again.
   writeFileAtomic(file, result.outputFiles[0].contents);
   writeFileAtomic(list, JSON.stringify({inputs} satisfies Made));
   return file;
+}
+
+/** The arguments that run `entry` in Node: its bundle, or where esbuild cannot bundle a source, the source through
+ * tsx, which says what is wrong as it always has. */
+export async function entryArgs(root: string, entry: string): Promise<string[]> {
+  return rendererBundle(root, entry).then(
+    (bundle) => [bundle],
+    () => ["--import", "tsx", join(root, entry)]
+  );
 }

@@ -2,9 +2,8 @@
 // loads while Framework and its config load; the config then reads its pages and, beside them, its exit status.
 import {spawn, type ChildProcess} from "node:child_process";
 import {closeSync, existsSync, openSync, readFileSync} from "node:fs";
-import {join} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
-import {rendererBundle} from "./renderer-bundle.js";
+import {entryArgs, rendererBundle} from "./renderer-bundle.js";
 import {DOWNLOADS_WORKER_ENV} from "./downloads-aside.js";
 
 /** Set by tools/build.ts when it started the renderer, which writes into the splice file (fragment-splice.ts). */
@@ -34,13 +33,12 @@ export function startRenderer(
   const out = openSync(pagesFile, "w");
   let stopped = false;
   let child: ChildProcess | null = null;
-  // A source esbuild cannot bundle runs through tsx instead, which says what is wrong as it always has.
-  const entry = Promise.all([rendererBundle(root, RENDERER), rendererBundle(root, DOWNLOADS_WORKER)]).then(
-    ([bundle, worker]) => {
-      env = {...env, [DOWNLOADS_WORKER_ENV]: worker};
-      return [bundle];
-    },
-    () => ["--import", "tsx", join(root, RENDERER)]
+  // Without a bundled worker, the renderer's worker registers tsx itself (downloads-aside.ts).
+  const entry = Promise.all([entryArgs(root, RENDERER), rendererBundle(root, DOWNLOADS_WORKER).catch(() => null)]).then(
+    ([args, worker]) => {
+      if (worker) env = {...env, [DOWNLOADS_WORKER_ENV]: worker};
+      return args;
+    }
   );
   const done = entry.then(
     (args) =>

@@ -5,7 +5,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writ
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {rendererBundle} from "../../src/render/renderer-bundle.js";
+import {entryArgs, rendererBundle} from "../../src/render/renderer-bundle.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-renderer-bundle-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -53,5 +53,11 @@ describe("the renderer's bundle", () => {
   it("fails on a source esbuild cannot read, so the build falls back to tsx", async () => {
     write("src/render/broken.ts", "export const = ;\n");
     await expect(rendererBundle(root, "src/render/broken.ts")).rejects.toThrow();
+    expect(await entryArgs(root, "src/render/broken.ts")).toEqual([
+      "--import",
+      "tsx",
+      join(root, "src/render/broken.ts")
+    ]);
+    expect(await entryArgs(root, "src/render/main.ts")).toEqual([await rendererBundle(root, "src/render/main.ts")]);
   });
 });
