@@ -1,11 +1,10 @@
 // The page renderer hands the downloads to a worker thread as soon as the study is loaded: at 1000× the seed they took
 // 5 s after the pages, while the build waited on them, and the second core was idle.
 import {Worker} from "node:worker_threads";
+import {tsxWorker} from "./tsx-worker.js";
 import type {DownloadsInput} from "../../loaders/export/downloads.js";
 
 const WORKER = new URL("./downloads-worker.ts", import.meta.url).href;
-// Worker threads do not inherit the renderer's TypeScript loader (node --import tsx): the worker registers it first.
-const BOOT = `import("tsx/esm/api").then(({register}) => { register(); return import(${JSON.stringify(WORKER)}); })`;
 
 /** Set by the build that started the renderer (renderer-start.ts): the worker bundled, which needs no loader. */
 export const DOWNLOADS_WORKER_ENV = "TPS_REPORT_DOWNLOADS_WORKER";
@@ -20,7 +19,7 @@ export function writeDownloadsAside(
     let settled = false;
     const bundle = process.env[DOWNLOADS_WORKER_ENV];
     const workerData = {study: {plan, rows, report}, dir, loaderCache};
-    const worker = bundle ? new Worker(bundle, {workerData}) : new Worker(BOOT, {eval: true, workerData});
+    const worker = bundle ? new Worker(bundle, {workerData}) : tsxWorker(WORKER, workerData);
     worker.on("message", (message: {done?: true; error?: Record<string, unknown> & {message: string}}) => {
       settled = true;
       if (message.error) reject(Object.assign(new Error(message.error.message), message.error));

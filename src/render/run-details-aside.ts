@@ -1,12 +1,10 @@
 // The build's run pages are put into their shells in a worker thread (run-details-worker.ts) beside the main thread's
 // work after Framework's build.
-import {Worker} from "node:worker_threads";
+import {tsxWorker} from "./tsx-worker.js";
 import type {RunPageLayout} from "../../loaders/pages/run-pages.js";
 import type {KeptRunPages} from "./run-details-wrap.js";
 
 const WORKER = new URL("./run-details-worker.ts", import.meta.url).href;
-// Worker threads do not inherit the TypeScript loader: the worker registers it first.
-const BOOT = `import("tsx/esm/api").then(({register}) => { register(); return import(${JSON.stringify(WORKER)}); })`;
 
 export interface Wrapped {
   written: number;
@@ -24,7 +22,7 @@ export function wrapRunDetailsAside(
 ): Promise<Wrapped> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const worker = new Worker(BOOT, {eval: true, workerData: {staging, output, layout, kept, removeStaging}});
+    const worker = tsxWorker(WORKER, {staging, output, layout, kept, removeStaging});
     worker.on("message", (message: {wrapped?: Wrapped; error?: string}) => {
       settled = true;
       if (message.wrapped) resolve(message.wrapped);
