@@ -84,7 +84,13 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
   it("TPS_REPORT_STUDIES names the site's studies; TPS_REPORT_STUDY alone, or neither, builds one study at the root", () => {
     expect(buildTarget({})).toEqual({kind: "study"});
     expect(buildTarget({TPS_REPORT_STUDY: LADDER})).toEqual({kind: "study"});
-    expect(buildTarget({TPS_REPORT_STUDIES: " , "})).toEqual({kind: "study"});
+    // Set to nothing but separators, it names no study: refused, never read as "not set" (issue 47, item 14).
+    for (const value of [" , ", ",", " "])
+      expect(() => buildTarget({TPS_REPORT_STUDIES: value})).toThrow(
+        `TPS_REPORT_STUDIES '${value}' names no study folder: name one or more, comma-separated, or unset it`
+      );
+    expect(() => siteStudyDirs({TPS_REPORT_STUDIES: " , "})).toThrow("names no study folder");
+    expect(buildTarget({TPS_REPORT_STUDIES: ""})).toEqual({kind: "study"});
     expect(buildTarget({TPS_REPORT_STUDIES: `${SEED}, ${LADDER}`})).toEqual({kind: "site", studies: [SEED, LADDER]});
     expect(() => buildTarget({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: `${SEED},${LADDER}`})).toThrow(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
