@@ -6,7 +6,7 @@ import {join, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeRepeatStudy} from "../test/support/repeat-study.js";
-import {buildStudiesSite} from "../tools/build-site.js";
+import {buildStudiesSite} from "../src/build/site-build.js";
 import {spliceSection} from "./report-markdown.js";
 
 export const STUDIES_SECTION = "## Many studies, one site";

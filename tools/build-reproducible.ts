@@ -1,12 +1,12 @@
-// `npm run build:reproducible` (after `npm run clean`): `npm run build` whose pages are drawn from loader outputs
-// dated SOURCE_DATE_EPOCH (else the last commit of data/, loaders/ and src/), so one commit builds to the same bytes.
-// One study: built, its outputs' dates pinned, built again from them. A site (TPS_REPORT_STUDIES): each study so.
-import {join, resolve} from "node:path";
-import {buildTarget, SiteError} from "../loaders/pages/site.js";
-import {buildReport} from "./build.js";
-import {pinFileDates, SourceDateError, sourceDateEpoch} from "./pin-dates.js";
+// `npm run build:reproducible`: `npm run build` whose pages read loader outputs dated SOURCE_DATE_EPOCH (else the last
+// commit of data/, loaders/ and src/), so one commit builds to the same bytes: built, the outputs' dates pinned, built
+// again from them. A site (TPS_REPORT_STUDIES): each study so.
+import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
+import {studyDir} from "../loaders/study/study-dir.js";
+import {BuildError, buildStudy, pinLoaderOutputDates} from "../src/build/build.js";
+import {SourceDateError, sourceDateEpoch} from "../src/build/pin-dates.js";
+import {buildSiteFromEnv} from "../src/build/site-build.js";
 
-const CACHE = join(resolve(import.meta.dirname, ".."), "src", ".observablehq", "cache");
 const NAME = "build:reproducible";
 
 async function main(): Promise<number> {
@@ -20,15 +20,25 @@ async function main(): Promise<number> {
     process.stderr.write(`${NAME}: ${(error as Error).message}\n`);
     return 1;
   }
-  if (target.kind === "site") {
-    const {buildSiteFromEnv} = await import("./build-site.js");
-    return buildSiteFromEnv(target.studies, NAME, epoch);
+  if (target.kind === "site") return buildSiteFromEnv(target.studies, NAME, epoch);
+  const build = (pinned: boolean) =>
+    buildStudy({
+      study: studyDir(),
+      output: process.env.TPS_REPORT_OUTPUT || "dist",
+      base: process.env.TPS_REPORT_BASE,
+      keepLoaderOutput: pinned,
+      args: process.argv.slice(2)
+    });
+  try {
+    await build(false);
+    pinLoaderOutputDates(epoch);
+    await build(true);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    if (error.message) process.stderr.write(`${error.message}\n`);
+    return 1;
   }
-  const args = process.argv.slice(2);
-  const first = await buildReport(args);
-  if (first !== 0) return first;
-  pinFileDates(CACHE, epoch);
-  return buildReport(args);
 }
 
 process.exit(await main());

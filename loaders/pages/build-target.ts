@@ -11,9 +11,7 @@ export class SiteError extends Error {}
 /** The study folders of the site: those TPS_REPORT_STUDIES names (comma-separated), else every folder under
  * data/studies holding a study.yaml, by name. */
 export function siteStudyDirs(env: Record<string, string | undefined> = process.env, root = STUDIES_ROOT): string[] {
-  const named = env.TPS_REPORT_STUDIES?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const named = namedStudies(env);
   const dirs = named?.length
     ? named
     : readdirSync(root, {withFileTypes: true})
@@ -34,13 +32,28 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
   return dirs;
 }
 
+/** The folders TPS_REPORT_STUDIES names, or undefined when it is not set (or empty); set to nothing but commas and
+ * spaces it names no study, which is an error, never read as unset. */
+function namedStudies(env: Record<string, string | undefined>): string[] | undefined {
+  const value = env.TPS_REPORT_STUDIES;
+  if (!value) return undefined;
+  const named = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!named.length)
+    throw new SiteError(
+      `TPS_REPORT_STUDIES '${value}' names no study folder: name one or more, comma-separated, or unset it`
+    );
+  return named;
+}
+
 /** What `npm run build` builds: with TPS_REPORT_STUDIES, the site of the studies it names; else one study at the root
  * (TPS_REPORT_STUDY, else the seed), as before. */
 export function buildTarget(
   env: Record<string, string | undefined> = process.env
 ): {kind: "study"} | {kind: "site"; studies: string[]} {
-  const named = env.TPS_REPORT_STUDIES?.split(",").some((s) => s.trim());
-  if (!named) return {kind: "study"};
+  if (!namedStudies(env)) return {kind: "study"};
   if (env.TPS_REPORT_STUDY?.trim())
     throw new SiteError(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"

@@ -37,11 +37,6 @@ export function runPageLayout(runIds: readonly string[], rule: RunSetRule): RunP
   return {sets, members};
 }
 
-/** A set page's title (k counted from 0), which is also its h1. */
-export function runSetTitle(set: number, sets: number, lang: "en" | "tr"): string {
-  return lang === "tr" ? `Koşular: küme ${set + 1} / ${sets}` : `Runs: set ${set + 1} of ${sets}`;
-}
-
 /** A run as its set's table lists it: its row and the plan's names for its step and scenario. */
 export interface RunSetEntry {
   row: RunRow;

@@ -101,13 +101,47 @@ const STRINGS = {
   binding_compute: {en: "compute", tr: "hesaplama"},
   binding_bandwidth: {en: "memory bandwidth", tr: "bellek bant genişliği"},
   "binding_kv-capacity": {en: "KV-cache capacity", tr: "KV önbellek kapasitesi"},
-  quantity: {en: "Quantity", tr: "Büyüklük"}
+  quantity: {en: "Quantity", tr: "Büyüklük"},
+  // The pages' sentences and words that the build draws: each in one place, both languages side by side.
+  goal: {en: "Goal", tr: "Hedef"},
+  noGoal: {
+    en: "The study states no goal (goal in study.yaml).",
+    tr: "Çalışma bir hedef belirtmiyor (study.yaml içindeki goal)."
+  },
+  serve: {
+    en: "To serve {model} on {hardware}, start <strong>{recommended}</strong> like this:",
+    tr: "{model} modelini {hardware} üzerinde sunarken <strong>{recommended}</strong> şu komutla başlatılır:"
+  },
+  serveForGoal: {
+    en: "To serve {model} on {hardware} for this goal, start <strong>{recommended}</strong> like this:",
+    tr: "Bu hedef için {model} modelini {hardware} üzerinde sunarken <strong>{recommended}</strong> şu komutla başlatılır:"
+  },
+  gpuNotRecorded: {en: "a GPU that is not recorded", tr: "kaydedilmemiş bir GPU"},
+  changeChartTitle: {en: "Change against the baseline", tr: "Temel yapılandırmaya göre değişim"},
+  beforeAfterChartTitle: {en: "Baseline and recommended, side by side", tr: "Temel ve önerilen yapılandırma yan yana"},
+  notComputed: {en: "Not computed for this study (see above).", tr: "Bu çalışma için hesaplanmadı (yukarıya bakın)."},
+  runSetTitle: {en: "Runs: set {set} of {sets}", tr: "Koşular: küme {set} / {sets}"},
+  languageName: {en: "English", tr: "Türkçe"},
+  allStudies: {en: "All studies", tr: "Tüm çalışmalar"}
 } satisfies Record<string, Text>;
 
 export type StringKey = keyof typeof STRINGS;
 
 export function t(key: StringKey, lang: Lang): string {
   return STRINGS[key][lang];
+}
+
+/** A sentence of the table with its {slots} filled: text values, escaped by `escape` where the sentence is HTML. */
+export function fill(
+  key: StringKey,
+  lang: Lang,
+  values: Record<string, string | number>,
+  escape: (text: string) => string = (text) => text
+): string {
+  return t(key, lang).replace(/\{([a-z]+)\}/gi, (_all, name: string) => {
+    if (!(name in values)) throw new Error(`the sentence ${key} has a slot {${name}} no value fills`);
+    return escape(String(values[name]));
+  });
 }
 
 /** A report value in the page's language: a fact the files left open reads "not recorded" in it. */

@@ -1,7 +1,7 @@
 // The components build DOM; at build time linkedom gives them a document, so one component serves both sides.
 import {randomBytes} from "node:crypto";
 import {parseHTML} from "linkedom";
-import {escapeHtml} from "../../loaders/pages/language-switch.js";
+import {escapeHtml} from "./html.js";
 import {setRawHtmlHost} from "../components/rawHtml.js";
 
 const {document, window} = parseHTML("<!doctype html><html><head></head><body></body></html>");

@@ -1,11 +1,10 @@
 // The downloads, made in a worker thread of the page renderer (downloads-aside.ts) while it draws the pages.
 import {parentPort, workerData} from "node:worker_threads";
-import {writeDownloads} from "../../loaders/export/downloads.js";
-import type {DownloadsInput} from "../../loaders/export/downloads.js";
+import {writeDownloads, type DownloadsInput} from "../../loaders/export/downloads.js";
 
-const {study, dir, loaderCache} = workerData as {study: DownloadsInput; dir: string; loaderCache?: string};
+const {study, dir} = workerData as {study: DownloadsInput; dir: string};
 try {
-  writeDownloads(study, dir, loaderCache);
+  writeDownloads(study, dir);
   parentPort!.postMessage({done: true});
 } catch (error) {
   // An error crosses threads as its message only: its code and file go along, for the renderer's one-line disk error.

@@ -14,6 +14,7 @@ import {studyPage} from "../../loaders/pages/study.js";
 import {summaryPage} from "../../loaders/pages/summary.js";
 import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {runFolderState} from "../../loaders/runs/run-record-cache.js";
 import {columnRows} from "../components/columnRows.js";
 import {coverageParagraph, secondLookBlock, stepCoverageList} from "../components/coverageText.js";
 import {formatCount} from "../components/format.js";
@@ -26,7 +27,7 @@ import {headroomRuns} from "../components/headroomRuns.js";
 import {headroomScenarioSection} from "../components/headroomSection.js";
 import {bindingList, headroomFacts, headroomHeadlineTable, textList} from "../components/headroomTables.js";
 import {headroomUnavailableText} from "../components/headroomText.js";
-import type {Lang} from "../components/i18n.js";
+import {fill, pick, t, type Lang} from "../components/i18n.js";
 import {loadNote, repeatFlags, repeatsNote} from "../components/intervals.js";
 import {loadCurvesSection} from "../components/loadCurvesSection.js";
 import {notesList, studyCaveat} from "../components/notesList.js";
@@ -55,9 +56,9 @@ import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
 import {chartsDrawn, startPage, vegaChart} from "../components/vegaChart.js";
 import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
+import {escapeHtml} from "./html.js";
 import {pageContext} from "./page-context.js";
 import type {Fragment, PageFragments} from "./fragment.js";
-import type {PageMemo, SerializedFragments} from "./page-memo.js";
 
 /** The width charts are drawn at; the page scales them to its column. */
 export const CHART_WIDTH = 820;
@@ -95,7 +96,7 @@ export {pageContext};
 
 /** "1 × NVIDIA A100-SXM4-80GB"; an imported study whose files name no GPU says so instead of "1 × not recorded". */
 function hardwareText({count, name}: {count: number; name: string}, lang: Lang): string {
-  if (name === "not recorded") return lang === "tr" ? "kaydedilmemiş bir GPU" : "a GPU that is not recorded";
+  if (name === "not recorded") return t("gpuNotRecorded", lang);
   return `${formatCount(count)} × ${name}`;
 }
 
@@ -112,12 +113,20 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
   const context = pageContext(lang, "./");
   const chart = {...context, width: CHART_WIDTH, dark: false};
   return {
-    title: text(report.study.title[lang]),
-    goal: text(report.study.goal[lang] ? `${lang === "tr" ? "Hedef" : "Goal"}: ${report.study.goal[lang]}` : ""),
-    "for-goal": text(report.study.goal[lang] ? (lang === "tr" ? "Bu hedef için " : " for this goal") : ""),
-    model: text(report.recommended.model),
-    hardware: text(hardwareText(report.study.hardware, lang)),
-    recommended: text(report.recommended.label),
+    goal: text(report.study.goal[lang] ? `${t("goal", lang)}: ${report.study.goal[lang]}` : ""),
+    // The whole sentence: with a goal it serves "for this goal", which each language puts in its own place.
+    serve: {
+      html: `<p>${fill(
+        report.study.goal[lang] ? "serveForGoal" : "serve",
+        lang,
+        {
+          model: report.recommended.model,
+          hardware: hardwareText(report.study.hardware, lang),
+          recommended: report.recommended.label
+        },
+        escapeHtml
+      )}</p>`
+    },
     "recommended-command": await html(commandBlock(report.recommended.server_command, lang)),
     "machine-note": await html(
       report.study.machine_note ? textElement("p", report.study.machine_note[lang], "machine-note") : ""
@@ -134,7 +143,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
       nothingToCompare(report)
         ? ""
         : chartCard(
-            lang === "tr" ? "Temel yapılandırmaya göre değişim" : "Change against the baseline",
+            t("changeChartTitle", lang),
             vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart"})
           )
     ),
@@ -142,7 +151,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
       nothingToCompare(report)
         ? ""
         : chartCard(
-            lang === "tr" ? "Temel ve önerilen yapılandırma yan yana" : "Baseline and recommended, side by side",
+            t("beforeAfterChartTitle", lang),
             vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart"})
           )
     ),
@@ -158,12 +167,7 @@ export async function setupFragments(study: StudyData, lang: Lang): Promise<Page
   const report = pageData(study, "setup", () => setupPage(study.report, study.rows, study.plan, study.runs));
   const context = pageContext(lang, "./");
   return {
-    goal: text(
-      report.study.goal[lang] ||
-        (lang === "tr"
-          ? "Çalışma bir hedef belirtmiyor (study.yaml içindeki goal)."
-          : "The study states no goal (goal in study.yaml).")
-    ),
+    goal: text(report.study.goal[lang] || t("noGoal", lang)),
     objective: text(report.study.objective),
     model: await html(modelsText(report, lang)),
     hardware: text(hardwareText(report.study.hardware, lang)),
@@ -201,8 +205,7 @@ async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFrag
   const rows = columnRows(report.columns);
   const context = pageContext(lang, "./");
   const headroom = report.headroom;
-  const missing =
-    lang === "tr" ? "Bu çalışma için hesaplanmadı (yukarıya bakın)." : "Not computed for this study (see above).";
+  const missing = t("notComputed", lang);
   const sections = document.createDocumentFragment();
   for (const scenario of headroom?.scenarios ?? []) {
     const scenarioRuns = headroomRuns(rows, report, scenario.scenario, context);
@@ -292,8 +295,20 @@ export async function stepFragments(
   };
 }
 
-async function runFragments(detail: RunDetail, lang: Lang): Promise<PageFragments> {
-  return {run: await html(runView(asJson(detail), pageContext(lang, "../")))};
+/** A run's page, at `root` from the site's root ("../" for /runs/<run>, "../../" for /runs/detail/<run>). */
+async function runFragments(detail: RunDetail, lang: Lang, root: string): Promise<PageFragments> {
+  return {run: await html(runView(asJson(detail), pageContext(lang, root)))};
+}
+
+/** Links to runs read the set count from the page head, as they do in a built page (runHref). */
+function declareRunSets(sets: number): void {
+  let meta = document.head.querySelector(`meta[name="${runSets.RUN_SETS_META}"]`);
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.setAttribute("name", runSets.RUN_SETS_META);
+    document.head.append(meta);
+  }
+  meta.setAttribute("content", String(sets));
 }
 
 async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
@@ -310,72 +325,145 @@ function fresh(make: () => Promise<PageFragments>): Promise<PageFragments> {
   return make();
 }
 
-/** Every page's fragments, handed over page by page ("/", "/tr/steps/engine", …): a large study's pages never sit in
- * memory together. */
+/** What the site's walk says of each page beside its fragments: its Markdown source under src/, its title (what its
+ * {{title}} reads) and what it is drawn from (a memo's key; a string is used as it is, anything else as JSON). */
+export interface PageInfo {
+  source: string;
+  title: string | null;
+  /** Its name in the sidebar, where that is not its title. */
+  name?: string;
+  /** "plain": its h1 has no self-link. */
+  heading?: "plain";
+  input: unknown;
+}
+
+/** A page's fragments as kept in the page store (src/render/store.ts), by their digest. */
+export class StoredPage {
+  constructor(
+    readonly digest: string,
+    /** Its text for the search index, for a page the sidebar lists. */
+    readonly text?: string
+  ) {}
+}
+
+/** A page drawn now, or kept in the page store. */
+export type Drawn = PageFragments | StoredPage;
+
+/** Draws a page with `make`, or takes it as drawn before (a memo, which then sets info.title as it was). */
+export type PageDrawer = (path: string, info: PageInfo, make: () => Promise<PageFragments>) => Promise<Drawn>;
+
+const draw: PageDrawer = (_path, _info, make) => make();
+
+/** The title of a run's own page (its h1), as its set's table names it. */
+export function runTitle(detail: RunDetail, lang: Lang): string {
+  return `${detail.row.label} — ${pick(detail.names.scenario, lang) || detail.row.scenario}`;
+}
+
+/** A set page's title (k counted from 0), which is also its h1. */
+export function runSetTitle(set: number, sets: number, lang: Lang): string {
+  return fill("runSetTitle", lang, {set: set + 1, sets});
+}
+
+/**
+ * Every page of the site in order, handed over one by one ("/", "/tr/steps/engine", …), so that a large study's pages
+ * never sit in memory together: the pages each language lists, then the steps, then the run sets and runs. With
+ * `drawn`, a page may be handed over as the digest of fragments drawn before (an incremental build's memo).
+ */
 export async function siteFragments(
   study: StudyData,
   dir: string,
-  page: (path: string, fragments: PageFragments) => void
+  page: (path: string, fragments: PageFragments, info: PageInfo) => unknown
 ): Promise<void>;
-/** With a memo, a page drawn by an earlier build is handed over as it was kept, serialized. */
 export async function siteFragments(
   study: StudyData,
   dir: string,
-  page: (path: string, fragments: PageFragments | SerializedFragments) => void,
-  memo: PageMemo | null
+  page: (path: string, fragments: Drawn, info: PageInfo) => unknown,
+  drawn: PageDrawer
 ): Promise<void>;
 export async function siteFragments(
   study: StudyData,
   dir: string,
   page:
-    | ((path: string, fragments: PageFragments) => void)
-    | ((path: string, fragments: PageFragments | SerializedFragments) => void),
-  memo: PageMemo | null = null
+    | ((path: string, fragments: Drawn, info: PageInfo) => unknown)
+    | ((path: string, fragments: PageFragments, info: PageInfo) => unknown),
+  drawn: PageDrawer = draw
 ): Promise<void> {
-  const emit = page as (path: string, fragments: PageFragments | SerializedFragments) => void;
+  const hand = page as (path: string, fragments: Drawn, info: PageInfo) => unknown;
   const runs = listRunDirs(join(dir, "runs"));
   const layout = runPageLayout(runs, runSets);
   // Links to runs read the set count from the page head, as they would in a built page (runHref).
-  const meta = document.createElement("meta");
-  meta.setAttribute("name", runSets.RUN_SETS_META);
-  meta.setAttribute("content", String(layout.sets));
-  document.head.append(meta);
-  // A page drawn from `input` alone: an incremental build's memo may hold it already.
-  const drawn = (path: string, input: unknown, make: () => Promise<PageFragments>) =>
-    memo ? memo.page(path, input, () => fresh(make)) : fresh(make);
-  const both = async (path: string, input: unknown, make: (lang: Lang) => Promise<PageFragments>) => {
-    emit(path, await drawn(path, input, () => make("en")));
-    emit(`/tr${path}`, await drawn(`/tr${path}`, input, () => make("tr")));
-  };
-  // In the order Framework loads pages (its files by name, English first, then the parameterized ones): it parses each
-  // page while the next is drawn.
-  const pages: [string, (study: StudyData, lang: Lang) => Promise<PageFragments>][] = [
-    ["/headroom", headroomFragments],
-    ["/", homeFragments],
-    ["/notes", notesFragments],
-    ["/quality", qualityFragments],
-    ["/setup", setupFragments],
-    ["/summary", summaryFragments],
-    ["/runs/", runsFragments]
+  declareRunSets(layout.sets);
+  const emit = async (path: string, info: PageInfo, make: () => Promise<PageFragments>) =>
+    hand(path, await drawn(path, info, () => fresh(make)), info);
+  const prefix = (lang: Lang) => (lang === "tr" ? "/tr" : "");
+  // In the order of Framework's own pages (its files by name, English first), which its search index keeps.
+  const pages: [string, string, (study: StudyData, lang: Lang) => Promise<PageFragments>][] = [
+    ["/headroom", "headroom.md", headroomFragments],
+    ["/", "index.md", homeFragments],
+    ["/notes", "notes.md", notesFragments],
+    ["/quality", "quality.md", qualityFragments],
+    ["/setup", "setup.md", setupFragments],
+    ["/summary", "summary.md", summaryFragments],
+    ["/runs/", "runs/index.md", runsFragments]
   ];
   for (const lang of ["en", "tr"] as const)
-    for (const [path, make] of pages) emit(lang === "tr" ? `/tr${path}` : path, await fresh(() => make(study, lang)));
+    for (const [path, source, make] of pages) {
+      const title = path === "/" ? study.report.study.title[lang] : null;
+      // Drawn from the whole study, which a memo would hash for every page: these are drawn every time.
+      const info = {source: `${lang === "tr" ? "tr/" : ""}${source}`, title, input: null};
+      await emit(`${prefix(lang)}${path}`, info, () => make(study, lang));
+    }
   const steps = [...stepPages(study.report, study.rows)];
   for (const lang of ["en", "tr"] as const)
-    for (const step of steps) {
-      const path = `${lang === "tr" ? "/tr" : ""}/steps/${step.step.id}`;
-      emit(path, await drawn(path, step, () => stepFragments(step, lang)));
+    for (const [index, step] of steps.entries()) {
+      const title = `${index + 1}. ${step.step.title[lang]}`;
+      const source = `${lang === "tr" ? "tr/" : ""}steps/[step].md`;
+      const info = {source, title, name: step.step.title[lang], input: step};
+      await emit(`${prefix(lang)}/steps/${step.step.id}`, info, () => stepFragments(step, lang));
     }
   if (layout.sets === 0) {
     for (const run of runs) {
       const detail = await runDetail(dir, run, study.plan);
-      await both(`/runs/${run}`, detail, (lang) => runFragments(detail, lang));
+      for (const lang of ["en", "tr"] as const) {
+        const info = {
+          source: `${lang === "tr" ? "tr/" : ""}runs/[run].md`,
+          title: runTitle(detail, lang),
+          input: detail
+        };
+        await emit(`${prefix(lang)}/runs/${run}`, info, () => runFragments(detail, lang, "../"));
+      }
     }
-  } else {
-    const entries = runSetEntries(study.plan, study.rows, layout);
-    for (const [set, runs] of entries.entries()) {
-      const input = {set, sets: layout.sets, runs};
-      if (runs.length) await both(`/runs/set/${set}`, input, (lang) => setFragments(input, lang));
+    return;
+  }
+  const entries = runSetEntries(study.plan, study.rows, layout);
+  for (const [set, members] of entries.entries()) {
+    if (!members.length) continue;
+    const input = {set, sets: layout.sets, runs: members};
+    for (const lang of ["en", "tr"] as const) {
+      const info = {
+        source: `${lang === "tr" ? "tr/" : ""}runs/set/[set].md`,
+        title: runSetTitle(set, layout.sets, lang),
+        input
+      };
+      await emit(`${prefix(lang)}/runs/set/${set}`, info, () => setFragments(input, lang));
+    }
+  }
+  // Each run's own page: drawn from its folder, which is read only when the page is drawn.
+  const version = JSON.stringify([study.plan, layout.sets]);
+  for (const run of layout.members.flat()) {
+    let detail: Promise<RunDetail> | null = null;
+    for (const lang of ["en", "tr"] as const) {
+      const info: PageInfo = {
+        source: `${lang === "tr" ? "tr/" : ""}runs/detail/[run].md`,
+        title: null,
+        heading: "plain",
+        input: `${version}\0${run}\0${runFolderState(join(dir, "runs", run))}`
+      };
+      await emit(`${prefix(lang)}/runs/detail/${run}`, info, async () => {
+        const read = await (detail ??= runDetail(dir, run, study.plan));
+        info.title = runTitle(read, lang);
+        return runFragments(read, lang, "../../");
+      });
     }
   }
 }

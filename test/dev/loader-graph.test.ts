@@ -2,7 +2,7 @@
 // archives under .bench/) was not watched at all, and a dot anywhere in its path hid every change to it.
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
-import {ignoredChange, loadersToRerun, watchedDirs} from "../../tools/loader-graph.js";
+import {ignoredChange, loadersToRerun, watchedDirs} from "../../src/build/loader-graph.js";
 
 const root = "/p";
 const graph = new Map([

@@ -1,4 +1,6 @@
-// Data flows one way through the library: a file under loaders/ imports only its own folder or a lower one, never src/.
+// Data flows one way: through the library (loaders/), whose files import only their own folder or a lower one and never
+// the site; then through the site (src/), whose folders import the library and their own rank or lower; then the
+// Framework config and the tools, which nothing imports.
 import {readdirSync, readFileSync} from "node:fs";
 import {dirname, join, relative, resolve} from "node:path";
 import {describe, expect, it} from "vitest";
@@ -133,5 +135,90 @@ describe("the library's layers", () => {
       {path: join(LOADERS, "study/repeats.ts"), text: `import {pointRepeats} from "./plan.js";`}
     ];
     expect(importCircles(circle)).toHaveLength(1);
+  });
+});
+
+const SRC = join(ROOT, "src");
+
+/** The site's folders from the ground up (src/): drawing, the page renderer, then Framework's data loaders and the build. */
+export const SITE_LAYERS: readonly (readonly string[])[] = [["components"], ["render"], ["data", "build"]];
+
+function siteRank(folder: string): number {
+  return SITE_LAYERS.findIndex((layer) => layer.includes(folder));
+}
+
+/** Where the site's imports break its order: "importer -> imported (why)". The browser's side (components) takes only
+ * types from the library; nothing in the site imports the config or tools/. */
+export function siteViolations(files: readonly {path: string; text: string}[]): string[] {
+  const problems: string[] = [];
+  for (const {path, text} of files) {
+    const from = relative(SRC, path);
+    const fromFolder = from.split("/")[0];
+    for (const match of text.matchAll(/^\s*(import|export)(\s+type)?\b[^;"']*?\bfrom\s*["']([^"']+)["']/gm)) {
+      const [, , typeOnly, spec] = match;
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(path), spec);
+      const fromRoot = relative(ROOT, target);
+      if (fromRoot.startsWith("loaders/")) {
+        if (fromFolder === "components" && !typeOnly)
+          problems.push(`${from} -> ${fromRoot} (the browser's code takes types only)`);
+        continue;
+      }
+      if (!fromRoot.startsWith("src/")) {
+        problems.push(`${from} -> ${fromRoot} (outside loaders/ and src/)`);
+        continue;
+      }
+      const toFolder = relative(SRC, target).split("/")[0];
+      if (toFolder === fromFolder) continue;
+      const [a, b] = [siteRank(fromFolder), siteRank(toFolder)];
+      if (a < 0 || b < 0) problems.push(`${from} -> ${relative(SRC, target)} (folder not in SITE_LAYERS)`);
+      else if (b > a) problems.push(`${from} -> ${relative(SRC, target)} (up a layer)`);
+      else if (b === a) problems.push(`${from} -> ${relative(SRC, target)} (a peer folder)`);
+    }
+  }
+  return problems;
+}
+
+const site = readdirSync(SRC, {withFileTypes: true})
+  .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+  .flatMap((e) => sourceFiles(join(SRC, e.name)))
+  .map((path) => ({path, text: readFileSync(path, "utf8")}));
+
+describe("the site's layers", () => {
+  it("names every folder of src/ that holds code in SITE_LAYERS", () => {
+    const folders = new Set(site.map(({path}) => relative(SRC, path).split("/")[0]));
+    expect([...folders].filter((f) => siteRank(f) < 0)).toEqual([]);
+  });
+
+  it("has no import up a layer, across to a peer folder, or of anything above the site", () => {
+    expect(siteViolations(site)).toEqual([]);
+  });
+
+  it("has no import circle", () => {
+    expect(importCircles(site)).toEqual([]);
+  });
+
+  it("is imported by nothing in the library (loaders/), which stays below it", () => {
+    const intoSite = library.flatMap(({path, text}) =>
+      importedSpecifiers(text)
+        .map((spec) => [spec, relative(ROOT, resolve(dirname(path), spec))])
+        .filter(([spec, target]) => spec.startsWith(".") && !target.startsWith("loaders/") && target !== "package.json")
+        .map(([spec]) => spec)
+        .map((spec) => `${relative(ROOT, path)} -> ${spec}`)
+    );
+    expect(intoSite).toEqual([]);
+  });
+
+  it("would catch an import up the site's order, and a value the browser's code takes from the library", () => {
+    const at = (path: string, spec: string, type = "") => ({
+      path: join(SRC, path),
+      text: `import ${type}{x} from "${spec}";\n`
+    });
+    expect(siteViolations([at("render/dom.ts", "../build/stamp.js")])).toHaveLength(1);
+    expect(siteViolations([at("components/links.ts", "../render/html.js")])).toHaveLength(1);
+    expect(siteViolations([at("components/links.ts", "../../loaders/text.js")])).toHaveLength(1);
+    expect(siteViolations([at("components/links.ts", "../../loaders/text.js", "type ")])).toEqual([]);
+    expect(siteViolations([at("build/stamp.ts", "../../tools/build.js")])).toHaveLength(1);
+    expect(siteViolations([at("build/stamp.ts", "../render/html.js")])).toEqual([]);
   });
 });

@@ -27,11 +27,12 @@ describe("the home page's model", () => {
       .candidates.find((c) => c.id === candidate)!.model;
     expect(served).not.toBe(study.plan.model.name);
     const fragments = await homeFragments(study, "en");
-    expect(fragments.model).toEqual({text: served});
+    expect("html" in fragments.serve && fragments.serve.html).toContain(`To serve ${served} on `);
   });
 
   it("is the seed's model on the seed", async () => {
     const study = await loadStudy("data/studies/qwen3-32b-a100");
-    expect((await homeFragments(study, "en")).model).toEqual({text: "Qwen/Qwen3-32B"});
+    const {serve} = await homeFragments(study, "en");
+    expect("html" in serve && serve.html).toMatch(/^<p>To serve Qwen\/Qwen3-32B on /);
   });
 });

@@ -18,8 +18,8 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {escapeHtml, studiesIndexLink} from "../../loaders/pages/language-switch.js";
-import {comparisonHtml, indexHtml, trendHtml} from "../../loaders/pages/site-html.js";
+import {escapeHtml, studiesIndexLink} from "../../src/build/header.js";
+import {comparisonHtml, indexHtml, trendHtml} from "../../src/build/site-html.js";
 import {slowerAlpha, writeLadderStudy} from "../support/ladder-study.js";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 

@@ -7,7 +7,7 @@ import {chmodSync, mkdirSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {buildErrorLine} from "../../loaders/files/build-error.js";
+import {frameworkErrorLine as buildErrorLine} from "../../src/build/framework.js";
 
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
@@ -21,7 +21,7 @@ const canMount =
   spawnSync("unshare", ["-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt 2>/dev/null"]).status === 0;
 const root = process.getuid?.() === 0;
 const canDrop = root && spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "true"]).status === 0;
-const observable = ["node_modules/@observablehq/framework/dist/bin/observable.js", "build"];
+const build = ["--import", "tsx", "tools/build.ts"];
 const lines = (text: string): string[] => text.split("\n").filter((line) => line !== "");
 
 /** Runs a shell script in a private mount namespace; its stdout, split at "@@" marks. */
@@ -34,10 +34,10 @@ describe.skipIf(!canMount)("a build whose output folder cannot take files", () =
     const mnt = join(scratch(), "mnt");
     const out = inNamespace(`
       mkdir -p ${mnt} && mount -t tmpfs -o size=64k,ro tmpfs ${mnt} || exit 9
-      TPS_REPORT_OUTPUT=${mnt}/dist ${process.execPath} ${observable.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
+      TPS_REPORT_OUTPUT=${mnt}/dist ${process.execPath} ${build.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
     `);
     expect(lines(out)).toEqual([
-      `tps-report build: the output folder ${mnt}/dist is not writable (mkdir: read-only file system, EROFS); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`,
+      `build: the output folder ${mnt}/dist is not writable (mkdir: read-only file system, EROFS); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`,
       "@@code 1"
     ]);
   }, 120_000);
@@ -47,10 +47,10 @@ describe.skipIf(!canMount)("a build whose output folder cannot take files", () =
     const out = inNamespace(`
       mkdir -p ${mnt} && mount -t tmpfs -o size=64k tmpfs ${mnt} && mkdir ${mnt}/dist || exit 9
       dd if=/dev/zero of=${mnt}/filler bs=4k 2>/dev/null
-      TPS_REPORT_OUTPUT=${mnt}/dist ${process.execPath} ${observable.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
+      TPS_REPORT_OUTPUT=${mnt}/dist ${process.execPath} ${build.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
     `);
     expect(lines(out)).toEqual([
-      `tps-report build: the output folder ${mnt}/dist is not writable (write: no space left on the device, ENOSPC); free space on that disk, or point TPS_REPORT_OUTPUT at a folder this user can write, then build again`,
+      `build: the output folder ${mnt}/dist is not writable (write: no space left on the device, ENOSPC); free space on that disk, or point TPS_REPORT_OUTPUT at a folder this user can write, then build again`,
       "@@code 1"
     ]);
   }, 120_000);
@@ -62,23 +62,23 @@ describe.skipIf(!canDrop)("a build whose output folder this user may not write",
     mkdirSync(dir);
     chmodSync(dir, 0o555);
     chmodSync(resolve(dir, ".."), 0o755);
-    const run = spawnSync(
-      "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...observable],
-      {encoding: "utf8", timeout: 120_000, env: {...process.env, TPS_REPORT_OUTPUT: join(dir, "dist")}}
-    );
+    const run = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...build], {
+      encoding: "utf8",
+      timeout: 120_000,
+      env: {...process.env, TPS_REPORT_OUTPUT: join(dir, "dist")}
+    });
     expect(lines(run.stderr)).toEqual([
-      `tps-report build: the output folder ${dir}/dist is not writable (mkdir: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
+      `build: the output folder ${dir}/dist is not writable (mkdir: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
     ]);
     expect(run.status).toBe(1);
     // The 0555 folder itself as the output: its probe file is refused, and the line names the folder.
     const itself = spawnSync(
       "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...observable],
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, ...build],
       {encoding: "utf8", timeout: 120_000, env: {...process.env, TPS_REPORT_OUTPUT: dir}}
     );
     expect(lines(itself.stderr)).toEqual([
-      `tps-report build: the output folder ${dir} is not writable (open: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
+      `build: the output folder ${dir} is not writable (open: permission denied, EACCES); point TPS_REPORT_OUTPUT at a folder this user can write, then build again`
     ]);
     expect(itself.status).toBe(1);
   }, 120_000);
@@ -113,9 +113,9 @@ describe.skipIf(!canMount)("live mode on a read-only study", () => {
     const out = inNamespace(`
       mkdir -p ${mnt} && mount -t tmpfs -o size=8m tmpfs ${mnt} || exit 9
       cp -r data/studies/h200-live-ladder ${mnt}/study && mount -o remount,ro ${mnt} || exit 9
-      ${env} ${process.execPath} ${observable.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
+      ${env} ${process.execPath} ${build.join(" ")} 2>&1 >/dev/null; echo "@@code $?"
       ${env} ${process.execPath} --import tsx src/data/runs.csv.ts 2>&1 >/dev/null; echo "@@code $?"
-      ${env} ${process.execPath} --import tsx src/render/render-site.ts 2>&1 >/dev/null; echo "@@code $?"
+      ${env} ${process.execPath} --import tsx src/render/main.ts --state ${scratch()}/state 2>&1 >/dev/null; echo "@@code $?"
     `);
     const lock = `${mnt}/study/runs/\\.lock\\.new-\\d+-[0-9a-f]+`;
     const line = (who: string) =>
@@ -124,9 +124,10 @@ describe.skipIf(!canMount)("live mode on a read-only study", () => {
       );
     const got = lines(out);
     expect(got).toHaveLength(6);
-    expect(got[0]).toMatch(line("build"));
+    // npm run build's one line is its renderer's, which met the read-only study first.
+    expect(got[0]).toMatch(line("render"));
     expect(got[2]).toMatch(line("runs.csv"));
-    expect(got[4]).toMatch(line("render-site"));
+    expect(got[4]).toMatch(line("render"));
     expect([got[1], got[3], got[5]]).toEqual(["@@code 1", "@@code 74", "@@code 74"]);
   }, 180_000);
 });
@@ -161,7 +162,7 @@ describe("Framework's last message on a disk error", () => {
 
   it("a loader or the page renderer of ours that already said why (exit 74): nothing more", () => {
     expect(buildErrorLine("Unexpected error: loader exited with code 74", folders)).toBe("");
-    expect(buildErrorLine("Unexpected error: src/render/render-site.ts exited with code 74", folders)).toBe("");
+    expect(buildErrorLine("Unexpected error: src/render/main.ts exited with code 74", folders)).toBe("");
   });
 
   it("anything else is Framework's to say", () => {
@@ -174,7 +175,7 @@ describe("Framework's last message on a disk error", () => {
     "without a path: the folder whose disk is full",
     () => {
       const mnt = join(scratch(), "mnt");
-      const script = `import {buildErrorLine} from "${resolve("loaders/files/build-error.ts")}";
+      const script = `import {frameworkErrorLine as buildErrorLine} from "${resolve("src/build/framework.ts")}";
       console.log(buildErrorLine("Unexpected error: ENOSPC: no space left on device, write", [
         {dir: "${tmpdir()}", what: "the cache folder"}, {dir: "${mnt}/dist", what: "the output folder"}]));`;
       const out = inNamespace(`

@@ -5,7 +5,7 @@ import {readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync,
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {languageSwitch} from "../../loaders/pages/language-switch.js";
+import {languageSwitch} from "../../src/build/header.js";
 import {buildSite} from "../site/build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "../site/browser.js";
 import {serveSite, type SiteServer} from "../site/server.js";

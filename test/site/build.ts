@@ -17,7 +17,7 @@ export interface BuildOptions {
   base?: string;
   /** More environment for the build (e.g. the run page limit). */
   env?: Record<string, string>;
-  /** "framework": `observable build` alone, every drawn block through Framework's own page pipeline. */
+  /** "framework": every page made by Framework itself, every drawn block through its own page pipeline. */
   command?: "report" | "framework";
 }
 
@@ -29,8 +29,8 @@ export function withLock<T>(work: () => Promise<T>): Promise<T> {
 const CACHE = "src/.observablehq/cache";
 
 /**
- * Runs `observable build` and the run pages after it (tools/build.ts) with a clean loader cache: a cached loader would hide the study being built. The cache is
- * not keyed by study, so after building another study it is cleared again, or `npm run dev` would show that study.
+ * Runs `npm run build`'s tools/build.ts with a clean loader cache: a cached loader would hide the study being built.
+ * The cache is not keyed by study, so after building another study it is cleared again.
  */
 export async function buildSite({study, output, base, env, command}: BuildOptions): Promise<string> {
   return withLock(async () => {
@@ -42,8 +42,6 @@ export async function buildSite({study, output, base, env, command}: BuildOption
     }
   });
 }
-
-const FRAMEWORK = ["node_modules/@observablehq/framework/dist/bin/observable.js", "build"];
 
 async function runBuild({study, output, base, env: extra, command}: BuildOptions): Promise<string> {
   rmSync(output, {recursive: true, force: true});
@@ -57,9 +55,8 @@ async function runBuild({study, output, base, env: extra, command}: BuildOptions
   };
   let log = "";
   const code = await new Promise<number | null>((resolve, reject) => {
-    const [program, args] =
-      command === "framework" ? [process.execPath, FRAMEWORK] : ["npx", ["tsx", "tools/build.ts"]];
-    const child = spawn(program, args, {env, stdio: ["ignore", "pipe", "pipe"]});
+    const args = ["--import", "tsx", "tools/build.ts", ...(command === "framework" ? ["--framework-pages"] : [])];
+    const child = spawn(process.execPath, args, {env, stdio: ["ignore", "pipe", "pipe"]});
     child.stdout.on("data", (chunk) => (log += chunk));
     child.stderr.on("data", (chunk) => (log += chunk));
     child.on("error", reject);

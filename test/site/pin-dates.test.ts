@@ -5,7 +5,7 @@ import {mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
-import {pinFileDates, SourceDateError, sourceDateEpoch} from "../../tools/pin-dates.js";
+import {pinFileDates, SourceDateError, sourceDateEpoch} from "../../src/build/pin-dates.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-pin-dates-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));

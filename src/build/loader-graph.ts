@@ -1,11 +1,8 @@
-// Which project files each data loader (and the Framework config) imports, directly or through other imports: the
+// Which project files each data loader imports, directly or through other imports: the
 // files whose edits must re-run that loader in `npm run dev`.
 import {readdirSync, readFileSync} from "node:fs";
 import {isAbsolute, join, relative, resolve} from "node:path";
 import ts from "typescript";
-
-/** The page renderer the config runs in a child process on every build and dev reload. */
-export const RENDERER = "src/render/render-site.ts";
 
 /** Framework data loaders are `name.ext.ts` files under src/ (src/data/home.json.ts, src/data/steps.zip.ts). */
 export function dataLoaders(root: string): string[] {
@@ -76,15 +73,10 @@ export class ImportGraph {
     return seen;
   }
 
-  /** For each data loader and the config file (absolute paths), the project files it imports. */
+  /** For each data loader (absolute paths), the project files it imports. */
   loaders(): Map<string, Set<string>> {
     const graph = new Map<string, Set<string>>();
     for (const loader of dataLoaders(this.root)) graph.set(resolve(loader), this.importsOf(loader));
-    // The config renders every page in a child process (src/render/render-site.ts): what that imports, it reads too.
-    const config = this.importsOf(join(this.root, "observablehq.config.ts"));
-    const renderer = resolve(this.root, RENDERER);
-    for (const file of [renderer, ...this.importsOf(renderer)]) config.add(file);
-    graph.set(resolve(this.root, "observablehq.config.ts"), config);
     return graph;
   }
 }

@@ -1,10 +1,15 @@
 // The pages a site of many studies adds above its studies (the index, comparisons, trends), in English and Turkish:
 // plain HTML tables written at build time, every link relative so the site works under any sub-path.
-import {VERDICT_MEANING, type MetricComparison, type PointComparison, type PointVerdict} from "../analysis/compare.js";
-import type {CurvesComparison, FrontierCell} from "../analysis/frontier.js";
-import type {HistoryStatus} from "../analysis/history.js";
-import {escapeHtml} from "./language-switch.js";
-import type {ComparisonPage, StudyIndexRow, TrendPage} from "./site.js";
+import {
+  VERDICT_MEANING,
+  type MetricComparison,
+  type PointComparison,
+  type PointVerdict
+} from "../../loaders/analysis/compare.js";
+import type {CurvesComparison, FrontierCell} from "../../loaders/analysis/frontier.js";
+import type {HistoryStatus} from "../../loaders/analysis/history.js";
+import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
+import {escapeHtml} from "../render/html.js";
 
 export type Lang = "en" | "tr";
 

@@ -1,0 +1,251 @@
+// `npm run build` of one study: the page renderer draws every page (src/render), Framework builds the first page of each
+// Markdown source, the stamp writes every page of the study from those, and the site goes in place of the last one
+// whole. A build that fails or is interrupted leaves the last site as it was; one killed outright leaves a staging
+// folder that the next build removes, saying so.
+import {spawn, type ChildProcess} from "node:child_process";
+import {existsSync, readdirSync, readFileSync, renameSync, rmSync} from "node:fs";
+import {basename, dirname, join, resolve} from "node:path";
+import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
+import {unwritableFolder} from "../../loaders/files/writable-folder.js";
+import {ReuseError} from "../render/memo.js";
+import {stateFolder, STATE_ENV} from "../render/store.js";
+import {frameworkErrorLine, loaderCache} from "./framework.js";
+import {pinFileDates} from "./pin-dates.js";
+import {SiteView} from "./site-view.js";
+import {stampSite, type LastBuild, type StampRecord} from "./stamp.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SOURCES = join(ROOT, "src");
+const FRAMEWORK = join(ROOT, "node_modules/@observablehq/framework/dist/bin/observable.js");
+const RENDERER = join(ROOT, "src/render/main.ts");
+// The renderer makes short-lived DOM and chart objects by the million: a larger young generation (BENCHMARKS.md).
+const RENDERER_NODE_OPTIONS = ["--max-semi-space-size=128"];
+/** What a build of an output folder left for the next: the stamp's record. */
+const RECORD = "built.json";
+
+/** Why a build stopped, in one line. */
+export class BuildError extends Error {}
+
+export interface StudyBuild {
+  /** The study folder. */
+  study: string;
+  /** The output folder. */
+  output: string;
+  /** Where the site is served from (TPS_REPORT_BASE). */
+  base?: string;
+  /** Take from the last build of this output what has not changed (npm run build:incremental). */
+  incremental?: boolean;
+  /** A study of a site of many: its pages link up to the site's index. */
+  siteIndex?: boolean;
+  /** Leave Framework's cached loader outputs as they are (build:reproducible's second build, with their dates
+   * pinned); otherwise the loaders run again and hand on this build's downloads. */
+  keepLoaderOutput?: boolean;
+  /** "framework": Framework makes every page itself, each placeholder filled, and nothing is stamped: slower, and
+   * what the stamp's output is checked against (test/build/stamp-site.test.ts). */
+  pages?: "stamp" | "framework";
+  /** More arguments for `observable build`. */
+  args?: readonly string[];
+  log?: (line: string) => void;
+}
+
+/** Why `output` cannot take a build (unwritable, or holding other things than an earlier build), or null. */
+export function outputProblem(output: string): string | null {
+  const unwritable = unwritableFolder(
+    output,
+    "the output folder",
+    "point TPS_REPORT_OUTPUT at a folder this user can write, then build again"
+  );
+  if (unwritable) return unwritable;
+  const names = readdirSync(output);
+  if (names.length === 0 || names.includes("_observablehq")) return null;
+  return `${output} is not empty and holds no earlier build (no _observablehq folder): name an empty folder or an earlier build's`;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes what builds of `output` that were killed left beside it (output.partial-<pid>, output.earlier-<pid>). */
+export function removeLeftovers(output: string, log: (line: string) => void): void {
+  const parent = dirname(output);
+  const pattern = new RegExp(`^${basename(output).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.(partial|earlier)-(\\d+)$`);
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    const match = pattern.exec(name);
+    if (!match || Number(match[2]) === process.pid || alive(Number(match[2]))) continue;
+    rmSync(join(parent, name), {recursive: true, force: true});
+    log(`build: removed ${join(parent, name)}, left by an interrupted build (process ${match[2]})`);
+  }
+}
+
+/** Puts the finished build in place of the output folder, then removes the earlier build. */
+export function swapInto(staging: string, output: string): void {
+  const earlier = `${output}.earlier-${process.pid}`;
+  const had = existsSync(output);
+  if (had) renameSync(output, earlier);
+  renameSync(staging, output);
+  if (had) rmSync(earlier, {recursive: true, force: true});
+}
+
+// The children of this build, ended with it when it is interrupted, and what it removes then.
+const children = new Set<ChildProcess>();
+const cleanups = new Set<() => void>();
+let guarded = false;
+
+/** An interrupted build ends its children, removes its staging folder and exits as the signal asks. */
+function guardSignals(): void {
+  if (guarded) return;
+  guarded = true;
+  let interrupted = false;
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129]
+  ] as const)
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      const running = [...children].map((child) => new Promise((done) => child.once("close", done)));
+      for (const child of children) child.kill("SIGTERM");
+      void Promise.all(running).then(() => {
+        for (const cleanup of cleanups) cleanup();
+        process.exit(code);
+      });
+    });
+}
+
+/** Runs `args` in Node from the repository root; its exit status and what it wrote to stderr (also shown, unless
+ * `quiet`). */
+function node(args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<{code: number; stderr: string}> {
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, args, {cwd: ROOT, env, stdio: ["ignore", "inherit", "pipe"]});
+    children.add(child);
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+      if (!quiet) process.stderr.write(chunk);
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      children.delete(child);
+      done({code: code ?? (signal ? 1 : 0), stderr});
+    });
+  });
+}
+
+/** The last build of this output, for an incremental build; null when there is none to take from. */
+function lastBuild(state: string, output: string): LastBuild | null {
+  const file = join(state, RECORD);
+  if (!existsSync(file) || !existsSync(join(output, "_observablehq"))) return null;
+  let record: StampRecord;
+  try {
+    record = JSON.parse(readFileSync(file, "utf8")) as StampRecord;
+    if (typeof record !== "object" || record === null) throw new Error("not a record");
+    const memo = join(state, "memo.json");
+    if (existsSync(memo)) JSON.parse(readFileSync(memo, "utf8"));
+  } catch (error) {
+    throw new ReuseError(`${file} or the memo beside it is unreadable (${(error as Error).message.split("\n")[0]})`);
+  }
+  return {output, record};
+}
+
+/** Dates every cached loader output `epoch` (seconds), so that pages naming their dates read the same each build. */
+export function pinLoaderOutputDates(epoch: number): number {
+  return pinFileDates(loaderCache(SOURCES, ""), epoch);
+}
+
+/** Builds one study into `output`; throws BuildError with the line to print. */
+export async function buildStudy(options: StudyBuild): Promise<{written: number; linked: number}> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  guardSignals();
+  const output = resolve(options.output);
+  const problem = outputProblem(output);
+  if (problem) throw new BuildError(`build: ${problem}`);
+  removeLeftovers(output, log);
+  const state = stateFolder(ROOT, output);
+  let last: LastBuild | null = null;
+  let keep = !!options.incremental;
+  if (keep)
+    try {
+      last = lastBuild(state, output);
+    } catch (error) {
+      if (!(error instanceof ReuseError)) throw error;
+      log(`build: nothing kept from the last build (${error.message}); building every page`);
+      keep = false;
+    }
+  // `npm run build` reads nothing its last build left: it starts from an empty state folder.
+  if (!keep) rmSync(state, {recursive: true, force: true});
+  const staging = `${output}.partial-${process.pid}`;
+  rmSync(staging, {recursive: true, force: true});
+  const cleanup = () => rmSync(staging, {recursive: true, force: true});
+  cleanups.add(cleanup);
+  try {
+    const env = {...process.env, TPS_REPORT_STUDY: options.study, [STATE_ENV]: state};
+    const render = await node(
+      [
+        ...RENDERER_NODE_OPTIONS,
+        "--import",
+        "tsx",
+        RENDERER,
+        "--state",
+        state,
+        "--mode",
+        options.pages === "framework" ? "fill" : "stamp",
+        "--output",
+        staging,
+        ...(keep ? ["--keep"] : []),
+        ...(options.siteIndex ? ["--site-index"] : []),
+        ...(options.base ? ["--base", options.base] : [])
+      ],
+      env
+    );
+    // The renderer has said why in one line (or, for a bug, shown its stack).
+    if (render.code !== 0) throw new BuildError("");
+    const view = new SiteView(state, SOURCES);
+    if (keep)
+      try {
+        view.verifyTexts();
+      } catch (error) {
+        if (!(error instanceof ReuseError)) throw error;
+        log(`build: nothing kept from the last build (${error.message}); building every page`);
+        return buildStudy({...options, incremental: false, log});
+      }
+    // Framework runs a data loader again only when its cached output is gone: this build's downloads are handed on.
+    if (!options.keepLoaderOutput) rmSync(loaderCache(SOURCES, "data"), {recursive: true, force: true});
+    const built = await node([FRAMEWORK, "build", ...(options.args ?? [])], env, true);
+    if (built.code !== 0) {
+      const line = frameworkErrorLine(built.stderr, [
+        {dir: staging, what: "the output folder"},
+        {dir: loaderCache(SOURCES, ""), what: "Framework's cache folder"}
+      ]);
+      if (line === null) process.stderr.write(built.stderr);
+      throw new BuildError(
+        line === "" ? "" : line ? `tps-report build: ${line}` : `build: Framework's build failed (exit ${built.code})`
+      );
+    }
+    process.stderr.write(built.stderr);
+    if (options.pages === "framework") {
+      swapInto(staging, output);
+      return {written: 0, linked: 0};
+    }
+    let stamped;
+    try {
+      stamped = stampSite(view, staging, last);
+    } catch (error) {
+      if (!keep || !(error instanceof ReuseError)) throw error;
+      // A page file of the last build changed since it was written: this build takes nothing from it.
+      log(`build: nothing kept from the last build (${(error as Error).message.split("\n")[0]}); building every page`);
+      return buildStudy({...options, incremental: false, log});
+    }
+    swapInto(staging, output);
+    writeFileAtomic(join(state, RECORD), JSON.stringify(stamped.record));
+    return {written: stamped.written, linked: stamped.linked};
+  } finally {
+    cleanup();
+    cleanups.delete(cleanup);
+  }
+}

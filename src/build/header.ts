@@ -1,0 +1,34 @@
+// The header's language switch: a link to the same page in the other language, its path escaped as HTML.
+import {t} from "../components/i18n.js";
+import {escapeHtml} from "../render/html.js";
+
+export {escapeHtml};
+
+/** The same page in the other language ("/steps/a" and "/tr/steps/a"). */
+export function twinPath(path: string): string {
+  const page = path.replace(/\/index$/, "/");
+  return page === "/tr/" || page.startsWith("/tr/") ? page.slice(3) || "/" : `/tr${page}`;
+}
+
+/** The header's switch; `href` is the twin's path, which Framework makes relative (the stamp passes it so). */
+export function languageSwitch({path}: {path: string}, href = encodeURI(twinPath(path))): string {
+  // The 404 page has no Turkish twin, so it gets no switch.
+  if (path === "/404") return "";
+  const lang = twinPath(path).startsWith("/tr") ? "tr" : "en";
+  const label = t("languageName", lang);
+  // The fragment goes along: on a run-set page it names the run shown.
+  const keepFragment = `this.hash = location.hash`;
+  return `<nav class="language-switch" aria-label="Language"><a href="${escapeHtml(href)}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
+}
+
+/** In a site of many studies, the header's link from any page of a study (under studies/<id>/) up to the index. */
+export function studiesIndexLink({path}: {path: string}): string {
+  if (path === "/404") return "";
+  const segments = path.replace(/^\//, "").split("/");
+  const lang = segments[0] === "tr" ? "tr" : "en";
+  // Up to the study's root, then out of studies/<id>/; rel=external keeps Framework from resolving it inside the study.
+  const href = `${"../".repeat(segments.length - 1)}../../${lang === "tr" ? "tr/" : ""}`;
+  const label = t("allStudies", lang);
+  // Styled inline: the single-study build's stylesheet stays as it is.
+  return `<nav class="studies-index" style="margin-right:auto;padding:0.35rem 0;font:600 13px/1 var(--sans-serif)"><a href="${escapeHtml(href)}" rel="external">${label}</a></nav>`;
+}

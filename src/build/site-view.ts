@@ -1,0 +1,178 @@
+// The drawn site as Framework's config and the stamp see it: which page a path is, its fragments, what the sidebar
+// lists (and so what the pager walks), which pages Framework builds, and the search index's entries.
+import {readdirSync, readFileSync} from "node:fs";
+import {join, relative} from "node:path";
+import type {PageFragments} from "../render/fragment.js";
+import {pageTitle} from "../render/page-text.js";
+import {ReuseError} from "../render/memo.js";
+import {digestOf, PageStore, readSite, type DrawnPage, type DrawnSite} from "../render/store.js";
+
+export interface SidebarPage {
+  name: string;
+  path: string;
+  /** null: listed, but neither built by Framework nor in its pager (the stamp writes it, and the pagers around it). */
+  pager?: null;
+}
+
+/** The order the sidebar lists the drawn pages in, by source ("steps" for every step). */
+const SIDEBAR = ["setup.md", "steps/[step].md", "summary.md", "notes.md", "quality.md", "headroom.md", "runs/index.md"];
+
+const SITE_TITLE = "tps-report";
+export const LANGUAGE_SECTION = {name: "Türkçe", path: "/tr/"};
+
+/** A drawn page's path from Framework's ("/index", "/runs/index" are "/" and "/runs/"). */
+export function drawnPath(frameworkPath: string): string {
+  return frameworkPath.replace(/\/index$/, "/");
+}
+
+/** The route a parameterized source serves ("steps/[step].md" serves /steps/<anything>). */
+function route(source: string): RegExp {
+  const path = source.replace(/\.md$/, "").replace(/\[[^\]/]+\]/g, "[^/]+");
+  return new RegExp(`^/${path}$`);
+}
+
+export class SiteView {
+  readonly site: DrawnSite | null;
+  readonly error: string | null;
+  private readonly byPath = new Map<string, DrawnPage>();
+  private readonly routes: RegExp[];
+  private readonly store: PageStore;
+  private readonly sources = new Map<string, string>();
+
+  constructor(
+    readonly state: string,
+    /** Framework's source root (src/). */
+    readonly root: string
+  ) {
+    const read = readSite(state);
+    this.store = new PageStore(state);
+    this.site = "error" in read ? null : read;
+    this.error = "error" in read ? read.error : null;
+    for (const page of this.site?.pages ?? []) this.byPath.set(page.path, page);
+    const parameterized = new Set((this.site?.pages ?? []).map((p) => p.source).filter((s) => s.includes("[")));
+    this.routes = [...parameterized].map(route);
+  }
+
+  /** The drawn page at Framework's path, or undefined. */
+  page(frameworkPath: string): DrawnPage | undefined {
+    return this.byPath.get(drawnPath(frameworkPath));
+  }
+
+  /** Whether the path is one of the drawn pages' routes: a step, a run set or a run, drawn or not. */
+  ours(frameworkPath: string): boolean {
+    const path = drawnPath(frameworkPath);
+    return this.byPath.has(path) || this.routes.some((r) => r.test(path));
+  }
+
+  /** The page's fragments, checked against their digest: a file changed since it was written is a ReuseError. */
+  fragments(page: DrawnPage): PageFragments {
+    return JSON.parse(this.read(page.digest, "json")) as PageFragments;
+  }
+
+  private read(digest: string, ext: string): string {
+    const file = join(this.store.pages, `${digest}.${ext}`);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new ReuseError(`${file}: ${(error as Error).message}`);
+    }
+    if (digestOf(text) !== digest) throw new ReuseError(`${file} is not what was drawn`);
+    return text;
+  }
+
+  /** Reads every search text the pages name, so that a file changed since it was drawn is found before Framework
+   * builds the index from it. */
+  verifyTexts(): void {
+    for (const page of this.site?.pages ?? []) if (page.text) this.read(page.text, "txt");
+  }
+
+  /** A page's Markdown source, as Framework reads it. */
+  source(name: string): string {
+    let text = this.sources.get(name);
+    if (text === undefined) this.sources.set(name, (text = readFileSync(join(this.root, name), "utf8")));
+    return text;
+  }
+
+  /** The pages each language's sidebar lists, in order; a page a user added under src/ joins at the end. */
+  sidebar(): Record<"en" | "tr", SidebarPage[]> {
+    const lists = {en: [] as SidebarPage[], tr: [] as SidebarPage[]};
+    const pages = this.site?.pages ?? [];
+    const built = new Set(this.frameworkPaths());
+    for (const lang of ["en", "tr"] as const) {
+      const prefix = lang === "tr" ? "tr/" : "";
+      for (const source of SIDEBAR)
+        for (const page of pages)
+          if (page.source === `${prefix}${source}`) {
+            const name = page.name ?? pageTitle(this.source(page.source), page.title) ?? page.path;
+            // Framework builds every page its pager walks: the pages the stamp writes are kept out of it.
+            const stamped = page.source.includes("[") && !built.has(page.path);
+            lists[lang].push({name, path: page.path, ...(stamped ? {pager: null} : {})});
+          }
+    }
+    for (const page of this.userPages()) (page.path.startsWith("/tr/") ? lists.tr : lists.en).push(page);
+    return lists;
+  }
+
+  /** Pages a user wrote under src/ (any Markdown page the study does not draw): listed as they are, by their title. */
+  userPages(): SidebarPage[] {
+    const drawn = new Set((this.site?.pages ?? []).map((p) => p.source));
+    const found: SidebarPage[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (/^[._]/.test(entry.name) || entry.name === "node_modules") continue;
+        const file = join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (entry.name.endsWith(".md") && !entry.name.includes("[")) {
+          const source = relative(this.root, file);
+          if (drawn.has(source) || source === "404.md") continue;
+          const path = `/${source.replace(/\.md$/, "").replace(/(^|\/)index$/, "$1")}`;
+          found.push({name: pageTitle(this.source(source), null) ?? path, path});
+        }
+      }
+    };
+    walk(this.root);
+    return found;
+  }
+
+  /** The pager's neighbours of a listed page, as Framework walks the sidebar (the home page first, each language a
+   * pager of its own); `framework`: as Framework's build walks it, without the pages the stamp writes. */
+  pager(path: string, framework = false): {prev: SidebarPage | null; next: SidebarPage | null} | null {
+    const sidebar = (this.lists ??= this.sidebar());
+    for (const [first, pages] of [
+      [{name: SITE_TITLE, path: "/"}, sidebar.en],
+      [LANGUAGE_SECTION, sidebar.tr]
+    ] as const) {
+      const walk = ([first, ...pages] as SidebarPage[]).filter((page) => !framework || page.pager !== null);
+      const at = walk.findIndex((page) => page.path === path);
+      if (at >= 0) return {prev: walk[at - 1] ?? null, next: walk[at + 1] ?? null};
+    }
+    return null;
+  }
+  private lists?: Record<"en" | "tr", SidebarPage[]>;
+
+  /** The parameterized pages Framework builds: in `npm run build` the first of each source (the stamp writes the
+   * others from it), in dev every one. */
+  frameworkPaths(): string[] {
+    const seen = new Set<string>();
+    const paths: string[] = [];
+    for (const page of this.site?.pages ?? []) {
+      if (!page.source.includes("[")) continue;
+      if (this.site!.mode === "stamp" && seen.has(page.source)) continue;
+      seen.add(page.source);
+      paths.push(page.path);
+    }
+    return paths;
+  }
+
+  /** What the search index holds of the drawn pages the sidebar lists: their title and text, in the drawn order. */
+  *searchEntries(): Generator<{path: string; title: string | null; text: string}> {
+    for (const page of this.site?.pages ?? [])
+      if (page.text)
+        yield {
+          path: page.path,
+          title: pageTitle(this.source(page.source), page.title),
+          text: this.read(page.text, "txt")
+        };
+  }
+}

@@ -1,0 +1,174 @@
+// The stamp: Framework builds the first page of each Markdown source (and each page of its own); every page of the study
+// is then written from its source's built page: its title, h1, language switch, sidebar entry and pager put in, and each
+// marker replaced by the page's fragment. Each replacement must find exactly what Framework writes, or the build stops.
+// A page whose key (its built page, fragments, title, neighbours) is unchanged is linked from the last output.
+import {createHash} from "node:crypto";
+import {linkSync, mkdirSync, readFileSync, statSync, writeFileSync, renameSync} from "node:fs";
+import {dirname} from "node:path";
+import type {PageFragments} from "../render/fragment.js";
+import {pageTitle} from "../render/page-text.js";
+import type {DrawnPage} from "../render/store.js";
+import {
+  bodyText,
+  FrameworkContractError,
+  pageFile,
+  pageLink,
+  replaceOnce,
+  shellHeading,
+  shellPager,
+  shellTitle,
+  sidebarEntry,
+  withHeaderAnchors
+} from "./framework.js";
+import {languageSwitch, twinPath} from "./header.js";
+import type {SiteView} from "./site-view.js";
+
+const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)"><\/tps-fragment>/g;
+export const SITE_TITLE = "tps-report";
+
+/** What a written page was written from, and its file as written (inode, size, time: what the next build trusts of
+ * its own output, which only a build writes): the next build links it while both hold. */
+export interface StampedPage {
+  key: string;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+export type StampRecord = Record<string, StampedPage>;
+
+/** The last build's output and what it wrote, for an incremental build. */
+export interface LastBuild {
+  output: string;
+  record: StampRecord;
+}
+
+function digest(...parts: string[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+}
+
+/** The placeholders a Markdown source has. */
+function placeholderNames(source: string): string[] {
+  return [...new Set([...source.matchAll(/\{\{([a-z][a-z0-9-]*)\}\}/g)].map((m) => m[1]))];
+}
+
+/** `page` written from its source's built page (the built page of `template`). */
+export function stampPage(
+  built: string,
+  template: DrawnPage,
+  page: DrawnPage,
+  fragments: PageFragments,
+  view: SiteView,
+  file: string
+): string {
+  let html = built;
+  const source = view.source(template.source);
+  const framework = pageTitle(source, template.title);
+  const own = pageTitle(source, page.title);
+  if (own !== framework)
+    html = replaceOnce(html, shellTitle(framework, SITE_TITLE), shellTitle(own, SITE_TITLE), file, "title");
+  if (page.path !== template.path) {
+    const heading = (text: string) =>
+      page.heading === "plain" ? `<h1>${bodyText(text)}</h1>` : shellHeading("title", text);
+    html = replaceOnce(html, heading(template.title ?? ""), heading(page.title ?? ""), file, "h1");
+    const twin = (path: string) => languageSwitch({path}, pageLink(path, twinPath(path)));
+    html = replaceOnce(html, twin(template.path), twin(page.path), file, "language switch");
+    if (view.pager(page.path)) {
+      const from = template.path;
+      html = replaceOnce(
+        html,
+        sidebarEntry(from, from, true),
+        sidebarEntry(from, from, false),
+        file,
+        "active sidebar entry"
+      );
+      html = replaceOnce(
+        html,
+        sidebarEntry(from, page.path, false),
+        sidebarEntry(from, page.path, true),
+        file,
+        "sidebar entry"
+      );
+    }
+  }
+  // Framework's pager walked only the pages it built: each listed page gets the pager of the whole sidebar.
+  const was = view.pager(template.path, true);
+  const want = view.pager(page.path);
+  const same = (a: typeof was, b: typeof want) => a?.prev?.path === b?.prev?.path && a?.next?.path === b?.next?.path;
+  if (was && want && (page.path !== template.path || !same(was, want)))
+    html = replaceOnce(
+      html,
+      shellPager(template.path, was.prev, was.next),
+      shellPager(page.path, want.prev, want.next),
+      file,
+      "pager"
+    );
+  const filled = new Set<string>();
+  html = html.replace(MARKER, (_all, name: string) => {
+    const fragment = fragments[name];
+    if (!fragment) throw new Error(`${file}: no fragment "${name}" for ${page.path}`);
+    filled.add(name);
+    return "html" in fragment ? withHeaderAnchors(fragment.html) : bodyText(fragment.text);
+  });
+  return html;
+}
+
+/** Writes every drawn page into `output`, where Framework has built the first page of each source; returns what it
+ * wrote, for the next build. */
+export function stampSite(
+  view: SiteView,
+  output: string,
+  last: LastBuild | null
+): {record: StampRecord; linked: number; written: number} {
+  const site = view.site!;
+  const groups = new Map<string, DrawnPage[]>();
+  for (const page of site.pages) {
+    const group = groups.get(page.source);
+    if (group) group.push(page);
+    else groups.set(page.source, [page]);
+  }
+  const record: StampRecord = {};
+  let linked = 0;
+  let written = 0;
+  for (const [source, pages] of groups) {
+    const template = pages[0];
+    const templateFile = pageFile(output, template.path);
+    const built = readFileSync(templateFile, "utf8");
+    // Framework built this page with a marker for every placeholder: any {{ left means a placeholder was not seen.
+    const left = built.indexOf("{{");
+    if (left >= 0)
+      throw new FrameworkContractError(
+        `${templateFile}: "${built.slice(left, left + 40)}" left by Framework's build of ${source}: its placeholders were not replaced`
+      );
+    const names = placeholderNames(view.source(source));
+    const base = digest(built, JSON.stringify(view.sidebar()));
+    for (const page of pages) {
+      const file = pageFile(output, page.path);
+      const key = digest(base, page.path, page.digest, page.title ?? "");
+      const was = last?.record[page.path];
+      if (was?.key === key && page.path !== template.path) {
+        const from = pageFile(last!.output, page.path);
+        const stat = statSync(from, {throwIfNoEntry: false});
+        if (stat && stat.ino === was.ino && stat.size === was.size && stat.mtimeMs === was.mtimeMs) {
+          mkdirSync(dirname(file), {recursive: true});
+          linkSync(from, file);
+          record[page.path] = was;
+          linked++;
+          continue;
+        }
+      }
+      const html = stampPage(built, template, page, view.fragments(page), view, file);
+      for (const name of names)
+        if (html.includes(`{{${name}}}`) && !JSON.stringify(view.fragments(page)).includes(`{{${name}}}`))
+          throw new Error(`${file}: the placeholder {{${name}}} is left in the page`);
+      mkdirSync(dirname(file), {recursive: true});
+      writeFileSync(`${file}.tmp`, html);
+      renameSync(`${file}.tmp`, file);
+      const stat = statSync(file);
+      record[page.path] = {key, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs};
+      written++;
+    }
+  }
+  return {record, linked, written};
+}

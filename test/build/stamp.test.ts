@@ -1,0 +1,90 @@
+// The stamp writes a page from its source's built page. Each part it replaces must be where and as Framework writes it:
+// a layout it does not know stops the build, naming the page and the part (each was a silent failure before: the page
+// kept the template's title, switch, sidebar or pager, or its run pages kept the whole sidebar).
+import {describe, expect, it} from "vitest";
+import {FrameworkContractError, shellHeading, shellPager, shellTitle, sidebarEntry} from "../../src/build/framework.js";
+import {languageSwitch} from "../../src/build/header.js";
+import {marker} from "../../src/build/placeholders.js";
+import {stampPage} from "../../src/build/stamp.js";
+import {drawnSite} from "../support/drawn-site.js";
+
+const pages = [
+  {path: "/setup", source: "setup.md"},
+  {path: "/steps/a", source: "steps/[step].md", title: "1. Alpha", name: "Alpha", fragments: {intro: {text: "A & B"}}},
+  {
+    path: "/steps/b",
+    source: "steps/[step].md",
+    title: "2. Beta",
+    name: "Beta",
+    fragments: {intro: {html: '<h3 id="x">X</h3>'}}
+  },
+  {path: "/summary", source: "summary.md"}
+];
+const view = drawnSite(pages);
+const [, a, b] = view.site!.pages;
+
+// The first step's page as Framework builds it: the parts the stamp replaces, around the marker.
+const built = [
+  shellTitle("1. Alpha", "tps-report"),
+  languageSwitch({path: "/steps/a"}, "../tr/steps/a"),
+  `${sidebarEntry("/steps/a", "/steps/a", true)}Alpha</a></li>`,
+  `${sidebarEntry("/steps/a", "/steps/b", false)}Beta</a></li>`,
+  shellHeading("title", "1. Alpha"),
+  `<p>${marker("intro")}</p>`,
+  `${shellPager("/steps/a", {name: "Goal and setup", path: "/setup"}, {name: "Summary of optimization options", path: "/summary"})}`
+].join("\n");
+
+describe("a page written from its source's first page", () => {
+  it("gets its own title, h1, language switch, sidebar entry, pager and fragments", () => {
+    const html = stampPage(built, a, b, {intro: {html: `<h3 id="x">X</h3>`}}, view, "steps/b.html");
+    expect(html).toBe(
+      [
+        shellTitle("2. Beta", "tps-report"),
+        languageSwitch({path: "/steps/b"}, "../tr/steps/b"),
+        `${sidebarEntry("/steps/a", "/steps/a", false)}Alpha</a></li>`,
+        `${sidebarEntry("/steps/a", "/steps/b", true)}Beta</a></li>`,
+        shellHeading("title", "2. Beta"),
+        `<p><h3 id="x"><a class="observablehq-header-anchor" href="#x">X</a></h3></p>`,
+        shellPager(
+          "/steps/b",
+          {name: "Alpha", path: "/steps/a"},
+          {name: "Summary of optimization options", path: "/summary"}
+        )
+      ].join("\n")
+    );
+  });
+
+  it("the first page itself gets the pager of the whole sidebar, and its text escaped as Framework writes text", () => {
+    const html = stampPage(built, a, a, {intro: {text: "A & <B>"}}, view, "steps/a.html");
+    expect(html).toContain("<p>A &amp; &lt;B&gt;</p>");
+    expect(html).toContain(
+      shellPager("/steps/a", {name: "Goal and setup", path: "/setup"}, {name: "Beta", path: "/steps/b"})
+    );
+  });
+
+  it("names the page and the fragment a marker has none for", () => {
+    expect(() => stampPage(built, a, b, {}, view, "dist/steps/b.html")).toThrow(
+      'dist/steps/b.html: no fragment "intro" for /steps/b'
+    );
+  });
+
+  const broken: [string, string, string][] = [
+    ["title", "<title>1. Alpha | tps-report</title>", "<title>1. Alpha – tps-report</title>"],
+    ["h1", 'class="observablehq-header-anchor"', 'class="header-anchor"'],
+    ["language switch", 'href="../tr/steps/a"', 'href="/tr/steps/a"'],
+    ["active sidebar entry", "observablehq-link observablehq-link-active", "observablehq-link observablehq-active"],
+    ["pager", '<a rel="prev"', '<a rel="previous"'],
+    ["pager", '<footer id="observablehq-footer">\n<nav>', '<footer id="observablehq-footer"><nav>']
+  ];
+  for (const [part, from, to] of broken)
+    it(`stops at a ${part} laid out otherwise (${JSON.stringify(to).slice(0, 40)})`, () => {
+      expect(built).toContain(from);
+      const changed = built.replace(from, to);
+      expect(() => stampPage(changed, a, b, {intro: {text: "x"}}, view, "dist/steps/b.html")).toThrow(
+        FrameworkContractError
+      );
+      expect(() => stampPage(changed, a, b, {intro: {text: "x"}}, view, "dist/steps/b.html")).toThrow(
+        new RegExp(`^dist/steps/b\\.html: no ${part} as Framework 1\\.13\\.4 writes it`)
+      );
+    });
+});
