@@ -21,8 +21,8 @@ export function timeBuild(
   log: string
 ): Promise<BuildTiming> {
   const rssFile = `${log}.time`;
-  // What the last build wrote is flushed first: at 1000× the seed the build before an incremental one writes gigabytes,
-  // and its write-back, still running, added 10 s to the next build (36.7 s against 26.5 s after sync, BENCHMARKS.md).
+  // What the last build wrote is flushed first: a large build writes gigabytes, and its write-back, still running, slowed
+  // the next build (BENCHMARKS.md).
   execFileSync("sync");
   return new Promise((resolve, reject) => {
     const out = createWriteStream(log);

@@ -1,7 +1,7 @@
 // `npm run dev` on a study while a run is added to it, as live mode adds one: seconds from the run folder appearing to
 // the preview serving its step's page with it, and whether that page equals what a fresh preview serves.
 import {spawn} from "node:child_process";
-import {closeSync, existsSync, openSync, readdirSync, renameSync, rmSync, statSync} from "node:fs";
+import {closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {freePort} from "../loaders/live/port.js";
 import {listRunDirs} from "../loaders/runs/read-runs.js";
@@ -47,7 +47,7 @@ async function startPreview(tree: string, study: string, log: string): Promise<P
   };
 }
 
-/** The memo's pages and when the newest was written, once no renderer has added one for two seconds. */
+/** The page store's files and when the newest was written, once no drawing has added one for two seconds. */
 async function settledMemo(dir: string, seconds: number): Promise<{mtimes: number[]}> {
   const deadline = performance.now() + seconds * 1000;
   let last = "";
@@ -88,7 +88,8 @@ export async function measureDevRefresh(
   const page = `/steps/${parseRunId(run)!.step}`;
   const log = join(work, "dev-refresh.log");
   const cache = join(tree, "src/.observablehq/cache");
-  const memo = join(cache, ".dev-memo");
+  // The page store of dev's drawn site (src/render/store.ts): a page drawn again is a new file.
+  const memo = join(cache, ".site", "dev", "pages");
   const held = join(work, "held-dev-run");
   rmSync(log, {force: true});
   rmSync(held, {recursive: true, force: true});
@@ -115,15 +116,16 @@ export async function measureDevRefresh(
     if (before === null) return result;
     // The first renderer draws on after the page is served: the run is added once it has finished.
     await settledMemo(memo, timeout);
-    const added = Date.now();
     started = performance.now();
     renameSync(held, join(study, "runs", run));
     refreshed = await pageWhen(preview.url + page, timeout, (text) => text !== before);
     if (refreshed !== null) {
       result.refresh_seconds = (performance.now() - started) / 1000;
-      const {mtimes} = await settledMemo(memo, timeout);
-      result.drawn = mtimes.filter((mtime) => mtime >= added).length;
-      result.pages = mtimes.length;
+      await settledMemo(memo, timeout);
+      // The renderer says how many pages it drew and how many it had (src/render/draw-site.ts).
+      const counts = [...readFileSync(log, "utf8").matchAll(/render: (\d+) pages, (\d+) drawn/g)].at(-1);
+      result.drawn = counts ? Number(counts[2]) : null;
+      result.pages = counts ? Number(counts[1]) : null;
     }
   } finally {
     await preview.stop();

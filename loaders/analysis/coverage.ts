@@ -200,8 +200,8 @@ export function coverage(
     if (dimsHere.length) {
       const upTo = dimList.filter((d) => selection.slice(0, i + 1).some((s) => own.get(s.id)!.includes(d)));
       // A combination is a runner-up's values on the earlier dimensions with this step's setting on its own: the tried
-      // configurations are keyed the same two ways, so each runner-up's key is made once, not once per setting (at
-      // 17,000 runs a key per combination was 60 MB of the ingestion's peak).
+      // configurations are keyed the same two ways, so each runner-up's key is made once, not once per setting (a key
+      // per combination was much of a large study's peak memory, BENCHMARKS.md).
       const earlierDims = upTo.filter((d) => !dimsHere.includes(d));
       const tried = new Map<string, Set<string>>();
       for (const e of ran) {

@@ -1,4 +1,5 @@
-// Assembles a study's report: plan + runs → rows, derived verdicts, claim checks and validation findings.
+// A study read, then analysed: reading its files (readStudy) kept apart from the analysis, named phases each a pure
+// function of the ones before (analyse), as a compiler names its phases.
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {checkClaims} from "./claims.js";
@@ -17,6 +18,7 @@ import {addLoadColumns} from "./slo.js";
 import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
 import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
+type Derived = ReturnType<typeof derive>;
 import type {HeadroomReport} from "./headroom.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
@@ -46,16 +48,38 @@ function recorded(value: string): string {
   return isPlaceholder(value) ? NOT_RECORDED : value;
 }
 
-/** With `cache` (an incremental build's, or `npm run dev`'s), run folders unchanged since the last load are not read. */
-export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyData> {
+/** What a study's files give, before any analysis: the plan, the runs as read (and what reading them found), and the
+ * hardware model's tables for the ceilings. */
+export interface StudyFiles {
+  plan: StudyPlan;
+  runs: RunRecord[];
+  readFindings: Finding[];
+  headroom: ReturnType<typeof headroomContext>;
+}
+
+/** Reading: the study's files, and nothing else. With `cache` (an incremental build's, or `npm run dev`'s), run folders
+ * unchanged since the last read are not read again. */
+export async function readStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyFiles> {
   const plan = cache ? keptPlan(dir, planBesideRecords(cache)) : loadStudyPlan(dir);
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
+  return {plan, runs, readFindings, headroom: headroomContext(plan)};
+}
+
+/** Phase 1, tabulate: a row per run, with its load columns. */
+export function tabulate(plan: StudyPlan, runs: RunRecord[]): RunRow[] {
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);
-  const headroom = headroomContext(plan);
-  const ceilingFindings = addHeadroom(headroom, rows);
-  const derived = derive(plan, rows);
-  const secondLook = secondLookReport(plan, rows, derived);
+  return rows;
+}
+
+/** Phase 5, findings: every problem found on the way, errors first, then by run. */
+export function collectFindings(
+  files: StudyFiles,
+  rows: RunRow[],
+  derived: Derived,
+  ceilingFindings: Finding[]
+): Finding[] {
+  const {plan, runs, readFindings, headroom} = files;
   const planFindings: Finding[] = plan.warnings.map((w) => ({
     severity: "warning",
     code: w.code ?? "plan-warning",
@@ -64,7 +88,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     file: w.file,
     line: w.line
   }));
-  const findings: Finding[] = [
+  return [
     ...planFindings,
     ...readFindings,
     ...validate(plan, runs, rows),
@@ -73,7 +97,18 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
-  const report: Report = {
+}
+
+/** Phase 6, report: the study's facts and every phase's result, as the pages and report.json take them. */
+export function assembleReport(
+  files: StudyFiles,
+  rows: RunRow[],
+  derived: Derived,
+  secondLook: SecondLookReport | null,
+  findings: Finding[]
+): Report {
+  const {plan, headroom} = files;
+  return {
     study: {
       id: plan.id,
       title: plan.title,
@@ -116,7 +151,29 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     coverage: coverage(plan, derived),
     ...(secondLook ? {second_look: secondLook} : {})
   };
-  return {plan, runs, rows, report};
+}
+
+/**
+ * The analysis of what the files gave, as named phases (each pure, each a function of the ones before): tabulate the
+ * runs, set each against its ceiling, derive the steps' decisions, take the second look, collect the findings,
+ * assemble the report.
+ */
+export function analyse(files: StudyFiles): StudyData {
+  const {plan, runs, headroom} = files;
+  const rows = tabulate(plan, runs);
+  // Phase 2, ceilings: each run's share of its hardware ceiling (the rows take it on).
+  const ceilingFindings = addHeadroom(headroom, rows);
+  // Phase 3, decide: each step's candidates compared, the winner kept or not, the headline and summary.
+  const derived = derive(plan, rows);
+  // Phase 4, second look: the set around the recommendation, where it ran.
+  const secondLook = secondLookReport(plan, rows, derived);
+  const findings = collectFindings(files, rows, derived, ceilingFindings);
+  return {plan, runs, rows, report: assembleReport(files, rows, derived, secondLook, findings)};
+}
+
+/** A study read and analysed. With `cache`, run folders unchanged since the last read are not read again. */
+export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyData> {
+  return analyse(await readStudy(dir, cwd, cache));
 }
 
 /** How the study loads its servers: all at once (latency then measures the queue), at fixed loads, or up ladders. */

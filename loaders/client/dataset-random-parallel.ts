@@ -15,7 +15,7 @@ import {
 import type {BenchTokenizer} from "./tokenizer.js";
 import {IN_BUNDLE, resourcePath} from "../resources.js";
 
-/** Prompt tokens below which one thread is faster than starting workers (each loads the tokenizer, ~1 s). */
+/** Prompt tokens below which one thread is faster than starting workers (each loads the tokenizer first, BENCHMARKS.md). */
 const PARALLEL_FROM_TOKENS = 400_000;
 
 // Workers start from a two-line ES module that registers tsx (as bin/tps-report.js does) and then imports the

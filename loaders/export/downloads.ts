@@ -16,7 +16,7 @@ export type Download = (typeof DOWNLOADS)[number];
 /** What the downloads are made from. */
 export type DownloadsInput = Pick<StudyData, "plan" | "rows" | "report">;
 
-// The two aggregate files share their table: made once per study (1.3 s at 1000× the seed, made twice before).
+// The two aggregate files share their table: made once per study, not once each (BENCHMARKS.md).
 const aggregates = new WeakMap<DownloadsInput["rows"], {plan: DownloadsInput["plan"]; table: AggregateRow[]}>();
 function aggregateOf(plan: DownloadsInput["plan"], rows: DownloadsInput["rows"]): AggregateRow[] {
   const made = aggregates.get(rows);

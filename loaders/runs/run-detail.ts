@@ -4,8 +4,7 @@ import {join} from "node:path";
 import {elideArrays} from "../requests/elide-arrays.js";
 import type {RequestDistributions} from "../requests/request-collector.js";
 import {readResultJson, ResultJsonError} from "../requests/stream-result-json.js";
-import {loadStudyPlanCached} from "../study/plan-cache.js";
-import {allSteps} from "../study/plan.js";
+import {allSteps, loadStudyPlan} from "../study/plan.js";
 import {pointRepeats} from "../study/repeats.js";
 import {isPlaceholder} from "../study/schema.js";
 import {metricColumns, runRows} from "./rows.js";
@@ -28,7 +27,7 @@ function recordedOrNull(value: string): string | null {
   return isPlaceholder(value) ? null : value;
 }
 
-export async function runDetail(dir: string, run: string, plan = loadStudyPlanCached(dir)): Promise<RunDetail> {
+export async function runDetail(dir: string, run: string, plan = loadStudyPlan(dir)): Promise<RunDetail> {
   const record = await readRun(join(dir, "runs", run), process.cwd(), plan);
   const order = metricColumns([record]);
   const [row] = runRows(plan, [record], order);

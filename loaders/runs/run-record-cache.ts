@@ -12,7 +12,7 @@ export interface RunRecordCache {
   file: string;
   version: string;
   /** Given the write of changed records instead of it being done at once: the renderer writes them after its pages,
-   * as 35 MB of records at 1000× the seed took 0.7 s on the way to the first page. */
+   * as writing them all lay on the way to the first page (BENCHMARKS.md). */
   defer?: (write: () => void) => void;
 }
 
@@ -28,7 +28,9 @@ interface Kept<R> {
   runs: Record<string, {state: string; record: R}>;
 }
 
-/** Every file of a run folder with its size and modification time: a record is kept while these are unchanged. */
+/** Every file of a run folder with its size, inode and times: a record is kept while these are unchanged. The change
+ * time (ctime) moves with any write or any setting of the other times, and no tool can set it back, so an edit that keeps
+ * the size and the modification time is still seen. */
 export function runFolderState(folder: string): string {
   const parts: string[] = [];
   const visit = (path: string, rel: string): void => {
@@ -38,7 +40,7 @@ export function runFolderState(folder: string): string {
       if (entry.isDirectory()) visit(child, name);
       else {
         const stat = statSync(child);
-        parts.push(`${name}\0${stat.size}\0${stat.mtimeMs}`);
+        parts.push(`${name}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\0${stat.ino}`);
       }
     }
   };

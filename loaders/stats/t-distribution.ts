@@ -1,6 +1,6 @@
 // Student's t distribution: CDF through the regularized incomplete beta function, quantile by bisection on the CDF.
 // Hand-written: the one function needed is ~60 lines, while the npm alternatives were either unmaintained without
-// types (jstat) or 223 packages and 26 MB for a t quantile (@stdlib/stats-base-dists-t-quantile); tests pin it to
+// types (jstat) or hundreds of packages for a t quantile (@stdlib/stats-base-dists-t-quantile, BENCHMARKS.md); tests pin it to
 // published table values.
 
 // Lanczos approximation (g = 7, 9 terms): ln Γ(x) to about 15 significant digits for x > 0.

@@ -1,5 +1,5 @@
 // An incremental build or `npm run dev` parses study.yaml again only when it or the code changed: at 1000× the seed
-// the plan is 2.7 MB of YAML, a second and a half to parse, in both the page renderer and Framework's config.
+// a large plan takes seconds to parse (BENCHMARKS.md).
 import {createHash} from "node:crypto";
 import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {dirname, join} from "node:path";

@@ -8,7 +8,7 @@ import {notRunReason, statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
-// One collator for the whole sort: localeCompare with options makes one per call (0.8 s for 17,000 runs).
+// One collator for the whole sort: localeCompare with options makes one per call (BENCHMARKS.md).
 const runIdOrder = new Intl.Collator("en", {numeric: true}).compare;
 
 /** The runs in table order: by step, then by id with the numbers inside ids as numbers (2048 before 16384, r2 before

@@ -61,7 +61,7 @@ export function tradeoffData(
   }));
 }
 
-/** Points a static chart draws at most: past this an SVG of every run outweighs the page (17,000 runs: ≈6 MB). */
+/** Points a static chart draws at most: past this an SVG of every run outweighs the page (BENCHMARKS.md). */
 export const MAX_TRADEOFF_POINTS = 1000;
 
 /** Every run on a front, and an even sample of the others (by scenario and throughput) up to the cap. */

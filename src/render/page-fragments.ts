@@ -77,7 +77,7 @@ function asJson<T>(value: T): T {
 }
 
 // A page's data is the same in both languages: made once per study and page, as JSON each language parses afresh, and
-// let go by the second (at 1000× the seed the pages' JSON is 200 MB).
+// let go by the second (a large study's pages' JSON is hundreds of megabytes).
 const madeData = new WeakMap<StudyData, Map<string, string>>();
 function pageData<T>(study: StudyData, page: string, make: () => T): T {
   let made = madeData.get(study);

@@ -3,12 +3,13 @@
 // (npm run build -- --framework-pages): built both ways, every page compares equal as elements, attributes, resolved
 // links and text.
 import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
-import {join, posix, relative} from "node:path";
+import {join, relative} from "node:path";
 import {stripVTControlCharacters} from "node:util";
 import {afterAll, describe, expect, it} from "vitest";
 import {writeLadderStudy} from "../support/ladder-study.js";
 import {canonicalPage} from "../support/page-canonical.js";
 import {buildSite} from "../site/build.js";
+import {brokenLinks} from "../support/site-links.js";
 
 const ROOT = "test/.tmp/stamp-site";
 
@@ -21,26 +22,6 @@ function pages(root: string, dir = root): string[] {
 }
 
 afterAll(() => rmSync(ROOT, {recursive: true, force: true}));
-
-/** Every link of the built pages that reaches no built file, or no element with its fragment's id. */
-function brokenLinks(root: string, built: string[]): string[] {
-  const broken: string[] = [];
-  const files = new Set(built);
-  for (const page of built) {
-    const html = readFileSync(join(root, page), "utf8");
-    for (const [, href] of html.matchAll(/<a\s[^>]*?\bhref="([^"]*)"/g)) {
-      if (/^(\w+:|#|\/)/.test(href) || href.includes("_observablehq") || href.includes("_file/")) continue;
-      const [path, hash] = decodeURI(href).split("#");
-      let target = posix.normalize(posix.join(posix.dirname(page), path)).replace(/^\.\/?$/, "");
-      if (target === "" || target.endsWith("/")) target += "index.html";
-      else if (!target.endsWith(".html")) target += ".html";
-      if (!files.has(target)) broken.push(`${page} → ${href}`);
-      else if (hash && !readFileSync(join(root, target), "utf8").includes(`id="${encodeURI(hash)}"`))
-        broken.push(`${page} → ${href} (no such id)`);
-    }
-  }
-  return broken;
-}
 
 // Run sets: the seed laid out as a large study is, its set pages and each run's own page written by the stamp.
 const RUN_SETS = {TPS_REPORT_RUN_PAGE_LIMIT: "5", TPS_REPORT_RUNS_PER_SET: "6"};

@@ -123,10 +123,12 @@ describe("an interrupted build", () => {
 });
 
 describe("npm run build:incremental", () => {
-  /** The folder an incremental build of `output` keeps its record in, inside the copy. */
+  /** The folder an incremental build of `output` keeps what it takes from in, inside the copy. */
   async function reuseFolder(output: string): Promise<string> {
-    const {reuseDirFor} = (await import(join(dir, "tools/build-reuse.ts"))) as {reuseDirFor(o: string): string};
-    return reuseDirFor(output);
+    const {stateFolder} = (await import(join(dir, "src/render/store.ts"))) as {
+      stateFolder(r: string, o: string): string;
+    };
+    return stateFolder(dir, output);
   }
 
   it("sees a run's bench.log edited in place with its size and time kept: its output equals a cold build's", async () => {

@@ -1,22 +1,13 @@
-// Every page the built site has, taken from the Framework config itself: its sidebar pages and dynamic paths.
-import config from "../../observablehq.config.js";
+// Every page a built site has, as its build drew them (site.json of the output's state folder), and the 404.
+import {resolve} from "node:path";
+import {SiteView} from "../../src/build/site-view.js";
+import {stateFolder} from "../../src/render/store.js";
 
-interface PageEntry {
-  path: string;
-  pages?: PageEntry[];
-}
+const ROOT = resolve(import.meta.dirname, "../..");
 
-export async function sitePaths(): Promise<string[]> {
-  const paths = new Set<string>(["/"]);
-  const visit = (entries: PageEntry[]) => {
-    for (const entry of entries) {
-      if (entry.path) paths.add(entry.path);
-      if (entry.pages) visit(entry.pages);
-    }
-  };
-  visit(config.pages as PageEntry[]);
-  for await (const path of config.dynamicPaths()) paths.add(path);
-  return [...paths];
+export async function sitePaths(output = "dist"): Promise<string[]> {
+  const view = new SiteView(stateFolder(ROOT, output), resolve(ROOT, "src"));
+  return (view.site?.pages ?? []).map((page) => page.path);
 }
 
 /** A site path ("/steps/x", "/runs/") as a URL under the served root. */

@@ -40,7 +40,7 @@ export async function startDev(
   const url = `http://127.0.0.1:${port}/`;
   const started = Date.now();
   while (!log.includes(url)) {
-    if (dev.exitCode !== null || Date.now() - started > 60_000) throw new Error(`npm run dev did not start:\n${log}`);
+    if (dev.exitCode !== null || Date.now() - started > 180_000) throw new Error(`npm run dev did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

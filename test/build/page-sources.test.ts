@@ -1,0 +1,69 @@
+// The site's Markdown pages as the build reads them: both languages of a page take the same placeholders, every
+// placeholder gets a fragment and every fragment a placeholder, and the words the build draws come from one table.
+import {readdirSync, readFileSync} from "node:fs";
+import {join, relative} from "node:path";
+import {describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {siteFragments} from "../../src/render/page-fragments.js";
+
+const SRC = "src";
+const SEED = "data/studies/qwen3-32b-a100";
+
+function pages(dir = SRC): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.name.startsWith(".")) return [];
+    if (entry.isDirectory()) return pages(path);
+    return entry.name.endsWith(".md") ? [relative(SRC, path)] : [];
+  });
+}
+
+/** Each placeholder of a page with how often it is used, in order of first use. */
+function placeholders(page: string): string[] {
+  const counts = new Map<string, number>();
+  for (const [, name] of readFileSync(join(SRC, page), "utf8").matchAll(/\{\{([a-z][a-z0-9-]*)\}\}/g))
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => `${name}×${count}`).sort();
+}
+
+describe("the site's pages", () => {
+  const english = pages().filter((page) => !page.startsWith("tr/"));
+
+  it("have each a Turkish twin with the same placeholders, each used as often", () => {
+    const twins = english.filter((page) => page !== "404.md");
+    expect(twins.length).toBeGreaterThan(10);
+    for (const page of twins) expect([page, placeholders(`tr/${page}`)]).toEqual([page, placeholders(page)]);
+  });
+
+  it("get a fragment for every placeholder they have, and no fragment they do not use (the seed)", async () => {
+    const study = await loadStudy(SEED);
+    const seen = new Map<string, Set<string>>();
+    await siteFragments(study, SEED, (_path, fragments, info) => {
+      const names = seen.get(info.source) ?? new Set<string>();
+      for (const name of Object.keys(fragments)) names.add(name);
+      seen.set(info.source, names);
+    });
+    expect(seen.size).toBe(18);
+    for (const [source, names] of seen) {
+      const used = placeholders(source).map((p) => p.split("×")[0]);
+      expect([source, [...names].sort()]).toEqual([source, used.filter((name) => name !== "title").sort()]);
+    }
+  }, 120_000);
+
+  it("take their words from one table: the build's code branches on no language for a sentence", () => {
+    const code = ["src/render", "src/build"].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => name.endsWith(".ts"))
+        .map((name) => join(dir, name))
+    );
+    const branches = code.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => [`${file}:${i + 1}`, line] as const)
+        // A branch to a literal with words in it; a path prefix ("/tr", "tr/", "../") is no sentence.
+        .filter(([, line]) => /lang === "tr" \? ?["`'][^"`']*\p{L}{3}/u.test(line.replace(/\$\{[^}]*\}/g, "")))
+        .map(([where, line]) => `${where}: ${line.trim()}`)
+    );
+    expect(branches).toEqual([]);
+  });
+});
