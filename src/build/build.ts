@@ -3,12 +3,16 @@
 // whole. A build that fails or is interrupted leaves the last site as it was; one killed outright leaves a staging
 // folder that the next build removes, saying so.
 import {spawn, type ChildProcess} from "node:child_process";
-import {existsSync, readdirSync, readFileSync, renameSync, rmSync} from "node:fs";
+import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from "node:fs";
+import {DOWNLOADS} from "../../loaders/export/downloads.js";
 import {basename, dirname, join, resolve} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {unwritableFolder} from "../../loaders/files/writable-folder.js";
 import {ReuseError} from "../render/memo.js";
-import {stateFolder, STATE_ENV} from "../render/store.js";
+import {namedFiles, PageStore, stateFolder, STATE_ENV} from "../render/store.js";
+import {runPageLayout} from "../../loaders/pages/run-pages.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import * as runSets from "../components/runSets.js";
 import {frameworkErrorLine, loaderCache} from "./framework.js";
 import {pinFileDates} from "./pin-dates.js";
 import {SiteView} from "./site-view.js";
@@ -153,6 +157,14 @@ function lastBuild(state: string, output: string): LastBuild | null {
   return {output, record};
 }
 
+/** Empties Framework's cache of the loaders' outputs under src/data/ and puts this build's downloads in it. */
+function handDownloads(state: string): void {
+  const cache = loaderCache(SOURCES, "data");
+  rmSync(cache, {recursive: true, force: true});
+  mkdirSync(cache, {recursive: true});
+  for (const name of DOWNLOADS) copyFileSync(join(state, "downloads", name), join(cache, name));
+}
+
 /** Dates every cached loader output `epoch` (seconds), so that pages naming their dates read the same each build. */
 export function pinLoaderOutputDates(epoch: number): number {
   return pinFileDates(loaderCache(SOURCES, ""), epoch);
@@ -182,29 +194,38 @@ export async function buildStudy(options: StudyBuild): Promise<{written: number;
   const staging = `${output}.partial-${process.pid}`;
   rmSync(staging, {recursive: true, force: true});
   const cleanup = () => rmSync(staging, {recursive: true, force: true});
+  // TPS_REPORT_BUILD_TIMES=1: each part's seconds on stderr (BENCHMARKS.md's account of where the time goes).
+  let clock = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    if (process.env.TPS_REPORT_BUILD_TIMES) log(`build time: ${name} ${((now - clock) / 1000).toFixed(2)} s`);
+    clock = now;
+  };
   cleanups.add(cleanup);
   try {
     const env = {...process.env, TPS_REPORT_STUDY: options.study, [STATE_ENV]: state};
-    const render = await node(
-      [
-        ...RENDERER_NODE_OPTIONS,
-        "--import",
-        "tsx",
-        RENDERER,
-        "--state",
-        state,
-        "--mode",
-        options.pages === "framework" ? "fill" : "stamp",
-        "--output",
-        staging,
-        ...(keep ? ["--keep"] : []),
-        ...(options.siteIndex ? ["--site-index"] : []),
-        ...(options.base ? ["--base", options.base] : [])
-      ],
-      env
-    );
+    // In a study of run sets the runs' own pages are drawn by a second process, beside the rest and Framework.
+    const split =
+      options.pages !== "framework" && runPageLayout(listRunDirs(join(options.study, "runs")), runSets).sets > 0;
+    const renderer = (part: string) =>
+      node(
+        [
+          ...RENDERER_NODE_OPTIONS,
+          ...["--import", "tsx", RENDERER, "--state", state, "--part", part, "--output", staging],
+          ...["--mode", options.pages === "framework" ? "fill" : "stamp"],
+          ...(keep ? ["--keep"] : []),
+          ...(options.siteIndex ? ["--site-index"] : []),
+          ...(options.base ? ["--base", options.base] : [])
+        ],
+        env
+      );
+    const runPages = split ? renderer("runs") : Promise.resolve({code: 0, stderr: ""});
+    // Awaited below; until then a failure must not end the build unreported.
+    runPages.catch(() => {});
+    const render = await renderer(split ? "site" : "all");
     // The renderer has said why in one line (or, for a bug, shown its stack).
     if (render.code !== 0) throw new BuildError("");
+    phase("pages drawn");
     const view = new SiteView(state, SOURCES);
     if (keep)
       try {
@@ -214,8 +235,9 @@ export async function buildStudy(options: StudyBuild): Promise<{written: number;
         log(`build: nothing kept from the last build (${error.message}); building every page`);
         return buildStudy({...options, incremental: false, log});
       }
-    // Framework runs a data loader again only when its cached output is gone: this build's downloads are handed on.
-    if (!options.keepLoaderOutput) rmSync(loaderCache(SOURCES, "data"), {recursive: true, force: true});
+    // A build takes a loader's cached output as it is: the loaders' outputs go, and this build's downloads are put in
+    // their place, so Framework runs no loader for them (a user's loader under src/data/ runs afresh).
+    if (!options.keepLoaderOutput) handDownloads(state);
     const built = await node([FRAMEWORK, "build", ...(options.args ?? [])], env, true);
     if (built.code !== 0) {
       const line = frameworkErrorLine(built.stderr, [
@@ -228,23 +250,31 @@ export async function buildStudy(options: StudyBuild): Promise<{written: number;
       );
     }
     process.stderr.write(built.stderr);
+    phase("Framework");
     if (options.pages === "framework") {
       swapInto(staging, output);
       return {written: 0, linked: 0};
     }
+    if ((await runPages).code !== 0) throw new BuildError("");
+    phase("run pages drawn");
     let stamped;
     try {
-      stamped = stampSite(view, staging, last);
+      stamped = stampSite(split ? new SiteView(state, SOURCES, true) : view, staging, last);
     } catch (error) {
       if (!keep || !(error instanceof ReuseError)) throw error;
       // A page file of the last build changed since it was written: this build takes nothing from it.
       log(`build: nothing kept from the last build (${(error as Error).message.split("\n")[0]}); building every page`);
       return buildStudy({...options, incremental: false, log});
     }
+    phase(`stamp (${stamped.written} written, ${stamped.linked} linked)`);
     swapInto(staging, output);
     writeFileAtomic(join(state, RECORD), JSON.stringify(stamped.record));
+    new PageStore(state).prune(namedFiles(state));
+    phase("swapped in");
     return {written: stamped.written, linked: stamped.linked};
   } finally {
+    // A renderer still drawing when the build failed is ended with it.
+    for (const child of children) child.kill("SIGTERM");
     cleanup();
     cleanups.delete(cleanup);
   }

@@ -1,11 +1,11 @@
 // The drawn site as Framework's config and the stamp see it: which page a path is, its fragments, what the sidebar
 // lists (and so what the pager walks), which pages Framework builds, and the search index's entries.
-import {readdirSync, readFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {PageFragments} from "../render/fragment.js";
 import {pageTitle} from "../render/page-text.js";
 import {ReuseError} from "../render/memo.js";
-import {digestOf, PageStore, readSite, type DrawnPage, type DrawnSite} from "../render/store.js";
+import {digestOf, PageStore, readSite, RUN_PAGES_FILE, type DrawnPage, type DrawnSite} from "../render/store.js";
 
 export interface SidebarPage {
   name: string;
@@ -42,15 +42,25 @@ export class SiteView {
   constructor(
     readonly state: string,
     /** Framework's source root (src/). */
-    readonly root: string
+    readonly root: string,
+    /** With the runs' own pages a process of their own drew (the stamp's view; Framework's needs only the first). */
+    withRunPages = false
   ) {
     const read = readSite(state);
     this.store = new PageStore(state);
     this.site = "error" in read ? null : read;
     this.error = "error" in read ? read.error : null;
+    if (this.site && withRunPages && existsSync(join(state, RUN_PAGES_FILE))) {
+      const {pages} = JSON.parse(readFileSync(join(state, RUN_PAGES_FILE), "utf8")) as {pages: DrawnPage[]};
+      const drawn = new Set(this.site.pages.map((page) => page.path));
+      this.site = {...this.site, pages: [...this.site.pages, ...pages.filter((page) => !drawn.has(page.path))]};
+    }
     for (const page of this.site?.pages ?? []) this.byPath.set(page.path, page);
-    const parameterized = new Set((this.site?.pages ?? []).map((p) => p.source).filter((s) => s.includes("[")));
-    this.routes = [...parameterized].map(route);
+    // Every template under src/ serves its route, whether or not the study has pages of it (runs/[run].md in a study
+    // of run sets): a path of such a route the study did not draw is no page.
+    this.routes = this.sources_(root)
+      .filter((source) => source.includes("["))
+      .map(route);
   }
 
   /** The drawn page at Framework's path, or undefined. */
@@ -64,12 +74,13 @@ export class SiteView {
     return this.byPath.has(path) || this.routes.some((r) => r.test(path));
   }
 
-  /** The page's fragments, checked against their digest: a file changed since it was written is a ReuseError. */
-  fragments(page: DrawnPage): PageFragments {
-    return JSON.parse(this.read(page.digest, "json")) as PageFragments;
+  /** The page's fragments; `check`: against their digest, a file changed since it was written being a ReuseError (a
+   * page an earlier build drew; this build's own it has just written). */
+  fragments(page: DrawnPage, check = true): PageFragments {
+    return JSON.parse(this.read(page.digest, "json", check)) as PageFragments;
   }
 
-  private read(digest: string, ext: string): string {
+  private read(digest: string, ext: string, check = true): string {
     const file = join(this.store.pages, `${digest}.${ext}`);
     let text: string;
     try {
@@ -77,7 +88,7 @@ export class SiteView {
     } catch (error) {
       throw new ReuseError(`${file}: ${(error as Error).message}`);
     }
-    if (digestOf(text) !== digest) throw new ReuseError(`${file} is not what was drawn`);
+    if (check && digestOf(text) !== digest) throw new ReuseError(`${file} is not what was drawn`);
     return text;
   }
 
@@ -114,25 +125,30 @@ export class SiteView {
     return lists;
   }
 
-  /** Pages a user wrote under src/ (any Markdown page the study does not draw): listed as they are, by their title. */
-  userPages(): SidebarPage[] {
-    const drawn = new Set((this.site?.pages ?? []).map((p) => p.source));
-    const found: SidebarPage[] = [];
+  /** The Markdown pages under src/, by their path there, in order. */
+  private sources_(root: string): string[] {
+    const found: string[] = [];
     const walk = (dir: string): void => {
       for (const entry of readdirSync(dir, {withFileTypes: true}).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         if (/^[._]/.test(entry.name) || entry.name === "node_modules") continue;
         const file = join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (entry.name.endsWith(".md") && !entry.name.includes("[")) {
-          const source = relative(this.root, file);
-          if (drawn.has(source) || source === "404.md") continue;
-          const path = `/${source.replace(/\.md$/, "").replace(/(^|\/)index$/, "$1")}`;
-          found.push({name: pageTitle(this.source(source), null) ?? path, path});
-        }
+        else if (entry.name.endsWith(".md")) found.push(relative(root, file));
       }
     };
-    walk(this.root);
+    walk(root);
     return found;
+  }
+
+  /** Pages a user wrote under src/ (any Markdown page the study does not draw): listed as they are, by their title. */
+  userPages(): SidebarPage[] {
+    const drawn = new Set((this.site?.pages ?? []).map((p) => p.source));
+    return this.sources_(this.root)
+      .filter((source) => !source.includes("[") && !drawn.has(source) && source !== "404.md")
+      .map((source) => {
+        const path = `/${source.replace(/\.md$/, "").replace(/(^|\/)index$/, "$1")}`;
+        return {name: pageTitle(this.source(source), null) ?? path, path};
+      });
   }
 
   /** The pager's neighbours of a listed page, as Framework walks the sidebar (the home page first, each language a

@@ -3,7 +3,7 @@
 // marker replaced by the page's fragment. Each replacement must find exactly what Framework writes, or the build stops.
 // A page whose key (its built page, fragments, title, neighbours) is unchanged is linked from the last output.
 import {createHash} from "node:crypto";
-import {linkSync, mkdirSync, readFileSync, statSync, writeFileSync, renameSync} from "node:fs";
+import {linkSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
 import type {PageFragments} from "../render/fragment.js";
 import {pageTitle} from "../render/page-text.js";
@@ -131,6 +131,13 @@ export function stampSite(
   const record: StampRecord = {};
   let linked = 0;
   let written = 0;
+  // The staging folder is this build's alone: pages are written in place, each folder made once.
+  const folders = new Set<string>();
+  const folder = (file: string) => {
+    const dir = dirname(file);
+    if (!folders.has(dir)) mkdirSync(dir, {recursive: true});
+    folders.add(dir);
+  };
   for (const [source, pages] of groups) {
     const template = pages[0];
     const templateFile = pageFile(output, template.path);
@@ -151,20 +158,20 @@ export function stampSite(
         const from = pageFile(last!.output, page.path);
         const stat = statSync(from, {throwIfNoEntry: false});
         if (stat && stat.ino === was.ino && stat.size === was.size && stat.mtimeMs === was.mtimeMs) {
-          mkdirSync(dirname(file), {recursive: true});
+          folder(file);
           linkSync(from, file);
           record[page.path] = was;
           linked++;
           continue;
         }
       }
-      const html = stampPage(built, template, page, view.fragments(page), view, file);
+      const fragments = view.fragments(page, !!last);
+      const html = stampPage(built, template, page, fragments, view, file);
       for (const name of names)
-        if (html.includes(`{{${name}}}`) && !JSON.stringify(view.fragments(page)).includes(`{{${name}}}`))
+        if (html.includes(`{{${name}}}`) && !JSON.stringify(fragments).includes(`{{${name}}}`))
           throw new Error(`${file}: the placeholder {{${name}}} is left in the page`);
-      mkdirSync(dirname(file), {recursive: true});
-      writeFileSync(`${file}.tmp`, html);
-      renameSync(`${file}.tmp`, file);
+      folder(file);
+      writeFileSync(file, html);
       const stat = statSync(file);
       record[page.path] = {key, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs};
       written++;

@@ -1,13 +1,13 @@
-// Draws every page of a study once: each page's fragments go into the page store (a file named by their digest), and
-// the list of pages (site.json) says which file each page reads, its Markdown source, its title and its search text.
+// Draws a study's pages once: each page's fragments go into the page store (a file named by their digest), and the list
+// of pages says which file each page reads, its Markdown source, its title and its search text. In a study of run sets
+// the runs' own pages (most of a large study's pages) are drawn by a second process beside the rest (src/render/main.ts).
 import {readFileSync} from "node:fs";
 import {join, resolve} from "node:path";
 import type {StudyData} from "../../loaders/analysis/report.js";
-import {runPageLayout} from "../../loaders/pages/run-pages.js";
-import {listRunDirs} from "../../loaders/runs/read-runs.js";
-import * as runSets from "../components/runSets.js";
+import type {RunPageLayout} from "../../loaders/pages/run-pages.js";
+import type {StudyPlan} from "../../loaders/study/plan.js";
 import type {Memo} from "./memo.js";
-import {siteFragments, StoredPage, type PageDrawer} from "./page-fragments.js";
+import {runPageFragments, siteFragments, StoredPage, type PageDrawer, type SiteParts} from "./page-fragments.js";
 import {pageText} from "./page-text.js";
 import type {DrawnPage, DrawnSite, PageStore} from "./store.js";
 
@@ -18,6 +18,60 @@ export function listedSource(source: string): boolean {
   return !/(^|\/)runs\/(\[run\]|set\/|detail\/)/.test(source);
 }
 
+/** Keeps what is drawn in `store` and lists it; with `memo`, a page whose input is unchanged is taken as drawn before. */
+class Drawing {
+  readonly pages: DrawnPage[] = [];
+  private drawn = 0;
+  private readonly sources = new Map<string, string>();
+
+  constructor(
+    private readonly store: PageStore,
+    private readonly memo: Memo | null
+  ) {}
+
+  readonly keep: PageDrawer = async (path, info, make) => {
+    const key = this.memo?.key(path, info) ?? null;
+    const kept = this.memo?.get(key);
+    if (kept) {
+      info.title = kept.title;
+      return new StoredPage(kept.digest, kept.text);
+    }
+    const fragments = await make();
+    this.drawn++;
+    const digest = this.store.putFragments(fragments);
+    const text = listedSource(info.source)
+      ? this.store.putText(pageText(this.source(info.source), fragments, info.title))
+      : undefined;
+    this.memo?.set(key, {digest, title: info.title, ...(text ? {text} : {})});
+    return new StoredPage(digest, text);
+  };
+
+  readonly list = (path: string, drawn: unknown, info: Parameters<PageDrawer>[1]): void => {
+    const {digest, text} = drawn as StoredPage;
+    this.pages.push({
+      path,
+      source: info.source,
+      title: info.title,
+      ...(info.name ? {name: info.name} : {}),
+      ...(info.heading ? {heading: info.heading} : {}),
+      digest,
+      ...(text ? {text} : {})
+    });
+  };
+
+  private source(name: string): string {
+    let text = this.sources.get(name);
+    if (text === undefined) this.sources.set(name, (text = readFileSync(join(SOURCES, name), "utf8")));
+    return text;
+  }
+
+  /** What the renderer says of its drawing (bench/dev-refresh.ts reads it). */
+  report(what: string): void {
+    const {length} = this.pages;
+    process.stderr.write(`render: ${length} ${what}, ${this.drawn} drawn, ${length - this.drawn} as drawn before\n`);
+  }
+}
+
 export interface DrawOptions {
   mode: DrawnSite["mode"];
   output?: string;
@@ -25,68 +79,42 @@ export interface DrawOptions {
   siteIndex?: boolean;
   /** What an earlier build drew (an incremental build, dev); null draws every page. */
   memo: Memo | null;
+  layout: RunPageLayout;
+  parts?: SiteParts;
 }
 
+/** Every page of the study (in run sets, with `parts`, all runs' own pages, the first, or none). */
 export async function drawSite(
   study: StudyData,
   dir: string,
   store: PageStore,
   options: DrawOptions
 ): Promise<DrawnSite> {
-  const {memo} = options;
-  const sources = new Map<string, string>();
-  const source = (name: string) => {
-    let text = sources.get(name);
-    if (text === undefined) sources.set(name, (text = readFileSync(join(SOURCES, name), "utf8")));
-    return text;
-  };
-  const keep: PageDrawer = async (path, info, make) => {
-    const key = memo?.key(path, info) ?? null;
-    const kept = memo?.get(key);
-    if (kept) {
-      info.title = kept.title;
-      return new StoredPage(kept.digest, kept.text);
-    }
-    const fragments = await make();
-    drawnNow++;
-    const digest = store.putFragments(fragments);
-    const text = listedSource(info.source)
-      ? store.putText(pageText(source(info.source), fragments, info.title))
-      : undefined;
-    memo?.set(key, {digest, title: info.title, ...(text ? {text} : {})});
-    return new StoredPage(digest, text);
-  };
-  const pages: DrawnPage[] = [];
-  let drawnNow = 0;
-  await siteFragments(
-    study,
-    dir,
-    (path, drawn, info) => {
-      const {digest, text} = drawn as StoredPage;
-      pages.push({
-        path,
-        source: info.source,
-        title: info.title,
-        ...(info.name ? {name: info.name} : {}),
-        ...(info.heading ? {heading: info.heading} : {}),
-        digest,
-        ...(text ? {text} : {})
-      });
-    },
-    keep
-  );
-  if (memo)
-    process.stderr.write(
-      `render: ${pages.length} pages, ${drawnNow} drawn, ${pages.length - drawnNow} as drawn before\n`
-    );
+  const drawing = new Drawing(store, options.memo);
+  await siteFragments(study, dir, drawing.list, drawing.keep, options.parts);
+  drawing.report("pages");
   return {
     study: dir,
     title: study.report.study.title,
-    sets: runPageLayout(listRunDirs(join(dir, "runs")), runSets).sets,
+    sets: options.layout.sets,
     mode: options.mode,
     ...(options.output ? {output: options.output} : {}),
     ...(options.base ? {base: options.base} : {}),
     ...(options.siteIndex ? {siteIndex: true} : {}),
-    pages
+    pages: drawing.pages
   };
+}
+
+/** The runs' own pages of a study in run sets, drawn from the plan and each run's folder alone. */
+export async function drawRunPages(
+  dir: string,
+  plan: StudyPlan,
+  layout: RunPageLayout,
+  store: PageStore,
+  memo: Memo | null
+): Promise<DrawnPage[]> {
+  const drawing = new Drawing(store, memo);
+  await runPageFragments(dir, plan, layout, layout.members.flat(), drawing.list, drawing.keep);
+  drawing.report("run pages");
+  return drawing.pages;
 }

@@ -1,21 +1,26 @@
-// The page renderer as its own process, so each build or dev refresh draws with the code as it is now: loads the study,
-// draws every page into the page store, writes the downloads and then site.json. Exit 0, or one line and 1 (74 for a
-// disk that refused a write). `npm run build` and `npm run dev` start it (src/build/draw.ts).
+// The page renderer as its own process, so each build or dev refresh draws with the code as it is now. `--part all`
+// (dev, and a study without run sets) loads the study, draws every page into the page store, writes the downloads and
+// then site.json; in a study of run sets the build runs `--part site` (every page but the runs' own, and the first of
+// those) and `--part runs` (the runs' own pages, from the plan and each run's folder alone) side by side. Exit 0, or
+// one line and 1 (74 for a disk that refused a write). npm run build and npm run dev start it (src/build/).
 import {join} from "node:path";
 import {parseArgs} from "node:util";
-import {studyForLoader} from "../../loaders/live/for-loader.js";
-import {checkWarning} from "../../loaders/pages/quality.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
+import {studyForLoader} from "../../loaders/live/for-loader.js";
+import {runPageLayout} from "../../loaders/pages/run-pages.js";
+import {checkWarning} from "../../loaders/pages/quality.js";
+import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {planBesideRecords} from "../../loaders/runs/run-record-cache.js";
+import {loadStudyPlan} from "../../loaders/study/plan.js";
+import {keptPlan} from "../../loaders/study/plan-kept.js";
+import {studyDir} from "../../loaders/study/study-dir.js";
+import * as runSets from "../components/runSets.js";
 import {codeVersion} from "./code-version.js";
 import {keepRawHtmlAsText} from "./dom.js";
 import {writeDownloadsAside} from "./downloads-aside.js";
-import {drawSite} from "./draw-site.js";
+import {drawRunPages, drawSite} from "./draw-site.js";
 import {Memo, ReuseError} from "./memo.js";
-import {PageStore, readSite, type DrawnSite} from "./store.js";
-import {studyDir} from "../../loaders/study/study-dir.js";
-import {runPageLayout} from "../../loaders/pages/run-pages.js";
-import {listRunDirs} from "../../loaders/runs/read-runs.js";
-import * as runSets from "../components/runSets.js";
+import {namedFiles, PageStore, RUN_PAGES_FILE} from "./store.js";
 
 // Charts and logs go into the pages as text, not parsed into the DOM and printed back.
 keepRawHtmlAsText();
@@ -23,34 +28,53 @@ keepRawHtmlAsText();
 const {values} = parseArgs({
   options: {
     state: {type: "string"},
+    part: {type: "string", default: "all"},
     mode: {type: "string", default: "stamp"},
     // Take what the last drawing into this state folder kept (an incremental build, dev).
     keep: {type: "boolean", default: false},
     output: {type: "string"},
     base: {type: "string"},
     "site-index": {type: "boolean", default: false},
-    // Dev: a study that cannot be drawn is written into site.json, for the page to show.
+    // Dev: a study that cannot be drawn is written into site.json, for the pages to show.
     "show-error": {type: "boolean", default: false}
   }
 });
 const state = values.state!;
+// TPS_REPORT_BUILD_TIMES=1: the renderer's own steps on stderr, in seconds since it started (BENCHMARKS.md).
+const time = (what: string) =>
+  process.env.TPS_REPORT_BUILD_TIMES &&
+  process.stderr.write(`render time (${values.part}): ${what} at ${(performance.now() / 1000).toFixed(2)} s\n`);
+const part = values.part as "all" | "site" | "runs";
 const store = new PageStore(state);
 
-async function render(): Promise<void> {
-  const dir = studyDir();
-  // Links to runs depend on how many run sets there are: a page drawn for another count is drawn again.
-  const sets = runPageLayout(listRunDirs(join(dir, "runs")), runSets).sets;
-  const version = `${codeVersion()}\0${sets}`;
-  let memo: Memo;
+function memoOf(name: string, version: string): Memo {
   try {
-    memo = new Memo(join(state, "memo.json"), version, values.keep);
+    return new Memo(join(state, name), version, values.keep);
   } catch (error) {
     if (!(error instanceof ReuseError)) throw error;
     process.stderr.write(`render: nothing kept from the last build (${error.message}); building every page\n`);
-    memo = new Memo(join(state, "memo.json"), version, false);
+    return new Memo(join(state, name), version, false);
   }
+}
+
+async function render(): Promise<void> {
+  const dir = studyDir();
+  const layout = runPageLayout(listRunDirs(join(dir, "runs")), runSets);
+  // Links to runs depend on how many run sets there are: a page drawn for another count is drawn again.
+  const version = `${codeVersion()}\0${layout.sets}`;
+  time("started");
   const records = values.keep ? {file: join(state, "runs.v8"), version} : undefined;
+  if (part === "runs") {
+    const plan = records ? keptPlan(dir, planBesideRecords(records)) : loadStudyPlan(dir);
+    const memo = memoOf("memo-runs.json", version);
+    const pages = await drawRunPages(dir, plan, layout, store, memo);
+    memo.save();
+    store.write(RUN_PAGES_FILE, {pages});
+    return;
+  }
+  const memo = memoOf("memo.json", version);
   const study = await studyForLoader(records);
+  time("study loaded");
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
@@ -62,28 +86,24 @@ async function render(): Promise<void> {
     output: values.output,
     base: values.base,
     siteIndex: values["site-index"],
-    memo
+    memo,
+    layout,
+    parts: {runs: part === "site" ? "first" : "all"}
   });
+  time("pages drawn");
   await downloads;
   memo.save();
+  time("downloads written");
   // The files the last site names stay one more round: dev's preview may still read them until it reloads.
-  const named = (pages: DrawnSite["pages"]) => pages.flatMap((p) => (p.text ? [p.digest, p.text] : [p.digest]));
-  let last: string[] = [];
-  try {
-    const previous = readSite(state);
-    if ("pages" in previous) last = named(previous.pages);
-  } catch {
-    // No site yet, or one that cannot be read: nothing of it is kept.
-  }
+  const last = part === "all" ? namedFiles(state) : [];
   store.writeSite(site);
-  store.prune([...named(site.pages), ...memo.digests(), ...last]);
+  if (part === "all") store.prune([...namedFiles(state), ...last]);
 }
 
 try {
   await exitOnDiskError("render", render);
 } catch (error) {
-  const line = `render: ${(error as Error).message.split("\n")[0]}`;
-  process.stderr.write(`${line}\n`);
+  process.stderr.write(`render: ${(error as Error).message.split("\n")[0]}\n`);
   if (values["show-error"]) store.writeSite({error: (error as Error).message});
   process.exitCode = 1;
 }

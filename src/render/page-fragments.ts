@@ -1,12 +1,14 @@
 // The build-time parts of every page: what a page's {{name}} placeholders become, drawn by the same components the
 // browser would run, so a page shows its tables and charts with scripts off.
 import "./dom.js";
+import {createHash} from "node:crypto";
 import {join} from "node:path";
+import type {StudyPlan} from "../../loaders/study/plan.js";
 import type {StudyData} from "../../loaders/analysis/report.js";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {homePage} from "../../loaders/pages/home.js";
 import {qualityPage} from "../../loaders/pages/quality.js";
-import {runPageLayout, runSetEntries, type RunSet} from "../../loaders/pages/run-pages.js";
+import {runPageLayout, runSetEntries, type RunPageLayout, type RunSet} from "../../loaders/pages/run-pages.js";
 import {runsPage} from "../../loaders/pages/runs.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
@@ -113,6 +115,8 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
   const context = pageContext(lang, "./");
   const chart = {...context, width: CHART_WIDTH, dark: false};
   return {
+    // The page's title, as its data gives it (the walk below takes it out of the fragments).
+    title: text(report.study.title[lang]),
     goal: text(report.study.goal[lang] ? `${t("goal", lang)}: ${report.study.goal[lang]}` : ""),
     // The whole sentence: with a goal it serves "for this goal", which each language puts in its own place.
     serve: {
@@ -337,6 +341,12 @@ export interface PageInfo {
   input: unknown;
 }
 
+/** Which runs' own pages (in a study of run sets) a drawing takes: all, the first (whose page Framework builds; the
+ * others are drawn by a process of their own) or none. */
+export interface SiteParts {
+  runs: "all" | "first" | "none";
+}
+
 /** A page's fragments as kept in the page store (src/render/store.ts), by their digest. */
 export class StoredPage {
   constructor(
@@ -378,7 +388,8 @@ export async function siteFragments(
   study: StudyData,
   dir: string,
   page: (path: string, fragments: Drawn, info: PageInfo) => unknown,
-  drawn: PageDrawer
+  drawn: PageDrawer,
+  options?: SiteParts
 ): Promise<void>;
 export async function siteFragments(
   study: StudyData,
@@ -386,7 +397,8 @@ export async function siteFragments(
   page:
     | ((path: string, fragments: Drawn, info: PageInfo) => unknown)
     | ((path: string, fragments: PageFragments, info: PageInfo) => unknown),
-  drawn: PageDrawer = draw
+  drawn: PageDrawer = draw,
+  options: SiteParts = {runs: "all"}
 ): Promise<void> {
   const hand = page as (path: string, fragments: Drawn, info: PageInfo) => unknown;
   const runs = listRunDirs(join(dir, "runs"));
@@ -408,10 +420,14 @@ export async function siteFragments(
   ];
   for (const lang of ["en", "tr"] as const)
     for (const [path, source, make] of pages) {
-      const title = path === "/" ? study.report.study.title[lang] : null;
-      // Drawn from the whole study, which a memo would hash for every page: these are drawn every time.
-      const info = {source: `${lang === "tr" ? "tr/" : ""}${source}`, title, input: null};
-      await emit(`${prefix(lang)}${path}`, info, () => make(study, lang));
+      // Drawn from the whole study, which a memo would hash for every page: these are drawn every time. A page whose
+      // data names its title hands it over as the fragment "title".
+      const info: PageInfo = {source: `${lang === "tr" ? "tr/" : ""}${source}`, title: null, input: null};
+      await emit(`${prefix(lang)}${path}`, info, async () => {
+        const {title, ...fragments} = await make(study, lang);
+        if (title && "text" in title) info.title = title.text;
+        return fragments;
+      });
     }
   const steps = [...stepPages(study.report, study.rows)];
   for (const lang of ["en", "tr"] as const)
@@ -448,9 +464,33 @@ export async function siteFragments(
       await emit(`${prefix(lang)}/runs/set/${set}`, info, () => setFragments(input, lang));
     }
   }
-  // Each run's own page: drawn from its folder, which is read only when the page is drawn.
-  const version = JSON.stringify([study.plan, layout.sets]);
-  for (const run of layout.members.flat()) {
+  if (options.runs === "none") return;
+  const members = layout.members.flat();
+  await runPageFragments(
+    dir,
+    study.plan,
+    layout,
+    options.runs === "first" ? members.slice(0, 1) : members,
+    hand,
+    drawn
+  );
+}
+
+/** Each run's own page in a study of run sets, drawn from its folder, which is read only when the page is drawn: a
+ * process of its own draws them beside the rest of the site (src/render/main.ts). */
+export async function runPageFragments(
+  dir: string,
+  plan: StudyPlan,
+  layout: RunPageLayout,
+  runs: readonly string[],
+  page: (path: string, fragments: Drawn, info: PageInfo) => unknown,
+  drawn: PageDrawer = draw
+): Promise<void> {
+  declareRunSets(layout.sets);
+  const version = createHash("sha256")
+    .update(JSON.stringify([plan, layout.sets]))
+    .digest("hex");
+  for (const run of runs) {
     let detail: Promise<RunDetail> | null = null;
     for (const lang of ["en", "tr"] as const) {
       const info: PageInfo = {
@@ -459,11 +499,15 @@ export async function siteFragments(
         heading: "plain",
         input: `${version}\0${run}\0${runFolderState(join(dir, "runs", run))}`
       };
-      await emit(`${prefix(lang)}/runs/detail/${run}`, info, async () => {
-        const read = await (detail ??= runDetail(dir, run, study.plan));
-        info.title = runTitle(read, lang);
-        return runFragments(read, lang, "../../");
-      });
+      const path = `${lang === "tr" ? "/tr" : ""}/runs/detail/${run}`;
+      const fragments = await drawn(path, info, () =>
+        fresh(async () => {
+          const read = await (detail ??= runDetail(dir, run, plan));
+          info.title = runTitle(read, lang);
+          return runFragments(read, lang, "../../");
+        })
+      );
+      await page(path, fragments, info);
     }
   }
 }

@@ -47,6 +47,8 @@ export interface DrawError {
 }
 
 export const SITE_FILE = "site.json";
+/** In a study of run sets, the runs' own pages, drawn beside the rest by a process of their own. */
+export const RUN_PAGES_FILE = "site-runs.json";
 
 /** Set by the build and dev for Framework's process (its config and its data loaders): the state folder to read. */
 export const STATE_ENV = "TPS_REPORT_SITE_STATE";
@@ -90,7 +92,11 @@ export class PageStore {
   }
 
   writeSite(site: DrawnSite | DrawError): void {
-    writeFileAtomic(join(this.dir, SITE_FILE), JSON.stringify(site));
+    this.write(SITE_FILE, site);
+  }
+
+  write(name: string, value: unknown): void {
+    writeFileAtomic(join(this.dir, name), JSON.stringify(value));
   }
 
   /** Removes the page files no page of `site` and no memo entry names, and temporary files left by a killed writer. */
@@ -125,4 +131,19 @@ export function readSite(dir: string): DrawnSite | DrawError {
   } catch (error) {
     throw new Error(`${file}: unreadable (${(error as Error).message}); build again`);
   }
+}
+
+/** The page files a state folder's lists and memos name (what a prune keeps); a list that cannot be read names none. */
+export function namedFiles(dir: string): string[] {
+  const named: string[] = [];
+  for (const name of [SITE_FILE, RUN_PAGES_FILE, "memo.json", "memo-runs.json"]) {
+    let value: {pages?: DrawnPage[] | Record<string, {digest: string; text?: string}>};
+    try {
+      value = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    } catch {
+      continue;
+    }
+    for (const page of Object.values(value.pages ?? {})) named.push(page.digest, ...(page.text ? [page.text] : []));
+  }
+  return named;
 }

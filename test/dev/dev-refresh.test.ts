@@ -18,10 +18,11 @@ it("draws again the pages the added run changes (both languages), and no other",
   const dev = await measureDevRefresh(tree, study, work, 240);
   expect(dev.run).toBe("quantization--vllm-fp8--sharegpt");
   expect(dev.refresh_seconds, `see ${dev.log}`).not.toBeNull();
-  // The memo holds the step and run pages: 2 languages × (4 step pages + 17 runs).
-  expect(dev.pages).toBe(42);
-  // Its run page, its step's page, and the two other steps whose coverage counts it (configurations measured: 6 → 7
-  // of 27); the fourth step page, other-scenarios, shows no coverage.
-  expect(dev.drawn).toBe(2 * (1 + 1 + 2));
+  // Every page of the site: 2 languages × (7 pages drawn from the whole study + 4 step pages + 17 runs).
+  expect(dev.pages).toBe(2 * (7 + 4 + 17));
+  // The 7 pages drawn from the whole study (drawn every time), its run page, its step's page, and the two other steps
+  // whose coverage counts it (configurations measured: 6 → 7 of 27); the fourth step page, other-scenarios, shows no
+  // coverage. The other 2 × 17 step and run pages are the memo's.
+  expect(dev.drawn).toBe(2 * (7 + 1 + 1 + 2));
   expect(dev.identical).toBe(true);
 }, 600_000);

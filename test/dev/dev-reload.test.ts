@@ -45,7 +45,7 @@ afterAll(async () => {
   await dev?.stop();
 });
 
-it("an edit to loaders/pages/home.ts (imported by the page renderer the config runs) shows on the home page", async () => {
+it("an edit to loaders/pages/home.ts (imported by the page renderer) shows on the home page", async () => {
   await textOf("h1", "Qwen3-32B throughput optimization on one NVIDIA A100");
   // The page is drawn at build time, so it shows before the preview's socket is set up; an edit made before that is
   // missed by Framework's watchers (a reader's next edit would not be): wait for the preview's welcome.
@@ -60,7 +60,7 @@ it("an edit to loaders/pages/home.ts (imported by the page renderer the config r
     'study: {...report.study, title: {en: "Edited in the library", tr: "x"}},'
   );
   await textOf("h1", "Edited in the library");
-  expect(dev.log()).toContain("dev: loaders/pages/home.ts changed; re-running observablehq.config.ts");
+  expect(dev.log()).toContain("dev: loaders/pages/home.ts changed; drawing the study again");
 }, 180_000);
 
 it("an edit to the study's study.yaml (read by every loader) shows on the home page", async () => {
