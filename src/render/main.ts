@@ -63,7 +63,11 @@ async function render(): Promise<void> {
   // Links to runs depend on how many run sets there are: a page drawn for another count is drawn again.
   const version = `${codeVersion()}\0${layout.sets}`;
   time("started");
-  const records = values.keep ? {file: join(state, "runs.v8"), version} : undefined;
+  // The records are written after the pages, not on the way to the first (BENCHMARKS.md).
+  const writes: (() => void)[] = [];
+  const records = values.keep
+    ? {file: join(state, "runs.v8"), version, defer: (write: () => void) => writes.push(write)}
+    : undefined;
   if (part === "runs") {
     const plan = records ? keptPlan(dir, planBesideRecords(records)) : loadStudyPlan(dir);
     const memo = memoOf("memo-runs.json", version);
@@ -91,6 +95,7 @@ async function render(): Promise<void> {
     parts: {runs: part === "site" ? "first" : "all"}
   });
   time("pages drawn");
+  for (const write of writes) write();
   await downloads;
   memo.save();
   time("downloads written");

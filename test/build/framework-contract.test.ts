@@ -86,11 +86,17 @@ export default {
 `
   );
   write("src/index.md", "# Home\n\nThe home page.\n");
-  write("src/start.md", '# Start\n\n[runs](./data/list.txt)\n\n<a download href="./data/list.txt">list</a>\n');
+  write(
+    "src/start.md",
+    '# Start\n\n[runs](./data/list.txt)\n\n<a download href="./data/list.txt">list</a> <a download href="./data/cached.txt">c</a>\n'
+  );
   write("src/sec/index.md", "# Section\n");
   write("src/sec/one.md", "---\nindex: false\n---\n\n# One\n");
   write("src/items/[item].md", `# TITLE\n\n<div class="block"><h2 id="part">Part</h2><p>body of the item</p></div>\n`);
   write("src/data/list.txt.js", `process.stdout.write("a\\nb\\n");\n`);
+  // An output already in the loader cache is what the build takes, the loader not run (the downloads go there).
+  write("src/data/cached.txt.js", `process.stdout.write("from the loader\\n");\n`);
+  write("src/.observablehq/cache/data/cached.txt", "from the cache\n");
   write("src/norail.md", "---\nsidebar: false\n---\n\n# No rail\n");
   // Each item page's own title, as the site's rule puts each page's title into its h1.
   writeFileSync(
@@ -175,8 +181,10 @@ describe(`Framework ${FRAMEWORK_VERSION}, as src/build/framework.ts relies on it
     for (const name of named) expect(name).toMatch(/^[a-z-]+\.[0-9a-f]{8}\.js$/);
   });
 
-  it("4. keeps a data loader's output under .observablehq/cache at the loader's path", () => {
+  it("4. keeps a data loader's output under .observablehq/cache at the loader's path, and a build takes one there", () => {
     expect(readFileSync(join(loaderCache(join(dir, "src"), "data"), "list.txt"), "utf8")).toBe("a\nb\n");
+    const cached = readdirSync(join(out, "_file", "data")).find((name) => name.startsWith("cached."))!;
+    expect(readFileSync(join(out, "_file", "data", cached), "utf8")).toBe("from the cache\n");
   });
 
   it("builds no page kept out of the pager (pager: null), and none without a sidebar when told so", () => {

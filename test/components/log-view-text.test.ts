@@ -38,7 +38,7 @@ function domLines(detail: RunDetail, index: number): string {
 
 const STUDIES = ["data/studies/qwen3-32b-a100", "data/studies/h200-ladder", "data/studies/h200-live-ladder"];
 
-// As the build's renderers run (render-site.ts, draw-run-details.ts).
+// As the build's renderer runs (src/render/main.ts).
 keepRawHtmlAsText();
 
 describe("log lines written as text", () => {

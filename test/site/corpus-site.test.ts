@@ -10,6 +10,7 @@ import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
+import {brokenLinks} from "../support/site-links.js";
 
 const CORPUS = "test/fixtures/import-corpus";
 const ROOT = "test/.tmp/corpus-site";
@@ -49,6 +50,7 @@ afterAll(async () => {
 
 describe("the real corpus built into one site", () => {
   it("builds with every link resolved and every run on a page of its own", () => {
+    expect(brokenLinks(OUTPUT)).toEqual([]);
     const plain = buildLog.replace(/\x1b\[[0-9;]*m/g, "");
     expect(plain).toMatch(/\d+ links validated/);
     expect(plain).not.toMatch(/broken link/);

@@ -11,6 +11,7 @@ import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
+import {brokenLinks} from "../support/site-links.js";
 
 const OUTPUT = "test/.tmp/run-sets-dist";
 const RUNS = listRunDirs("data/studies/qwen3-32b-a100/runs");
@@ -43,8 +44,9 @@ describe("run sets", () => {
     expect(pages("tr/runs/set")).toEqual(used.map((set) => `${set}.html`));
   });
 
-  it("leaves no link to a page that does not exist (Framework checks every link of the built pages)", () => {
-    // Framework colours its log where CI is set: "\x1b[32m862\x1b[39m links validated".
+  it("leaves no link to a page, anchor or file that does not exist, on any page", () => {
+    expect(brokenLinks(OUTPUT)).toEqual([]);
+    // Framework checked the links of the pages it built; it colours its log where CI is set.
     const plain = buildLog.replace(/\x1b\[[0-9;]*m/g, "");
     expect(plain).toMatch(/\d+ links validated/);
     expect(plain).not.toMatch(/broken link/);
