@@ -18,12 +18,24 @@ export function marker(name: string): string {
 }
 
 // What only Framework's own pipeline does to a block: copy and hash a file it names, highlight code, mark a link to
-// another site. Such a block goes through Framework; on a page written from a template it cannot.
-const NEEDS_FRAMEWORK =
-  /<(?:img|link|video|audio|source|picture)\b|\s(?:download|srcset|src)[\s=>]|<code\b[^>]*\blanguage-|<a\s[^>]*\bhref="\w+:/i;
+// another site. Such a block goes through Framework; on a page written from a template it cannot. Each tag is read
+// with its attributes, so that text or an attribute's value that reads like one (a hostile run's model) is no tag.
+const TAG = /<([a-zA-Z][\w-]*)((?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
 
 export function needsFramework(html: string): boolean {
-  return NEEDS_FRAMEWORK.test(html);
+  for (const [, tag, attributes] of html.matchAll(TAG)) {
+    const name = tag.toLowerCase();
+    if (["img", "link", "video", "audio", "source", "picture"].includes(name)) return true;
+    for (const [, attribute, ...values] of attributes.matchAll(ATTRIBUTE)) {
+      const key = attribute.toLowerCase();
+      const value = values.find((v) => v !== undefined) ?? "";
+      if (key === "download" || key === "src" || key === "srcset") return true;
+      if (name === "code" && key === "class" && /\blanguage-/.test(value)) return true;
+      if (name === "a" && key === "href" && /^\w+:/.test(value)) return true;
+    }
+  }
+  return false;
 }
 
 /** A page the study has no such page for: the code ENOENT makes Framework's preview answer 404. */

@@ -69,6 +69,9 @@ describe("in npm run build, where the stamp fills the pages", () => {
     expect(needsFramework(`<a href="../runs/set/3#r1">r1</a><nav class="language-switch"></nav>`)).toBe(false);
     expect(needsFramework(`<script type="application/json">{}</script>`)).toBe(false);
     expect(needsFramework(`<script src="./x.js"></script>`)).toBe(true);
+    // Text and attribute values that read like a tag (a hostile run's model name) are none.
+    expect(needsFramework(`<td>&lt;img src=x onerror="a()"&gt;</td>`)).toBe(false);
+    expect(needsFramework(`<path aria-label="Qwen/<img src=x onerror=a()>" d="M0"></path>`)).toBe(false);
   });
 });
 

@@ -5,7 +5,11 @@ import {describe, expect, it} from "vitest";
 import {FrameworkContractError, shellHeading, shellPager, shellTitle, sidebarEntry} from "../../src/build/framework.js";
 import {languageSwitch} from "../../src/build/header.js";
 import {marker} from "../../src/build/placeholders.js";
-import {stampPage} from "../../src/build/stamp.js";
+import {stampPage, stampSite} from "../../src/build/stamp.js";
+import {mkdirSync, mkdtempSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {dirname, join} from "node:path";
+import {pageFile} from "../../src/build/framework.js";
 import {drawnSite} from "../support/drawn-site.js";
 
 const pages = [
@@ -87,4 +91,21 @@ describe("a page written from its source's first page", () => {
         new RegExp(`^dist/steps/b\\.html: no ${part} as Framework 1\\.13\\.4 writes it`)
       );
     });
+});
+
+describe("a source's built page that still holds a placeholder", () => {
+  it("stops the build: Framework was not handed the page's markers (silent before: {{names}} stayed in the pages)", () => {
+    const out = mkdtempSync(join(tmpdir(), "tps-stamp-"));
+    const site = drawnSite([
+      {path: "/notes", source: "notes.md", fragments: {notes: {text: "n"}, caveat: {text: "c"}}}
+    ]);
+    const file = pageFile(out, "/notes");
+    mkdirSync(dirname(file), {recursive: true});
+    writeFileSync(file, "<main><p>{{notes}}</p></main>");
+    expect(() => stampSite(site, out, null)).toThrow(
+      `${file}: "{{notes}}</p></main>" left by Framework's build of notes.md`
+    );
+    writeFileSync(file, `<main>${marker("notes")}${marker("caveat")}</main>`);
+    expect(stampSite(site, out, null).written).toBe(1);
+  });
 });
