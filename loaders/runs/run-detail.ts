@@ -59,7 +59,17 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlan(d
     ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window, summary}
     : null;
   const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
-  return {row, block: record.block, metrics, logs, requests, names, repeats, ...(telemetry ? {telemetry} : {})};
+  return {
+    row,
+    ...(record.broken ? {broken: true as const} : {}),
+    block: record.block,
+    metrics,
+    logs,
+    requests,
+    names,
+    repeats,
+    ...(telemetry ? {telemetry} : {})
+  };
 }
 
 /**
@@ -107,6 +117,8 @@ function resultText(file: string, found: (requests: RequestDistributions) => voi
 /** What a run page needs: its row, the parsed block, and the raw logs with line numbers. */
 export interface RunDetail {
   row: RunRow;
+  /** Its run.json could not be read: the page is the run's, under its id. */
+  broken?: true;
   block: ParsedBlock | null;
   metrics: Metrics;
   /** Logs as shown: a result JSON's per-request arrays are elided (their distributions are in `requests`). */

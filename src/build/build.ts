@@ -100,6 +100,14 @@ const children = new Set<ChildProcess>();
 const cleanups = new Set<() => void>();
 let guarded = false;
 
+/** Removes `folder` if the build is interrupted before the returned function is called. */
+export function removedOnInterrupt(folder: string): () => void {
+  guardSignals();
+  const cleanup = () => rmSync(folder, {recursive: true, force: true});
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
 /** An interrupted build ends its children, removes its staging folder and exits as the signal asks. */
 function guardSignals(): void {
   if (guarded) return;

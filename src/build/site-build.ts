@@ -16,7 +16,7 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {BuildError, buildStudy, pinLoaderOutputDates, removeLeftovers} from "./build.js";
+import {BuildError, buildStudy, pinLoaderOutputDates, removedOnInterrupt, removeLeftovers} from "./build.js";
 import {comparisonHtml, indexHtml, notFoundHtml, trendHtml} from "./site-html.js";
 
 export interface SiteBuildOptions {
@@ -47,6 +47,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
   removeLeftovers(output, log);
   const staging = `${output}.partial-${process.pid}`;
   rmSync(staging, {recursive: true, force: true});
+  const kept = removedOnInterrupt(staging);
   const studies: SiteStudy[] = [];
   const seconds: Record<string, number> = {};
   try {
@@ -106,6 +107,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
     rmSync(old, {recursive: true, force: true});
     return {studies: ids, comparisons: comparisons.map((c) => c.id), trends: trends.map((t) => t.id), seconds};
   } finally {
+    kept();
     rmSync(staging, {recursive: true, force: true});
   }
 }

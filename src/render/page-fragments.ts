@@ -366,6 +366,8 @@ const draw: PageDrawer = (_path, _info, make) => make();
 
 /** The title of a run's own page (its h1), as its set's table names it. */
 export function runTitle(detail: RunDetail, lang: Lang): string {
+  // A run whose run.json cannot be read shows as broken, under its id.
+  if (detail.broken) return detail.row.run;
   return `${detail.row.label} — ${pick(detail.names.scenario, lang) || detail.row.scenario}`;
 }
 

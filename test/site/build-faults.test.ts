@@ -122,6 +122,25 @@ describe("an interrupted build", () => {
   }, 300_000);
 });
 
+describe("what interrupted builds left", () => {
+  it("is removed by the next build of the same output (a study's or a site's), one line each; a live build's is not", async () => {
+    const {removeLeftovers} = (await import(join(dir, "src/build/build.ts"))) as {
+      removeLeftovers(output: string, log: (line: string) => void): void;
+    };
+    const output = join(dir, "site");
+    const dead = 2 ** 22 + 12345;
+    for (const name of [`site.partial-${dead}`, `site.earlier-${dead}`, `site.partial-${process.pid}`, "site.other"])
+      cpSync(join(dir, "src", "404.md"), join(dir, name, "404.md"), {recursive: true});
+    const lines: string[] = [];
+    removeLeftovers(output, (line) => lines.push(line));
+    expect(siblings(output).sort()).toEqual(["site.other", `site.partial-${process.pid}`]);
+    expect(lines).toEqual([
+      `build: removed ${output}.earlier-${dead}, left by an interrupted build (process ${dead})`,
+      `build: removed ${output}.partial-${dead}, left by an interrupted build (process ${dead})`
+    ]);
+  });
+});
+
 describe("npm run build:incremental", () => {
   /** The folder an incremental build of `output` keeps what it takes from in, inside the copy. */
   async function reuseFolder(output: string): Promise<string> {
