@@ -19,6 +19,9 @@ export interface BuildOptions {
   env?: Record<string, string>;
   /** "framework": every page made by Framework itself, every drawn block through its own page pipeline. */
   command?: "report" | "framework";
+  /** Take the output as it is where an earlier build left it whole (a build shared by tests: its folder names the
+   * code that built it). */
+  reuse?: boolean;
 }
 
 /** Holds the site-build lock around any build that uses Framework's loader cache. */
@@ -32,8 +35,9 @@ const CACHE = "src/.observablehq/cache";
  * Runs `npm run build`'s tools/build.ts with a clean loader cache: a cached loader would hide the study being built.
  * The cache is not keyed by study, so after building another study it is cleared again.
  */
-export async function buildSite({study, output, base, env, command}: BuildOptions): Promise<string> {
+export async function buildSite({study, output, base, env, command, reuse}: BuildOptions): Promise<string> {
   return withLock(async () => {
+    if (reuse && existsSync(join(output, "index.html"))) return "";
     rmSync(CACHE, {recursive: true, force: true});
     try {
       return await runBuild({study, output, base, env, command});

@@ -1,13 +1,11 @@
-// Every page a built site has, as its build drew them (site.json of the output's state folder), and the 404.
-import {resolve} from "node:path";
-import {SiteView} from "../../src/build/site-view.js";
-import {stateFolder} from "../../src/render/store.js";
-
-const ROOT = resolve(import.meta.dirname, "../..");
+// Every page a built site has: each HTML file of the output but the 404 page, as its site path ("/steps/a", "/runs/").
+import {pageFiles} from "../support/site-links.js";
 
 export async function sitePaths(output = "dist"): Promise<string[]> {
-  const view = new SiteView(stateFolder(ROOT, output), resolve(ROOT, "src"));
-  return (view.site?.pages ?? []).map((page) => page.path);
+  return pageFiles(output)
+    .filter((file) => file !== "404.html")
+    .map((file) => `/${file.replace(/\.html$/, "").replace(/(^|\/)index$/, "$1")}`)
+    .sort();
 }
 
 /** A site path ("/steps/x", "/runs/") as a URL under the served root. */
