@@ -4,6 +4,7 @@ import {resolve} from "node:path";
 import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
 import {BuildError, buildStudy} from "../src/build/build.js";
+import {FrameworkContractError} from "../src/build/framework.js";
 
 /** What `npm run build` builds, from the environment; a wrong environment is a one-line error and builds nothing. */
 export async function main(incremental = false): Promise<number> {
@@ -35,7 +36,9 @@ export async function main(incremental = false): Promise<number> {
     process.stdout.write(`build done in ${seconds} s: ${written} pages written${kept}\n`);
     return 0;
   } catch (error) {
-    if (!(error instanceof BuildError)) throw error;
+    // A Framework that writes its pages otherwise than src/build/framework.ts knows: one line, naming the page.
+    if (error instanceof FrameworkContractError) error.message = `build: ${error.message}`;
+    else if (!(error instanceof BuildError)) throw error;
     if (error.message) process.stderr.write(`${error.message}\n`);
     return 1;
   }

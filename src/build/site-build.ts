@@ -18,6 +18,7 @@ import {
 } from "../../loaders/pages/site.js";
 import {BuildError, buildStudy, pinLoaderOutputDates, removedOnInterrupt, removeLeftovers} from "./build.js";
 import {comparisonHtml, indexHtml, notFoundHtml, trendHtml} from "./site-html.js";
+import {FrameworkContractError} from "./framework.js";
 
 export interface SiteBuildOptions {
   studies: string[];
@@ -76,7 +77,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
           await build(true);
         }
       } catch (error) {
-        if (!(error instanceof BuildError)) throw error;
+        if (!(error instanceof BuildError || error instanceof FrameworkContractError)) throw error;
         throw new SiteError(`${study.dir}: the study's build failed${error.message ? `: ${error.message}` : ""}`);
       }
       seconds[study.id] = (performance.now() - started) / 1000;
