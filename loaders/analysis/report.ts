@@ -5,7 +5,7 @@ import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
-import {loadStudyPlan, type PlanSearch, type PlanSlo, type StudyPlan} from "../study/plan.js";
+import {loadStudyPlan, type PlanLoads, type PlanSearch, type PlanSlo, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
@@ -14,9 +14,10 @@ import {planBesideRecords, type RunRecordCache} from "../runs/run-record-cache.j
 import {keptPlan} from "../study/plan-kept.js";
 import {validate} from "./validate.js";
 import {addLoadColumns} from "./slo.js";
+import {addEnergyColumns} from "./energy.js";
 import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
-import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
+import type {Derived, HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
@@ -52,6 +53,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);
+  addEnergyColumns(plan, runs, rows);
   const headroom = headroomContext(plan);
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
@@ -111,7 +113,12 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     findings,
     headroom: headroomReport(plan, headroom, rows),
     ...(derived.choices.length
-      ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
+      ? {
+          ladder: {
+            points: loadPoints(plan, rows, studyConfidence(plan), {staircase: true}),
+            choices: derived.choices
+          }
+        }
       : {}),
     coverage: coverage(plan, derived),
     ...(secondLook ? {second_look: secondLook} : {})
@@ -139,6 +146,8 @@ export interface ScenarioInfo {
   seed: number | null;
   /** Live mode's goodput search up the scenario's concurrency ladder (each level run once). */
   search?: PlanSearch;
+  /** The scenario's load ladder, where it has one. */
+  loads?: PlanLoads;
 }
 export interface Report {
   study: {
@@ -147,7 +156,7 @@ export interface Report {
     goal: Text;
     objective: string;
     model: string;
-    hardware: {gpu: string; name: string; count: number};
+    hardware: {gpu: string; name: string; count: number; price_per_hour?: number};
     engines: {id: string; name: string; version: string}[];
     client: {name: string; command: string};
     /** Which values in the shown commands depend on the machine (port, host); null when none do. */
@@ -172,9 +181,9 @@ export interface Report {
     within_slo?: boolean;
   };
   steps: StepReport[];
-  baseline: {step: string; candidate: string; run: string};
+  baseline: Derived["baseline"];
   /** `model`: the one the recommended configuration serves (a study may hold candidates of several models). */
-  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string; model: string};
+  recommended: Derived["recommended"];
   headline: HeadlineRow[];
   summary: SummaryRow[];
   claims: ClaimCheck[];

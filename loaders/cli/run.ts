@@ -183,7 +183,14 @@ export async function main(argv: string[]): Promise<number> {
       (text) => progress.note(text)
     );
     process.stderr.write(summary(result) + "\n");
-    return result.interrupted ? 130 : 0;
+    if (result.interrupted) return 130;
+    // Runs were asked for and none has a result: the command did not do its job.
+    const ran = result.runs.filter((r) => r.status !== "not-run");
+    if (ran.length && ran.every((r) => r.status === "failed")) {
+      process.stderr.write(`tps-report run: every run failed (${ran.length} of ${ran.length})\n`);
+      return 1;
+    }
+    return 0;
   } catch (error) {
     if (error instanceof PlanError || error instanceof LiveError || error instanceof SelectionError) {
       process.stderr.write(`tps-report run: ${error.message}\n`);

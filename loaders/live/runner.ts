@@ -213,7 +213,12 @@ async function runLocked(
 
   let guard: LadderGuard;
   try {
-    guard = new LadderGuard(plan, todo, (run) => judgeRun(plan, run, join(runsDir, run.run)));
+    guard = new LadderGuard(plan, todo, (run) => {
+      const verdict = judgeRun(plan, run, join(runsDir, run.run));
+      // Each level's verdict against the SLO as it is decided, so a ladder's stop or search can be followed.
+      progress.note(`${run.run}: ${verdict.why}`);
+      return verdict;
+    });
   } catch (error) {
     throw new LiveError((error as Error).message);
   }

@@ -379,6 +379,18 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       block.lines[0]
     );
   }
+  // A benchmark whose every request failed printed zeros for its latencies (vLLM does): it has no result to rank or
+  // to hold to an SLO, so it is a failed run; its block stays for the run page.
+  const completed = block?.metrics.completed;
+  if (block && completed === 0) {
+    const sent = completed + (typeof block.metrics.failed === "number" ? block.metrics.failed : 0);
+    meta = {
+      ...meta,
+      status: "failed",
+      error: `every request failed (0 of ${sent} completed)`,
+      failed_phase: "benchmark"
+    };
+  }
   return {meta, dir, source, block, logs, findings};
 }
 
