@@ -148,7 +148,7 @@ export function curvesMarkdown(curves: CurvesComparison): string[] {
       f.new?.point ?? "—",
       times(f.ratio),
       cellInterval(f),
-      f.verdict ?? "—"
+      f.loads_differ ? "not compared: different loads" : (f.verdict ?? "—")
     ];
     out.push(
       ...table(
@@ -347,7 +347,7 @@ export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): st
         ratio_high: f.high,
         basis: f.basis,
         verdict: f.verdict,
-        detail: level
+        detail: f.loads_differ ? `${level}; not compared: different loads` : level
       });
   return runsCsv(rows);
 }

@@ -71,6 +71,7 @@ const T = {
     why: "why",
     noInterval: "no interval",
     noRatio: "no ratio",
+    loadsDiffer: "not compared: different loads",
     series: "Studies of the series",
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
@@ -140,6 +141,7 @@ const T = {
     onlyIn: "yalnızca",
     why: "neden",
     noInterval: "aralık yok",
+    loadsDiffer: "karşılaştırılmadı: farklı yükler",
     noRatio: "oran yok",
     series: "Serinin çalışmaları",
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
@@ -316,15 +318,19 @@ function compareRuleTr(threshold: number, confidence: number): string {
 function curvesRuleTr(c: CurvesComparison, threshold: number): string {
   return (
     `Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları ` +
-    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / medyan TPOT, tok/s/kullanıcı; her ` +
+    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / ${c.interactivity === "p90" ? "p90 TPOT (MLPerf Endpoints ölçüsü: iki çalışmanın merdiveni de mlperf-endpoints ön ayarını kullanıyor)" : "medyan TPOT"}, tok/s/kullanıcı; her ` +
     `nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen ` +
     `noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; ` +
-    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. Seviyeler: iki sınırın en düşük etkileşiminden ` +
-    `en yükseğine 1, 1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
+    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. İki çalışma bir seviyeye farklı yüklerdeki ` +
+    `noktalarla ulaşıyorsa satır ikisini de gösterir ama karşılaştırmaz: oran, bir yükteki değişimi değil, merdivenin ` +
+    `basamağının nereye düştüğünü ölçerdi (eşleşen noktalar her yükü karşılaştırır). Seviyeler: iki sınırın en düşük ` +
+    `etkileşiminin altındaki ya da ona eşit yuvarlak seviyeden (en yüksek işlem hacmi okunsun diye) en yükseğine 1, ` +
+    `1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
     (c.slo
       ? `SLO içinde (${c.slo.limits}, ${c.slo.from === "base" ? "TEMEL'in" : "YENİ'nin"} planı${c.slo.differs ? `; YENİ'nin planı: ${c.slo.differs}` : ""}): ` +
-        `her çalışmanın SLO'yu karşılayan noktaları (her sınır aralığının üst ucunda) arasında GPU başına en yüksek ` +
-        `işlem hacmi; hiçbiri karşılamıyorsa "—". `
+        `her çalışmanın SLO'yu karşılayan noktaları (çalışma sayfalarının kuralı: noktanın hiçbir koşusu başarısız ` +
+        `değil, her sınırın istatistiği her tekrarda sınırın içinde ve isteklerinin tüm sınırları karşılayan payı en ` +
+        `az planın attainment değeri) arasında GPU başına en yüksek işlem hacmi; hiçbiri karşılamıyorsa "—". `
       : `Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. `) +
     `Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik %${+(threshold * 100).toFixed(2)}); ` +
     `karşılaştırmanın çıkış durumunu değiştirmez.`
@@ -356,7 +362,7 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
       e(f.new?.point ?? "—"),
       times(f.ratio),
       f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? t.noInterval : "—",
-      f.verdict ? verdictCell(lang, f.verdict) : "—"
+      f.loads_differ ? e(t.loadsDiffer) : f.verdict ? verdictCell(lang, f.verdict) : "—"
     ];
     parts.push(
       table(
