@@ -64,7 +64,12 @@ export interface PlanLoads {
   prompts_per_load: number;
   /** Requests at each level, in the levels' order, where the plan lists them (then prompts_per_load is 0). */
   prompts?: number[];
+  /** mlperf-endpoints: the curve MLPerf Endpoints draws (interactivity = 1000 / p90 TPOT, a step-function frontier). */
+  preset?: "mlperf-endpoints";
 }
+
+/** The mlperf-endpoints preset's levels when the plan gives none: 8 fixed-concurrency points (MLPerf asks 7 to 32). */
+export const MLPERF_ENDPOINTS_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128];
 
 export interface PlanSearch {
   kind: "goodput";
@@ -143,7 +148,8 @@ export interface StudyPlan extends RepeatSettings {
   objective: string;
   source: string | null;
   model: {name: string; config: string | null};
-  hardware: {gpu: string; name: string; count: number};
+  /** price_per_hour: dollars per GPU-hour, when the plan sets one (tokens per dollar). */
+  hardware: {gpu: string; name: string; count: number; price_per_hour?: number};
   /** version_argv (optional): a command printing the installed version, asked when the server does not say. */
   engines: Record<string, {name: string; version: string; version_argv?: string[]}>;
   /** kind (optional): "vllm" runs argv as written; "native" runs `tps-report bench` with argv's flags instead. */
@@ -262,6 +268,14 @@ export function secondLookStep(data: SecondLookData): PlanStep {
   };
 }
 
+/** The line of a top-level key in the second-look file, as `run --second-look` writes it (one key a line); 1 if none. */
+function keyLine(file: string, key: string): number {
+  const at = readFileSync(file, "utf8")
+    .split("\n")
+    .findIndex((line) => line.trimStart().startsWith(`"${key}"`));
+  return at + 1 || 1;
+}
+
 /** The plan with the second look that `tps-report run --second-look` froze beside it, when there is one. */
 export function withSecondLook(plan: StudyPlan): StudyPlan {
   const {dir, file} = plan;
@@ -277,14 +291,28 @@ export function withSecondLook(plan: StudyPlan): StudyPlan {
   const where = join(dir, SECOND_LOOK_FILE);
   const unknownScenario = step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id));
   const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
-  const problem = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
-    ? `the plan has a step '${SECOND_LOOK_STEP}' of its own`
+  // The deciding scenario and the greedy winner the set was derived around must be the plan's: else the verdict
+  // would be taken on nothing, or against a configuration no step ran.
+  const decision = data.decision;
+  const deciding = decision && typeof decision === "object" && "scenario" in decision ? decision.scenario : null;
+  const winnerStep = plan.steps.find((s) => s.id === data.winner.step);
+  const [problem, key] = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
+    ? [`the plan has a step '${SECOND_LOOK_STEP}' of its own`, null]
     : unknownScenario
-      ? `unknown scenario '${unknownScenario}'`
+      ? [`unknown scenario '${unknownScenario}'`, "scenarios"]
       : unknownEngine
-        ? `engine '${unknownEngine}' is not listed under 'engines' in ${file}`
-        : null;
-  if (problem) throw new PlanError(where, 1, problem);
+        ? [`engine '${unknownEngine}' is not listed under 'engines' in ${file}`, "candidates"]
+        : deciding != null && !step.scenarios.includes(deciding)
+          ? [
+              `decision: scenario '${deciding}' is not one of the second look's scenarios (${step.scenarios.join(", ")})`,
+              "decision"
+            ]
+          : !winnerStep
+            ? [`winner: the plan has no step '${data.winner.step}'`, "winner"]
+            : !winnerStep.candidates.some((c) => c.id === data.winner.candidate)
+              ? [`winner: step '${winnerStep.id}' has no candidate '${data.winner.candidate}'`, "winner"]
+              : [null, null];
+  if (problem) throw new PlanError(where, key ? keyLine(where, key) : 1, problem);
   return {
     ...plan,
     second_look: step,
@@ -372,10 +400,11 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       ...(s.loads
         ? {
             loads: {
-              kind: s.loads.concurrency ? ("concurrency" as const) : ("request_rate" as const),
-              levels: (s.loads.concurrency ?? s.loads.request_rate)!,
+              kind: s.loads.request_rate ? ("request_rate" as const) : ("concurrency" as const),
+              levels: s.loads.concurrency ?? s.loads.request_rate ?? MLPERF_ENDPOINTS_LEVELS,
               prompts_per_load: s.loads.prompts_per_load ?? 0,
-              ...(s.loads.prompts ? {prompts: s.loads.prompts} : {})
+              ...(s.loads.prompts ? {prompts: s.loads.prompts} : {}),
+              ...(s.loads.preset ? {preset: s.loads.preset} : {})
             }
           }
         : {}),
@@ -485,7 +514,12 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     objective: withinSlo ? WITHIN_SLO_METRIC : data.objective,
     source: data.source ?? null,
     model: {name: data.model.name, config: data.model.config ?? null},
-    hardware: {gpu: data.hardware.gpu, name: data.hardware.name ?? data.hardware.gpu, count: data.hardware.count},
+    hardware: {
+      gpu: data.hardware.gpu,
+      name: data.hardware.name ?? data.hardware.gpu,
+      count: data.hardware.count,
+      ...(data.hardware.price_per_hour != null ? {price_per_hour: data.hardware.price_per_hour} : {})
+    },
     engines,
     client: {
       name: data.client.name,

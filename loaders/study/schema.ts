@@ -78,9 +78,20 @@ export const LoadsSchema = z
         description:
           "Requests at each level, one number per level in the same order: for a sweep whose counts follow no rule (as imported). Instead of `prompts_per_load`.",
         examples: [[300, 600, 1200, 2400, 3200]]
+      }),
+    preset: z
+      .enum(["mlperf-endpoints"])
+      .optional()
+      .meta({
+        description:
+          "mlperf-endpoints: a curve like MLPerf Endpoints' — fixed-concurrency points (default levels 1, 2, 4, 8, 16, 32, 64, 128), interactivity drawn as 1000 / p90 TPOT beside the median-based figure, and the Pareto frontier as a step function. README, \"Load curves and latency targets\", says what differs from MLPerf's rules.",
+        examples: ["mlperf-endpoints"]
       })
   })
-  .refine((l) => (l.concurrency == null) !== (l.request_rate == null), "give 'concurrency' or 'request_rate', one kind")
+  .refine(
+    (l) => (l.preset != null ? l.request_rate == null : (l.concurrency == null) !== (l.request_rate == null)),
+    "give 'concurrency' or 'request_rate', one kind (the mlperf-endpoints preset is a concurrency ladder)"
+  )
   .refine((l) => l.prompts == null || l.prompts_per_load == null, "give 'prompts' or 'prompts_per_load', not both")
   .refine(
     (l) => l.prompts == null || l.prompts.length === (l.concurrency ?? l.request_rate ?? []).length,
@@ -91,6 +102,9 @@ export const LoadsSchema = z
     description:
       "A load ladder: the scenario runs at each level, each a point of its own (`--c<N>` or `--q<R>` in the run id)."
   });
+
+const PRICE_ERROR = "must be a number of dollars per GPU-hour above 0";
+const ATTAINMENT_ERROR = "must be a share of requests above 0 and at most 1 (0.95 for 95 %)";
 
 export const SLO_METRICS = ["ttft_ms", "tpot_ms", "itl_ms", "e2el_ms"] as const;
 export const SLO_STATISTICS = ["mean", "median", "p90", "p95", "p99"] as const;
@@ -115,9 +129,9 @@ export const SloSchema = z
     itl_ms: LimitSchema.optional().meta({description: "Inter-token latency (aggregate statistics only)."}),
     e2el_ms: LimitSchema.optional().meta({description: "End-to-end latency of a request."}),
     attainment: z
-      .number()
-      .gt(0)
-      .max(1)
+      .number({error: ATTAINMENT_ERROR})
+      .gt(0, {error: ATTAINMENT_ERROR})
+      .max(1, {error: ATTAINMENT_ERROR})
       .optional()
       .meta({
         description:
@@ -492,7 +506,16 @@ export const StudySchema = z
           .min(1)
           .optional()
           .meta({description: "GPU name on the site. Default: the id.", examples: ["NVIDIA A100 SXM 80GB"]}),
-        count: z.int().min(1).default(1).meta({description: "GPUs per server."})
+        count: z.int().min(1).default(1).meta({description: "GPUs per server."}),
+        price_per_hour: z
+          .number({error: PRICE_ERROR})
+          .gt(0, {error: PRICE_ERROR})
+          .optional()
+          .meta({
+            description:
+              "Dollars per GPU-hour, for tokens per dollar (each run: tokens / (price × GPUs × duration / 3600)). Default: none, and no cost is shown.",
+            examples: [2.49]
+          })
       })
       .meta({description: "The machine the runs used."}),
     engines: z
