@@ -89,6 +89,8 @@ export interface FixtureRequestLog {
   /** performance.now() right after each token chunk was handed to the socket. */
   chunkTimes: number[];
   outcome: "ok" | "failed" | "truncated" | "aborted" | "pending";
+  /** With --prefix-cache: the prompt had been served before (a cache hit). */
+  cacheHit?: boolean;
 }
 
 export interface FixtureServer {
@@ -225,7 +227,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       maxTokens,
       receivedAt: performance.now(),
       chunkTimes: [],
-      outcome: "pending"
+      outcome: "pending",
+      ...(options.prefixCache ? {cacheHit: hit} : {})
     };
     requests.push(log);
     if (metrics) {
