@@ -18,6 +18,13 @@ const STRINGS = {
   failed: {en: "failed", tr: "başarısız"},
   notRun: {en: "not run", tr: "koşulmadı"},
   load: {en: "Load", tr: "Yük"},
+  outsideSlo: {en: "never within the SLO", tr: "hiçbir yükte SLO içinde değil"},
+  energy: {en: "Energy", tr: "Enerji"},
+  cost: {en: "Cost", tr: "Maliyet"},
+  baselineOutsideSlo: {
+    en: "— (the baseline is never within the SLO)",
+    tr: "— (temel yapılandırma hiçbir yükte SLO içinde değil)"
+  },
   share: {en: "Share", tr: "Oran"},
   hardCeilingAtLoad: {en: "Hard ceiling at that load (tok/s)", tr: "O yükte sert tavan (tok/s)"},
   partial: {en: "partial", tr: "kısmi"},
