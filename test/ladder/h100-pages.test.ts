@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
 import type {PageFragments} from "../../src/render/fragment.js";
-import {studyAModels, writeH100Study} from "../support/h100-ladder-study.js";
+import {requests, studyAModels, writeH100Study} from "../support/h100-ladder-study.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-h100-pages-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -37,7 +37,12 @@ let a: Pages;
 let none: Pages;
 beforeAll(async () => {
   writeH100Study(join(root, "a"), studyAModels(), {id: "h100-a"});
-  writeH100Study(join(root, "none"), studyAModels(), {id: "h100-none", slo: {ttft: 2000, tpot: 40}});
+  // No point meets p99 TPOT ≤ 40 ms, and every request failed at c64 (vLLM then writes 0 ms latencies: on a log axis,
+  // the summary's and the all-runs page's charts ran "from NaN to NaN").
+  const failing = studyAModels();
+  for (const c of Object.keys(failing))
+    failing[c][64] = [0, 1, 2].map(() => ({ttft_ms: 900, tpot_ms: 80, failed: requests(64), power_w: 634})) as never;
+  writeH100Study(join(root, "none"), failing, {id: "h100-none", slo: {ttft: 2000, tpot: 40}});
   a = await pagesOf(join(root, "a"));
   none = await pagesOf(join(root, "none"));
 }, 300_000);
