@@ -5,7 +5,7 @@ import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {parseStudyPlan, withSecondLook, type StudyPlan} from "./plan.js";
+import {parseStudyPlan, withStepsBeside, type StudyPlan} from "./plan.js";
 
 /** Where the parsed plan is kept, and the version of the code that parsed it. */
 export interface PlanKeeping {
@@ -21,7 +21,7 @@ export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
   if (existsSync(keeping.file))
     try {
       const kept = deserialize(readFileSync(keeping.file)) as {key: string; plan: StudyPlan};
-      if (kept.key === key) return withSecondLook(kept.plan);
+      if (kept.key === key) return withStepsBeside(kept.plan);
     } catch {
       // A file cut short or written by another Node version: the plan is parsed again.
     }
@@ -29,5 +29,5 @@ export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
   // Framework's cache folder, where dev keeps it, is not there yet in a fresh clone.
   mkdirSync(dirname(keeping.file), {recursive: true});
   writeFileAtomic(keeping.file, serialize({key, plan}));
-  return withSecondLook(plan);
+  return withStepsBeside(plan);
 }

@@ -14,6 +14,8 @@ import {
   SecondLookFileError,
   type SecondLookData
 } from "./second-look-file.js";
+import {readSearchRecord, SEARCH_FILES, SearchFileError, type SearchRecord, type SearchStepId} from "./search-file.js";
+import {searchSpace, type SearchSpace} from "./search-space.js";
 import {
   SLO_METRICS,
   SLO_STATISTICS,
@@ -172,6 +174,15 @@ export interface StudyPlan extends RepeatSettings {
   second_look_reasons?: Record<string, string>;
   /** The greedy winner the second look was derived around. */
   second_look_winner?: {step: string; candidate: string};
+  /** The plan's search space (`tune:`), for `tps-report tune`. */
+  search_space?: SearchSpace;
+  /** The grid of the search space (`tps-report tune --grid` wrote grid.json): every configuration, as one more step
+   * outside the greedy path, the ground truth a search's regret is measured against. */
+  grid?: PlanStep;
+  grid_record?: SearchRecord;
+  /** The search's configurations so far (tune.json), as one more step outside the greedy path. */
+  tune?: PlanStep;
+  tune_record?: SearchRecord;
 }
 
 export class PlanError extends Error {
@@ -189,8 +200,9 @@ export class PlanError extends Error {
 }
 
 /** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
-export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look">): PlanStep[] {
-  return plan.second_look ? [...plan.steps, plan.second_look] : plan.steps;
+export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look" | "grid" | "tune">): PlanStep[] {
+  const extra = [plan.second_look, plan.grid, plan.tune].filter((s): s is PlanStep => s != null);
+  return extra.length ? [...plan.steps, ...extra] : plan.steps;
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
@@ -235,7 +247,70 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return withSecondLook(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+  return withStepsBeside(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+}
+
+/** The plan with the steps frozen beside study.yaml: the second look, the grid and the search. */
+export function withStepsBeside(plan: StudyPlan): StudyPlan {
+  return withSearches(withSecondLook(plan));
+}
+
+/** The plan step of a search record: its candidates run once, except the leaders measured again (and a grid's, which
+ * run the grid's repeats). */
+export function searchStep(record: SearchRecord, title: Text): PlanStep {
+  const confirmed = new Set(record.confirm?.candidates ?? []);
+  return {
+    id: record.step,
+    kind: "selection",
+    title,
+    scenarios: [record.scenario],
+    decision: {scenario: record.scenario},
+    candidates: record.candidates.map((c) => ({
+      id: c.id,
+      label: c.label ?? c.id,
+      engine: c.engine,
+      model: c.model,
+      quantization: c.quantization,
+      role: null,
+      server: c.server,
+      bench_args: (c.bench_args ?? []).map(String),
+      config: c.config ?? null,
+      repeats: confirmed.has(c.id) ? record.confirm!.repeats : record.repeats
+    }))
+  };
+}
+
+const SEARCH_TITLES: Record<SearchStepId, Text> = {
+  tune: {en: "Search", tr: "Arama"},
+  grid: {en: "Grid", tr: "Izgara"}
+};
+
+/** The plan with the grid and the search that `tps-report tune` froze beside it, where there are. */
+export function withSearches(plan: StudyPlan): StudyPlan {
+  let out = plan;
+  for (const id of ["grid", "tune"] as const) {
+    let record: SearchRecord | null;
+    try {
+      record = readSearchRecord(plan.dir, id);
+    } catch (error) {
+      if (error instanceof SearchFileError) throw new PlanError(error.file, error.line, error.detail);
+      throw error;
+    }
+    if (!record) continue;
+    const where = join(plan.dir, SEARCH_FILES[id]);
+    const step = searchStep(record, SEARCH_TITLES[id]);
+    const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
+    const problem = plan.steps.some((s) => s.id === id)
+      ? `the plan has a step '${id}' of its own`
+      : !plan.scenarios.some((s) => s.id === record.scenario)
+        ? `unknown scenario '${record.scenario}'`
+        : unknownEngine
+          ? `engine '${unknownEngine}' is not listed under 'engines' in ${plan.file}`
+          : null;
+    if (problem) throw new PlanError(where, 1, problem);
+    out = id === "grid" ? {...out, grid: step, grid_record: record} : {...out, tune: step, tune_record: record};
+  }
+  return out;
 }
 
 /** The plan step of a second-look file's data. */
@@ -474,6 +549,7 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
           `a goodput search runs each level once (step '${step.id}' asks for ${most} repeats): it picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds; set 'repeats: 1' on the scenario or its step`
         );
     }
+  const space = searchSpace(data, at, WITHIN_SLO);
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -514,7 +590,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
     ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
-    ...(data.margin != null ? {margin: data.margin} : {})
+    ...(data.margin != null ? {margin: data.margin} : {}),
+    ...(space ? {search_space: space} : {})
   };
 }
 

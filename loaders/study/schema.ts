@@ -358,7 +358,15 @@ export const EngineSchema = z
     version_argv: z
       .array(z.string())
       .optional()
-      .meta({description: "Live mode: a command printing the installed version, asked when the server does not say."})
+      .meta({description: "Live mode: a command printing the installed version, asked when the server does not say."}),
+    options: z
+      .array(z.string().regex(/^--?[A-Za-z]/, {error: "an option starts with - or --"}))
+      .optional()
+      .meta({
+        description:
+          "The server options this engine takes (as its --help lists them): a `tune` knob whose flag is not among them is refused when the plan is read.",
+        examples: [["--max-batch-tokens", "--max-requests-per-batch", "--scheduler"]]
+      })
   })
   .meta({description: "An inference engine."});
 
@@ -444,6 +452,144 @@ export const ComparisonSchema = z
       "A comparison page on a site of many studies (`npm run build` with TPS_REPORT_STUDIES, `npm run build:site`): this study against `base`, as `tps-report compare BASE THIS`."
   });
 
+const KNOB_VALUE_ERROR = "a knob value is a number or a non-empty string";
+const KnobValue = z.union([z.number(), z.string().min(1)], {error: KNOB_VALUE_ERROR});
+const RANGE_ERROR = "must be a whole number";
+export const KnobRangeSchema = z
+  .strictObject({
+    min: z.int({error: RANGE_ERROR}).meta({description: "Lowest value."}),
+    max: z.int({error: RANGE_ERROR}).meta({description: "Highest value."}),
+    scale: z.enum(["linear", "log"]).optional().meta({
+      description:
+        "linear: min, min + step, … up to max; log: min, min × factor, … up to max (batch sizes, token budgets). Default: linear."
+    }),
+    step: z
+      .int({error: "must be a whole number from 1"})
+      .min(1, {error: "must be a whole number from 1"})
+      .optional()
+      .meta({description: "Linear scale: distance between values. Default: 1."}),
+    factor: z
+      .number({error: "must be a number above 1"})
+      .gt(1, {error: "must be a number above 1"})
+      .optional()
+      .meta({description: "Log scale: ratio between values (each rounded to a whole number). Default: 2."})
+  })
+  .meta({description: "Whole-number values from min to max.", examples: [{min: 512, max: 16384, scale: "log"}]});
+
+export const KnobSchema = z
+  .strictObject({
+    name: IdSchema.meta({
+      description:
+        "Knob name, used in constraints and on the pages. `engine` and `quantization` are the categorical knobs of the engine (values: ids under `engines`) and of the weights (values: precisions, `models` gives each one's model).",
+      examples: ["max_batch_tokens", "engine", "quantization"]
+    }),
+    flag: z
+      .string()
+      .regex(/^--?[A-Za-z]/, {error: "a server option starts with - or --"})
+      .optional()
+      .meta({
+        description:
+          "The server option the knob sets (`--max-num-seqs`); the value `on` gives the option alone, `off` or `default` leaves it out. Not for `engine` and `quantization`.",
+        examples: ["--max-num-batched-tokens"]
+      }),
+    values: z
+      .array(KnobValue)
+      .min(1, {error: "an empty knob: give at least one value"})
+      .optional()
+      .meta({
+        description: "The values to try: numbers (ordered) or words (categorical).",
+        examples: [
+          [2048, 4096, 8192],
+          ["fifo", "prefill_first"]
+        ]
+      }),
+    range: KnobRangeSchema.optional(),
+    engines: z.array(IdSchema).min(1).optional().meta({
+      description:
+        "The engines whose servers take this option (options are an engine's own). Default: every engine of the search."
+    }),
+    models: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .meta({
+        description: "`quantization` knob: the model each precision serves. Default: the study's model.",
+        examples: [{fp8: "Qwen/Qwen3-32B-FP8"}]
+      }),
+    default: KnobValue.optional().meta({
+      description:
+        "The value an engine uses when the option is left out: how a configuration without the option (the greedy path's) reads on this knob.",
+      examples: [8192]
+    })
+  })
+  .refine((k) => (k.values == null) !== (k.range == null), "give 'values' or 'range', one of them")
+  .meta({description: "One dimension of the search space."});
+
+export const TuneSchema = z
+  .strictObject({
+    scenario: IdSchema.meta({
+      description:
+        "The scenario each configuration runs (a ladder scenario for `max_throughput_within_slo`; one level is enough).",
+      examples: ["chat"]
+    }),
+    server: z.union([Argv, z.record(IdSchema, Argv)]).meta({
+      description:
+        "The server command the knobs' options are added to; one per engine (a mapping) when `engine` is a knob. `{model}` becomes the configuration's model.",
+      examples: [["vllm", "serve", "{model}"]]
+    }),
+    engine: IdSchema.optional().meta({
+      description: "The engine of every configuration, when `engine` is not a knob. Default: the study's only engine."
+    }),
+    knobs: z.array(KnobSchema).meta({description: "The dimensions of the space: every combination of their values."}),
+    constraints: z
+      .array(z.string().min(1))
+      .default([])
+      .meta({
+        description:
+          "Conditions every configuration tried must meet: comparisons of knobs and numbers (`>=`, `<=`, `>`, `<`, `==`, `!=`, `+ - * /`), words in quotes, joined by `and`, `or`, `not`, `unless`.",
+        examples: [["max_num_batched_tokens >= 8192 unless chunked_prefill == 'on'"]]
+      }),
+    objective: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          "What the search maximizes: a throughput the runs record, or `max_throughput_within_slo` (the study's `slo`). Default: the study's objective.",
+        examples: ["max_throughput_within_slo"]
+      }),
+    budget: z
+      .strictObject({
+        runs: z.int().min(1).optional().meta({description: "Most runs: the start, the search and the re-measuring."}),
+        seconds: z
+          .number()
+          .positive()
+          .optional()
+          .meta({description: "Most seconds of runs (server start and benchmark), measured as they run."})
+      })
+      .refine((b) => (b.runs == null) !== (b.seconds == null), "give 'runs' or 'seconds', one of them")
+      .optional()
+      .meta({
+        description: "How much the search may spend (`tps-report tune --budget N` overrides it).",
+        examples: [{runs: 24}]
+      }),
+    start: z.int().min(1).optional().meta({
+      description: "Configurations in the space-filling start, the greedy path's included. Default: 2 × knobs + 1."
+    }),
+    top: z.int().min(1).optional().meta({
+      description:
+        "Leaders measured again with the study's repeats before the verdict (the greedy path's configuration too). Default: 2."
+    }),
+    strategy: z.enum(["guided", "halving"]).optional().meta({
+      description:
+        "After the start: guided (a Gaussian-process model of the runs picks the configuration of highest expected improvement) or halving (successive halving of the start's configurations). Default: guided."
+    }),
+    seed: z.int().optional().meta({description: "Seed of the search's random choices. Default: 0."})
+  })
+  .meta({
+    description:
+      "A search space for `tps-report tune`: knobs, constraints, objective and budget. The search runs in ordinary run folders as step `tune`; `tps-report tune --grid` runs every configuration as step `grid`, the ground truth its regret is measured against."
+  });
+
 export const StudySchema = z
   .strictObject({
     id: IdSchema.meta({description: "Study id.", examples: ["qwen3-32b-a100"]}),
@@ -522,6 +668,7 @@ export const StudySchema = z
         examples: [{step: "engine-selection", candidate: "vllm"}]
       }),
     slo: SloSchema.optional(),
+    tune: TuneSchema.optional(),
     margin: z
       .number({error: "must be a number from 0"})
       .min(0, {error: "must be a number from 0"})
@@ -639,3 +786,5 @@ export type RunData = z.output<typeof RunSchema>;
 export type TextInput = z.input<typeof TextSchema>;
 export type LoadsData = z.output<typeof LoadsSchema>;
 export type SloData = z.output<typeof SloSchema>;
+export type TuneData = z.output<typeof TuneSchema>;
+export type KnobData = z.output<typeof KnobSchema>;
