@@ -23,6 +23,7 @@ import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
 import {coverage, type Coverage} from "./coverage.js";
 import {secondLookReport, type SecondLookReport} from "./second-look.js";
+import {tuneReport, type TuneReport} from "./search-report.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -56,6 +57,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
   const secondLook = secondLookReport(plan, rows, derived);
+  const tune = tuneReport(plan, rows, runs);
   const planFindings: Finding[] = plan.warnings.map((w) => ({
     severity: "warning",
     code: w.code ?? "plan-warning",
@@ -114,7 +116,8 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
       ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
       : {}),
     coverage: coverage(plan, derived),
-    ...(secondLook ? {second_look: secondLook} : {})
+    ...(secondLook ? {second_look: secondLook} : {}),
+    ...(tune ? {tune} : {})
   };
   return {plan, runs, rows, report};
 }
@@ -187,6 +190,8 @@ export interface Report {
   coverage: Coverage;
   /** The second look's outcome (absent until `tps-report run STUDY --second-look` froze its set). */
   second_look?: SecondLookReport;
+  /** The search (`tps-report tune`): absent until it froze its first configurations. */
+  tune?: TuneReport;
 }
 /** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
 export type StudyInfo = Report["study"];

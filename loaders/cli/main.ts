@@ -25,6 +25,10 @@ const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> 
   },
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},
+  tune: {
+    summary: "search the plan's space for the best configuration within a budget",
+    load: async () => (await import("./tune.js")).main
+  },
   gather: {
     summary: "merge the runs of Slurm or Kubernetes tasks into a study",
     load: async () => (await import("./gather.js")).main

@@ -275,7 +275,11 @@ export function searchStep(record: SearchRecord, title: Text): PlanStep {
       server: c.server,
       bench_args: (c.bench_args ?? []).map(String),
       config: c.config ?? null,
-      repeats: confirmed.has(c.id) ? record.confirm!.repeats : record.repeats
+      repeats: confirmed.has(c.id)
+        ? record.confirm!.repeats
+        : typeof c.repeats === "number"
+          ? c.repeats
+          : record.repeats
     }))
   };
 }

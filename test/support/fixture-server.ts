@@ -12,6 +12,10 @@
 // comes after HIT_FIRST_TOKEN_MS, and /metrics (vLLM's) counts queried and hit prompt tokens as vLLM does.
 // --cold-requests N: the first N generation requests after start take --cold-factor (default 4) times as long, as an
 // engine that is still compiling and warming its caches does.
+// --surface synthetic: the synthetic engine (synthetic-engine.ts) with its knobs --max-batch-tokens,
+// --max-requests-per-batch and --scheduler: its token gap makes throughput follow the known surface, times one draw of
+// 5 % noise per start (--noise R sets the share, --noise-seed S fixes the draw); in the crash region a prefill_first
+// server dies while loading (out of memory) and a fifo server never becomes ready (its health check fails).
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
@@ -21,6 +25,8 @@ import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
 import {FixtureMetrics, type FixtureMetricsOptions, type MetricsEngine} from "./fixture-metrics.js";
+import {crashes, DEFAULTS, NOISE, surface, type SyntheticConfig} from "./synthetic-engine.js";
+import {normalDraw, seededRandom} from "../../loaders/stats/seeded-random.js";
 
 export interface FixtureServerOptions {
   /** 0 (default) picks a free port. */
@@ -465,8 +471,29 @@ export async function qwen3PromptCounter(): Promise<(text: string) => number> {
   return (text) => tokenizer.encode(text, {add_special_tokens: false}).length;
 }
 
-function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: number; qwen3: boolean} {
+/** A synthetic engine's start: its token gap, or why it cannot serve. */
+export interface SyntheticStart {
+  config: SyntheticConfig;
+  noise: number;
+  noiseSeed: number | null;
+}
+
+/** Token gap (ms) at which a flood of requests measures the surface's throughput in proportion: the best
+ * configuration decodes a token each 4 ms; the slowest (a tenth of the best and below) all take 40 ms, so no run of
+ * the live tests takes long. */
+export function syntheticTokenGapMs(config: SyntheticConfig, factor: number): number {
+  return Math.min(40, (4 * 909.4) / (surface(config)! * factor));
+}
+
+function parseCli(argv: string[]): {
+  options: FixtureServerOptions;
+  lifetimeS: number;
+  qwen3: boolean;
+  synthetic: SyntheticStart | null;
+} {
   const options: FixtureServerOptions = {};
+  let synthetic: SyntheticStart | null = null;
+  const engine = (): SyntheticStart => (synthetic ??= {config: {...DEFAULTS}, noise: NOISE, noiseSeed: null});
   let lifetimeS = 1800;
   let qwen3 = false;
   const number = (flag: string, value: string | undefined): number => {
@@ -566,16 +593,52 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
         break;
+      case "--surface":
+        if (argv[++i] !== "synthetic") throw new Error("fixture-server: --surface takes synthetic");
+        engine();
+        break;
+      case "--max-batch-tokens":
+        engine().config.max_batch_tokens = number(flag, argv[++i]);
+        break;
+      case "--max-requests-per-batch":
+        engine().config.max_requests_per_batch = number(flag, argv[++i]);
+        break;
+      case "--scheduler":
+        engine().config.scheduler = argv[++i];
+        break;
+      case "--noise":
+        engine().noise = number(flag, argv[++i]);
+        break;
+      case "--noise-seed":
+        engine().noiseSeed = number(flag, argv[++i]);
+        break;
       default:
         throw new Error(`fixture-server: unknown flag ${flag}`);
     }
   }
-  return {options, lifetimeS, qwen3};
+  return {options, lifetimeS, qwen3, synthetic};
 }
 
 async function runCli(argv: string[]): Promise<void> {
-  const {options, lifetimeS, qwen3} = parseCli(argv);
+  const {options, lifetimeS, qwen3, synthetic} = parseCli(argv);
   if (qwen3) options.countPromptTokens = await qwen3PromptCounter();
+  if (synthetic) {
+    const {config} = synthetic;
+    process.stdout.write(`synthetic engine: ${JSON.stringify(config)}\n`);
+    if (crashes(config) && config.scheduler === "prefill_first") {
+      process.stderr.write(
+        `RuntimeError: CUDA out of memory: the KV cache for ${config.max_requests_per_batch} requests of ${config.max_batch_tokens} batch tokens does not fit\n`
+      );
+      process.exit(1);
+    }
+    if (crashes(config)) options.neverReady = true;
+    else {
+      const random = seededRandom(synthetic.noiseSeed ?? Math.floor(Math.random() * 2 ** 31));
+      const factor = Math.max(0.5, 1 + synthetic.noise * normalDraw(random));
+      options.tokenGapMs = syntheticTokenGapMs(config, factor);
+      process.stdout.write(`synthetic engine: token gap ${options.tokenGapMs.toFixed(3)} ms\n`);
+    }
+  }
   // A process that dies on purpose exits non-zero, as a crashed engine would.
   options.onDie = () => {
     process.stdout.write("fixture-server: dying after requests\n");
