@@ -138,6 +138,7 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
   const names = {
     setup: {en: "Goal and setup", tr: "Amaç ve kurulum"},
     summary: {en: "Summary of optimization options", tr: "Optimizasyon seçeneklerinin özeti"},
+    tune: {en: "Search", tr: "Arama"},
     notes: {en: "Notes and caveats", tr: "Notlar ve uyarılar"},
     quality: {en: "Data quality and claims", tr: "Veri kalitesi ve iddialar"},
     headroom: {en: "Headroom", tr: "İyileştirme payı"},
@@ -146,6 +147,8 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
   const links: PageLink[] = [{name: names.setup[lang], path: `${prefix}/setup`}];
   for (const step of plan.steps) links.push({name: step.title[lang], path: `${prefix}/steps/${step.id}`});
   links.push({name: names.summary[lang], path: `${prefix}/summary`});
+  // The search's page, once tps-report tune has written tune.json (the page itself is built for every study).
+  if (plan.tune) links.push({name: names.tune[lang], path: `${prefix}/tune`});
   links.push({name: names.notes[lang], path: `${prefix}/notes`});
   links.push({name: names.quality[lang], path: `${prefix}/quality`});
   // Slot for the headroom page: listed once the page exists.

@@ -1,6 +1,7 @@
 // The search's configurations as the runner knows them: each configuration as a candidate with its server command,
 // the greedy path's winner read back as a configuration, and each candidate's result read from its run folders with
 // the same derivation every step gets (load ladders and the SLO included).
+import {createHash} from "node:crypto";
 import {argvMeaning} from "../command/argv-meaning.js";
 import type {RunRecord} from "../runs/read-runs.js";
 import type {RunRow} from "../runs/rows.js";
@@ -12,7 +13,7 @@ import {
   type PlanStep,
   type StudyPlan
 } from "../study/plan.js";
-import type {SearchCandidate} from "../study/search-file.js";
+import type {SearchCandidate, SearchRecord} from "../study/search-file.js";
 import {
   applies,
   engineOf,
@@ -25,7 +26,7 @@ import {
 import {meets} from "../study/constraint.js";
 import {derive} from "./derive.js";
 import {setOption} from "./second-look.js";
-import {configurationLabel, type Observation} from "./tuner.js";
+import {configurationLabel, type Observation, type TuneState} from "./tuner.js";
 
 /** The configuration as a candidate: the engine's server command with each knob's option set (`on` gives the option
  * alone, `off` and `default` leave it out), the quantization's model in place of `{model}`. */
@@ -175,4 +176,38 @@ export function missingRuns(plan: StudyPlan, stepId: string, recorded: ReadonlyS
   return plannedRuns(plan)
     .filter((p) => p.step.id === stepId && !recorded.has(p.run))
     .map((p) => p.run);
+}
+
+/** The space as a search record's hash sees it: everything but the budget, which `--budget` may change. */
+export function spaceHash(space: SearchSpace): string {
+  return createHash("sha256")
+    .update(JSON.stringify({...space, budget: null}))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** The search's state as the record holds it. */
+export function searchState(record: SearchRecord): TuneState {
+  return {
+    candidates: record.candidates.map((c) => ({
+      id: c.id,
+      values: c.values as Configuration,
+      phase: c.phase === "grid" ? "start" : c.phase,
+      reason: c.reason,
+      repeats: typeof c.repeats === "number" ? c.repeats : 1
+    })),
+    confirm: record.confirm
+  };
+}
+
+/** The record of a search's state: each configuration as the candidate that runs it. */
+export function searchRecordOf(base: SearchRecord, state: TuneState, space: SearchSpace, model: string): SearchRecord {
+  return {
+    ...base,
+    candidates: state.candidates.map((c) => ({
+      ...searchCandidate(space, c.values, model, c.id, c.phase, c.reason),
+      ...(c.repeats > 1 ? {repeats: c.repeats} : {})
+    })),
+    confirm: state.confirm
+  };
 }

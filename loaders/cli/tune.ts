@@ -1,12 +1,18 @@
 // `tps-report tune STUDY`: searches the plan's space with real runs (the same runner, run folders and telemetry as
 // `tps-report run`), as the step `tune` whose configurations are frozen in STUDY/tune.json before each of them runs.
-import {createHash} from "node:crypto";
 import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {loadStudy} from "../analysis/report.js";
 import {derive} from "../analysis/derive.js";
 import {addLoadColumns} from "../analysis/slo.js";
-import {candidateConfiguration, searchCandidate, searchObservations} from "../analysis/search-runs.js";
+import {
+  candidateConfiguration,
+  searchCandidate,
+  searchObservations,
+  searchRecordOf,
+  searchState,
+  spaceHash
+} from "../analysis/search-runs.js";
 import {
   candidateId,
   runSearch,
@@ -124,14 +130,6 @@ export function parseTuneArgs(argv: string[]): TuneArgs | "help" {
   return args as TuneArgs;
 }
 
-/** The plan's space as the record's hash sees it: everything but the budget, which --budget may change. */
-function spaceHash(space: SearchSpace): string {
-  return createHash("sha256")
-    .update(JSON.stringify({...space, budget: null}))
-    .digest("hex")
-    .slice(0, 16);
-}
-
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function budgetText(budget: NonNullable<SearchSpace["budget"]>): string {
@@ -139,7 +137,7 @@ function budgetText(budget: NonNullable<SearchSpace["budget"]>): string {
 }
 
 /** The greedy path's winner as a configuration of the space, when every planned run of the greedy steps is recorded. */
-async function greedyOf(
+export async function greedyOf(
   plan: StudyPlan,
   space: SearchSpace
 ): Promise<{record: SearchRecord["greedy"]; config: Configuration | null; note: string}> {
@@ -174,30 +172,6 @@ function recordFile(plan: StudyPlan, step: SearchStepId): string {
   return join(plan.dir, SEARCH_FILES[step]);
 }
 
-function stateOf(record: SearchRecord): TuneState {
-  return {
-    candidates: record.candidates.map((c) => ({
-      id: c.id,
-      values: c.values as Configuration,
-      phase: c.phase === "grid" ? "start" : c.phase,
-      reason: c.reason,
-      repeats: typeof c.repeats === "number" ? c.repeats : 1
-    })),
-    confirm: record.confirm
-  };
-}
-
-function recordOf(base: SearchRecord, state: TuneState, space: SearchSpace, model: string): SearchRecord {
-  return {
-    ...base,
-    candidates: state.candidates.map((c) => ({
-      ...searchCandidate(space, c.values, model, c.id, c.phase, c.reason),
-      ...(c.repeats > 1 ? {repeats: c.repeats} : {})
-    })),
-    confirm: state.confirm
-  };
-}
-
 interface Live {
   plan: StudyPlan;
   args: TuneArgs;
@@ -215,8 +189,9 @@ async function measure(live: Live, step: SearchStepId): Promise<boolean> {
   return !result.interrupted;
 }
 
-async function observe(plan: StudyPlan, step: SearchStepId): Promise<Map<string, Observation>> {
-  const current = loadStudyPlan(plan.dir);
+/** Each configuration of the step as its run folders say, read as every run is read. */
+export async function observeSearch(dir: string, step: SearchStepId): Promise<Map<string, Observation>> {
+  const current = loadStudyPlan(dir);
   const record = step === TUNE_STEP ? current.tune_record : current.grid_record;
   const planStep = step === TUNE_STEP ? current.tune : current.grid;
   if (!record || !planStep) return new Map();
@@ -305,12 +280,12 @@ async function tune(args: TuneArgs, plan: StudyPlan, base: SearchSpace): Promise
   if (greedy.note) header.push(`# ${greedy.note}`);
 
   if (args.dryRun) {
-    const state = existing ? stateOf(existing) : {candidates: [], confirm: null};
+    const state = existing ? searchState(existing) : {candidates: [], confirm: null};
     if (!existing)
       startDesign(space, feasible, greedyConfig, space.start).forEach((p, i) =>
         state.candidates.push({id: candidateId(i), values: p.config, phase: "start", reason: p.reason, repeats: 1})
       );
-    const shown = recordOf(record, state, space, plan.model.name);
+    const shown = searchRecordOf(record, state, space, plan.model.name);
     const withBatch: StudyPlan = {...plan, tune: searchStep(shown, SEARCH_TITLE), tune_record: shown};
     const runsDir = join(plan.dir, "runs");
     const runs = selectRuns(withBatch, [TUNE_STEP]).filter((r) => !runComplete(runsDir, r.run));
@@ -338,9 +313,9 @@ async function tune(args: TuneArgs, plan: StudyPlan, base: SearchSpace): Promise
       const live: Live = {plan, args, progress, signal, hurry};
       const io: SearchIo = {
         commit: (state) =>
-          writeFileAtomic(file, JSON.stringify(recordOf(record, state, space, plan.model.name), null, 2) + "\n"),
+          writeFileAtomic(file, JSON.stringify(searchRecordOf(record, state, space, plan.model.name), null, 2) + "\n"),
         measure: (state) => (state.candidates.length ? measure(live, TUNE_STEP) : Promise.resolve(true)),
-        observe: () => observe(plan, TUNE_STEP),
+        observe: () => observeSearch(plan.dir, TUNE_STEP),
         note: (line) => progress.note(line)
       };
       // Which candidate holds the greedy path's configuration is known once the start is decided.
@@ -353,7 +328,7 @@ async function tune(args: TuneArgs, plan: StudyPlan, base: SearchSpace): Promise
         }
         commit(state);
       };
-      return runSearch(space, feasible, greedyConfig, stateOf(record), io);
+      return runSearch(space, feasible, greedyConfig, searchState(record), io);
     },
     (text) => progress.note(text)
   );
