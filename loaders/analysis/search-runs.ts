@@ -165,7 +165,13 @@ export function searchObservations(
       summary,
       runs: mine.length,
       seconds: metas.reduce((s, m) => s + seconds(m), 0) + (metas.length ? ready / metas.length : 0),
-      error: status === "ok" ? null : (standing?.error ?? mine.find((r) => r.error)?.error ?? null)
+      // A failed configuration's own reason (its server's crash), not the derivation's "never within the SLO".
+      error:
+        status === "ok"
+          ? null
+          : status === "failed"
+            ? (mine.find((r) => r.error)?.error ?? standing?.error ?? null)
+            : (standing?.error ?? null)
     });
   }
   return out;

@@ -290,10 +290,11 @@ export function spent(observations: ReadonlyMap<string, Observation>): {runs: nu
 export function searchRunsLeft(
   space: Pick<SearchSpace, "start" | "top" | "repeats" | "runs_per_configuration">,
   budget: SearchSpace["budget"],
-  used: {runs: number; seconds: number}
+  used: {runs: number; seconds: number},
+  greedy = true
 ): number {
   if (!budget) return 0;
-  const reserve = reservedRuns(space).confirm;
+  const reserve = reservedRuns(space, greedy).confirm;
   if ("runs" in budget) return Math.floor((budget.runs - reserve - used.runs) / space.runs_per_configuration);
   const perRun = used.runs ? used.seconds / used.runs : Infinity;
   return Math.floor(((budget.seconds - used.seconds) / perRun - reserve) / space.runs_per_configuration);
@@ -316,7 +317,7 @@ export async function runSearch(
   // Runs an interruption left undone come first: the decisions were committed before them.
   if (!(await io.measure(state))) return "interrupted";
   if (state.candidates.length === 0) {
-    const searchRuns = searchRunsLeft(space, space.budget, {runs: 0, seconds: 0});
+    const searchRuns = searchRunsLeft(space, space.budget, {runs: 0, seconds: 0}, greedy != null);
     const size =
       space.strategy === "halving" && space.budget && "runs" in space.budget
         ? Math.max(space.start, halvingStart(searchRuns))
@@ -332,7 +333,7 @@ export async function runSearch(
   if (!state.confirm) {
     for (;;) {
       const observations = await io.observe(state);
-      const left = searchRunsLeft(space, space.budget, spent(observations));
+      const left = searchRunsLeft(space, space.budget, spent(observations), greedyId != null);
       if (left < 1) break;
       if (space.strategy === "halving") {
         const again = halvingNext(state, observations);
@@ -387,7 +388,7 @@ export function searchVerdict(
   const ok = measured.filter((m) => m.summary != null).sort((a, b) => b.summary!.mean - a.summary!.mean);
   const leader = ok[0] ?? null;
   const base = {leader: leader?.id ?? null, incumbent, gain_percent: null, gain_interval: null};
-  if (!leader) return {...base, kind: "nothing-measured", winner: incumbent};
+  if (!leader) return {...base, kind: "nothing-measured", winner: null};
   const inc = ok.find((m) => m.id === incumbent);
   if (!incumbent || !inc) return {...base, kind: "no-incumbent", winner: leader.id};
   if (leader === inc) return {...base, kind: "no-improvement", winner: incumbent};

@@ -153,6 +153,12 @@ export async function greedyOf(
     };
   const derived = derive(greedyPlan, rows);
   const {step, candidate} = derived.recommended;
+  if (!rows.some((r) => r.step === step && r.candidate === candidate && r.status === "ok"))
+    return {
+      record: null,
+      config: null,
+      note: `the greedy path's runs of its winner ${step}--${candidate} all failed: no configuration of it in the start`
+    };
   const winner = plan.steps.find((s) => s.id === step)!.candidates.find((c) => c.id === candidate)!;
   const read = candidateConfiguration(space, winner);
   if ("reason" in read)
@@ -222,6 +228,10 @@ function verdictLines(report: TuneReport): string[] {
   else if (v?.kind === "no-improvement")
     lines.push("the greedy path's configuration leads the re-measured leaders: it stays");
   else if (v?.kind === "no-incumbent") lines.push("no greedy path to compare with: the leader is the recommendation");
+  else if (v?.kind === "nothing-measured")
+    lines.push(
+      "no recommendation: none of the configurations measured again has a successful result (within the SLO at the study's confidence, where the study sets one)"
+    );
   const g = report.grid;
   if (g?.regret_percent != null && g.best)
     lines.push(
@@ -272,10 +282,10 @@ async function tune(args: TuneArgs, plan: StudyPlan, base: SearchSpace): Promise
   const greedyConfig = existing
     ? ((existing.candidates.find((c) => c.id === existing.greedy?.configuration)?.values as Configuration) ?? null)
     : greedy.config;
-  const reserve = reservedRuns(space);
+  const reserve = reservedRuns(space, greedyConfig != null);
   const header = [
     `# Search of ${plan.id}: ${plural(space.size, "configuration")} in the space (${space.knobs.map((k) => `${k.name} × ${k.values.length}`).join(", ")}), maximizing ${space.objective} on scenario ${space.scenario}, ${space.strategy}`,
-    `# Budget: ${budgetText(budget)}: the start ${plural(reserve.start, "run")}, the leaders measured again ${plural(reserve.confirm, "run")} (${space.top} leaders and the greedy path's configuration, ${space.repeats} repeats each), the search the rest${"runs" in budget ? ` (up to ${plural(searchRunsLeft(space, budget, {runs: reserve.start, seconds: 0}) * space.runs_per_configuration, "run")})` : ""}`
+    `# Budget: ${budgetText(budget)}: the start ${plural(reserve.start, "run")}, the leaders measured again ${plural(reserve.confirm, "run")} (${plural(space.top, "leader")}${greedyConfig ? " and the greedy path's configuration" : ""}, ${plural(space.repeats, "repeat")} each), the search the rest${"runs" in budget ? ` (up to ${plural(searchRunsLeft(space, budget, {runs: reserve.start, seconds: 0}, greedyConfig != null) * space.runs_per_configuration, "run")})` : ""}`
   ];
   if (greedy.note) header.push(`# ${greedy.note}`);
 

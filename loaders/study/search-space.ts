@@ -322,14 +322,17 @@ export function searchSpace(data: StudyData, at: At, withinSlo: string): SearchS
   };
 }
 
-/** Runs the start and the re-measuring of the leaders (the greedy path's configuration among them) take. */
-export function reservedRuns(space: Pick<SearchSpace, "start" | "top" | "repeats" | "runs_per_configuration">): {
-  start: number;
-  confirm: number;
-} {
+/** Runs the start and the re-measuring of the leaders take: the top few and, where the search holds it, the greedy
+ * path's configuration (counted unless `greedy` is false: the plan alone does not know whether it will). */
+export function reservedRuns(
+  space: Pick<SearchSpace, "start" | "top" | "repeats" | "runs_per_configuration">,
+  greedy = true
+): {start: number; confirm: number; leaders: number} {
+  const leaders = space.top + (greedy ? 1 : 0);
   return {
     start: space.start * space.runs_per_configuration,
-    confirm: (space.top + 1) * (space.repeats - 1) * space.runs_per_configuration
+    confirm: leaders * (space.repeats - 1) * space.runs_per_configuration,
+    leaders
   };
 }
 

@@ -72,9 +72,13 @@ export function tuneWinner(page: TunePage, context: PageContext): HTMLElement | 
         "p",
         !tune
           ? DASH
-          : en(lang)
-            ? "No recommendation yet: the leaders have not all been measured again."
-            : "Henüz öneri yok: önde gelenlerin hepsi yeniden ölçülmedi."
+          : tune.state !== "done"
+            ? en(lang)
+              ? "No recommendation yet: the leaders have not all been measured again."
+              : "Henüz öneri yok: önde gelenlerin hepsi yeniden ölçülmedi."
+            : en(lang)
+              ? "No recommendation: none of the configurations measured again has a successful result (within the SLO, at the study's confidence, where the study sets one)."
+              : "Öneri yok: yeniden ölçülen yapılandırmaların hiçbirinin başarılı bir sonucu yok (çalışma bir SLO belirlediyse, çalışmanın güven düzeyinde SLO içinde)."
       )
     );
     return box;
@@ -110,6 +114,10 @@ export function tuneGreedyText(page: TunePage, lang: Lang): string {
     return en(lang)
       ? `The greedy path's winner, ${g.label} (step ${g.step}), is in the search (${g.configuration}); the verdict waits for the leaders' repeats.`
       : `Açgözlü yolun kazananı ${g.label} (${g.step} adımı) aramada (${g.configuration}); karar, önde gelenlerin tekrarlarını bekliyor.`;
+  if (v.kind === "nothing-measured")
+    return en(lang)
+      ? `Neither the greedy path's winner, ${g.label} (step ${g.step}), nor any leader has a successful result after being measured again: there is nothing to compare.`
+      : `Ne açgözlü yolun kazananı ${g.label} (${g.step} adımı) ne de önde gelenlerden biri yeniden ölçüldükten sonra başarılı bir sonuca sahip: karşılaştırılacak bir şey yok.`;
   const gi = v.gain_interval;
   const gain = formatGain(v.gain_percent, gi);
   const level = gi ? confidenceText(gi) : "";

@@ -94,7 +94,7 @@ describe("tps-report tune, live against the synthetic engine", () => {
     expect(dry.code).toBe(0);
     const lines = dry.stdout.split("\n");
     expect(lines[1]).toBe(
-      "# Budget: 7 runs: the start 3 runs, the leaders measured again 2 runs (1 leaders and the greedy path's configuration, 2 repeats each), the search the rest (up to 2 runs)"
+      "# Budget: 7 runs: the start 3 runs, the leaders measured again 2 runs (1 leader and the greedy path's configuration, 2 repeats each), the search the rest (up to 2 runs)"
     );
     expect(dry.stdout).toContain("# the greedy path's winner defaults (defaults--defaults) is in the start");
     expect(dry.stdout).toContain("# First batch, the start: 3 configurations; dry run: nothing was started.");
