@@ -5,7 +5,7 @@ import type {RunRecord} from "../runs/read-runs.js";
 import type {RunRow} from "../runs/rows.js";
 import {sampleIndexes, seededRandom} from "../stats/seeded-random.js";
 import {studyConfidence} from "../study/repeats.js";
-import type {PlanStep, StudyPlan} from "../study/plan.js";
+import {WITHIN_SLO, WITHIN_SLO_METRIC, type PlanStep, type StudyPlan} from "../study/plan.js";
 import type {SearchRecord} from "../study/search-file.js";
 import {configurationKey, type Configuration, type SearchSpace} from "../study/search-space.js";
 import {missingRuns, searchObservations} from "./search-runs.js";
@@ -28,6 +28,8 @@ export interface SearchConfiguration {
   ci_high: number | null;
   /** Successful runs behind the value. */
   n: number;
+  /** The throughput its successful runs measured, for a configuration outside the SLO (which has no value). */
+  measured: number | null;
   runs: string[];
   /** Measured again with the study's repeats. */
   confirmed: boolean;
@@ -40,6 +42,8 @@ export interface GridComparison {
   runs: number;
   /** Every run of the grid is recorded. */
   complete: boolean;
+  /** Configurations of the grid with no run recorded. */
+  not_run: string[];
   best: {id: string; label: string; value: number} | null;
   /** The search's recommendation as the grid measured it. */
   winner_value: number | null;
@@ -118,6 +122,15 @@ function progressCurve(
   return points;
 }
 
+/** The mean throughput of a configuration's successful runs, whatever the SLO said of them. */
+function measuredMean(rows: readonly RunRow[], step: string, candidate: string, plan: StudyPlan): number | null {
+  const metric = plan.within_slo || plan.search_space?.objective === WITHIN_SLO ? WITHIN_SLO_METRIC : plan.objective;
+  const values = rows
+    .filter((r) => r.step === step && r.candidate === candidate && r.status === "ok" && typeof r[metric] === "number")
+    .map((r) => r[metric] as number);
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+}
+
 /** The median regret of `draws` seeded random searches of `k` configurations over the grid's results. */
 function randomSearch(values: readonly (number | null)[], k: number, best: number, draws = 2000): number {
   const random = seededRandom(k);
@@ -167,6 +180,9 @@ function gridComparison(
     configurations: record.candidates.length,
     runs: [...recorded].length,
     complete: missingRuns(plan, step.id, recorded).length === 0,
+    not_run: record.candidates
+      .filter((c) => !rows.some((r) => r.step === step.id && r.candidate === c.id))
+      .map((c) => c.id),
     best,
     winner_value: winnerValue,
     regret_percent: regret,
@@ -211,6 +227,7 @@ export function tuneReport(plan: StudyPlan, rows: readonly RunRow[], runs: reado
       ci_high: o?.summary?.ci_high ?? null,
       n: o?.summary?.n ?? 0,
       runs: rows.filter((r) => r.step === step.id && r.candidate === c.id).map((r) => r.run),
+      measured: o?.status === "outside-slo" ? measuredMean(rows, step.id, c.id, plan) : null,
       confirmed: confirmed.has(c.id),
       greedy: c.id === greedyId
     };

@@ -129,9 +129,15 @@ export function tuneGreedyText(page: TunePage, lang: Lang): string {
     return en(lang)
       ? `Against the greedy path's winner, ${g.label} (step ${g.step}), measured again by the search with the same repeats: ${gain} at ${level}. The interval includes zero: the difference does not survive the noise rule, so the greedy path's configuration stays the recommendation.`
       : `Açgözlü yolun kazananına, ${g.label} (${g.step} adımı), karşı: ${gain} (${level}). Aralık sıfırı içeriyor: fark gürültü kuralını geçmiyor; öneri açgözlü yolun yapılandırması olarak kalır.`;
+  const dropped = tune.configurations.filter((c) => c.confirmed && !c.greedy && c.status !== "ok");
+  const why = dropped.length
+    ? en(lang)
+      ? ` Measured again, ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `${formatFixed(c.measured)} on average, outside the SLO at the study's confidence` : "failed"})`).join("; ")} fell out.`
+      : ` Yeniden ölçülünce ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `ortalama ${formatFixed(c.measured)}, çalışmanın güven düzeyinde SLO dışında` : "başarısız"})`).join("; ")} elendi.`
+    : "";
   return en(lang)
-    ? `The greedy path's winner, ${g.label} (step ${g.step}), measured again by the search, leads the re-measured configurations: it stays the recommendation.`
-    : `Açgözlü yolun kazananı ${g.label} (${g.step} adımı), yeniden ölçülen yapılandırmaların önünde: öneri olarak kalır.`;
+    ? `The greedy path's winner, ${g.label} (step ${g.step}), measured again by the search, leads the re-measured configurations: it stays the recommendation.${why}`
+    : `Açgözlü yolun kazananı ${g.label} (${g.step} adımı), yeniden ölçülen yapılandırmaların önünde: öneri olarak kalır.${why}`;
 }
 
 /** The regret against the grid of the same space, the runs each needed, and a random search's on the same grid. */
@@ -158,8 +164,8 @@ export function tuneRegretText(page: TunePage, lang: Lang): string {
       : ` ${formatCount(g.random.configurations)} yapılandırmalık tohumlu bir rastgele arama, ızgaranın kendi sonuçları üzerinde ${formatCount(g.random.draws)} kez oynatıldığında (her seçim ızgara değeriyle yargılanır, gürültü bedeli ödemez) medyan pişmanlığı %${g.random.median_regret_percent.toFixed(1)}: ${verdict}.`
     : "";
   return en(lang)
-    ? `Against the grid of the same space (${plural(g.configurations, "configuration", "configurations")}, ${plural(g.runs, "run", "runs")}${g.complete ? "" : ", not complete"}): its best measured is ${g.best.label} (${formatFixed(g.best.value)}); the search's recommendation measured ${formatFixed(g.winner_value)} there, a regret of ${g.regret_percent.toFixed(1)}%, with ${plural(g.search_runs, "run", "runs")} to the grid's ${formatCount(g.runs)}.${random}`
-    : `Aynı uzayın ızgarasına karşı (${formatCount(g.configurations)} yapılandırma, ${formatCount(g.runs)} koşu${g.complete ? "" : ", tamamlanmadı"}): en iyi ölçülen ${g.best.label} (${formatFixed(g.best.value)}); aramanın önerisi orada ${formatFixed(g.winner_value)} ölçüldü, pişmanlık %${g.regret_percent.toFixed(1)}; arama ${formatCount(g.search_runs)} koşu, ızgara ${formatCount(g.runs)} koşu harcadı.${random}`;
+    ? `Against the grid of the same space (${plural(g.configurations, "configuration", "configurations")}, ${plural(g.runs, "run", "runs")}${g.complete ? "" : `, not complete: ${plural(g.not_run.length, "configuration", "configurations")} never ran, so its best is the best of those that did`}): its best measured is ${g.best.label} (${formatFixed(g.best.value)}); the search's recommendation measured ${formatFixed(g.winner_value)} there, a regret of ${g.regret_percent.toFixed(1)}%, with ${plural(g.search_runs, "run", "runs")} to the grid's ${formatCount(g.runs)}.${random}`
+    : `Aynı uzayın ızgarasına karşı (${formatCount(g.configurations)} yapılandırma, ${formatCount(g.runs)} koşu${g.complete ? "" : `, tamamlanmadı: ${formatCount(g.not_run.length)} yapılandırma hiç koşulmadı, en iyisi koşulanların en iyisidir`}): en iyi ölçülen ${g.best.label} (${formatFixed(g.best.value)}); aramanın önerisi orada ${formatFixed(g.winner_value)} ölçüldü, pişmanlık %${g.regret_percent.toFixed(1)}; arama ${formatCount(g.search_runs)} koşu, ızgara ${formatCount(g.runs)} koşu harcadı.${random}`;
 }
 
 export interface TuneChartOptions extends PageContext {
@@ -182,7 +188,12 @@ export function tuneProgressSpec(page: TunePage, options: TuneChartOptions): Top
         : `${p.runs} koşudan sonra: şimdiye kadarki en iyi ${formatFixed(p.best)} (${label(p.id)})`
     }));
   const grid = tune.grid?.best ?? null;
-  const x = {field: "runs", type: "quantitative" as const, title: en(lang) ? "Runs spent" : "Harcanan koşu"};
+  const x = {
+    field: "runs",
+    type: "quantitative" as const,
+    title: en(lang) ? "Runs spent" : "Harcanan koşu",
+    axis: {tickMinStep: 1, format: "d"}
+  };
   const y = {
     field: "best",
     type: "quantitative" as const,
@@ -259,7 +270,14 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
       value: (c) => (c.phase === "start" ? (en(lang) ? "start" : "başlangıç") : en(lang) ? "search" : "arama")
     },
     {label: en(lang) ? "Status" : "Durum", value: (c) => STATUS[c.status][lang]},
-    {label: `${tune.objective} (${en(lang) ? "mean" : "ortalama"})`, value: (c) => formatFixed(c.value), numeric: true},
+    {
+      label: `${tune.objective} (${en(lang) ? "mean" : "ortalama"})`,
+      value: (c) =>
+        c.value == null && c.measured != null
+          ? `${formatFixed(c.measured)} (${en(lang) ? "outside the SLO" : "SLO dışında"})`
+          : formatFixed(c.value),
+      numeric: true
+    },
     {
       label: en(lang)
         ? `Interval (${Math.round(tune.confidence * 100)}%)`

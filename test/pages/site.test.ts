@@ -57,7 +57,12 @@ beforeAll(() => {
 describe("the studies of a site", () => {
   it("every folder under data/studies holding a study.yaml, or those TPS_REPORT_STUDIES names", () => {
     // The repository's studies, in folder order: the H200 ladder studies run live and the seed.
-    expect(siteStudyDirs({})).toEqual(["data/studies/h200-ladder", "data/studies/h200-live-ladder", SEED]);
+    expect(siteStudyDirs({})).toEqual([
+      "data/studies/gpu-tune",
+      "data/studies/h200-ladder",
+      "data/studies/h200-live-ladder",
+      SEED
+    ]);
     expect(siteStudyDirs({TPS_REPORT_STUDIES: ` ${nightly[1]}, ${SEED} ,`})).toEqual([nightly[1], SEED]);
   });
 
