@@ -286,7 +286,7 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
         c.ci_low != null && c.ci_high != null ? `[${formatFixed(c.ci_low)}, ${formatFixed(c.ci_high)}]` : DASH,
       numeric: true
     },
-    {label: en(lang) ? "Runs" : "Koşu", value: (c) => formatCount(c.n), numeric: true},
+    {label: en(lang) ? "Runs" : "Koşu", value: (c) => formatCount(c.runs.length), numeric: true},
     {
       label: en(lang) ? "Why" : "Neden",
       value: (c) => fragment(...[marks(c) ? `${marks(c)}. ` : "", c.error ?? c.reason]),
