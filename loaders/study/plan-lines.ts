@@ -51,7 +51,9 @@ export class PlanLines {
       }
       this.docs.set(file, doc);
     }
-    return {file, line: doc ? lineOf(nodeAt(doc.root, path), doc.lines) : 1, path: pathText(path)};
+    // A key's own line (`gpus:` above its list), an argv item's line for an index.
+    const node = doc ? nodeAt(doc.root, path, typeof path[path.length - 1] === "string") : null;
+    return {file, line: doc ? lineOf(node, doc.lines) : 1, path: pathText(path)};
   }
 }
 
