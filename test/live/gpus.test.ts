@@ -1,6 +1,9 @@
 // The pieces of --parallel: a candidate's GPU need from its engine's flags, the host's GPUs, which GPUs a server gets,
 // the packing of configurations and gangs, and what side-by-side runs record about each other.
+import {readFileSync} from "node:fs";
+import {join} from "node:path";
 import {describe, expect, it} from "vitest";
+import {parseGpuSamples} from "../../loaders/telemetry/gpu.js";
 import {gpuNeed} from "../../loaders/study/gpu-need.js";
 import {parseHostGpus, queryHostGpus, visibleGpus} from "../../loaders/live/host-gpus.js";
 import {GpuPool} from "../../loaders/live/gpu-pool.js";
@@ -213,5 +216,23 @@ describe("what side-by-side runs record", () => {
     const waiting = meeting.arrive(0, "z");
     meeting.leave(1);
     await waiting;
+  });
+});
+
+describe("real nvidia-smi output (test/live/fixtures/README.md)", () => {
+  const fixture = (name: string) => readFileSync(join(import.meta.dirname, "fixtures", name), "utf8");
+
+  it("the host list of a lent H100 machine", () => {
+    expect(parseHostGpus(fixture("nvidia-smi-index-h100.csv"))).toEqual([
+      {index: 0, name: "NVIDIA H100 80GB HBM3", memory_total: "81559 MiB"}
+    ]);
+  });
+
+  it("its sampling loop for GPU 0 only (-i 0): every sample names GPU 0", () => {
+    const {samples, errors} = parseGpuSamples(fixture("nvidia-smi-sample-h100-i0.csv"));
+    expect(errors).toEqual([]);
+    expect(samples).toHaveLength(6);
+    expect(new Set(samples.map((s) => s.index))).toEqual(new Set([0]));
+    expect(samples[0]).toMatchObject({power_w: 72.43, sm_clock_mhz: 345, memory_used_mib: 0, utilization_pct: 0});
   });
 });
