@@ -10,6 +10,7 @@ import {Progress} from "../../loaders/live/progress.js";
 import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {parseGpuSamples} from "../../loaders/telemetry/gpu.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {bundleFixtures, fakeHost, type BundledFixtures} from "./bundled-fixtures.js";
 import {readRunJson, removeStudies, writeStudy} from "./live-study.js";
 
@@ -103,6 +104,10 @@ describe("eight one-GPU configurations on an 8-GPU host", () => {
     }
   });
 
+  it("check finds nothing wrong with runs made side by side", async () => {
+    expect(await findings(sideBySide)).toEqual([]);
+  });
+
   it("records which runs shared the host, both ways", () => {
     const shared = new Map(ids.map((id) => [id, readRunJson(sideBySide, id).origin.shared_host_with as string[]]));
     for (const [id, others] of shared) {
@@ -114,6 +119,14 @@ describe("eight one-GPU configurations on an 8-GPU host", () => {
     expect(readRunJson(inOrder, ids[0]).origin.shared_host_with).toBeUndefined();
   });
 });
+
+/** What check says about a study's runs, less the ceiling a plan without a GPU from the table cannot have. */
+async function findings(dir: string): Promise<string[]> {
+  const {report} = await loadStudy(dir);
+  return report.findings
+    .filter((f) => f.severity !== "info" && f.code !== "headroom-unavailable")
+    .map((f) => `${f.code}: ${f.message}`);
+}
 
 describe("TP-2 and TP-4 candidates on an 8-GPU host", () => {
   let dir: string;
@@ -157,6 +170,10 @@ describe("TP-2 and TP-4 candidates on an 8-GPU host", () => {
       [4, 5, 6, 7]
     ]).toContainEqual(spans[0].gpus);
     for (const span of spans) expect(gpusOf(dir, `s--${span.id}--tiny`).sampled).toEqual(span.gpus);
+  });
+
+  it("check finds the runs as the plan says: commands on their own ports, GPU counts from the flags", async () => {
+    expect(await findings(dir)).toEqual([]);
   });
 
   it("records each run's GPU count from its flags", () => {
