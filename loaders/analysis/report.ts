@@ -21,6 +21,7 @@ import type {HeadroomReport} from "./headroom.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
+import {interferenceFindings} from "./interference.js";
 import {coverage, type Coverage} from "./coverage.js";
 import {secondLookReport, type SecondLookReport} from "./second-look.js";
 import {tuneReport, type TuneReport} from "./search-report.js";
@@ -72,6 +73,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     ...validate(plan, runs, rows),
     ...derived.findings,
     ...repeatFindings(rows, plan.objective, plan.warmup_repeats ?? 0),
+    ...interferenceFindings(plan, runs, rows),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));

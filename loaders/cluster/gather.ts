@@ -11,6 +11,7 @@ import {runTreeProblem} from "../files/regular-files.js";
 import {arraySpec} from "./slurm.js";
 import {shellWord} from "../command/shell-quote.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {ClusterError, clusterTasks, LOGS, readManifest, type ClusterTask, type TaskManifest} from "./tasks.js";
 
 export interface Conflict {
@@ -115,7 +116,7 @@ function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Recor
     model: run.candidate.model,
     quantization: run.candidate.quantization,
     gpu: "unknown",
-    gpu_count: plan.hardware.count,
+    gpu_count: gpuCount(run.candidate, plan.hardware.count),
     server_argv: run.candidate.server,
     bench_argv: benchArgv(plan, run.candidate, run.scenario),
     status: "failed",

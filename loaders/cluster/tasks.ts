@@ -2,7 +2,8 @@
 import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
-import type {StudyPlan} from "../study/plan.js";
+import {INTERFERENCE_STEP, type StudyPlan} from "../study/plan.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 
@@ -34,7 +35,8 @@ export const MANIFEST = "tasks.json";
 export const LOGS = "logs";
 
 export function clusterTasks(plan: StudyPlan, only: string[] = []): {tasks: ClusterTask[]; groups: ServerGroup[]} {
-  const groups = groupByServer(selectRuns(plan, only));
+  // An interference pair runs two copies on one host at once (run --parallel): no task of its own.
+  const groups = groupByServer(selectRuns(plan, only).filter((run) => run.step.id !== INTERFERENCE_STEP));
   // A step listing a candidate twice would interleave; one task per group key keeps each folder one task's.
   const keys = groups.map((g) => g.key);
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
@@ -75,4 +77,9 @@ export function taskCli(choice: string = "auto", root = ROOT): string {
   if (choice === "checkout") return checkout;
   if (choice === "auto") return existsSync(bundle) ? bundle : checkout;
   return resolve(choice);
+}
+
+/** GPUs a task asks the scheduler for: the most any of its server configurations needs (an array's tasks ask alike). */
+export function taskGpus(plan: StudyPlan, groups: ServerGroup[]): number {
+  return Math.max(0, ...groups.map((g) => gpuCount(g.candidate, plan.hardware.count)));
 }

@@ -1,5 +1,6 @@
 // The commands a study runs, in order, as shell lines: what --dry-run prints and how a reader reproduces the study.
 import type {StudyPlan} from "../study/plan.js";
+import {gpuNeed} from "../study/gpu-need.js";
 import {clientArgv, runDirOf, serverArgv} from "../command/argv.js";
 import {shellLine} from "../command/shell-quote.js";
 import type {PlannedRun} from "./selection.js";
@@ -16,7 +17,12 @@ export function commentLine(text: string): string {
   });
 }
 
-export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: LiveSettings): string {
+export function dryRunScript(
+  plan: StudyPlan,
+  runs: PlannedRun[],
+  settings: LiveSettings,
+  options: {parallel?: boolean} = {}
+): string {
   const groups = groupByServer(runs);
   const base = `http://${settings.host}:${settings.port}`;
   const lines = [
@@ -25,10 +31,17 @@ export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: Live
     `# run its benchmarks one after the other (each at most ${settings.benchTimeoutS} s), then stop the server`,
     `# (SIGTERM, SIGKILL after ${settings.stopGraceS} s) and wait until port ${settings.port} is free before the next one.`
   ];
+  if (options.parallel)
+    lines.push(
+      `# --parallel: servers run side by side instead, each on the GPUs it needs (CUDA_VISIBLE_DEVICES) and a free port of`,
+      `# its own (the port below stands for it), packed onto this host's GPUs in this order as GPUs come free.`
+    );
   let index = 0;
   groups.forEach((group, g) => {
     const engine = plan.engines[group.candidate.engine]?.name ?? group.candidate.engine;
-    lines.push("", `# [server ${g + 1}/${groups.length}] ${group.key} — ${group.candidate.label} (${engine})`);
+    const need = gpuNeed(group.candidate, plan.hardware.count);
+    const gpus = "problem" in need ? need.problem : `${need.count} GPU${need.count === 1 ? "" : "s"} (${need.stated})`;
+    lines.push("", `# [server ${g + 1}/${groups.length}] ${group.key} — ${group.candidate.label} (${engine}); ${gpus}`);
     lines.push(shellLine(serverArgv(group.candidate, settings)));
     for (const run of group.runs) {
       index += 1;

@@ -5,7 +5,8 @@ import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
-import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {idProblem, loadPart, type Load, type LoadKind} from "./ids.js";
+import {gpuNeed} from "./gpu-need.js";
 import {takesPlanFlags} from "./clients.js";
 import {
   readSecondLook,
@@ -110,6 +111,10 @@ export interface PlanCandidate {
   config: string | null;
   /** Runs of this candidate's points: for every scenario, or per scenario id (wins over the step's and scenario's). */
   repeats?: number | Record<string, number>;
+  /** GPUs one server uses, or the GPU indices it is pinned to, where the plan says (see study/gpu-need.ts). */
+  gpus?: number | number[];
+  /** An interference candidate: the configuration it copies. */
+  copy_of?: {step: string; candidate: string};
 }
 
 export interface PlanStep {
@@ -183,7 +188,29 @@ export interface StudyPlan extends RepeatSettings {
   /** The search's configurations so far (tune.json), as one more step outside the greedy path. */
   tune?: PlanStep;
   tune_record?: SearchRecord;
+  /** The plan's `interference`: one more step whose candidates copy configurations to run alone and side by side. */
+  interference?: PlanInterference;
 }
+
+/** Configurations measured alone and side by side (`interference` in study.yaml), as the step that runs them. */
+export interface PlanInterference {
+  step: PlanStep;
+  pairs: InterferencePair[];
+}
+
+export interface InterferencePair {
+  /** The configuration measured: `<step>--<candidate>`. */
+  key: string;
+  step: string;
+  candidate: string;
+  scenarios: string[];
+  /** Candidate ids in the interference step: the one run alone, and the two copies run side by side. */
+  alone: string;
+  pair: [string, string];
+}
+
+export const INTERFERENCE_STEP = "interference";
+export const DEFAULT_INTERFERENCE_REPEATS = 3;
 
 export class PlanError extends Error {
   readonly file: string;
@@ -200,8 +227,12 @@ export class PlanError extends Error {
 }
 
 /** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
-export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look" | "grid" | "tune">): PlanStep[] {
-  const extra = [plan.second_look, plan.grid, plan.tune].filter((s): s is PlanStep => s != null);
+export function allSteps(
+  plan: Pick<StudyPlan, "steps" | "second_look" | "grid" | "tune" | "interference">
+): PlanStep[] {
+  const extra = [plan.second_look, plan.grid, plan.tune, plan.interference?.step].filter(
+    (s): s is PlanStep => s != null
+  );
   return extra.length ? [...plan.steps, ...extra] : plan.steps;
 }
 
@@ -494,7 +525,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         server: c.server.map(String),
         bench_args: (c.bench_args ?? []).map(String),
         config: c.config ?? null,
-        ...(c.repeats != null ? {repeats: c.repeats} : {})
+        ...(c.repeats != null ? {repeats: c.repeats} : {}),
+        ...(c.gpus != null ? {gpus: c.gpus} : {})
       };
     });
     let decision = s.decision;
@@ -554,6 +586,17 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         );
     }
   const space = searchSpace(data, at, WITHIN_SLO);
+  // A `gpus` the candidate's own flags contradict; malformed flags are the live runner's to report (run never reads
+  // them otherwise).
+  steps.forEach((step, si) =>
+    step.candidates.forEach((c, ci) => {
+      const need = gpuNeed(c, data.hardware.count);
+      if ("problem" in need && need.at === "gpus") at(["steps", si, "candidates", ci, "gpus"], need.problem);
+    })
+  );
+  const interference = data.interference?.length
+    ? planInterference(data.interference, steps, scenarioIds, data.hardware.count, at)
+    : undefined;
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -595,7 +638,94 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
     ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
     ...(data.margin != null ? {margin: data.margin} : {}),
-    ...(space ? {search_space: space} : {})
+    ...(space ? {search_space: space} : {}),
+    ...(interference ? {interference} : {})
+  };
+}
+
+/** The interference step: for each configuration named, a copy run alone and two copies run side by side. */
+function planInterference(
+  entries: NonNullable<StudyData["interference"]>,
+  steps: PlanStep[],
+  scenarioIds: Set<string>,
+  hardwareCount: number,
+  at: (path: PropertyKey[], message: string) => void
+): PlanInterference | undefined {
+  if (steps.some((s) => s.id === INTERFERENCE_STEP))
+    at(["steps"], `a step may not be called '${INTERFERENCE_STEP}' when the plan has 'interference'`);
+  const pairs: InterferencePair[] = [];
+  const candidates: PlanCandidate[] = [];
+  const scenarios = new Set<string>();
+  const repeats: Record<string, number> = {};
+  entries.forEach((entry, i) => {
+    const step = steps.find((s) => s.id === entry.step);
+    const original = step?.candidates.find((c) => c.id === entry.candidate);
+    if (!step || !original) {
+      at(["interference", i], `no candidate '${entry.candidate}' in step '${entry.step}'`);
+      return;
+    }
+    const key = `${entry.step}--${entry.candidate}`;
+    if (pairs.some((p) => p.key === key)) {
+      at(["interference", i], `${key} is named twice`);
+      return;
+    }
+    const wanted = entry.scenarios ?? step.scenarios;
+    wanted.forEach((sc, j) => {
+      if (!scenarioIds.has(sc)) at(["interference", i, "scenarios", j], `unknown scenario '${sc}'`);
+    });
+    const need = gpuNeed(original, hardwareCount);
+    if (!("problem" in need) && need.pinnedBy !== undefined && need.pinnedBy !== "plan")
+      at(
+        ["interference", i],
+        `${key} is pinned to GPUs by its command (${original.server[need.pinnedBy]}); two copies side by side need two placements`
+      );
+    const base = `${entry.step}.${entry.candidate}`;
+    const ids = [`${base}.alone`, `${base}.pair-1`, `${base}.pair-2`];
+    for (const id of ids) {
+      const problem = idProblem(id);
+      if (problem) at(["interference", i], problem);
+    }
+    // Copies go where there is room: a pin would put both copies of the pair on the same GPUs.
+    const gpus = "problem" in need ? undefined : need.count;
+    for (const id of ids) {
+      candidates.push({
+        ...original,
+        id,
+        label: `${original.label} (${id.slice(base.length + 1).replace("-", " ")})`,
+        role: null,
+        repeats: entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS,
+        ...(gpus != null ? {gpus} : {}),
+        copy_of: {step: entry.step, candidate: entry.candidate}
+      });
+      repeats[id] = entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS;
+    }
+    for (const sc of wanted) scenarios.add(sc);
+    pairs.push({
+      key,
+      step: entry.step,
+      candidate: entry.candidate,
+      scenarios: wanted,
+      alone: ids[0],
+      pair: [ids[1], ids[2]]
+    });
+  });
+  if (!pairs.length) return undefined;
+  // Each copy runs only its own configuration's scenarios.
+  const allScenarios = [...scenarios];
+  for (const c of candidates) {
+    const pair = pairs.find((p) => c.id === p.alone || p.pair.includes(c.id))!;
+    const r = repeats[c.id];
+    c.repeats = Object.fromEntries(allScenarios.map((sc) => [sc, pair.scenarios.includes(sc) ? r : 0]));
+  }
+  return {
+    step: {
+      id: INTERFERENCE_STEP,
+      kind: "generalization",
+      title: {en: "Interference", tr: "Girişim"},
+      scenarios: allScenarios,
+      candidates
+    },
+    pairs
   };
 }
 

@@ -34,6 +34,7 @@ export const TextSchema = z.union([z.string().min(1), LocalizedSchema]).meta({
 });
 
 const Argv = z.array(z.union([z.string(), z.number()]));
+const GPUS_ERROR = "must be a GPU count from 1, or a list of GPU indices from 0";
 const count = z.int().min(0);
 
 const CONFIDENCE_ERROR = "must be a number between 0 and 1 (0.95 for 95 %)";
@@ -322,7 +323,18 @@ export const CandidateSchema = z
     config: z.string().min(1).nullable().optional().meta({
       description:
         "config.json of the candidate's model, when it is not the study's and not shipped under data/models/."
-    })
+    }),
+    gpus: z
+      .union([
+        z.int({error: GPUS_ERROR}).min(1, {error: GPUS_ERROR}),
+        z.array(z.int({error: GPUS_ERROR}).min(0, {error: GPUS_ERROR})).min(1, {error: GPUS_ERROR})
+      ])
+      .optional()
+      .meta({
+        description:
+          "GPUs one server uses: a count, or the GPU indices (as nvidia-smi numbers them) it is pinned to. Default: what its parallelism flags need (vLLM `--tensor-parallel-size`, `--pipeline-parallel-size`, `--data-parallel-size`; SGLang `--tp-size`, `--dp-size`, `--pp-size`; TensorRT-LLM `--tp_size`, `--pp_size`), else `hardware.count`. Where both are given they must agree.",
+        examples: [2, [0, 1]]
+      })
   })
   .meta({description: "One server configuration tried in a step."});
 
@@ -438,6 +450,31 @@ export const ThresholdSchema = z
     return z.NEVER;
   })
   .meta({description: "Smallest change that counts: `5%` or `0.05`.", examples: ["5%"]});
+
+export const InterferenceSchema = z
+  .strictObject({
+    step: IdSchema.meta({description: "The step of the configuration."}),
+    candidate: IdSchema.meta({description: "The candidate of that step."}),
+    scenarios: z
+      .array(IdSchema)
+      .min(1)
+      .optional()
+      .meta({description: "Scenarios it runs. Default: the step's.", examples: [["sharegpt"]]}),
+    repeats: z
+      .int({error: "must be a whole number from 2 to 1000"})
+      .min(2, {error: "must be a whole number from 2 to 1000"})
+      .max(1000, {error: "must be a whole number from 2 to 1000"})
+      .optional()
+      .meta({
+        description:
+          "Runs alone, and runs of each copy side by side, per scenario (two at least, to weigh noise). Default: 3.",
+        examples: [3]
+      })
+  })
+  .meta({
+    description:
+      "One configuration measured alone and side by side: candidates `<step>.<candidate>.alone`, `.pair-1` and `.pair-2` of the step `interference`, with the configuration's server command."
+  });
 
 export const ComparisonSchema = z
   .strictObject({
@@ -698,6 +735,10 @@ export const StudySchema = z
           "Leading repeats of each point that are warm-ups: they run and are listed, but no mean, interval or decision includes them (a cold first repeat). Default: 0.",
         examples: [1]
       }),
+    interference: z.array(InterferenceSchema).optional().meta({
+      description:
+        "Configurations whose interference is measured (`tps-report run STUDY --parallel`): each runs alone on the host and then as two copies side by side, in a step of its own (`interference`); `check` compares the two."
+    }),
     claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
     comparisons: z
       .array(ComparisonSchema)

@@ -287,7 +287,8 @@ describe("headroom pages", () => {
       /^Compute binds: .*85\.18 s.*55\.26 s.*42549 tokens\) holds 194 sequences/
     );
     expect(await page.textContent("pre")).toContain("compute if F/Π ≥ B/β");
-    expect(await page.$$("ul.assumptions li")).toHaveLength(11);
+    // Eleven for one GPU, three for servers of several (tensor/pipeline parallel, the interconnect, data parallel).
+    expect(await page.$$("ul.assumptions li")).toHaveLength(14);
     expect(await page.textContent("table.headroom-facts")).toContain("312.00 TFLOP/s");
     await page.close();
   });
@@ -329,7 +330,8 @@ describe("headroom pages", () => {
     expect(rows.filter((r) => r[8] === "hesaplama")).toHaveLength(15);
     expect(rows.filter((r) => r[6] === "başarısız")).toHaveLength(2);
     expect(await page.textContent(".headroom-binding")).toMatch(/^Hesaplama bağlayıcı: /);
-    expect(await page.textContent("ul.assumptions")).toContain("Senaryonun tamamını tek bir GPU karşılar.");
+    expect(await page.textContent("ul.assumptions")).toContain("senaryonun tamamını tek bir GPU karşılar");
+    expect(await page.textContent("ul.assumptions")).toContain("Veri paraleli (dp kopya)");
     await page.close();
   });
 

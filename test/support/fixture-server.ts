@@ -4,7 +4,13 @@
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
 //     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K
-//     --metrics-trickle-ms T --prefix-cache HIT_FIRST_TOKEN_MS --cold-requests N --cold-factor F]
+//     --metrics-trickle-ms T --prefix-cache HIT_FIRST_TOKEN_MS --cold-requests N --cold-factor F --ready-after-ms T]
+// --ready-after-ms T listens only after T ms, as an engine loading its weights does; the process prints the GPUs it was
+// given (CUDA_VISIBLE_DEVICES, where set) on a line of its own, so its log shows where it was placed.
+// --tensor-parallel-size / --pipeline-parallel-size / --data-parallel-size N: the server needs their product of GPUs and
+// exits 1 when CUDA_VISIBLE_DEVICES gives it fewer, as an engine does.
+// --neighbour-dir DIR --neighbour-factor F: the server marks DIR while it lives; a request that arrives while another
+// server's mark is there takes F times as long (a host whose servers contend for its CPUs and links).
 // --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
 // exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
@@ -20,7 +26,8 @@
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
 // `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
-import {existsSync} from "node:fs";
+import {existsSync, readdirSync, rmSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
@@ -81,6 +88,10 @@ export interface FixtureServerOptions {
   /** The first this many generation requests after start are slow (coldFactor × first-token delay and token gaps). */
   coldRequests?: number;
   coldFactor?: number;
+  /** A folder where each server process of a host marks itself (its pid): a request arriving while another server's
+   * mark is there takes neighbourFactor times as long. */
+  neighbourDir?: string;
+  neighbourFactor?: number;
 }
 
 export interface FixtureRequestLog {
@@ -205,7 +216,11 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
         if (hit) metrics.prefixCache.hits += tokens;
       }
     }
-    const slow = generations++ < (options.coldRequests ?? 0) ? (options.coldFactor ?? 4) : 1;
+    const crowded =
+      options.neighbourDir && readdirSync(options.neighbourDir).some((name) => name !== String(process.pid))
+        ? (options.neighbourFactor ?? 2)
+        : 1;
+    const slow = crowded * (generations++ < (options.coldRequests ?? 0) ? (options.coldFactor ?? 4) : 1);
     // Per-request timing overrides, so one fixture process can serve a sweep.
     const firstMs =
       slow *
@@ -490,11 +505,15 @@ function parseCli(argv: string[]): {
   lifetimeS: number;
   qwen3: boolean;
   synthetic: SyntheticStart | null;
+  readyAfterMs: number;
+  gpus: number;
 } {
   const options: FixtureServerOptions = {};
   let synthetic: SyntheticStart | null = null;
   const engine = (): SyntheticStart => (synthetic ??= {config: {...DEFAULTS}, noise: NOISE, noiseSeed: null});
   let lifetimeS = 1800;
+  let readyAfterMs = 0;
+  let gpus = 1;
   let qwen3 = false;
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
@@ -612,15 +631,44 @@ function parseCli(argv: string[]): {
       case "--noise-seed":
         engine().noiseSeed = number(flag, argv[++i]);
         break;
+      case "--ready-after-ms":
+        readyAfterMs = number(flag, argv[++i]);
+        break;
+      case "--tensor-parallel-size":
+      case "--pipeline-parallel-size":
+      case "--data-parallel-size":
+        gpus *= number(flag, argv[++i]);
+        break;
+      case "--neighbour-dir":
+        options.neighbourDir = argv[++i];
+        break;
+      case "--neighbour-factor":
+        options.neighbourFactor = number(flag, argv[++i]);
+        break;
       default:
         throw new Error(`fixture-server: unknown flag ${flag}`);
     }
   }
-  return {options, lifetimeS, qwen3, synthetic};
+  return {options, lifetimeS, qwen3, synthetic, readyAfterMs, gpus};
 }
 
 async function runCli(argv: string[]): Promise<void> {
-  const {options, lifetimeS, qwen3, synthetic} = parseCli(argv);
+  const {options, lifetimeS, qwen3, synthetic, readyAfterMs, gpus} = parseCli(argv);
+  const visible = process.env.CUDA_VISIBLE_DEVICES;
+  if (visible !== undefined) {
+    process.stdout.write(`gpus: ${visible}\n`);
+    const given = visible.trim() ? visible.split(",").length : 0;
+    if (given < gpus) {
+      process.stderr.write(`fixture-server: needs ${gpus} GPUs, CUDA_VISIBLE_DEVICES gives ${given}\n`);
+      process.exit(1);
+    }
+  }
+  const mark = options.neighbourDir ? join(options.neighbourDir, String(process.pid)) : null;
+  if (mark) {
+    writeFileSync(mark, "");
+    process.once("exit", () => rmSync(mark, {force: true}));
+  }
+  if (readyAfterMs) await new Promise((resolve) => setTimeout(resolve, readyAfterMs));
   if (qwen3) options.countPromptTokens = await qwen3PromptCounter();
   if (synthetic) {
     const {config} = synthetic;
