@@ -20,6 +20,7 @@ import {isSetPage, SET_PAGE_LINK, STAMP_ENV} from "./src/render/set-pages.js";
 import {codeVersion} from "./src/render/code-version.js";
 import {PAGE_MEMO_ENV, planKeeping} from "./src/render/page-memo.js";
 import {installPageReuse, REUSE_ENV, REUSE_OUTPUT_ENV} from "./src/render/page-reuse.js";
+import {ensureNpmCache} from "./tools/npm-cache/fill.js";
 
 interface PageLink {
   name: string;
@@ -41,6 +42,10 @@ if (process.argv[2] === "build")
       fix: "build from a writable copy of tps-report"
     }
   ]);
+
+// Notebook pages' `npm:` imports and built-ins (Plot, Inputs, d3, aq, .csv(), …) are served from node_modules, bundled
+// once per package-lock.json, never fetched from a CDN (tools/npm-cache/fill.ts).
+await ensureNpmCache(process.cwd(), "src");
 
 const study = studyDir();
 // Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
