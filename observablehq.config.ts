@@ -8,6 +8,7 @@ import {keptPlan} from "./loaders/study/plan-kept.js";
 import {studyDir} from "./loaders/study/study-dir.js";
 import {runPageLayout, runSetTitle} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
+import {pageSourceExists} from "./loaders/pages/page-source.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
@@ -172,9 +173,9 @@ export default {
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
   head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}"><style>${darkChartCss()}</style>`,
   // Built into a site of many studies (npm run build:site), each page links up to the index of studies.
-  header: process.env.TPS_REPORT_SITE_INDEX
-    ? (page: {path: string}) => studiesIndexLink(page) + languageSwitch(page)
-    : languageSwitch,
+  header: (page: {path: string}) =>
+    (process.env.TPS_REPORT_SITE_INDEX ? studiesIndexLink(page) : "") +
+    languageSwitch(page, (path) => pageSourceExists("src", path)),
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,
   globalStylesheets: [],
