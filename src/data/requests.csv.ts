@@ -1,5 +1,5 @@
-import {studyFile} from "../../loaders/export/study-files.js";
+import {runTableFile} from "../../loaders/export/study-files.js";
 import {runLoader} from "../../loaders/files/write-stdout.js";
-import {studyForLoader} from "../../loaders/live/for-loader.js";
+import {runsForLoader} from "../../loaders/live/for-loader.js";
 
-await runLoader("requests.csv", async () => studyFile("requests.csv", await studyForLoader()));
+await runLoader("requests.csv", async () => runTableFile("requests.csv", await runsForLoader()));

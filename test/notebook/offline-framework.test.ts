@@ -4,7 +4,7 @@
 // "Unexpected error: fetch failed (cdn.jsdelivr.net is not reachable)", and it resolved versions from the registry.
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join, resolve} from "node:path";
-import {csvFormat, csvParse, tsvFormat} from "d3-dsv";
+import {csvParse, tsvFormat} from "d3";
 import {tableFromArrays, tableToIPC} from "apache-arrow";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";

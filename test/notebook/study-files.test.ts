@@ -207,12 +207,21 @@ describe("the data dictionary", () => {
 
 describe("the data loaders", () => {
   it("write each file as the library makes it, for the study TPS_REPORT_STUDY names", () => {
-    expect(STUDY_FILES).toEqual(expect.arrayContaining(["requests.parquet", "telemetry.csv", "dictionary.json"]));
+    expect(STUDY_FILES).toEqual(
+      expect.arrayContaining(["plan.json", "requests.parquet", "telemetry.csv", "dictionary.json"])
+    );
     const out = execFileSync(process.execPath, ["--import", "tsx", "src/data/dictionary.json.ts"], {
       cwd: ROOT,
       env: {...process.env, TPS_REPORT_STUDY: "data/studies/h200-ladder"},
       maxBuffer: 64 << 20
     });
     expect(out.toString()).toBe(text("dictionary.json", ladder));
-  });
+    // The per-request loader reads the runs without the whole study's analysis, and writes the same table.
+    const requests = execFileSync(process.execPath, ["--import", "tsx", "src/data/requests.csv.ts"], {
+      cwd: ROOT,
+      env: {...process.env, TPS_REPORT_STUDY: "data/studies/h200-ladder"},
+      maxBuffer: 64 << 20
+    });
+    expect(requests.toString()).toBe(text("requests.csv", ladder));
+  }, 120_000);
 });
