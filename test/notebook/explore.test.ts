@@ -136,7 +136,10 @@ describe("the example notebook", () => {
   it("says where a study kept no per-request data, and shows no error", async () => {
     const {page, problems} = await newCheckedPage(browser);
     await visit(page, `${seed.server.url}explore`);
-    expect(await page.textContent("#observablehq-main")).toContain("kept no per-request data");
+    const text = await page.textContent("#observablehq-main");
+    expect(text).toContain("kept no per-request data");
+    // A cell with nothing to show shows nothing (not "null" from the inspector).
+    expect(text).not.toMatch(/\bnull\b|\bNaN\b|undefined|\[object Object\]/);
     expect(await page.$$(".observablehq--error")).toHaveLength(0);
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
