@@ -5,7 +5,7 @@ import {tmpdir} from "node:os";
 import {dirname, join, resolve} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {languageSwitch} from "../../loaders/pages/language-switch.js";
-import {pageSourceExists} from "../../loaders/pages/page-source.js";
+import {pageSourceExists, userPages} from "../../loaders/pages/page-source.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const made: string[] = [];
@@ -71,5 +71,32 @@ describe("the language switch", () => {
     const turkish = languageSwitch({path: "/tr/sorum"}, (path) => path !== "/sorum");
     expect(turkish).not.toContain("<a ");
     expect(turkish).toContain("This page has no English version");
+  });
+});
+
+describe("a user's pages", () => {
+  it("are the pages the drawn sidebar does not list, titled by their front matter or first heading", () => {
+    const root = source(["index.md", "setup.md", "tr/index.md", "tr/setup.md", "404.md", "steps/[step].md"]);
+    writeFileSync(join(root, "explore.md"), "---\ntitle: Explore the data\nnotebook: true\n---\n\n# Explore\n");
+    writeFileSync(join(root, "my-question.md"), "# Is FP8 worth it?\n\nText.\n");
+    mkdirSync(join(root, "notebooks"));
+    writeFileSync(join(root, "notebooks", "ttft.md"), "No heading here.\n");
+    writeFileSync(join(root, "best.md.ts"), "process.stdout.write('# Best')\n");
+    writeFileSync(join(root, "tr", "sorum.md"), "---\ntitle: 'Sorum'\n---\n");
+    const listed = new Set(["/setup", "/tr/setup"]);
+    expect(userPages(root, "en", listed)).toEqual([
+      {name: "best", path: "/best"},
+      {name: "Explore the data", path: "/explore"},
+      {name: "Is FP8 worth it?", path: "/my-question"},
+      {name: "ttft", path: "/notebooks/ttft"}
+    ]);
+    expect(userPages(root, "tr", listed)).toEqual([{name: "Sorum", path: "/tr/sorum"}]);
+  });
+
+  it("in the repository: the example notebook in each language", () => {
+    const drawn = ["/setup", "/summary", "/notes", "/quality", "/headroom", "/runs/"];
+    const listed = new Set([...drawn, ...drawn.map((p) => `/tr${p}`)]);
+    expect(userPages(join(ROOT, "src"), "en", listed)).toEqual([{name: "Explore the data", path: "/explore"}]);
+    expect(userPages(join(ROOT, "src"), "tr", listed)).toEqual([{name: "Verileri keşfedin", path: "/tr/explore"}]);
   });
 });
