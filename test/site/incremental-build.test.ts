@@ -1,10 +1,10 @@
 // One run added to a built study: the next `npm run build:incremental` builds only the pages that changed and takes the
 // rest from its last output, and its output equals a cold build's of the same study, file for file.
 import {spawn} from "node:child_process";
-import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from "node:fs";
+import {cpSync, mkdirSync, readdirSync, renameSync, rmSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {sameTrees} from "../../bench/same-trees.js";
+import {sameBuilds} from "../../bench/same-trees.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
@@ -111,25 +111,12 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(TMP, {recursive: true, force: true}));
 
-/** Files that differ between two builds, beyond the dates Framework writes into a notebook page (src/explore.md) of
- * the files it attaches: each build ran the loaders at its own time (`npm run build:reproducible` pins those dates). */
-function differing(a: string, b: string): string[] {
-  const undated = (file: string) => readFileSync(file, "utf8").replace(/"lastModified":\d+/g, '"lastModified":0');
-  return sameTrees(a, b).filter(
-    (file) =>
-      !file.endsWith(".html") ||
-      !existsSync(join(a, file)) ||
-      !existsSync(join(b, file)) ||
-      undated(join(a, file)) !== undated(join(b, file))
-  );
-}
-
 /** The pages Framework was handed no work for: "load /steps/tp reused" in its log. */
 const keptPages = (log: string) => [...log.matchAll(/^load (\S+) reused$/gm)].map(([, path]) => path).sort();
 
 describe.each(CASES)("one run added to the built seed ($name)", (c) => {
   it("equals a cold build of the same study, file for file", () => {
-    expect(differing(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
+    expect(sameBuilds(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
   });
 
   it("hands Framework only the pages whose drawn fragments changed, and the first page of each template", () => {
