@@ -221,7 +221,7 @@ describe("the repository's cache", () => {
         expect(manifest.modules, `${module} imports ${specifier}`).toContain(target);
       }
     }
-    expect(manifest.skipped.map((s) => s.name).sort()).toEqual(["@observablehq/framework", "tsx"]);
+    expect(manifest.skipped.map((s) => s.name).sort()).toEqual(["@observablehq/framework", "esbuild", "tsx"]);
   });
 });
 
