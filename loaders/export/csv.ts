@@ -2,7 +2,10 @@
 import Papa from "papaparse";
 import {columnsOf, type TableRow} from "./columns.js";
 
-export function runsCsv(rows: readonly TableRow[]): string {
-  const columns = columnsOf(rows);
-  return Papa.unparse({fields: columns, data: rows.map((row) => columns.map((c) => row[c] ?? ""))}, {newline: "\r\n"});
+/** columns: the header, for a table that may have no rows (the first row's keys by default). */
+export function runsCsv(rows: readonly TableRow[], columns: readonly string[] = columnsOf(rows)): string {
+  return Papa.unparse(
+    {fields: [...columns], data: rows.map((row) => columns.map((c) => row[c] ?? ""))},
+    {newline: "\r\n"}
+  );
 }

@@ -437,6 +437,25 @@ describe("pages with scripts off", () => {
   }, 600_000);
 });
 
+/** The pages whose front matter says `notebook: true`, as site paths without the leading slash ("explore"). */
+function notebookPages(root: string, dir = ""): string[] {
+  return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : notebookPages(root, path);
+    if (!entry.name.endsWith(".md")) return [];
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(root, path), "utf8"))?.[1] ?? "";
+    return /^notebook: true$/m.test(front) ? [path.slice(0, -3)] : [];
+  });
+}
+
+/** `name@version` of each package folder under dist/_npm (scoped ones under their scope). */
+function npmFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) =>
+    name.startsWith("@") ? readdirSync(join(dir, name)).map((sub) => `${name}/${sub}`) : [name]
+  );
+}
+
 describe("build output", () => {
   function files(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
@@ -448,17 +467,26 @@ describe("build output", () => {
   it("references no CDN: every library is bundled from node_modules", () => {
     // Framework's own runtime (_observablehq/client, stdlib) keeps lazy CDN stubs for built-ins the pages never call.
     const checked = files(OUTPUT).filter(
-      (f) => f.endsWith(".html") || (/^dist\/_(import|node)\//.test(f) && f.endsWith(".js"))
+      (f) => f.endsWith(".html") || (/^dist\/_(import|node|npm)\//.test(f) && f.endsWith(".js"))
     );
-    expect(existsSync(join(OUTPUT, "_npm"))).toBe(false);
     // Every page is checked (the charts are SVG in the pages now, so few library modules are left to check).
     expect(checked.filter((f) => f.endsWith(".html")).length).toBeGreaterThanOrEqual(paths.length);
+    const notebooks = notebookPages("src").map((page) => join(OUTPUT, `${page}.html`));
     for (const file of checked) {
       const text = readFileSync(file, "utf8");
       expect(text.includes("cdn.jsdelivr.net"), file).toBe(false);
-      expect(text.includes("/_npm/"), file).toBe(false);
+      // Only a notebook page loads libraries (Plot, Inputs, d3, …); a drawn page shows its charts as SVG.
+      if (file.endsWith(".html") && !notebooks.includes(file)) expect(text.includes("/_npm/"), file).toBe(false);
       expect(text.includes("fonts.googleapis.com"), file).toBe(false);
     }
+    // What the notebook pages load was bundled from node_modules at the versions package-lock.json pins.
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+      packages: Record<string, {version?: string}>;
+    };
+    const locked = new Set(
+      Object.entries(lock.packages).map(([path, entry]) => `${path.replace(/^.*node_modules\//, "")}@${entry.version}`)
+    );
+    for (const folder of npmFolders(join(OUTPUT, "_npm"))) expect(locked.has(folder), folder).toBe(true);
   });
 
   it("has no link to a page or anchor that does not exist (Framework checks every link it built)", () => {
