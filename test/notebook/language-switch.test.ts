@@ -94,7 +94,7 @@ describe("a user's pages", () => {
   });
 
   it("in the repository: the example notebook in each language", () => {
-    const drawn = ["/setup", "/summary", "/notes", "/quality", "/headroom", "/runs/"];
+    const drawn = ["/setup", "/summary", "/notes", "/quality", "/headroom", "/tune", "/runs/"];
     const listed = new Set([...drawn, ...drawn.map((p) => `/tr${p}`)]);
     expect(userPages(join(ROOT, "src"), "en", listed)).toEqual([{name: "Explore the data", path: "/explore"}]);
     expect(userPages(join(ROOT, "src"), "tr", listed)).toEqual([{name: "Verileri keşfedin", path: "/tr/explore"}]);
