@@ -2,6 +2,7 @@
 // line, see schema-issues.ts), schema/*.schema.json and docs/study-format.md all come from these definitions.
 import {z} from "zod";
 import {ID_MAX_LENGTH, ID_PATTERN, idProblem} from "./ids.js";
+import {CONFIDENCE_MAX, CONFIDENCE_MIN, CONFIDENCE_RULE} from "./repeats.js";
 
 /** A value a person still has to fill in: import writes it for what the files do not say; check warns about each. */
 export const PLACEHOLDER = "TODO";
@@ -36,7 +37,6 @@ export const TextSchema = z.union([z.string().min(1), LocalizedSchema]).meta({
 const Argv = z.array(z.union([z.string(), z.number()]));
 const count = z.int().min(0);
 
-const CONFIDENCE_ERROR = "must be a number between 0 and 1 (0.95 for 95 %)";
 const REPEATS_ERROR = "must be a whole number from 1 to 1000";
 const Repeats = z
   .int({error: REPEATS_ERROR})
@@ -533,9 +533,9 @@ export const StudySchema = z
       }),
     repeats: Repeats,
     confidence: z
-      .number({error: CONFIDENCE_ERROR})
-      .gt(0, {error: CONFIDENCE_ERROR})
-      .lt(1, {error: CONFIDENCE_ERROR})
+      .number({error: CONFIDENCE_RULE})
+      .min(CONFIDENCE_MIN, {error: CONFIDENCE_RULE})
+      .max(CONFIDENCE_MAX, {error: CONFIDENCE_RULE})
       .optional()
       .meta({description: "Level of every interval and significance decision. Default: 0.95.", examples: [0.95]}),
     restart_between_repeats: z.boolean({error: "must be true or false"}).optional().meta({
