@@ -6,6 +6,7 @@ import {derive} from "../analysis/derive.js";
 import {loadStudy} from "../analysis/report.js";
 import {planSecondLook, secondLookData} from "../analysis/second-look.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {commentLine} from "../live/dry-run.js";
 import {plannedRuns, secondLookStep, type StudyPlan} from "../study/plan.js";
 import {SECOND_LOOK_FILE} from "../study/second-look-file.js";
 
@@ -63,7 +64,8 @@ export async function prepareSecondLook(plan: StudyPlan, dryRun: boolean): Promi
     lines.push(
       `#   nothing to run: no decision was within noise or the ${withLook.margin ?? DEFAULT_MARGIN} % margin, and the recommendation sets none of the numeric settings the steps tuned`
     );
-  return {plan: withLook, header: lines.join("\n") + "\n", empty: configs === 0};
+  // Labels and reasons are plan text: each line stays a comment when the listing is piped into a shell.
+  return {plan: withLook, header: lines.map(commentLine).join("\n") + "\n", empty: configs === 0};
 }
 
 /** The recommendation the set was derived around, by its label. */

@@ -29,16 +29,17 @@ export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: Live
   groups.forEach((group, g) => {
     const engine = plan.engines[group.candidate.engine]?.name ?? group.candidate.engine;
     lines.push("", `# [server ${g + 1}/${groups.length}] ${group.key} — ${group.candidate.label} (${engine})`);
-    lines.push(shellLine(serverArgv(group.candidate, settings)));
+    lines.push(shellLine(serverArgv(group.candidate, settings), "bash"));
     for (const run of group.runs) {
       index += 1;
       lines.push(`#   [run ${index}/${runs.length}] ${run.run}`);
       lines.push(
-        shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run), run.repeat))
+        shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run), run.repeat), "bash")
       );
     }
     lines.push(`#   stop the server of ${group.key}`);
   });
-  // Commands are shell-quoted words; comments carry plan text, so each is kept on its line.
+  // Commands are bash words, a line break written as $'\n' (the listing is piped into bash); comments carry plan
+  // text, so each is kept on its line.
   return lines.map((line) => (line.startsWith("#") ? commentLine(line) : line)).join("\n") + "\n";
 }
