@@ -15,6 +15,8 @@ import {runsCsv} from "../export/csv.js";
 import type {TableRow} from "../export/columns.js";
 import {PlanError} from "../study/plan.js";
 import {confidenceProblem} from "../study/repeats.js";
+import {shellWord} from "../command/shell-quote.js";
+import {visibleControls} from "../text.js";
 import {errorLine, notAStudy} from "./errors.js";
 
 const USAGE =
@@ -83,7 +85,10 @@ export async function main(argv: string[]): Promise<number> {
       const {plan, rows, runs, report} = await loadStudy(dir);
       if (!rows.length) return fail(`nothing was compared: ${dir} has no runs`);
       const errors = report.findings.filter((f) => f.severity === "error").length;
-      if (errors) notes.push(`${dir} has ${errors} error finding${errors === 1 ? "" : "s"} (tps-report check ${dir})`);
+      if (errors)
+        notes.push(
+          `${dir} has ${errors} error finding${errors === 1 ? "" : "s"} (tps-report check ${shellWord(dir, "bash")})`
+        );
       studies.push({dir, plan, rows, runs});
     } catch (error) {
       if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT")
@@ -130,7 +135,7 @@ export function nothingCompared(c: StudyComparison, curves?: CurvesComparison): 
 
 const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
 const value = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4));
-const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+const cell = (text: string) => visibleControls(text.replaceAll("|", "\\|").replaceAll("\n", " "));
 const interval = (m: Pick<MetricComparison, "low" | "high" | "basis">) =>
   m.basis === "interval"
     ? `[${times(m.low)}, ${times(m.high)}]`

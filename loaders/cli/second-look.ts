@@ -7,6 +7,7 @@ import {loadStudy} from "../analysis/report.js";
 import {planSecondLook, secondLookData} from "../analysis/second-look.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {commentLine} from "../live/dry-run.js";
+import {shellWord} from "../command/shell-quote.js";
 import {plannedRuns, secondLookStep, type StudyPlan} from "../study/plan.js";
 import {SECOND_LOOK_FILE} from "../study/second-look-file.js";
 
@@ -32,7 +33,7 @@ export async function prepareSecondLook(plan: StudyPlan, dryRun: boolean): Promi
     const recorded = new Set(rows.map((r) => r.run));
     const missing = plannedRuns(plan).filter((p) => !recorded.has(p.run));
     if (missing.length)
-      return `${plan.file}: the greedy steps are not finished (${missing.length} planned run${missing.length === 1 ? "" : "s"} missing, the first ${missing[0].run}); run them first (tps-report run ${plan.dir} --resume)`;
+      return `${plan.file}: the greedy steps are not finished (${missing.length} planned run${missing.length === 1 ? "" : "s"} missing, the first ${missing[0].run}); run them first (tps-report run ${shellWord(plan.dir, "bash")} --resume)`;
     const derived = derive(plan, rows);
     const set = planSecondLook(plan, derived, coverage(plan, derived));
     const data = secondLookData(plan, set);

@@ -2,19 +2,13 @@
 import type {StudyPlan} from "../study/plan.js";
 import {clientArgv, runDirOf, serverArgv} from "../command/argv.js";
 import {shellLine} from "../command/shell-quote.js";
+import {visibleControls} from "../text.js";
 import type {PlannedRun} from "./selection.js";
 import {groupByServer} from "./selection.js";
 import type {LiveSettings} from "../command/settings.js";
 
-/** Line breaks and other control characters, which would end a comment line in a shell, as visible escapes. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
-
-export function commentLine(text: string): string {
-  return text.replace(CONTROL, (c) => {
-    const code = c.charCodeAt(0);
-    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
-  });
-}
+/** A comment line of a shell listing: plan text whose line breaks would end the comment, made visible. */
+export const commentLine = visibleControls;
 
 export function dryRunScript(plan: StudyPlan, runs: PlannedRun[], settings: LiveSettings): string {
   const groups = groupByServer(runs);
