@@ -53,6 +53,10 @@ export function usage(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // A reader that leaves early (`| head`, `| true`) ends the output, not the command: no EPIPE stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+  });
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h") {
     (name ? process.stdout : process.stderr).write(usage() + "\n");

@@ -1,11 +1,12 @@
 // A study as scheduler tasks: one task per server group, in plan order; the manifest `gather` reads them back with.
-import {existsSync, mkdirSync, readFileSync} from "node:fs";
+import {existsSync, lstatSync, mkdirSync} from "node:fs";
 import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
 import {INTERFERENCE_STEP, type StudyPlan} from "../study/plan.js";
 import {gpuCount} from "../study/gpu-need.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 
 export interface ClusterTask {
   index: number;
@@ -51,10 +52,11 @@ export function writeManifest(tasksDir: string, manifest: TaskManifest): void {
 
 export function readManifest(tasksDir: string): TaskManifest | null {
   const file = join(tasksDir, MANIFEST);
-  if (!existsSync(file)) return null;
+  if (!lstatSync(file, {throwIfNoEntry: false})) return null;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as TaskManifest;
+    return JSON.parse(readStudyFile(file, {inside: "the tasks folder"})) as TaskManifest;
   } catch (error) {
+    if (error instanceof NotRegularFile) throw new ClusterError(`${file}:1: ${error.problem}`);
     throw new ClusterError(`${file}:1: does not parse: ${(error as Error).message}`);
   }
 }

@@ -3,19 +3,13 @@ import type {StudyPlan} from "../study/plan.js";
 import {gpuNeed} from "../study/gpu-need.js";
 import {clientArgv, runDirOf, serverArgv} from "../command/argv.js";
 import {shellLine} from "../command/shell-quote.js";
+import {visibleControls} from "../text.js";
 import type {PlannedRun} from "./selection.js";
 import {groupByServer} from "./selection.js";
 import type {LiveSettings} from "../command/settings.js";
 
-/** Line breaks and other control characters, which would end a comment line in a shell, as visible escapes. */
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
-
-export function commentLine(text: string): string {
-  return text.replace(CONTROL, (c) => {
-    const code = c.charCodeAt(0);
-    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
-  });
-}
+/** A comment line of a shell listing: plan text whose line breaks would end the comment, made visible. */
+export const commentLine = visibleControls;
 
 export function dryRunScript(
   plan: StudyPlan,
@@ -42,16 +36,17 @@ export function dryRunScript(
     const need = gpuNeed(group.candidate, plan.hardware.count);
     const gpus = "problem" in need ? need.problem : `${need.count} GPU${need.count === 1 ? "" : "s"} (${need.stated})`;
     lines.push("", `# [server ${g + 1}/${groups.length}] ${group.key} — ${group.candidate.label} (${engine}); ${gpus}`);
-    lines.push(shellLine(serverArgv(group.candidate, settings)));
+    lines.push(shellLine(serverArgv(group.candidate, settings), "bash"));
     for (const run of group.runs) {
       index += 1;
       lines.push(`#   [run ${index}/${runs.length}] ${run.run}`);
       lines.push(
-        shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run), run.repeat))
+        shellLine(clientArgv(plan, run.candidate, run.scenario, settings, runDirOf(plan, run.run), run.repeat), "bash")
       );
     }
     lines.push(`#   stop the server of ${group.key}`);
   });
-  // Commands are shell-quoted words; comments carry plan text, so each is kept on its line.
+  // Commands are bash words, a line break written as $'\n' (the listing is piped into bash); comments carry plan
+  // text, so each is kept on its line.
   return lines.map((line) => (line.startsWith("#") ? commentLine(line) : line)).join("\n") + "\n";
 }

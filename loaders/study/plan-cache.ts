@@ -5,14 +5,14 @@ import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {parseStudyPlan, withStepsBeside, type StudyPlan} from "./plan.js";
+import {parseStudyPlan, readPlanText, withStepsBeside, type StudyPlan} from "./plan.js";
 
 /** Plans smaller than this parse faster than a cache file is hashed and read. */
 const CACHE_FROM_BYTES = 64 * 1024;
 
 export function loadStudyPlanCached(dir: string, cacheDir = join(tmpdir(), "tps-report-plans")): StudyPlan {
   const file = join(dir, "study.yaml");
-  const source = readFileSync(file, "utf8");
+  const source = readPlanText(file);
   if (source.length < CACHE_FROM_BYTES) return withStepsBeside(parseStudyPlan(source, file, dir));
   const key = createHash("sha256").update(dir).update("\0").update(source).digest("hex").slice(0, 32);
   const cached = join(cacheDir, `${key}.json`);

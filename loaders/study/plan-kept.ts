@@ -5,7 +5,7 @@ import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {parseStudyPlan, withStepsBeside, type StudyPlan} from "./plan.js";
+import {parseStudyPlan, readPlanText, withStepsBeside, type StudyPlan} from "./plan.js";
 
 /** Where the parsed plan is kept, and the version of the code that parsed it. */
 export interface PlanKeeping {
@@ -16,7 +16,7 @@ export interface PlanKeeping {
 /** The study's plan as loadStudyPlan gives it, parsed again only when study.yaml, its folder or the code changed. */
 export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
   const file = join(dir, "study.yaml");
-  const source = readFileSync(file, "utf8");
+  const source = readPlanText(file);
   const key = createHash("sha256").update(`${keeping.version}\0${dir}\0`).update(source).digest("hex");
   if (existsSync(keeping.file))
     try {

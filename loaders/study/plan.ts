@@ -1,5 +1,5 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
-import {readFileSync} from "node:fs";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
@@ -278,7 +278,7 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return withStepsBeside(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+  return withStepsBeside(parseStudyPlan(readPlanText(file), file, dir));
 }
 
 /** The plan with the steps frozen beside study.yaml: the second look, the grid and the search. */
@@ -346,6 +346,16 @@ export function withSearches(plan: StudyPlan): StudyPlan {
     out = id === "grid" ? {...out, grid: step, grid_record: record} : {...out, tune: step, tune_record: record};
   }
   return out;
+}
+
+/** study.yaml's text: a regular file of bounded size (a link is followed: the user names the study and its plan). */
+export function readPlanText(file: string): string {
+  try {
+    return readStudyFile(file, {followLink: true});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new PlanError(file, 1, error.problem);
+    throw error;
+  }
 }
 
 /** The plan step of a second-look file's data. */

@@ -2,6 +2,7 @@
 // line, see schema-issues.ts), schema/*.schema.json and docs/study-format.md all come from these definitions.
 import {z} from "zod";
 import {ID_MAX_LENGTH, ID_PATTERN, idProblem} from "./ids.js";
+import {CONFIDENCE_MAX, CONFIDENCE_MIN, CONFIDENCE_RULE} from "./repeats.js";
 
 /** A value a person still has to fill in: import writes it for what the files do not say; check warns about each. */
 export const PLACEHOLDER = "TODO";
@@ -37,7 +38,23 @@ const Argv = z.array(z.union([z.string(), z.number()]));
 const GPUS_ERROR = "must be a GPU count from 1, or a list of GPU indices from 0";
 const count = z.int().min(0);
 
-const CONFIDENCE_ERROR = "must be a number between 0 and 1 (0.95 for 95 %)";
+// Bounds of a workload and its load: past them no serving engine keeps up, and a number would print in exponent form
+// (1e-7, 1e+21), which no run id, no command and no reader takes.
+export const MAX_CONCURRENCY = 100_000;
+export const MIN_REQUEST_RATE = 0.001;
+export const MAX_REQUEST_RATE = 1_000_000;
+/** Requests of one run, and tokens of one prompt or output. */
+export const MAX_PROMPTS = 10_000_000;
+export const MAX_TOKENS = 10_000_000;
+const wholeFrom = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.int({error}).min(min, {error}).max(max, {error});
+};
+const CONCURRENCY = wholeFrom(1, MAX_CONCURRENCY);
+const RATE_ERROR = `must be a number from ${MIN_REQUEST_RATE} to ${MAX_REQUEST_RATE} (requests per second)`;
+const rate = (error: string) => z.number({error}).min(MIN_REQUEST_RATE, {error}).max(MAX_REQUEST_RATE, {error});
+const tokens = wholeFrom(0, MAX_TOKENS);
+
 const REPEATS_ERROR = "must be a whole number from 1 to 1000";
 const Repeats = z
   .int({error: REPEATS_ERROR})
@@ -53,12 +70,12 @@ const LEVELS_ERROR = "must be a list of increasing numbers";
 export const LoadsSchema = z
   .strictObject({
     concurrency: z
-      .array(z.int().min(1))
+      .array(CONCURRENCY)
       .min(1)
       .optional()
       .meta({description: "Concurrency levels (`--max-concurrency`), lowest first.", examples: [[1, 2, 4, 8, 16]]}),
     request_rate: z
-      .array(z.number().positive())
+      .array(rate(RATE_ERROR))
       .min(1)
       .optional()
       .meta({description: "Request rates per second (`--request-rate`), lowest first.", examples: [[1, 2, 4]]}),
@@ -72,7 +89,7 @@ export const LoadsSchema = z
         examples: [10]
       }),
     prompts: z
-      .array(z.int().min(1))
+      .array(wholeFrom(1, MAX_PROMPTS))
       .min(1)
       .optional()
       .meta({
@@ -88,6 +105,17 @@ export const LoadsSchema = z
     "'prompts' needs one number per level"
   )
   .refine((l) => (l.concurrency ?? l.request_rate ?? []).every((v, i, a) => i === 0 || v > a[i - 1]), LEVELS_ERROR)
+  .superRefine((l, ctx) => {
+    // What scenarioAtLoad sends at a level: max(num_prompts, ⌈prompts_per_load × level⌉).
+    const level = (l.concurrency ?? l.request_rate ?? []).find(
+      (v) => Math.ceil((l.prompts_per_load ?? 0) * v) > MAX_PROMPTS
+    );
+    if (level != null)
+      ctx.addIssue({
+        code: "custom",
+        message: `level ${level} asks for ${Math.ceil(l.prompts_per_load! * level)} requests (prompts_per_load × level), more than ${MAX_PROMPTS}`
+      });
+  })
   .meta({
     description:
       "A load ladder: the scenario runs at each level, each a point of its own (`--c<N>` or `--q<R>` in the run id)."
@@ -176,21 +204,24 @@ export const ScenarioSchema = z
         description: "File of the dataset (`--dataset-path`).",
         examples: ["ShareGPT_V3_unfiltered_cleaned_split.json"]
       }),
-    input_len: count
+    input_len: tokens
       .nullable()
       .optional()
       .meta({
         description: "Prompt length in tokens (`--random-input-len`); needed by random datasets.",
         examples: [2000]
       }),
-    output_len: count
+    output_len: tokens
       .nullable()
       .optional()
       .meta({
         description: "Output length in tokens (`--random-output-len`); needed by random datasets.",
         examples: [100]
       }),
-    num_prompts: count.meta({description: "Requests sent per run (`--num-prompts`).", examples: [1000]}),
+    num_prompts: wholeFrom(0, MAX_PROMPTS).meta({
+      description: "Requests sent per run (`--num-prompts`).",
+      examples: [1000]
+    }),
     seed: z
       .int()
       .nullable()
@@ -201,7 +232,7 @@ export const ScenarioSchema = z
         examples: [42]
       }),
     request_rate: z
-      .union([z.number().positive(), z.literal("inf")])
+      .union([rate(`${RATE_ERROR}, or inf`), z.literal("inf")], {error: `${RATE_ERROR}, or inf`})
       .nullable()
       .optional()
       .meta({
@@ -209,10 +240,7 @@ export const ScenarioSchema = z
           "Requests per second (`--request-rate`); `inf` sends every request at once. Default: the client's (inf).",
         examples: [8, "inf"]
       }),
-    max_concurrency: z
-      .int()
-      .min(1)
-      .nullable()
+    max_concurrency: CONCURRENCY.nullable()
       .optional()
       .meta({description: "Most requests in flight at once (`--max-concurrency`). Default: no limit.", examples: [64]}),
     bench_args: Argv.optional().meta({
@@ -717,9 +745,9 @@ export const StudySchema = z
       }),
     repeats: Repeats,
     confidence: z
-      .number({error: CONFIDENCE_ERROR})
-      .gt(0, {error: CONFIDENCE_ERROR})
-      .lt(1, {error: CONFIDENCE_ERROR})
+      .number({error: CONFIDENCE_RULE})
+      .min(CONFIDENCE_MIN, {error: CONFIDENCE_RULE})
+      .max(CONFIDENCE_MAX, {error: CONFIDENCE_RULE})
       .optional()
       .meta({description: "Level of every interval and significance decision. Default: 0.95.", examples: [0.95]}),
     restart_between_repeats: z.boolean({error: "must be true or false"}).optional().meta({
