@@ -1,11 +1,12 @@
 // What `tps-report tune` writes beside study.yaml before it runs anything: the configurations of a search (tune.json)
 // or of the full grid (grid.json), each a candidate of one more step whose runs are ordinary run folders.
-import {existsSync, readFileSync} from "node:fs";
+import {existsSync} from "node:fs";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import {z} from "zod";
 import {CandidateSchema, IdSchema} from "./schema.js";
 import {schemaIssues} from "./schema-issues.js";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 
 export const TUNE_STEP = "tune";
 export const GRID_STEP = "grid";
@@ -64,8 +65,16 @@ export class SearchFileError extends Error {
 export function readSearchRecord(dir: string, step: SearchStepId): SearchRecord | null {
   const file = join(dir, SEARCH_FILES[step]);
   if (!existsSync(file)) return null;
+  let text: string;
+  try {
+    // Written by `tps-report tune`, never a link: a FIFO, a device or a huge file is refused without blocking.
+    text = readStudyFile(file, {inside: "the study"});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new SearchFileError(file, 1, error.problem);
+    throw error;
+  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(readFileSync(file, "utf8"), {lineCounter, prettyErrors: false});
+  const doc = parseDocument(text, {lineCounter, prettyErrors: false});
   if (doc.errors.length)
     throw new SearchFileError(
       file,

@@ -88,6 +88,44 @@ describe("second-look.json", () => {
   });
 });
 
+describe("tune.json and grid.json (written by tps-report tune)", () => {
+  it.each(["tune.json", "grid.json"])(
+    "%s as a FIFO, a link to /dev/zero, a 3 GB file: check ends with one line",
+    (name) => {
+      const dir = study();
+      const file = join(dir, name);
+      mkfifo(file);
+      const fifo = tps("check", dir);
+      expect([fifo.code, fifo.lines]).toEqual([
+        2,
+        [`tps-report check: ${file}:1: is a FIFO; only regular files are read`, "1 error"]
+      ]);
+      rmSync(file);
+      symlinkSync("/dev/zero", file);
+      const link = tps("check", dir);
+      expect([link.code, link.lines]).toEqual([
+        2,
+        [
+          `tps-report check: ${file}:1: is a symbolic link (to /dev/zero); only regular files inside the study are read`,
+          "1 error"
+        ]
+      ]);
+      rmSync(file);
+      writeFileSync(file, "");
+      truncateSync(file, HUGE);
+      const huge = tps("check", dir);
+      expect([huge.code, huge.lines]).toEqual([
+        2,
+        [
+          `tps-report check: ${file}:1: has ${HUGE} bytes, more than the ${MAX_STUDY_FILE_BYTES} a study file may have; not read`,
+          "1 error"
+        ]
+      ]);
+      expect(huge.mb).toBeLessThan(512);
+    }
+  );
+});
+
 describe("study.yaml", () => {
   it("a 3 GB plan: compare, history and run --dry-run refuse it in one line", () => {
     const dir = study();
