@@ -118,6 +118,17 @@ export function requestGrid(requests: PerRequest, slo: PlanSlo): RequestGrid {
   return {requests: n, cells: sorted.map((c) => [c.t, c.p, c.n]), tokens: sorted.map((c) => c.tokens)};
 }
 
+/** Requests meeting every per-request limit at the plan's targets: no error, TTFT, TPOT (none for one output token)
+ * and E2EL within (the grid at PLAN_TARGETS). */
+export function conformance(
+  requests: PerRequest,
+  slo: PlanSlo
+): {requests: number; conforming: number; conforming_tokens: number} {
+  const grid = requestGrid(requests, slo);
+  const at = conformingAt(grid, PLAN_TARGETS);
+  return {requests: grid.requests, conforming: at.requests, conforming_tokens: at.tokens};
+}
+
 /** Requests of the grid that meet every per-request limit with the targets at `steps`, and their tokens. */
 export function conformingAt(grid: RequestGrid, steps: TargetSteps): {requests: number; tokens: number} {
   let requests = 0;
@@ -162,7 +173,7 @@ export function wilson(k: number, n: number, confidence: number): {low: number; 
 }
 
 /** The first record with per-request arrays among a run's JSON logs. */
-function perRequestOf(record: RunRecord): PerRequest | null {
+export function perRequestOf(record: RunRecord): PerRequest | null {
   for (const file of record.logs) {
     if (!file.endsWith(".json")) continue;
     try {
