@@ -230,7 +230,7 @@ function verdictLines(report: TuneReport): string[] {
   else if (v?.kind === "no-incumbent") lines.push("no greedy path to compare with: the leader is the recommendation");
   else if (v?.kind === "nothing-measured")
     lines.push(
-      "no recommendation: none of the configurations measured again has a successful result (within the SLO at the study's confidence, where the study sets one)"
+      "no recommendation: none of the configurations measured again has a successful result (within the SLO, where the study sets one)"
     );
   const g = report.grid;
   if (g?.regret_percent != null && g.best)

@@ -77,7 +77,7 @@ export function tuneWinner(page: TunePage, context: PageContext): HTMLElement | 
               ? "No recommendation yet: the leaders have not all been measured again."
               : "Henüz öneri yok: önde gelenlerin hepsi yeniden ölçülmedi."
             : en(lang)
-              ? "No recommendation: none of the configurations measured again has a successful result (within the SLO, at the study's confidence, where the study sets one)."
+              ? "No recommendation: none of the configurations measured again has a successful result (within the SLO, where the study sets one)."
               : "Öneri yok: yeniden ölçülen yapılandırmaların hiçbirinin başarılı bir sonucu yok (çalışma bir SLO belirlediyse, çalışmanın güven düzeyinde SLO içinde)."
       )
     );
@@ -132,8 +132,8 @@ export function tuneGreedyText(page: TunePage, lang: Lang): string {
   const dropped = tune.configurations.filter((c) => c.confirmed && !c.greedy && c.status !== "ok");
   const why = dropped.length
     ? en(lang)
-      ? ` Measured again, ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `${formatFixed(c.measured)} on average, outside the SLO at the study's confidence` : "failed"})`).join("; ")} fell out.`
-      : ` Yeniden ölçülünce ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `ortalama ${formatFixed(c.measured)}, çalışmanın güven düzeyinde SLO dışında` : "başarısız"})`).join("; ")} elendi.`
+      ? ` Measured again, ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `${formatFixed(c.measured)} on average, outside the SLO` : "failed"})`).join("; ")} fell out.`
+      : ` Yeniden ölçülünce ${dropped.map((c) => `${c.label} (${c.status === "outside-slo" ? `ortalama ${formatFixed(c.measured)}, SLO dışında` : "başarısız"})`).join("; ")} elendi.`
     : "";
   return en(lang)
     ? `The greedy path's winner, ${g.label} (step ${g.step}), measured again by the search, leads the re-measured configurations: it stays the recommendation.${why}`

@@ -207,8 +207,10 @@ describe("files a study's plan or runs folder names", () => {
       "1",
       "--force"
     );
-    expect(run.code).toBe(0);
+    // It ends, its runs recorded; every one failed, so the command exits 1 and says so (issue 46 item 11).
+    expect(run.code).toBe(1);
     expect(run.lines).toContain("3 runs recorded: 0 ok, 3 failed");
+    expect(run.lines).toContain("tps-report run: every run failed (3 of 3)");
   });
 
   it("an imported run's run.json or copied result as a FIFO: importing into the study again names it", () => {
