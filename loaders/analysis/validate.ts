@@ -209,7 +209,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
   // Runs of one scenario (at one load level of a ladder) send the same prompts, so their input totals must agree.
   const inputsByScenario = new Map<string, {run: string; tokens: number}[]>();
   for (const r of runs) {
-    if (r.block?.metrics.total_input_tokens == null) continue;
+    if (r.meta.status !== "ok" || r.block?.metrics.total_input_tokens == null) continue;
     const entry = {run: r.meta.id, tokens: r.block.metrics.total_input_tokens};
     const key = r.meta.load ? `${r.meta.scenario} at ${loadPart(r.meta.load)}` : r.meta.scenario;
     const list = inputsByScenario.get(key);

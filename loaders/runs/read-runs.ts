@@ -336,9 +336,9 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       1
     );
 
-  if (meta.status === "failed") return {meta, dir, source: null, block: null, logs, findings};
-
   const resultName = RESULT_FILES.find((name) => present.has(name));
+  if (meta.status === "failed") return {meta, dir, ...failedResult(dir, resultName, relName), logs, findings};
+
   if (!resultName) {
     finding(
       "error",
@@ -380,6 +380,21 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     );
   }
   return {meta, dir, source, block, logs, findings};
+}
+
+/**
+ * A failed run's result file, where it holds one clean block (a record whose every request failed still states its
+ * duration and counts): kept so the export shows them; the run stays failed, so no mean or decision includes it.
+ */
+function failedResult(
+  dir: string,
+  resultName: string | undefined,
+  relName: (name: string) => string
+): {source: string | null; block: ParsedBlock | null} {
+  if (!resultName) return {source: null, block: null};
+  const parsed = parseFileSync(join(dir, resultName));
+  if (parsed.errors.length || parsed.blocks.length !== 1) return {source: null, block: null};
+  return {source: relName(resultName), block: parsed.blocks[0]};
 }
 
 /** Every run folder of the study, parsed. Unreadable records are broken runs with findings, never silent gaps. */
