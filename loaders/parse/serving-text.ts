@@ -1,5 +1,6 @@
 // Scans `============ Serving Benchmark Result ============` blocks: vLLM (2024→2026), SGLang and TensorRT-LLM serve.
 
+import {shiftDecimal} from "./decimal.js";
 import type {Tool} from "../canonical.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, describeLine, type TextScan} from "./scan.js";
@@ -177,7 +178,7 @@ export function readBody(
     }
     if (value.kind === "word") builder.wordMetric(target.key, value.raw, n, lv.label);
     else {
-      builder.setMetric(target.key, value.value, n, lv.label);
+      builder.setMetric(target.key, target.shift ? shiftDecimal(value.raw, target.shift) : value.value, n, lv.label);
       lastNumberAt = j;
       lastNumberKey = target.key;
       lastNumberRaw = value.raw;
