@@ -122,7 +122,7 @@ export function checkWriteupClaim(
         tr: `${side === "baseline" ? "temel yapılandırmanın" : "önerilen yapılandırmanın"} ${metric} değeri, ${name.tr}`
       };
       const published = Number(claim.value);
-      const shown = `${published}${claim.unit === "s" ? " s" : ""}`;
+      const shown = `${published.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`;
       const row = derived.headline.find((h) => h.scenario === claim.scenario);
       if (!row) return result(subject, shown, "—", null, "no baseline/recommended pair for this workload");
       const run = side === "baseline" ? row.baseline_run : row.recommended_run;
@@ -132,7 +132,7 @@ export function checkWriteupClaim(
       return result(
         subject,
         shown,
-        mine.toFixed(places(published)),
+        `${mine.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`,
         agreesAt(published, mine, places(published)),
         `run ${run}`
       );
@@ -142,7 +142,7 @@ export function checkWriteupClaim(
       const name = scenarioName(claim.scenario);
       const subject = {en: `Speed-up, ${name.en}`, tr: `Hızlanma, ${name.tr}`};
       const factor = Number(claim.factor);
-      const shown = `${factor}×`;
+      const shown = `${factor.toFixed(places(factor))}×`;
       const row = derived.headline.find((h) => h.scenario === claim.scenario);
       if (!row) return result(subject, shown, "—", null, "no baseline/recommended pair for this workload");
       const [a, b] = [metricOf(row.baseline_run, metric), metricOf(row.recommended_run, metric)];
@@ -153,12 +153,12 @@ export function checkWriteupClaim(
         ];
         const estimate =
           metric === "mean_e2el_ms" && ea != null && eb != null
-            ? `; ${LATENCY_ESTIMATE} gives ${(ea / 1000).toFixed(3)} s against ${(eb / 1000).toFixed(3)} s, ${(ea / eb).toFixed(decimals(factor))}×`
+            ? `; ${LATENCY_ESTIMATE} gives ${(ea / 1000).toFixed(3)} s against ${(eb / 1000).toFixed(3)} s, ${(ea / eb).toFixed(places(factor))}×`
             : "";
         return result(subject, shown, "—", null, `the result blocks print no end-to-end latency${estimate}`);
       }
       const mine = a / b;
-      return result(subject, shown, `${mine.toFixed(decimals(factor))}×`, agreesAt(factor, mine));
+      return result(subject, shown, `${mine.toFixed(places(factor))}×`, agreesAt(factor, mine, places(factor)));
     }
     case "change": {
       const metric = String(claim.metric);
@@ -192,6 +192,28 @@ export function checkWriteupClaim(
         detail
       );
     }
+    case "speedup": {
+      // A latency's "1.09x faster" is against / run; "1.03x slower" run / against.
+      const metric = String(claim.metric);
+      const [run, against] = [String(claim.run), String(claim.against)];
+      const slower = claim.slower === true;
+      const factor = Number(claim.factor);
+      const subject = {
+        en: `${slower ? "Slow-down" : "Speed-up"} of ${run} against ${against}`,
+        tr: `${run} / ${against} ${slower ? "yavaşlama" : "hızlanma"}`
+      };
+      const shown = `${factor.toFixed(places(factor))}× ${slower ? "slower" : "faster"}`;
+      const [a, b] = [metricOf(run, metric), metricOf(against, metric)];
+      if (a == null || b == null)
+        return result(subject, shown, "—", null, missing(a == null ? run : against, metric, null));
+      const mine = slower ? a / b : b / a;
+      return result(
+        subject,
+        shown,
+        `${mine.toFixed(places(factor))}× ${slower ? "slower" : "faster"}`,
+        agreesAt(factor, mine, places(factor))
+      );
+    }
     case "success-rate": {
       const run = String(claim.run);
       const subject = {en: `Success rate of ${run}`, tr: `${run} başarı oranı`};
@@ -202,7 +224,7 @@ export function checkWriteupClaim(
       if (!row || typeof completed !== "number" || !scenario?.num_prompts)
         return result(
           subject,
-          `${percent}%`,
+          `${percent.toFixed(places(percent))}%`,
           "—",
           null,
           row ? "the run prints no completed requests, or its workload no request count" : `no run ${run}`
@@ -210,7 +232,7 @@ export function checkWriteupClaim(
       const mine = (completed / scenario.num_prompts) * 100;
       return result(
         subject,
-        `${percent}%`,
+        `${percent.toFixed(places(percent))}%`,
         `${mine.toFixed(places(percent))}%`,
         agreesAt(percent, mine, places(percent)),
         `${completed} of the ${scenario.num_prompts} requests the workload sends`
@@ -263,10 +285,11 @@ export function checkWriteupClaim(
       const subject = {en: `${metric} of ${run}`, tr: `${run} için ${metric}`};
       const published = Number(claim.value);
       const v = metricOf(run, metric);
-      if (v == null) return result(subject, `${published} s`, "—", null, missing(run, metric, "s"));
+      if (v == null)
+        return result(subject, `${published.toFixed(places(published))} s`, "—", null, missing(run, metric, "s"));
       return result(
         subject,
-        `${published} s`,
+        `${published.toFixed(places(published))} s`,
         `${(v / 1000).toFixed(decimals(published))} s`,
         agreesAt(published, v / 1000)
       );

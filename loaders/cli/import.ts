@@ -140,7 +140,7 @@ function writeupImport(file: string, into: string): number {
   process.stdout.write(done.took.map((t) => `${t}\n`).join(""));
   const candidates = study.steps.reduce((n, s) => n + s.candidates.length, 0);
   process.stdout.write(
-    `${into}: ${study.steps.length} steps, ${candidates} candidates × ${study.scenarios.length} scenarios, ${done.runs} runs (${done.failed} failed), ${study.claims.length} claims\n` +
+    `${into}: ${study.steps.length} steps, ${candidates} candidates × ${study.scenarios.length} scenarios, ${done.runs} runs (${done.failed} failed${done.notRun ? `, ${done.notRun} not run` : ""}), ${study.claims.length} claims\n` +
       `next: tps-report check ${into}   (audits each claim; lists what the write-up does not say)\n`
   );
   return 0;

@@ -275,6 +275,21 @@ export function finishServing(scan: TextScan, records: ServingRecord[]): void {
       metrics: builder.metrics,
       extra: builder.extra
     };
+    // A block printed without its banner (a page that left it out) but from its first line to its closing rule has
+    // lost no value: whole, and said so.
+    if (
+      !record.banner &&
+      record.footer &&
+      parts.length === 0 &&
+      /^successful requests\s*:/i.test(lines[record.from].text)
+    ) {
+      scan.blocks.push(block);
+      scan.warnings.push({
+        line: first,
+        message: `${span} hold a result block without its "Serving Benchmark Result" banner, from its first line to its closing rule: read as whole`
+      });
+      continue;
+    }
     const head = record.banner
       ? `result block at ${span} is partial: `
       : `${span} hold result values without a "Serving Benchmark Result" banner: read as a partial block${parts.length ? "; " : ""}`;

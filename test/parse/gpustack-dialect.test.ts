@@ -71,3 +71,27 @@ describe("the benchmark-runner dialect", () => {
     expect(seed.blocks[0].metrics.max_output_tokens_per_s).toBe(1950);
   });
 });
+
+describe("a block printed without its banner", () => {
+  // The seed's vLLM block as a page may print it: from `Successful requests` to the closing rule, no banner.
+  const whole = BLOCK.split("\n").slice(1).join("\n");
+
+  it("is whole when it runs from its first line to its closing rule, and says it has no banner", () => {
+    const parsed = parseText(whole, "page.log");
+    expect(parsed.blocks).toHaveLength(1);
+    expect(parsed.blocks[0].partial).toBeUndefined();
+    expect(parsed.blocks[0].metrics.total_token_throughput).toBe(11389.6);
+    expect(parsed.warnings[0]).toEqual({
+      line: 1,
+      message:
+        'lines 1-31 hold a result block without its "Serving Benchmark Result" banner, from its first line to its closing rule: read as whole'
+    });
+  });
+
+  it("stays partial when its first lines are gone too", () => {
+    const cut = whole.split("\n").slice(3).join("\n");
+    expect(parseText(cut, "cut.log").blocks[0].partial).toMatch(
+      /without a "Serving Benchmark Result" banner: read as a partial block/
+    );
+  });
+});

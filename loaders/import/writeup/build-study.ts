@@ -13,6 +13,8 @@ import {writeupClaims} from "./claims.js";
 import type {Entry, ResultBlock} from "./result-blocks.js";
 import {
   nameId,
+  namedConcurrency,
+  namedRate,
   type ImportedRun,
   type Scenario,
   type StudyCandidate,
@@ -139,10 +141,11 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
   // Engines: the version list, by name.
   const engines: WriteupStudy["engines"] = {};
   for (const v of w.versions) {
-    const id = engineNamed(v.name);
-    if (!id) continue;
-    engines[id] = {name: ENGINE_NAMES[id], version: v.version};
-    note(v.line, `engine ${id}: ${ENGINE_NAMES[id]} ${v.version}`);
+    // An engine tps-report does not know goes by its name as listed (MindIE → mindie).
+    const id = engineNamed(v.name) ?? nameId(v.name);
+    const name = ENGINE_NAMES[id] ?? v.name;
+    engines[id] = {name, version: v.version};
+    note(v.line, `engine ${id}: ${name} ${v.version}`);
   }
 
   // The benchmark client: the script's first benchmark command, less its scenario flags.
@@ -288,41 +291,83 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
     }
     return true;
   };
+  /** Among workloads a block fits, the one its label names by rate or input length, else by its measured rate. */
+  const narrow = (found: Scenario[], block: ResultBlock, named: string | null): Scenario[] => {
+    if (found.length < 2) return found;
+    for (const hint of [block.comment, named]) {
+      if (!hint) continue;
+      const byLength = found.filter((s) => commentFits(s, hint));
+      if (byLength.length) return byLength;
+      const rate = namedRate(hint);
+      const byRate = rate == null ? [] : found.filter((s) => s.request_rate === rate);
+      if (byRate.length) return byRate;
+    }
+    const measuredRate = block.parsed.metrics.request_throughput;
+    const byMeasured = found.filter(
+      (s) =>
+        s.request_rate != null &&
+        measuredRate != null &&
+        Math.abs(measuredRate - s.request_rate) <= 0.1 * s.request_rate
+    );
+    return byMeasured.length ? byMeasured : found;
+  };
+  /** A load the write-up did not list (`# BS=1`, `# ShareGPT batch size 4`): the workload it fits but for its load. */
+  const variantFor = (block: ResultBlock, pool: Scenario[]): Scenario | null => {
+    const m = measured(block);
+    const base = pool.find((s) => fits({...s, max_concurrency: undefined, num_prompts: null}, block, false));
+    if (!base || m.concurrency == null) return null;
+    const label = block.comment ?? `concurrency ${m.concurrency}`;
+    const name = simplify(label).startsWith(simplify(base.name)) ? label : `${base.name} ${label}`;
+    const existing = scenarios.find((s) => s.name === name && s.max_concurrency === m.concurrency);
+    if (existing) return existing;
+    const variant: Scenario = {
+      ...base,
+      id: "",
+      name,
+      max_concurrency: m.concurrency,
+      line: block.first,
+      aliases: [name]
+    };
+    if (base.num_prompts != null && m.requests != null && m.requests !== base.num_prompts)
+      variant.num_prompts = m.requests;
+    scenarios.push(variant);
+    note(
+      block.first,
+      `scenario ${name}: ${base.name} at the concurrency the block printed (${m.concurrency})${variant.num_prompts !== base.num_prompts ? `, ${variant.num_prompts} requests` : ""}`
+    );
+    return variant;
+  };
   const scenarioFor = (block: ResultBlock, named: string | null, line: number): Scenario => {
     const byName = named ? scenarios.filter((s) => sameName(s, named)) : [];
     const pool = byName.length ? byName : scenarios;
-    let found = pool.filter((s) => fits(s, block, true));
-    if (!found.length) found = pool.filter((s) => fits(s, block, false));
-    if (found.length > 1 && block.comment) {
-      const hinted = found.filter((s) => commentFits(s, block.comment!));
-      if (hinted.length) found = hinted;
-    }
-    if (found.length === 1) return found[0];
-    const m = measured(block);
-    if (found.length > 1)
-      throw new WriteupProblem(
+    const several = (found: Scenario[]) =>
+      new WriteupProblem(
         line,
         `the result block at line ${block.first} fits several workloads (${found.map((s) => s.name).join(", ")}); nothing tells which it measured`
       );
-    // A load the document did not list (`# BS=1` at concurrency 1): the workload it fits but for its load.
-    const relaxed = pool.find(
-      (s) =>
-        fits({...s, max_concurrency: undefined}, block, true) || fits({...s, max_concurrency: undefined}, block, false)
+    const strict = narrow(
+      pool.filter((s) => fits(s, block, true)),
+      block,
+      named
     );
-    if (relaxed && m.concurrency != null) {
-      const name = `${relaxed.name} ${block.comment ?? `concurrency ${m.concurrency}`}`;
-      const variant: Scenario = {
-        ...relaxed,
-        id: "",
-        name,
-        max_concurrency: m.concurrency,
-        line: block.first,
-        aliases: [name]
-      };
-      scenarios.push(variant);
-      note(block.first, `scenario ${name}: ${relaxed.name} at the concurrency the block printed (${m.concurrency})`);
-      return variant;
+    if (strict.length === 1) return strict[0];
+    if (strict.length > 1) throw several(strict);
+    // A label that names the load the block printed (`BS=4`, `batch size 4`) makes it a workload of its own.
+    const load = namedConcurrency(block.comment ?? "");
+    if (load != null && load === measured(block).concurrency) {
+      const variant = variantFor(block, pool);
+      if (variant) return variant;
     }
+    const relaxed = narrow(
+      pool.filter((s) => fits(s, block, false)),
+      block,
+      named
+    );
+    if (relaxed.length === 1) return relaxed[0];
+    if (relaxed.length > 1) throw several(relaxed);
+    const variant = variantFor(block, pool);
+    if (variant) return variant;
+    const m = measured(block);
     throw new WriteupProblem(
       block.first,
       `the result block measured ${m.requests ?? "?"} requests of ${m.perRequest?.toFixed(0) ?? "?"} input tokens each, which no workload of the write-up describes (${scenarios.map((s) => s.name).join(", ") || "none"})`
@@ -354,6 +399,24 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
           first?.first ?? c.line,
           `a result block with no serving command before it in "${read.title}"`
         );
+      }
+      if (c.command.envOnly) {
+        // A serving script that only sets environment variables runs the command above it with them.
+        const above = [...read.candidates.slice(0, read.candidates.indexOf(c))]
+          .reverse()
+          .find((o) => o.command && !o.command.envOnly);
+        if (!above)
+          throw new WriteupProblem(
+            c.command.line,
+            "a serving script that only sets environment variables, with no command above it to run"
+          );
+        const names = new Set(c.command.argv.map((a) => a.split("=")[0]));
+        const rest = above.command!.argv.filter((a) => !(/^[A-Za-z_]\w*=/.test(a) && names.has(a.split("=")[0])));
+        note(
+          c.command.line,
+          `the serving script sets only ${c.command.argv.join(" ")}: the command is the one above it (line ${above.command!.line}) with that set`
+        );
+        c.command = {...above.command!, argv: [...c.command.argv, ...rest], line: c.command.line, envOnly: false};
       }
       for (const variant of candidateVariants(c)) {
         const command = variant.command;
@@ -477,6 +540,15 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
           `run ${id}: ${r.entry.kind === "error" ? `failed: ${r.entry.error}` : `result block, lines ${r.entry.first}–${r.entry.last}`}`
         );
       }
+  // Every candidate of a step runs each of its workloads: a point the write-up gives no result for is a run not run.
+  for (const st of steps)
+    for (const c of st.candidates)
+      for (const scenario of st.scenarios)
+        if (!taken.has(`${st.id}--${c.id}--${scenario}`)) {
+          const id = runId(st.id, c.id, scenario);
+          runs.push({id, step: st.id, candidate: c.id, scenario, entry: null});
+          note(c.line, `run ${id}: not run (the write-up gives no result for "${c.label}" on this workload)`);
+        }
 
   // The baseline: the first step's candidate of the engine the comparison table calls the baseline.
   const first = steps.find((s) => s.kind === "selection" && s.candidates.length) ?? steps[0];
@@ -515,7 +587,7 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
   };
   for (const e of new Set(steps.flatMap((s) => s.candidates.map((c) => c.engine))))
     if (!study.engines[e]) {
-      study.engines[e] = {name: ENGINE_NAMES[e], version: null};
+      study.engines[e] = {name: ENGINE_NAMES[e] ?? e, version: null};
       note(1, `engine ${e}: version not stated (TODO)`);
     }
   if (w.goal) note(w.goal.line, "goal (Optimization Objective section)");
@@ -624,7 +696,7 @@ function commandEngine(
     if (!engine)
       throw new WriteupProblem(
         command.line,
-        `'${command.text.slice(0, 80)}' starts no engine tps-report knows (vllm serve, sglang.launch_server, trtllm-serve)`
+        `'${command.text.slice(0, 80)}' starts no server: no program before its options`
       );
     return engine;
   }

@@ -5,7 +5,7 @@ import {runId} from "../../study/plan.js";
 import type {ResultBlock} from "./result-blocks.js";
 import type {Ranking, Writeup} from "./read-writeup.js";
 import {stripMarkup} from "./read-writeup.js";
-import {nameId, type Scenario, type StudyCandidate, type StudyStep, type WriteupStudy} from "./model.js";
+import {nameId, namedRate, type Scenario, type StudyCandidate, type StudyStep, type WriteupStudy} from "./model.js";
 import {engineNamed} from "./server-command.js";
 import {WORDS} from "./words.js";
 
@@ -79,24 +79,29 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
   // Each ranking line: the order, its winner and each value.
   for (const step of study.steps) for (const ranking of step.read.rankings) rankingClaims(step, ranking);
   function rankingClaims(step: StudyStep, ranking: Ranking): void {
-    const candidates = ranking.entries.map((e) => byLabel(step, e.label));
+    // An entry with no figure (`TensorRT-LLM (Not supported)`) has no place in the order: its run says why.
+    const figured = ranking.entries.filter((e) => e.value != null);
+    for (const e of ranking.entries.filter((x) => x.value == null))
+      note(ranking.line, `ranking: ${e.label} (${e.printed}) has no figure and is left out of the order`);
+    const candidates = figured.map((e) => byLabel(step, e.label));
     if (candidates.some((c) => c == null)) {
       note(
         ranking.line,
-        `ranking not taken: ${ranking.entries
+        `ranking not taken: ${figured
           .filter((_, i) => !candidates[i])
           .map((e) => e.label)
           .join(", ")} names no candidate of "${step.title}"`
       );
       return;
     }
-    const latency = ranking.entries.every((e) => /^s$|^ms$/.test(e.unit));
+    const latency = figured.every((e) => /^s$|^ms$/.test(e.unit));
     const order = candidates.map((c) => c!.id);
     const metric = latency ? "mean_e2el_ms" : "total_token_throughput";
-    add(
-      {kind: "ranking", step: step.id, order, ...(latency ? {metric, lower_is_better: true} : {}), at: ranking.line},
-      `ranking-${step.id}`
-    );
+    if (order.length > 1)
+      add(
+        {kind: "ranking", step: step.id, order, ...(latency ? {metric, lower_is_better: true} : {}), at: ranking.line},
+        `ranking-${step.id}`
+      );
     add(
       {
         kind: "winner",
@@ -107,11 +112,11 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
       },
       `winner-${step.id}`
     );
-    ranking.entries.forEach((e, i) => {
+    figured.forEach((e, i) => {
       const c = candidates[i]!;
       const run = runOf(step, c);
       if (!run) return;
-      const m = latency ? metric : throughputMetric(blockOf(step, c), e.value, e.printed);
+      const m = latency ? metric : throughputMetric(blockOf(step, c), e.value!, e.printed);
       add(
         {kind: "value", run, metric: m, ...figure(e.printed), ...(e.unit === "s" ? {unit: "s"} : {}), at: ranking.line},
         `value-${step.id}-${c.id}`
@@ -124,8 +129,11 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
   for (const step of study.steps)
     for (const line of step.read.summaries) {
       const text = line.text;
-      const tps = [...text.matchAll(/([\w.-]+)\s+Total TPS\s*=\s*([\d,]+(?:\.\d+)?)/gi)];
-      const named = tps.map((m) => ({c: byLabel(step, m[1]), printed: m[2]}));
+      // A label in backticks (`TP + DP-Attention`), or one word.
+      const LABEL = "(?:`([^`]+)`|([\\w.-]+))";
+      const labelOf = (m: RegExpExecArray | RegExpMatchArray, at: number) => m[at] ?? m[at + 1];
+      const tps = [...text.matchAll(new RegExp(`${LABEL}\\s+Total TPS\\s*=\\s*([\\d,]+(?:\\.\\d+)?)`, "gi"))];
+      const named = tps.map((m) => ({c: byLabel(step, labelOf(m, 1)), printed: m[3]}));
       for (const {c, printed} of named) {
         const run = c && runOf(step, c);
         if (run)
@@ -134,9 +142,12 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
             `value-${step.id}-${c!.id}`
           );
       }
-      const faster = /([\w.-]+)\s+is faster by\s+([\d,]+(?:\.\d+)?)\s*tok\/s\s*\(([\d.]+)%\)/i.exec(text);
+      const faster = new RegExp(
+        `${LABEL}\\s+is faster by\\s+([\\d,]+(?:\\.\\d+)?)\\s*tok\\/s\\s*\\(([\\d.]+)%\\)`,
+        "i"
+      ).exec(text);
       if (faster && named.length === 2) {
-        const a = byLabel(step, faster[1]);
+        const a = byLabel(step, labelOf(faster, 1));
         const b = named.map((n) => n.c).find((c) => c && c !== a);
         const [ra, rb] = [a && runOf(step, a), b && runOf(step, b)];
         if (ra && rb)
@@ -146,17 +157,21 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
               run: ra,
               against: rb,
               metric: "total_token_throughput",
-              ...figure(faster[3], "percent"),
-              delta: number(faster[2]),
+              ...figure(faster[4], "percent"),
+              delta: number(faster[3]),
               at: line.line
             },
             `change-${step.id}-tps`
           );
       }
+      // "Mean TPOT = 25.89 ms vs 180.73 ms, reduced by 154.84 ms (85.67%)", or "increased by 0.03 ms (0.01% slower)".
       const tpot =
-        /Mean TPOT\s*=\s*([\d.]+)\s*ms\s+vs\s+([\d.]+)\s*ms,\s*reduced by\s+([\d.]+)\s*ms\s*\(([\d.]+)%\)/i.exec(text);
+        /Mean TPOT\s*=\s*([\d.]+)\s*ms\s+vs\s+([\d.]+)\s*ms,\s*(reduced|increased) by\s+([\d.]+)\s*ms\s*\(([\d.]+)%/i.exec(
+          text
+        );
       if (tpot && named.length === 2 && named[0].c && named[1].c) {
         const [ra, rb] = [runOf(step, named[0].c), runOf(step, named[1].c)];
+        const sign = tpot[3].toLowerCase() === "reduced" ? -1 : 1;
         if (ra && rb) {
           add(
             {kind: "value", run: ra, metric: "mean_tpot_ms", ...figure(tpot[1]), at: line.line},
@@ -172,8 +187,8 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
               run: ra,
               against: rb,
               metric: "mean_tpot_ms",
-              percent: -number(tpot[4]),
-              delta: -number(tpot[3]),
+              percent: sign * number(tpot[5]),
+              delta: sign * number(tpot[4]),
               at: line.line
             },
             `change-${step.id}-tpot`
@@ -201,7 +216,13 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
     const baselineStep = study.steps.find((s) => s.id === study.baseline.step)!;
     const baselineCandidate = baselineStep.candidates.find((c) => c.id === study.baseline.candidate)!;
     let baselineValues = false;
+    // Latency pages: one row per workload and step (Benchmark Case | Group | Optimized | Baseline | Comparison).
+    const grouped = table.header.length >= 5 && /group|optimi[sz]ation/i.test(stripMarkup(table.header[1] ?? ""));
     for (const row of table.rows) {
+      if (grouped) {
+        groupedRow(row, baselineStep, baselineCandidate);
+        continue;
+      }
       const title = stripMarkup(row.cells[0] ?? "");
       const step = stepFor(title);
       if (!step) {
@@ -267,6 +288,68 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
           );
       }
     }
+  }
+
+  /** A row of a latency page's summary: the step's run and the baseline's on a workload, and the speed-up. */
+  function groupedRow(
+    row: {cells: string[]; line: number},
+    baselineStep: StudyStep,
+    baselineCandidate: StudyCandidate
+  ): void {
+    const [caseCell, groupCell, optimizedCell, baselineCell, comparisonCell = ""] = row.cells.map(stripMarkup);
+    const scenario = scenarioNamed(study.scenarios, caseCell);
+    const step = selection.find((s) => s.title.toLowerCase() === groupCell.toLowerCase()) ?? null;
+    if (!scenario || !step) {
+      note(
+        row.line,
+        `summary row "${caseCell} | ${groupCell}" matches no ${scenario ? "experiment section" : "workload"}: not taken`
+      );
+      return;
+    }
+    const seconds = (cell: string) => /^([\d,]+(?:\.\d+)?)\s*s\b/.exec(cell)?.[1] ?? null;
+    const [optimized, baseline] = [seconds(optimizedCell), seconds(baselineCell)];
+    // The step's candidate the figure is: its only one, or the one whose run printed that latency.
+    const runs = step.candidates.map((c) => ({c, run: runOf(step, c, scenario.id)})).filter((x) => x.run != null);
+    const printedBy = (x: {c: StudyCandidate}) => {
+      const block = x.c.runs.find((r) => r.scenario === scenario.id && r.entry.kind === "result")?.entry as
+        ResultBlock | undefined;
+      const ms = block?.parsed.metrics.mean_e2el_ms;
+      return optimized != null && ms != null && Math.abs(ms / 1000 - number(optimized)) <= 0.005 + 1e-9;
+    };
+    const chosen = runs.length === 1 ? runs[0] : runs.filter(printedBy).length === 1 ? runs.filter(printedBy)[0] : null;
+    const baseRun = runOf(baselineStep, baselineCandidate, scenario.id);
+    if (!chosen) {
+      note(
+        row.line,
+        `summary row "${caseCell} | ${groupCell}": no one candidate of the step printed ${optimizedCell}: not taken`
+      );
+      return;
+    }
+    const base = `summary-${step.id}-${scenario.id}`;
+    if (optimized != null)
+      add(
+        {kind: "value", run: chosen.run, metric: "mean_e2el_ms", unit: "s", ...figure(optimized), at: row.line},
+        `${base}-latency`
+      );
+    if (baseline != null && baseRun)
+      add(
+        {kind: "value", run: baseRun, metric: "mean_e2el_ms", unit: "s", ...figure(baseline), at: row.line},
+        `${base}-baseline-latency`
+      );
+    const ratio = /\(\s*(\d+(?:\.\d+)?)\s*x\s+(faster|slower)\s*\)/i.exec(comparisonCell);
+    if (ratio && baseRun)
+      add(
+        {
+          kind: "speedup",
+          run: chosen.run,
+          against: baseRun,
+          metric: "mean_e2el_ms",
+          ...figure(ratio[1], "factor"),
+          ...(ratio[2].toLowerCase() === "slower" ? {slower: true} : {}),
+          at: row.line
+        },
+        `${base}-speedup`
+      );
   }
 
   // The comparison table: per workload, the baseline's and the recommendation's figures and the change.
@@ -379,23 +462,23 @@ function figure(printed: string, key = "value"): Record<string, number> {
   return places !== lost ? {[key]: value, decimals: places} : {[key]: value};
 }
 
-/** The workload a comparison row names: by name, or by a name and a batch size ("ShareGPT BS=4"). */
+/** The workload a comparison row names: by name, less a description after it ("Balanced: 8K in / 1K out",
+ * "ShareGPT 8RPS (r=8)"), or by a name and a batch size ("ShareGPT BS=4"). */
 function scenarioNamed(scenarios: Scenario[], name: string): Scenario | null {
-  const n = name
-    .toLowerCase()
-    .replace(/\s+profile$/, "")
-    .trim();
-  const exact = scenarios.find((s) =>
-    [s.name, ...s.aliases].some(
-      (a) =>
-        a
-          .toLowerCase()
-          .replace(/\s+profile$/, "")
-          .trim() === n
-    )
-  );
-  if (exact) return exact;
-  const bs = /^(.*?)\s*(?:bs|batch size)\s*=\s*(\d+)$/i.exec(name);
+  const plain = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/\s+profile$/, "")
+      .trim();
+  const forms = [name, name.replace(/\s*\([^)]*\)\s*$/, ""), name.replace(/\s*:.*$/, "")].map(plain);
+  for (const form of forms) {
+    const found = scenarios.find((s) => [s.name, ...s.aliases].some((a) => plain(a) === form));
+    if (found) return found;
+  }
+  const rate = namedRate(name);
+  const byRate = rate == null ? [] : scenarios.filter((s) => s.request_rate === rate);
+  if (byRate.length === 1) return byRate[0];
+  const bs = /^(.*?)\s*(?:bs|batch size)\s*=?\s*(\d+)$/i.exec(name);
   if (bs) {
     const base = bs[1].toLowerCase().trim();
     const c = Number(bs[2]);

@@ -56,6 +56,8 @@ export interface WriteupImport {
   took: string[];
   runs: number;
   failed: number;
+  /** Points of the plan the write-up gives no result for. */
+  notRun: number;
 }
 
 /** The study a write-up describes, read and checked, nothing written. */
@@ -127,7 +129,8 @@ export function readWriteupStudy(file: string, studyDir: string): WriteupImport 
     planText,
     took,
     runs: study.runs.length,
-    failed: study.runs.filter((r) => r.entry.kind === "error").length
+    failed: study.runs.filter((r) => r.entry?.kind === "error").length,
+    notRun: study.runs.filter((r) => r.entry == null).length
   };
 }
 
@@ -154,26 +157,34 @@ export function importWriteup(file: string, studyDir: string, now = new Date()):
     for (const run of read.study.runs) {
       const dir = join(stage, "runs", run.id);
       mkdirSync(dir);
-      const log = run.entry.text;
-      write(join(dir, "bench.log"), log);
-      const record: Record<string, unknown> = {id: run.id, status: run.entry.kind === "error" ? "failed" : "ok"};
-      if (run.entry.kind === "error") {
-        record.error = run.entry.error;
+      const entry = run.entry;
+      const record: Record<string, unknown> = {id: run.id, status: entry?.kind === "result" ? "ok" : "failed"};
+      if (!entry) {
+        // As a ladder level a search left out is recorded: failed in the not-run phase, with why.
+        record.error = "not run: the write-up gives no result for this configuration on this workload";
+        record.failed_phase = "not-run";
+      } else if (entry.kind === "error") {
+        record.error = entry.error;
         record.failed_phase = null;
       }
+      if (entry) write(join(dir, "bench.log"), entry.text);
       record.origin = {
         kind: "import",
         tool: "writeup",
         imported_at: now.toISOString(),
         file: read.study.source,
-        lines: [run.entry.first, run.entry.last],
-        files: [
-          {
-            file: "bench.log",
-            source: `${read.study.source}:${run.entry.first}-${run.entry.last}`,
-            sha256: sha256(Buffer.from(log, "utf8"))
-          }
-        ]
+        ...(entry
+          ? {
+              lines: [entry.first, entry.last],
+              files: [
+                {
+                  file: "bench.log",
+                  source: `${read.study.source}:${entry.first}-${entry.last}`,
+                  sha256: sha256(Buffer.from(entry.text, "utf8"))
+                }
+              ]
+            }
+          : {})
       };
       write(join(dir, "run.json"), JSON.stringify(record, null, 2) + "\n");
     }

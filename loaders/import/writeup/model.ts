@@ -50,7 +50,8 @@ export interface ImportedRun {
   step: string;
   candidate: string;
   scenario: string;
-  entry: Entry;
+  /** The block the run is; null for a point of the plan the write-up gives no result for (a run not run). */
+  entry: Entry | null;
 }
 
 export interface WriteupStudy {
@@ -87,4 +88,16 @@ export function nameId(text: string): string {
     .replace(/^[-._]+|[-._]+$/g, "")
     .replace(/-{2,}/g, "-");
   return (base || "x").slice(0, 64).replace(/[-._]+$/, "");
+}
+
+/** A request rate a label names: "8RPS", "Rate 1", "(r=8)". */
+export function namedRate(text: string): number | null {
+  const m = /(\d+(?:\.\d+)?)\s*rps\b|\brate\s*[:=]?\s*(\d+(?:\.\d+)?)|\br\s*=\s*(\d+(?:\.\d+)?)/i.exec(text);
+  return m ? Number(m[1] ?? m[2] ?? m[3]) : null;
+}
+
+/** A concurrency a label names: "BS=4", "batch size 4", "concurrency 64". */
+export function namedConcurrency(text: string): number | null {
+  const m = /\b(?:bs|batch size|concurrency|max[- ]concurrency)\s*[:=]?\s*(\d+)\b/i.exec(text);
+  return m ? Number(m[1]) : null;
 }

@@ -22,6 +22,8 @@ export interface Command {
   line: number;
   /** The command is a list of backend parameters only (the newer dialect): no program, no model. */
   params: boolean;
+  /** The serving script only sets environment variables (`export VLLM_ATTENTION_BACKEND=…`): no program of its own. */
+  envOnly?: boolean;
 }
 
 export interface Candidate {
@@ -39,7 +41,7 @@ export interface Ranking {
   text: string;
   /** "Result" or the metric words before the colon ("Mean latency per request"). */
   what: string;
-  entries: {label: string; value: number; printed: string; unit: string}[];
+  entries: {label: string; value: number | null; printed: string; unit: string}[];
   /** The comparison signs between entries, as printed. */
   signs: string[];
 }
@@ -109,7 +111,14 @@ export interface Writeup {
   headings: {level: number; text: string; line: number}[];
 }
 
-const RESULT_START = /^(?:#|=+\s*\S.*=+$)/;
+/** A Python exception as printed: `ValueError: …`, `RuntimeError: …`. */
+const ERROR_LINE = /^[A-Z][A-Za-z]*(?:Error|Exception)\b[:(]/;
+
+/** The `VAR=value` an `export VAR=value` line sets, quotes taken away; none for another line. */
+function exportedVariable(line: string): string[] {
+  const m = /^export\s+([A-Za-z_]\w*)=(.*)$/.exec(line.trim());
+  return m ? [`${m[1]}=${m[2].replace(/^(["'])(.*)\1$/, "$2")}`] : [];
+}
 
 /** Whether a code block holds result blocks (a banner or an error comment) rather than commands. */
 function isResultCode(code: Code): boolean {
@@ -139,10 +148,11 @@ function datasetEntry(text: string, line: number, language: Language): DatasetEn
   const count = (names: string[]) => {
     for (const w of names) {
       const m = new RegExp(
-        `([\\d,]+)\\s+${w.replace(/[.*+?^${}()|[\]\\']/g, (c) => (c === "'" ? "['’]" : `\\${c}`))}`,
+        `([\\d,.]+)\\s*([kK])?\\s+${w.replace(/[.*+?^${}()|[\]\\']/g, (c) => (c === "'" ? "['’]" : `\\${c}`))}`,
         "i"
       ).exec(rest);
-      if (m) return Number(m[1].replace(/,/g, ""));
+      // "1K input tokens": a thousand, as the pages' own totals show (100 requests of 1K send 100000 tokens).
+      if (m) return Number(m[1].replace(/,/g, "")) * (m[2] ? 1000 : 1);
     }
     return null;
   };
@@ -155,13 +165,16 @@ function datasetEntry(text: string, line: number, language: Language): DatasetEn
   };
 }
 
-/** `Result: A (2054.21 tok/s) > B (1730.98 tok/s)` or `Mean latency per request: A(1.61 s) < B (1.68 s)`. */
+/**
+ * `Result: A (2054.21 tok/s) > B (1730.98 tok/s)` or `Mean latency per request: A(1.61 s) < B (1.68 s)`; an entry
+ * whose parentheses hold no figure (`C (Not supported)`) has none.
+ */
 export function readRanking(text: string, line: number): Ranking | null {
   const colon = text.indexOf(":");
   if (colon < 0) return null;
   const what = text.slice(0, colon).trim();
   const rest = text.slice(colon + 1);
-  const parts = rest.split(/\s*([<>])\s*/);
+  const parts = rest.split(/\s*([<>=])\s*/);
   if (parts.length < 3) return null;
   const entries: Ranking["entries"] = [];
   const signs: string[] = [];
@@ -170,11 +183,16 @@ export function readRanking(text: string, line: number): Ranking | null {
       signs.push(parts[i]);
       continue;
     }
-    const m = /^\s*(.+?)\s*\(\s*([\d,]+(?:\.\d+)?)\s*([^)]*)\)\s*$/.exec(parts[i]);
+    const m = /^\s*(.+?)\s*\(\s*([^)]*?)\s*\)\s*$/.exec(parts[i]);
     if (!m) return null;
-    entries.push({label: m[1].trim(), value: Number(m[2].replace(/,/g, "")), printed: m[2], unit: m[3].trim()});
+    const figure = /^([\d,]+(?:\.\d+)?)\s*(.*)$/.exec(m[2]);
+    entries.push(
+      figure
+        ? {label: m[1].trim(), value: Number(figure[1].replace(/,/g, "")), printed: figure[1], unit: figure[2].trim()}
+        : {label: m[1].trim(), value: null, printed: m[2], unit: ""}
+    );
   }
-  return {line, text, what, entries, signs};
+  return entries.some((e) => e.value != null) ? {line, text, what, entries, signs} : null;
 }
 
 /** The write-up's sections and what each holds. Throws WriteupProblem for a result block that cannot be taken. */
@@ -351,13 +369,19 @@ export function readWriteup(text: string, file: string): Writeup {
             }
           ]
         : commandLines(item.lines, item.line);
+      // `export VAR=value` lines set the server's environment: they go before its program, as VAR=value words.
+      const exported = params ? [] : commands.flatMap((c) => exportedVariable(c.text));
+      const run = params ? commands[0] : commands.find((c) => exportedVariable(c.text).length === 0);
       const words = params
         ? item.lines.map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))
-        : commandWords(commands[0]?.text ?? "");
+        : run
+          ? commandWords(run.text)
+          : [];
       if (!commands.length || !words) continue;
       const label = pendingLabel?.text ?? null;
-      candidate = newCandidate(pendingLabel?.line ?? commands[0].line, side, label);
-      candidate.command = {argv: words, text: commands[0].text, line: commands[0].line, params};
+      const at = run ?? commands[0];
+      candidate = newCandidate(pendingLabel?.line ?? at.line, side, label);
+      candidate.command = {argv: [...exported, ...words], text: at.text, line: at.line, params, envOnly: !run};
       if (stepProfile) candidate.profile = stepProfile;
       if (heading) candidate.profile = heading;
       pendingLabel = null;
@@ -417,8 +441,17 @@ export function readWriteup(text: string, file: string): Writeup {
       step.rankings.push(ranking);
       continue;
     }
+    // An error printed as a paragraph right under a serving script is that candidate's failed result.
+    if (candidate?.command && !candidate.entries.length && ERROR_LINE.test(t)) {
+      candidate.entries.push({
+        entry: {kind: "error", error: t.trim(), text: `${t.trim()}\n`, first: item.line, last: item.line},
+        heading
+      });
+      continue;
+    }
     if (/^summary\s*:/i.test(t)) {
-      step.summaries.push({line: item.line, text: stripMarkup(t)});
+      // Kept as printed: its `labels` in backticks may hold spaces and signs (`TP + DP-Attention`).
+      step.summaries.push({line: item.line, text: t});
       continue;
     }
     // A short line that is no sentence names the next candidate (`vLLM`, `TensorRT-LLM FP8`).

@@ -2,6 +2,7 @@
 // lines above it (a label: `# --max_num_tokens=16384`, `# random 32K input`, `# BS=4`), or a comment that is an
 // error (`# RuntimeError: …`). A block cut off or with lines out of their printed order is bad input, by line.
 import {parseText} from "../../parse/index.js";
+import {looksLikeResult} from "../../parse/serving-labels.js";
 import type {ParsedBlock} from "../../parse/index.js";
 import type {Code} from "./document.js";
 
@@ -81,15 +82,29 @@ const HEADER_ORDER = [
   /^total token throughput/i
 ];
 
-/** Result and error blocks of a code block, in order; throws BlockProblem for a cut-off or shuffled block. */
+/** Whether a line is one a result block prints: a section rule or a label the block format knows. */
+function resultLine(text: string): boolean {
+  if (RULE.test(text) || SECTION.test(text)) return true;
+  const lv = LABEL_VALUE.exec(text);
+  return lv != null && looksLikeResult(lv[1].trim().toLowerCase().replace(/\s+/g, " "));
+}
+
+/**
+ * Result and error blocks of a code block, in order; throws BlockProblem for a cut-off or shuffled block. A block
+ * starts at its banner, or (a page that left the banner out) at its first result line, and ends at its closing rule.
+ * A result code block holding no result block is one failed run: its text (`# Crash`, `NotImplementedError: …`) is
+ * the error.
+ */
 export function resultEntries(code: Code): Entry[] {
   const entries: Entry[] = [];
   const at = (k: number) => code.line + k;
   let comments: {text: string; k: number}[] = [];
+  const other: {text: string; k: number}[] = [];
   const lines = code.lines;
   for (let k = 0; k < lines.length; k++) {
     const text = lines[k].trimEnd();
     if (text.trim() === "") {
+      other.push(...comments);
       comments = [];
       continue;
     }
@@ -101,7 +116,8 @@ export function resultEntries(code: Code): Entry[] {
       } else comments.push({text, k});
       continue;
     }
-    if (BANNER.test(text) && !RULE.test(text)) {
+    const banner = BANNER.test(text) && !RULE.test(text);
+    if (banner || (resultLine(text) && !RULE.test(text) && !SECTION.test(text))) {
       let end = k + 1;
       while (end < lines.length && !RULE.test(lines[end].trimEnd())) {
         if (BANNER.test(lines[end].trimEnd()) && !RULE.test(lines[end].trimEnd()))
@@ -116,7 +132,7 @@ export function resultEntries(code: Code): Entry[] {
           at(k),
           `the result block is cut off: no closing ===== line after line ${at(k)} (the ${code.unclosed ? "document" : "code block"} ends at line ${code.last})`
         );
-      checkOrder(lines.slice(k, end + 1), at(k));
+      checkOrder(lines.slice(k, end + 1), at(k), banner);
       const first = comments.length ? comments[0].k : k;
       const textOf = lines
         .slice(first, end + 1)
@@ -141,24 +157,38 @@ export function resultEntries(code: Code): Entry[] {
       k = end;
       continue;
     }
-    if (RULE.test(text) || SECTION.test(text) || LABEL_VALUE.test(text))
+    if (resultLine(text))
       throw new BlockProblem(
         at(k),
         `a result line outside a result block: '${text.trim()}' (its banner is missing or out of place)`
       );
-    comments = [];
+    // A line of text right above a banner labels the block as a comment would (`1k random input + 2k generation`).
+    comments.push({text, k});
   }
-  return entries;
+  other.push(...comments);
+  if (entries.length || !other.length) {
+    const stray = other.find((o) => !o.text.trimStart().startsWith("#"));
+    if (entries.length && stray)
+      throw new BlockProblem(at(stray.k), `text beside the result blocks that is none of them: '${stray.text.trim()}'`);
+    return entries;
+  }
+  // No result block: the text is why the run failed.
+  const text = other.map((o) => `${lines[o.k]}\n`).join("");
+  const error = other
+    .map((o) => o.text.trim().replace(/^#+\s*/, ""))
+    .filter(Boolean)
+    .join(" ");
+  return [{kind: "error", error, text, first: at(other[0].k), last: at(other[other.length - 1].k)}];
 }
 
 /** Header lines before the first section, each statistic under the rule of its own family, in the printed order. */
-function checkOrder(block: string[], first: number): void {
+function checkOrder(block: string[], first: number, banner: boolean): void {
   let family: RegExp | null = null;
   let familyName = "";
   let headerAt = -1;
   let statAt = -1;
   let inSections = false;
-  for (let k = 1; k < block.length - 1; k++) {
+  for (let k = banner ? 1 : 0; k < block.length - 1; k++) {
     const text = block[k].trim();
     if (!text) continue;
     const section = SECTION.exec(text);

@@ -3,9 +3,10 @@ import {argvMeaning, programWords} from "../../command/argv-meaning.js";
 import {servedModel} from "../../command/served-model.js";
 import {precision, precisionOfModel} from "../records.js";
 
-export type EngineId = "vllm" | "sglang" | "trtllm";
+/** An engine id: vllm, sglang, trtllm, or an engine tps-report does not know by its program (`mindie serve` → mindie). */
+export type EngineId = string;
 
-export const ENGINE_NAMES: Record<EngineId, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
+export const ENGINE_NAMES: Record<string, string> = {vllm: "vLLM", sglang: "SGLang", trtllm: "TensorRT-LLM"};
 
 /** The engine a name in the text means ("vLLM", "SGLang", "TensorRT-LLM", "TRT-LLM"), or null. */
 export function engineNamed(text: string): EngineId | null {
@@ -69,18 +70,29 @@ export function commandLines(
   return out;
 }
 
-/** The engine a command starts, from its program words. */
+/** The engine a command starts, from its program words: a known engine's id, else the program's own name (an
+ * engine of another platform, such as MindIE on Ascend), null for no program. */
 export function engineOf(argv: string[]): EngineId | null {
   const [program, sub] = programWords(argv);
   if (program === "vllm" && sub === "serve") return "vllm";
   if (program === "sglang.launch_server" || (program === "sglang" && sub === "serve")) return "sglang";
   if (program === "trtllm-serve") return "trtllm";
-  return null;
+  if (
+    !program ||
+    !/^[a-z][\w.-]*$/i.test(program) ||
+    /^(python3?|bash|sh|docker|export|cd|source|pip|set|echo)$/.test(program)
+  )
+    return null;
+  return program.toLowerCase().replace(/[^a-z0-9._]+/g, "-");
 }
 
-/** The model a command serves, as the engine reads it. */
+/** The model a command serves, as the engine reads it; another engine's `PROGRAM serve MODEL` names it so too. */
 export function commandModel(argv: string[]): string | null {
-  return servedModel(argv);
+  const known = servedModel(argv);
+  if (known) return known;
+  const words = programWords(argv);
+  const at = words.indexOf("serve");
+  return at === 1 && words[2] && !words[2].startsWith("-") ? words[2] : null;
 }
 
 /** Weight precision a command states: its model's name (…-FP8, …-AWQ) or a --quantization flag. */
@@ -91,10 +103,10 @@ export function commandPrecision(argv: string[], model: string | null): string |
 
 /** The server command an engine runs for a model with the given parameters (the newer dialect prints only these). */
 export function serverArgv(engine: EngineId, model: string, params: string[]): string[] {
-  const base: Record<EngineId, string[]> = {
+  const base: Record<string, string[]> = {
     vllm: ["vllm", "serve", model],
     sglang: ["python3", "-m", "sglang.launch_server", "--model-path", model],
     trtllm: ["trtllm-serve", model]
   };
-  return [...base[engine], ...params];
+  return [...(base[engine] ?? [engine, "serve", model]), ...params];
 }
