@@ -175,8 +175,16 @@ export function checkWriteupClaim(
         return result(subject, shown, "—", null, missing(a == null ? run : against, metric, null));
       const mine = ((a - b) / b) * 100;
       const delta = a - b;
-      const deltaOk = claim.delta == null || agreesAt(Number(claim.delta), delta);
-      const ok = agreesAt(percent, mine, places(percent)) && deltaOk;
+      // The figures are printed rounded (to 0.01): the change of two of them is known only within what that allows,
+      // and a figure computed before rounding holds when it lies in that range.
+      const e = 0.005;
+      const [low, high] = [((a - e - (b + e)) / (b + e)) * 100, ((a + e - (b - e)) / (b - e)) * 100];
+      const inRange = (published: number, lo: number, hi: number, p: number) =>
+        published + 0.5 * 10 ** -p + 1e-9 >= lo && published - 0.5 * 10 ** -p - 1e-9 <= hi;
+      const deltaOk =
+        claim.delta == null ||
+        inRange(Number(claim.delta), delta - 2 * e, delta + 2 * e, decimals(Number(claim.delta)));
+      const ok = inRange(percent, Math.min(low, high), Math.max(low, high), places(percent)) && deltaOk;
       const inverse = ((a - b) / a) * 100;
       const detail =
         !ok && agreesAt(percent, inverse)

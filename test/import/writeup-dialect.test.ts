@@ -43,6 +43,7 @@ describe("the older dialect, on the seed's English page changed", () => {
       if (/# KeyError: 'weight'/.test(l)) return "    NotImplementedError: WFP4A16 MoE is unsupported on SM80.";
       if (/^Result: TensorRT-LLM/.test(l)) return `${l} = MindIE (Not supported)`;
       if (/^- TensorRT-LLM: v1\.2\.0rc1/.test(l)) return `${l}\n- MindIE: 2.1.RC1`;
+      if (l === "A single NVIDIA A100 SXM 80GB GPU.") return "NVIDIA A100 SXM 80GB GPUs on a single node.";
       // The baseline's 4K result labelled by a line of text, not a comment.
       if (n === 376) return "    random 4K input";
       // Step 3 ends with a candidate that only sets an environment variable, and whose server crashed.
@@ -184,6 +185,10 @@ describe("the older dialect, on the seed's English page changed", () => {
       "x.md"
     );
     expect(w.datasets.map((d) => [d.name, d.input, d.output])).toEqual([["Generation heavy", 1000, 2000]]);
+  });
+
+  it("names the GPU without where it sits", () => {
+    expect(data.plan.hardware).toMatchObject({gpu: "a100-sxm4-80gb", name: "NVIDIA A100 SXM 80GB"});
   });
 
   it("keeps a ranking entry with no figure out of the order", () => {
@@ -332,7 +337,7 @@ describe("the newer dialect, on a page written for the test", () => {
       "- Backend Parameters:",
       params("--max-model-len=32768", "--max-num-seqs=64"),
       at8("3.00", 12.0),
-      "- Summary: `Max Seqs 64` Total TPS = 3750.00, `Max Seqs 32` Total TPS = 3629.03. `Max Seqs 64` is faster by 120.97 tok/s (3.33%); Mean TPOT = 7.00 ms vs 7.00 ms, increased by 0.00 ms (0.00% slower).",
+      "- Summary: `Max Seqs 64` Total TPS = 3750.00, `Max Seqs 32` Total TPS = 3629.03. `Max Seqs 64` is faster by 120.96 tok/s (3.33%); Mean TPOT = 7.00 ms vs 7.00 ms, increased by 0.00 ms (0.00% slower).",
       "",
       "### Summary of Optimization Options",
       "",
@@ -395,9 +400,10 @@ describe("the newer dialect, on a page written for the test", () => {
 
   it("reads summary lines whose labels are several words", () => {
     const change = data.report.claims.find((c) => c.kind === "change" && c.id.endsWith("-tps"))!;
+    // 120.96 was taken before the figures were rounded to 0.01: within what the printed figures allow, so it holds.
     expect([change.status, change.published, change.recomputed]).toEqual([
       "confirmed",
-      "+3.33% (+120.97)",
+      "+3.33% (+120.96)",
       "+3.33% (+120.97)"
     ]);
   });
@@ -409,5 +415,80 @@ describe("the newer dialect, on a page written for the test", () => {
       ["confirmed", "1.00× faster", "1.00× faster"]
     ]);
     expect(data.report.findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
+});
+
+describe("a newer summary table's row for a step of several candidates", () => {
+  it("is the candidate whose run printed the row's throughput", async () => {
+    const block = (seconds: number) =>
+      runnerBlock({requests: 100, seconds, input: 23000, output: 22000, latency: "3.00", c: 20});
+    const page = [
+      "# Engines",
+      "",
+      "## Conclusion",
+      "",
+      "| Benchmark Case | baseline (vLLM without any optimizations) | Optimized |",
+      "|---|---|---|",
+      '| **ShareGPT** | Total TPS: 3600.00<br>Mean TPOT(ms): 7.00 | Total TPS: 4500.00 <span style="background-color:lightgreen;">(+25.00%)</span><br>Mean TPOT(ms): 7.00 |',
+      "",
+      "## Experimental Setup",
+      "",
+      "### Model",
+      "",
+      "- Qwen/Qwen3-8B",
+      "",
+      "### Hardware",
+      "",
+      "NVIDIA H200x8",
+      "",
+      "### Engine Version",
+      "",
+      "- vLLM v0.11.0",
+      "- SGLang v0.5.3",
+      "",
+      "### Benchmark Method",
+      "",
+      "#### Benchmark Profiles",
+      "",
+      "##### ShareGPT",
+      "",
+      "```yaml",
+      "dataset_name: ShareGPT",
+      "total_requests: 100",
+      "```",
+      "",
+      "## Experiment Results",
+      "",
+      "### Choosing the Inference Engine",
+      "",
+      "#### vLLM",
+      "",
+      "- Profile: `ShareGPT`",
+      "- Backend Parameters:",
+      params("--max-model-len=32768"),
+      block(12.5),
+      "#### SGLang",
+      "",
+      "- Profile: `ShareGPT`",
+      "- Backend Parameters:",
+      params("--context-length=32768"),
+      block(10),
+      "### Summary of Optimization Options",
+      "",
+      "| Benchmark Cases | Optimized | Baseline |",
+      "|---|---|---|",
+      '| Choosing the Inference Engine | Total TPS: 4500.00 <span style="background-color:lightgreen;">(+25.00%)</span><br>Mean TPOT(ms): 7.00 | Total TPS: 3600.00<br>Mean TPOT(ms): 7.00 |',
+      ""
+    ].join("\n");
+    const {data} = await imported("engines", page);
+    const value = data.plan.claims.find(
+      (c) => c.kind === "value" && c.metric === "total_token_throughput" && c.value === 4500
+    )!;
+    expect(value.run).toBe("choosing-the-inference-engine--sglang--sharegpt");
+    const change = data.report.claims.find((c) => c.kind === "change")!;
+    expect([change.status, change.recomputed]).toEqual(["confirmed", "+25.00%"]);
+    expect(data.report.claims.filter((c) => c.status !== "confirmed")).toEqual([]);
+    // "NVIDIA H200x8": eight of them.
+    expect(data.plan.hardware).toMatchObject({gpu: "h200-sxm", name: "NVIDIA H200", count: 8});
   });
 });

@@ -129,7 +129,14 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
       }
     const counted = /^(\d+)\s*[x×]?\s+(.*)$/.exec(text);
     if (gpu.count == null && counted) [gpu.count, text] = [Number(counted[1]), counted[2]];
-    text = text.replace(/\s+GPUs?$/i, "").trim();
+    // "NVIDIA H200x8": the count after the name.
+    const after = /^(.*?\S)\s*[x×]\s*(\d+)$/.exec(text);
+    if (gpu.count == null && after) [text, gpu.count] = [after[1], Number(after[2])];
+    // "… GPUs on a single node": where the GPUs sit is no part of their name.
+    text = text
+      .replace(/\s+(?:on|in)\s+(?:a|one)\s+(?:single\s+)?(?:node|host|machine|server)$/i, "")
+      .replace(/\s+GPUs?$/i, "")
+      .trim();
     const found = findGpu(readGpuTable(), text);
     gpu = {id: found?.id ?? null, name: text, count: gpu.count};
     note(

@@ -242,12 +242,22 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
         continue;
       }
       // Newer pages: Optimized | Baseline, each "Total TPS: x (+p%) Mean TPOT(ms): y".
-      const candidate = step.candidates[0];
-      const run = candidate && runOf(step, candidate);
-      const scenario = candidate?.runs[0]?.scenario;
+      const figures = cellFigures(cell, w.language);
+      // The step's candidate the row is: its only one, or the one whose run printed the row's throughput.
+      const printed = (c: StudyCandidate) => {
+        const v = blockOf(step, c)?.parsed.metrics.total_token_throughput;
+        return figures.tps != null && v != null && Math.abs(v - number(figures.tps)) <= 0.005 + 1e-9;
+      };
+      const matching = step.candidates.filter(printed);
+      const candidate = step.candidates.length === 1 ? step.candidates[0] : matching.length === 1 ? matching[0] : null;
+      if (!candidate) {
+        note(row.line, `summary row "${title}": no one candidate of the step printed its throughput: not taken`);
+        continue;
+      }
+      const run = runOf(step, candidate);
+      const scenario = candidate.runs[0]?.scenario;
       const baseRun = scenario ? runOf(baselineStep, baselineCandidate, scenario) : null;
       if (!run) continue;
-      const figures = cellFigures(cell, w.language);
       if (figures.tps != null)
         add(
           {kind: "value", run, metric: "total_token_throughput", ...figure(figures.tps), at: row.line},
