@@ -15,6 +15,7 @@ import {
   type SecondLookData
 } from "./second-look-file.js";
 import {
+  isPlaceholder,
   SLO_METRICS,
   SLO_STATISTICS,
   StudySchema,
@@ -555,6 +556,8 @@ export function rebuiltBenchArgv(
   scenario: PlanScenario,
   client: string | null
 ): string[] | null {
+  // A client whose command the plan leaves open (`TODO: …`) rebuilds none: the runs' command is not recorded.
+  if (plan.client.argv.some((arg) => isPlaceholder(String(arg)))) return null;
   return takesPlanFlags(client, plan.client.name) ? benchArgv(plan, candidate, scenario) : null;
 }
 

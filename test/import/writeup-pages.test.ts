@@ -157,6 +157,14 @@ describe("what the audit says", () => {
     );
     const step = data.report.steps.find((s) => s.id === "speculative-decoding-quantization")!;
     expect(step.verdict.kind).toBe("no-improvement");
+    // What the page does not state stays open in the plan (check lists it) and reads "not recorded" on the pages.
+    expect(data.plan.goal.en).toMatch(/^TODO/);
+    expect(data.report.study.goal).toEqual({en: "", tr: ""});
+    expect(data.report.study.client).toEqual({name: "GPUStack benchmark-runner", command: "not recorded"});
+    expect(data.rows.every((r) => r.bench_command === "")).toBe(true);
+    expect(data.report.findings.find((f) => f.code === "bench-command-not-recorded")?.message).toBe(
+      "the benchmark command of 15 runs is not recorded: GPUStack benchmark-runner measured them and no file states its command (their workload is in the scenarios)"
+    );
     const rate = data.report.claims.find((c) => c.kind === "success-rate")!;
     expect([rate.status, rate.recomputed]).toEqual(["confirmed", "51.6%"]);
     // The runner's peaks above all the tokens a run generated cannot be true: set aside with a warning, in no mean.
