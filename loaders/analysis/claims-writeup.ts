@@ -133,8 +133,7 @@ export function checkWriteupClaim(
         subject,
         shown,
         `${mine.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`,
-        agreesAt(published, mine, places(published)),
-        `run ${run}`
+        agreesAt(published, mine, places(published))
       );
     }
     case "headline-speedup": {
