@@ -601,6 +601,9 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
   for (const n of w.notes) note(n.line, "note (caveat)");
   study.claims = writeupClaims(w, study, note);
   took.sort((a, b) => a.line - b.line);
+  // Said once: a note each variant of a command makes alike (the model it serves) is one line.
+  const said = new Set<string>();
+  study.took = took.filter((t) => !said.has(`${t.line}\0${t.what}`) && said.add(`${t.line}\0${t.what}`));
   return study;
 }
 
