@@ -8,6 +8,7 @@ import {keptPlan} from "./loaders/study/plan-kept.js";
 import {studyDir} from "./loaders/study/study-dir.js";
 import {runPageLayout, runSetTitle} from "./loaders/pages/run-pages.js";
 import {escapeHtml, languageSwitch, studiesIndexLink} from "./loaders/pages/language-switch.js";
+import {pageSourceExists} from "./loaders/pages/page-source.js";
 import {listRunDirs, readRunMeta, RunMetaError} from "./loaders/runs/read-runs.js";
 import * as runSets from "./src/components/runSets.js";
 import {renderFragments, staticFragments, type MarkdownIt} from "./src/render/static-fragments.js";
@@ -20,6 +21,7 @@ import {isSetPage, SET_PAGE_LINK, STAMP_ENV} from "./src/render/set-pages.js";
 import {codeVersion} from "./src/render/code-version.js";
 import {PAGE_MEMO_ENV, planKeeping} from "./src/render/page-memo.js";
 import {installPageReuse, REUSE_ENV, REUSE_OUTPUT_ENV} from "./src/render/page-reuse.js";
+import {ensureNpmCache} from "./tools/npm-cache/fill.js";
 
 interface PageLink {
   name: string;
@@ -41,6 +43,10 @@ if (process.argv[2] === "build")
       fix: "build from a writable copy of tps-report"
     }
   ]);
+
+// Notebook pages' `npm:` imports and built-ins (Plot, Inputs, d3, aq, .csv(), …) are served from node_modules, bundled
+// once per package-lock.json, never fetched from a CDN (tools/npm-cache/fill.ts).
+await ensureNpmCache(process.cwd(), "src");
 
 const study = studyDir();
 // Every page's tables and charts, drawn once per build (or dev reload) so the pages need no script to show them. In a
@@ -138,6 +144,7 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
   const names = {
     setup: {en: "Goal and setup", tr: "Amaç ve kurulum"},
     summary: {en: "Summary of optimization options", tr: "Optimizasyon seçeneklerinin özeti"},
+    tune: {en: "Search", tr: "Arama"},
     notes: {en: "Notes and caveats", tr: "Notlar ve uyarılar"},
     quality: {en: "Data quality and claims", tr: "Veri kalitesi ve iddialar"},
     headroom: {en: "Headroom", tr: "İyileştirme payı"},
@@ -146,6 +153,8 @@ function pageLinks(lang: "en" | "tr"): PageLink[] {
   const links: PageLink[] = [{name: names.setup[lang], path: `${prefix}/setup`}];
   for (const step of plan.steps) links.push({name: step.title[lang], path: `${prefix}/steps/${step.id}`});
   links.push({name: names.summary[lang], path: `${prefix}/summary`});
+  // The search's page, once tps-report tune has written tune.json (the page itself is built for every study).
+  if (plan.tune) links.push({name: names.tune[lang], path: `${prefix}/tune`});
   links.push({name: names.notes[lang], path: `${prefix}/notes`});
   links.push({name: names.quality[lang], path: `${prefix}/quality`});
   // Slot for the headroom page: listed once the page exists.
@@ -167,9 +176,9 @@ export default {
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
   head: `<link rel="icon" href="data:,"><meta name="${runSets.RUN_SETS_META}" content="${runPages.sets}"><style>${darkChartCss()}</style>`,
   // Built into a site of many studies (npm run build:site), each page links up to the index of studies.
-  header: process.env.TPS_REPORT_SITE_INDEX
-    ? (page: {path: string}) => studiesIndexLink(page) + languageSwitch(page)
-    : languageSwitch,
+  header: (page: {path: string}) =>
+    (process.env.TPS_REPORT_SITE_INDEX ? studiesIndexLink(page) : "") +
+    languageSwitch(page, (path) => pageSourceExists("src", path)),
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(plan.title.en)}`,
   globalStylesheets: [],

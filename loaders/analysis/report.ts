@@ -21,8 +21,10 @@ import type {HeadroomReport} from "./headroom.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
+import {interferenceFindings} from "./interference.js";
 import {coverage, type Coverage} from "./coverage.js";
 import {secondLookReport, type SecondLookReport} from "./second-look.js";
+import {tuneReport, type TuneReport} from "./search-report.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -56,6 +58,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
   const ceilingFindings = addHeadroom(headroom, rows);
   const derived = derive(plan, rows);
   const secondLook = secondLookReport(plan, rows, derived);
+  const tune = tuneReport(plan, rows, runs);
   const planFindings: Finding[] = plan.warnings.map((w) => ({
     severity: "warning",
     code: w.code ?? "plan-warning",
@@ -70,6 +73,7 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     ...validate(plan, runs, rows),
     ...derived.findings,
     ...repeatFindings(rows, plan.objective, plan.warmup_repeats ?? 0),
+    ...interferenceFindings(plan, runs, rows),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
@@ -118,7 +122,8 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
       ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
       : {}),
     coverage: coverage(plan, derived),
-    ...(secondLook ? {second_look: secondLook} : {})
+    ...(secondLook ? {second_look: secondLook} : {}),
+    ...(tune ? {tune} : {})
   };
   return {plan, runs, rows, report};
 }
@@ -191,6 +196,8 @@ export interface Report {
   coverage: Coverage;
   /** The second look's outcome (absent until `tps-report run STUDY --second-look` froze its set). */
   second_look?: SecondLookReport;
+  /** The search (`tps-report tune`): absent until it froze its first configurations. */
+  tune?: TuneReport;
 }
 /** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
 export type StudyInfo = Report["study"];

@@ -86,7 +86,7 @@ export function wilson(k: number, n: number, confidence: number): {low: number; 
 }
 
 /** The first record with per-request arrays among a run's JSON logs. */
-function perRequestOf(record: RunRecord): PerRequest | null {
+export function perRequestOf(record: RunRecord): PerRequest | null {
   for (const file of record.logs) {
     if (!file.endsWith(".json")) continue;
     try {

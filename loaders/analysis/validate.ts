@@ -6,6 +6,7 @@ import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";
 import {loadPart, parseRunId} from "../study/ids.js";
+import {gpuCount} from "../study/gpu-need.js";
 import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
@@ -97,7 +98,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     expect("model", meta.model, candidate.model);
     expect("quantization", meta.quantization, candidate.quantization);
     expect("engine_version", meta.engine_version, plan.engines[candidate.engine]?.version, "warning");
-    expect("gpu_count", meta.gpu_count, plan.hardware.count);
+    expect("gpu_count", meta.gpu_count, gpuCount(candidate, plan.hardware.count));
     // A live run adds host, port and result flags to the plan's commands; compare against what the runner would run.
     const serve = meta.origin?.kind === "live" ? (meta.origin.serve as LiveServe | undefined) : undefined;
     // A cluster task ran it in its own folder (origin.runs_dir) before `tps-report gather` moved it here.

@@ -109,7 +109,9 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     `${into}: ${study.candidates.length} candidates × ${study.scenarios.length} scenarios, ${study.runs.length} runs (${failed} failed); ` +
       `${created.length} written, ${unchanged.length} unchanged${conflicts.length ? `, ${conflicts.length} conflicts (nothing written)` : ""}\n` +
-      (report.newStudy ? `next: fill in the TODO values in ${into}/study.yaml, then tps-report check ${into}\n` : "")
+      (report.newStudy
+        ? `next: fill in the TODO values in ${into}/study.yaml, then tps-report check ${shellWord(into, "bash")}\n`
+        : "")
   );
   // A signal heard only after the last step came once everything was in place.
   if (stop.signal.aborted) {

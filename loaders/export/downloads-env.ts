@@ -3,8 +3,16 @@
 import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 
-/** The five files the All runs page offers for download (downloads.ts makes them). */
-export const DOWNLOADS = ["runs.csv", "runs.parquet", "aggregate.csv", "aggregate.parquet", "report.json"] as const;
+/** The files the page renderer makes for the data loaders (downloads.ts): the five the All runs page offers for
+ * download, and the plan the notebook pages read. */
+export const DOWNLOADS = [
+  "runs.csv",
+  "runs.parquet",
+  "aggregate.csv",
+  "aggregate.parquet",
+  "report.json",
+  "plan.json"
+] as const;
 export type Download = (typeof DOWNLOADS)[number];
 
 /** The folder the page renderer leaves the downloads in for this build; set by observablehq.config.ts. */

@@ -1,6 +1,6 @@
-// The five files the All runs page offers for download. The page renderer, which loads the study once per build,
-// makes them all and leaves them where the data loaders look first: each loader loading the study again took most
-// of a large study's build (63 s for report.json alone at 17,000 runs).
+// The files the All runs page offers for download, and the plan for notebook pages. The page renderer, which loads
+// the study once per build, makes them all and leaves them where the data loaders look first: each loader loading the
+// study again took most of a large study's build (63 s for report.json alone at 17,000 runs).
 import {copyFileSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync} from "node:fs";
 import {join} from "node:path";
 import type {StudyData} from "../analysis/report.js";
@@ -9,6 +9,7 @@ import {DOWNLOADS, DOWNLOADS_PENDING, type Download} from "./downloads-env.js";
 import {AGGREGATE_INT_COLUMNS, studyAggregate, type AggregateRow} from "./aggregate.js";
 import {runsCsv} from "./csv.js";
 import {runsParquet} from "./parquet.js";
+import {planJson} from "./plan.js";
 
 export {DOWNLOADS, type Download} from "./downloads-env.js";
 
@@ -38,6 +39,8 @@ export function download(name: Download, {plan, rows, report}: DownloadsInput): 
       return runsParquet(aggregateOf(plan, rows), AGGREGATE_INT_COLUMNS);
     case "report.json":
       return JSON.stringify(report);
+    case "plan.json":
+      return planJson(plan);
   }
 }
 

@@ -8,13 +8,27 @@ export const STUDIES_ROOT = "data/studies";
 
 export class SiteError extends Error {}
 
+/** The folders TPS_REPORT_STUDIES names; null when it is unset or empty. Set to only commas and blanks it names
+ * nothing: refused, rather than read as unset (which builds another study than the one meant). */
+function namedStudies(env: Record<string, string | undefined>): string[] | null {
+  const value = env.TPS_REPORT_STUDIES;
+  if (!value) return null;
+  const named = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!named.length)
+    throw new SiteError(
+      `TPS_REPORT_STUDIES is set to ${JSON.stringify(value)} but names no study folder; name them comma-separated, or unset it`
+    );
+  return named;
+}
+
 /** The study folders of the site: those TPS_REPORT_STUDIES names (comma-separated), else every folder under
  * data/studies holding a study.yaml, by name. */
 export function siteStudyDirs(env: Record<string, string | undefined> = process.env, root = STUDIES_ROOT): string[] {
-  const named = env.TPS_REPORT_STUDIES?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const dirs = named?.length
+  const named = namedStudies(env);
+  const dirs = named
     ? named
     : readdirSync(root, {withFileTypes: true})
         .filter((e) => e.isDirectory() && existsSync(join(root, e.name, "study.yaml")))
@@ -39,8 +53,7 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
 export function buildTarget(
   env: Record<string, string | undefined> = process.env
 ): {kind: "study"} | {kind: "site"; studies: string[]} {
-  const named = env.TPS_REPORT_STUDIES?.split(",").some((s) => s.trim());
-  if (!named) return {kind: "study"};
+  if (!namedStudies(env)) return {kind: "study"};
   if (env.TPS_REPORT_STUDY?.trim())
     throw new SiteError(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"

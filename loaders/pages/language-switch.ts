@@ -4,7 +4,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function languageSwitch({path}: {path: string}): string {
+/** `twin` says whether the other language has the page (a user's page may be in one language only). */
+export function languageSwitch({path}: {path: string}, twin: (path: string) => boolean = () => true): string {
   // The 404 page has no Turkish twin, so it gets no switch.
   if (path === "/404") return "";
   const page = path.replace(/\/index$/, "/");
@@ -12,6 +13,9 @@ export function languageSwitch({path}: {path: string}): string {
   const other = isTurkish ? page.slice(3) || "/" : `/tr${page}`;
   const label = isTurkish ? "English" : "Türkçe";
   const lang = isTurkish ? "en" : "tr";
+  // Said in the other language, for its reader; a link would lead to a 404.
+  if (!twin(other))
+    return `<nav class="language-switch" aria-label="Language"><span lang="${lang}">${isTurkish ? "This page has no English version" : "Bu sayfanın Türkçesi yok"}</span></nav>`;
   // The fragment goes along: on a run-set page it names the run shown.
   const keepFragment = `this.hash = location.hash`;
   return `<nav class="language-switch" aria-label="Language"><a href="${escapeHtml(encodeURI(other))}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;

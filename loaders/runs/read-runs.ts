@@ -7,6 +7,7 @@ import {derivedTotalThroughput} from "../parse/total-throughput.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {allSteps, rebuiltBenchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
@@ -161,7 +162,11 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
     model: need("model", data.model ?? candidate?.model),
     quantization: need("quantization", data.quantization ?? candidate?.quantization),
     gpu: need("gpu", data.gpu ?? plan?.hardware.name),
-    gpu_count: need("gpu_count", data.gpu_count ?? plan?.hardware.count),
+    // A candidate's parallelism flags say how many GPUs its server used; hardware.count where they do not.
+    gpu_count: need(
+      "gpu_count",
+      data.gpu_count ?? (plan && candidate ? gpuCount(candidate, plan.hardware.count) : plan?.hardware.count)
+    ),
     server_argv: need("server_argv", data.server_argv ?? candidate?.server),
     bench_argv: need(
       "bench_argv",

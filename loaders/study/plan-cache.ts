@@ -5,20 +5,20 @@ import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {parseStudyPlan, withSecondLook, type StudyPlan} from "./plan.js";
+import {parseStudyPlan, readPlanText, withStepsBeside, type StudyPlan} from "./plan.js";
 
 /** Plans smaller than this parse faster than a cache file is hashed and read. */
 const CACHE_FROM_BYTES = 64 * 1024;
 
 export function loadStudyPlanCached(dir: string, cacheDir = join(tmpdir(), "tps-report-plans")): StudyPlan {
   const file = join(dir, "study.yaml");
-  const source = readFileSync(file, "utf8");
-  if (source.length < CACHE_FROM_BYTES) return withSecondLook(parseStudyPlan(source, file, dir));
+  const source = readPlanText(file);
+  if (source.length < CACHE_FROM_BYTES) return withStepsBeside(parseStudyPlan(source, file, dir));
   const key = createHash("sha256").update(dir).update("\0").update(source).digest("hex").slice(0, 32);
   const cached = join(cacheDir, `${key}.json`);
   if (existsSync(cached)) {
     try {
-      return withSecondLook(JSON.parse(readFileSync(cached, "utf8")) as StudyPlan);
+      return withStepsBeside(JSON.parse(readFileSync(cached, "utf8")) as StudyPlan);
     } catch {
       // A damaged cache entry is parsed again and replaced.
     }
@@ -26,5 +26,5 @@ export function loadStudyPlanCached(dir: string, cacheDir = join(tmpdir(), "tps-
   const plan = parseStudyPlan(source, file, dir);
   mkdirSync(cacheDir, {recursive: true});
   writeFileAtomic(cached, JSON.stringify(plan));
-  return withSecondLook(plan);
+  return withStepsBeside(plan);
 }

@@ -1,11 +1,12 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
-import {readFileSync} from "node:fs";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
-import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {idProblem, loadPart, type Load, type LoadKind} from "./ids.js";
+import {gpuNeed} from "./gpu-need.js";
 import {takesPlanFlags} from "./clients.js";
 import {
   readSecondLook,
@@ -14,6 +15,8 @@ import {
   SecondLookFileError,
   type SecondLookData
 } from "./second-look-file.js";
+import {readSearchRecord, SEARCH_FILES, SearchFileError, type SearchRecord, type SearchStepId} from "./search-file.js";
+import {searchSpace, type SearchSpace} from "./search-space.js";
 import {
   isPlaceholder,
   SLO_METRICS,
@@ -109,6 +112,10 @@ export interface PlanCandidate {
   config: string | null;
   /** Runs of this candidate's points: for every scenario, or per scenario id (wins over the step's and scenario's). */
   repeats?: number | Record<string, number>;
+  /** GPUs one server uses, or the GPU indices it is pinned to, where the plan says (see study/gpu-need.ts). */
+  gpus?: number | number[];
+  /** An interference candidate: the configuration it copies. */
+  copy_of?: {step: string; candidate: string};
 }
 
 export interface PlanStep {
@@ -173,7 +180,38 @@ export interface StudyPlan extends RepeatSettings {
   second_look_reasons?: Record<string, string>;
   /** The greedy winner the second look was derived around. */
   second_look_winner?: {step: string; candidate: string};
+  /** The plan's search space (`tune:`), for `tps-report tune`. */
+  search_space?: SearchSpace;
+  /** The grid of the search space (`tps-report tune --grid` wrote grid.json): every configuration, as one more step
+   * outside the greedy path, the ground truth a search's regret is measured against. */
+  grid?: PlanStep;
+  grid_record?: SearchRecord;
+  /** The search's configurations so far (tune.json), as one more step outside the greedy path. */
+  tune?: PlanStep;
+  tune_record?: SearchRecord;
+  /** The plan's `interference`: one more step whose candidates copy configurations to run alone and side by side. */
+  interference?: PlanInterference;
 }
+
+/** Configurations measured alone and side by side (`interference` in study.yaml), as the step that runs them. */
+export interface PlanInterference {
+  step: PlanStep;
+  pairs: InterferencePair[];
+}
+
+export interface InterferencePair {
+  /** The configuration measured: `<step>--<candidate>`. */
+  key: string;
+  step: string;
+  candidate: string;
+  scenarios: string[];
+  /** Candidate ids in the interference step: the one run alone, and the two copies run side by side. */
+  alone: string;
+  pair: [string, string];
+}
+
+export const INTERFERENCE_STEP = "interference";
+export const DEFAULT_INTERFERENCE_REPEATS = 3;
 
 export class PlanError extends Error {
   readonly file: string;
@@ -190,8 +228,13 @@ export class PlanError extends Error {
 }
 
 /** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
-export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look">): PlanStep[] {
-  return plan.second_look ? [...plan.steps, plan.second_look] : plan.steps;
+export function allSteps(
+  plan: Pick<StudyPlan, "steps" | "second_look" | "grid" | "tune" | "interference">
+): PlanStep[] {
+  const extra = [plan.second_look, plan.grid, plan.tune, plan.interference?.step].filter(
+    (s): s is PlanStep => s != null
+  );
+  return extra.length ? [...plan.steps, ...extra] : plan.steps;
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
@@ -236,7 +279,84 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return withSecondLook(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+  return withStepsBeside(parseStudyPlan(readPlanText(file), file, dir));
+}
+
+/** The plan with the steps frozen beside study.yaml: the second look, the grid and the search. */
+export function withStepsBeside(plan: StudyPlan): StudyPlan {
+  return withSearches(withSecondLook(plan));
+}
+
+/** The plan step of a search record: its candidates run once, except the leaders measured again (and a grid's, which
+ * run the grid's repeats). */
+export function searchStep(record: SearchRecord, title: Text): PlanStep {
+  const confirmed = new Set(record.confirm?.candidates ?? []);
+  return {
+    id: record.step,
+    kind: "selection",
+    title,
+    scenarios: [record.scenario],
+    decision: {scenario: record.scenario},
+    candidates: record.candidates.map((c) => ({
+      id: c.id,
+      label: c.label ?? c.id,
+      engine: c.engine,
+      model: c.model,
+      quantization: c.quantization,
+      role: null,
+      server: c.server,
+      bench_args: (c.bench_args ?? []).map(String),
+      config: c.config ?? null,
+      repeats: confirmed.has(c.id)
+        ? record.confirm!.repeats
+        : typeof c.repeats === "number"
+          ? c.repeats
+          : record.repeats
+    }))
+  };
+}
+
+const SEARCH_TITLES: Record<SearchStepId, Text> = {
+  tune: {en: "Search", tr: "Arama"},
+  grid: {en: "Grid", tr: "Izgara"}
+};
+
+/** The plan with the grid and the search that `tps-report tune` froze beside it, where there are. */
+export function withSearches(plan: StudyPlan): StudyPlan {
+  let out = plan;
+  for (const id of ["grid", "tune"] as const) {
+    let record: SearchRecord | null;
+    try {
+      record = readSearchRecord(plan.dir, id);
+    } catch (error) {
+      if (error instanceof SearchFileError) throw new PlanError(error.file, error.line, error.detail);
+      throw error;
+    }
+    if (!record) continue;
+    const where = join(plan.dir, SEARCH_FILES[id]);
+    const step = searchStep(record, SEARCH_TITLES[id]);
+    const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
+    const problem = plan.steps.some((s) => s.id === id)
+      ? `the plan has a step '${id}' of its own`
+      : !plan.scenarios.some((s) => s.id === record.scenario)
+        ? `unknown scenario '${record.scenario}'`
+        : unknownEngine
+          ? `engine '${unknownEngine}' is not listed under 'engines' in ${plan.file}`
+          : null;
+    if (problem) throw new PlanError(where, 1, problem);
+    out = id === "grid" ? {...out, grid: step, grid_record: record} : {...out, tune: step, tune_record: record};
+  }
+  return out;
+}
+
+/** study.yaml's text: a regular file of bounded size (a link is followed: the user names the study and its plan). */
+export function readPlanText(file: string): string {
+  try {
+    return readStudyFile(file, {followLink: true});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new PlanError(file, 1, error.problem);
+    throw error;
+  }
 }
 
 /** The plan step of a second-look file's data. */
@@ -416,7 +536,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         server: c.server.map(String),
         bench_args: (c.bench_args ?? []).map(String),
         config: c.config ?? null,
-        ...(c.repeats != null ? {repeats: c.repeats} : {})
+        ...(c.repeats != null ? {repeats: c.repeats} : {}),
+        ...(c.gpus != null ? {gpus: c.gpus} : {})
       };
     });
     let decision = s.decision;
@@ -475,6 +596,18 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
           `a goodput search runs each level once (step '${step.id}' asks for ${most} repeats): it picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds; set 'repeats: 1' on the scenario or its step`
         );
     }
+  const space = searchSpace(data, at, WITHIN_SLO);
+  // A `gpus` the candidate's own flags contradict; malformed flags are the live runner's to report (run never reads
+  // them otherwise).
+  steps.forEach((step, si) =>
+    step.candidates.forEach((c, ci) => {
+      const need = gpuNeed(c, data.hardware.count);
+      if ("problem" in need && need.at === "gpus") at(["steps", si, "candidates", ci, "gpus"], need.problem);
+    })
+  );
+  const interference = data.interference?.length
+    ? planInterference(data.interference, steps, scenarioIds, data.hardware.count, at)
+    : undefined;
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -515,7 +648,95 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
     ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
-    ...(data.margin != null ? {margin: data.margin} : {})
+    ...(data.margin != null ? {margin: data.margin} : {}),
+    ...(space ? {search_space: space} : {}),
+    ...(interference ? {interference} : {})
+  };
+}
+
+/** The interference step: for each configuration named, a copy run alone and two copies run side by side. */
+function planInterference(
+  entries: NonNullable<StudyData["interference"]>,
+  steps: PlanStep[],
+  scenarioIds: Set<string>,
+  hardwareCount: number,
+  at: (path: PropertyKey[], message: string) => void
+): PlanInterference | undefined {
+  if (steps.some((s) => s.id === INTERFERENCE_STEP))
+    at(["steps"], `a step may not be called '${INTERFERENCE_STEP}' when the plan has 'interference'`);
+  const pairs: InterferencePair[] = [];
+  const candidates: PlanCandidate[] = [];
+  const scenarios = new Set<string>();
+  const repeats: Record<string, number> = {};
+  entries.forEach((entry, i) => {
+    const step = steps.find((s) => s.id === entry.step);
+    const original = step?.candidates.find((c) => c.id === entry.candidate);
+    if (!step || !original) {
+      at(["interference", i], `no candidate '${entry.candidate}' in step '${entry.step}'`);
+      return;
+    }
+    const key = `${entry.step}--${entry.candidate}`;
+    if (pairs.some((p) => p.key === key)) {
+      at(["interference", i], `${key} is named twice`);
+      return;
+    }
+    const wanted = entry.scenarios ?? step.scenarios;
+    wanted.forEach((sc, j) => {
+      if (!scenarioIds.has(sc)) at(["interference", i, "scenarios", j], `unknown scenario '${sc}'`);
+    });
+    const need = gpuNeed(original, hardwareCount);
+    if (!("problem" in need) && need.pinnedBy !== undefined && need.pinnedBy !== "plan")
+      at(
+        ["interference", i],
+        `${key} is pinned to GPUs by its command (${original.server[need.pinnedBy]}); two copies side by side need two placements`
+      );
+    const base = `${entry.step}.${entry.candidate}`;
+    const ids = [`${base}.alone`, `${base}.pair-1`, `${base}.pair-2`];
+    for (const id of ids) {
+      const problem = idProblem(id);
+      if (problem) at(["interference", i], problem);
+    }
+    // Copies go where there is room: a pin would put both copies of the pair on the same GPUs.
+    const gpus = "problem" in need ? undefined : need.count;
+    for (const id of ids) {
+      candidates.push({
+        ...original,
+        id,
+        label: `${original.label} (${id.slice(base.length + 1).replace("-", " ")})`,
+        role: null,
+        repeats: entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS,
+        ...(gpus != null ? {gpus} : {}),
+        copy_of: {step: entry.step, candidate: entry.candidate}
+      });
+      repeats[id] = entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS;
+    }
+    for (const sc of wanted) scenarios.add(sc);
+    pairs.push({
+      key,
+      step: entry.step,
+      candidate: entry.candidate,
+      scenarios: wanted,
+      alone: ids[0],
+      pair: [ids[1], ids[2]]
+    });
+  });
+  if (!pairs.length) return undefined;
+  // Each copy runs only its own configuration's scenarios.
+  const allScenarios = [...scenarios];
+  for (const c of candidates) {
+    const pair = pairs.find((p) => c.id === p.alone || p.pair.includes(c.id))!;
+    const r = repeats[c.id];
+    c.repeats = Object.fromEntries(allScenarios.map((sc) => [sc, pair.scenarios.includes(sc) ? r : 0]));
+  }
+  return {
+    step: {
+      id: INTERFERENCE_STEP,
+      kind: "generalization",
+      title: {en: "Interference", tr: "Girişim"},
+      scenarios: allScenarios,
+      candidates
+    },
+    pairs
   };
 }
 

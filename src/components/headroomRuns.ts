@@ -50,7 +50,9 @@ function measuredOf(row: HeadroomRow): HeadroomRun["measured"] {
 }
 
 function bindingOf(value: unknown): Binding | null {
-  return value === "compute" || value === "bandwidth" || value === "kv-capacity" ? value : null;
+  return value === "compute" || value === "bandwidth" || value === "kv-capacity" || value === "interconnect"
+    ? value
+    : null;
 }
 
 /** A scenario's runs, measured ones by throughput (highest first), then the failed ones in plan order. */

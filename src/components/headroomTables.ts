@@ -199,7 +199,7 @@ function ladderHeadlineTable(
 export function bindingList(headroom: HeadroomReport, report: ScenarioNames, {lang}: PageContext): HTMLElement {
   const list = document.createElement("ul");
   list.className = "binding-list";
-  for (const binding of ["compute", "bandwidth", "kv-capacity"] as const) {
+  for (const binding of ["compute", "bandwidth", "kv-capacity", "interconnect"] as const) {
     const scenarios = headroom.scenarios.filter((s) => s.binding === binding);
     if (!scenarios.length) continue;
     const item = document.createElement("li");

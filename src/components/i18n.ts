@@ -101,6 +101,7 @@ const STRINGS = {
   binding_compute: {en: "compute", tr: "hesaplama"},
   binding_bandwidth: {en: "memory bandwidth", tr: "bellek bant genişliği"},
   "binding_kv-capacity": {en: "KV-cache capacity", tr: "KV önbellek kapasitesi"},
+  binding_interconnect: {en: "GPU interconnect", tr: "GPU'lar arası bağlantı"},
   quantity: {en: "Quantity", tr: "Büyüklük"}
 } satisfies Record<string, Text>;
 

@@ -12,6 +12,7 @@ import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import {studyPage} from "../../loaders/pages/study.js";
 import {summaryPage} from "../../loaders/pages/summary.js";
+import {tunePage} from "../../loaders/pages/tune.js";
 import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {columnRows} from "../components/columnRows.js";
@@ -52,6 +53,14 @@ import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
+import {
+  tuneGreedyText,
+  tuneIntro,
+  tuneProgressSpec,
+  tuneRegretText,
+  tuneTable,
+  tuneWinner
+} from "../components/tuneView.js";
 import {chartsDrawn, startPage, vegaChart} from "../components/vegaChart.js";
 import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
@@ -193,6 +202,22 @@ async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragm
       vegaChart(tradeoffSpec(rows, report, {...context, width: CHART_WIDTH, dark: false}), {label: "tradeoff-chart"})
     ),
     "pareto-table": await html(paretoTable(rows, report, context))
+  };
+}
+
+async function tuneFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const page = pageData(study, "tune", () => tunePage(study.report));
+  const context = pageContext(lang, "./");
+  const chart = {...context, width: CHART_WIDTH, dark: false};
+  return {
+    "tune-intro": text(tuneIntro(page, lang)),
+    "tune-winner": await html(tuneWinner(page, context)),
+    "tune-greedy": text(tuneGreedyText(page, lang)),
+    "tune-regret": text(tuneRegretText(page, lang)),
+    "tune-progress-chart": await html(
+      page.tune ? vegaChart(tuneProgressSpec(page, chart), {label: "tune-progress-chart"}) : ""
+    ),
+    "tune-table": await html(tuneTable(page, context))
   };
 }
 
@@ -356,6 +381,7 @@ export async function siteFragments(
     ["/quality", qualityFragments],
     ["/setup", setupFragments],
     ["/summary", summaryFragments],
+    ["/tune", tuneFragments],
     ["/runs/", runsFragments]
   ];
   for (const lang of ["en", "tr"] as const)

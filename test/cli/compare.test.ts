@@ -291,9 +291,10 @@ describe("the same plan on another GPU", () => {
 
   it("matches nothing, and says so; --across gpu matches every point and names the hardware change", () => {
     const strict = cli(SEED, dir, "--format", "json");
-    expect(strict.status).toBe(0);
+    // Nothing compared fails the gate (issue 47); the report still says why nothing matched.
+    expect(strict.status).toBe(2);
     expect(strict.stderr).toBe(
-      "tps-report compare: note: 17 points of the base have no match in the new study (see unmatched)\n"
+      `tps-report compare: nothing was compared: no point of ${dir} matches one of ${SEED} (17 points only in the base, 17 only in the new study)\n`
     );
     const c = json(strict.stdout);
     expect(c.matched).toEqual([]);

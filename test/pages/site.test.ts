@@ -57,7 +57,12 @@ beforeAll(() => {
 describe("the studies of a site", () => {
   it("every folder under data/studies holding a study.yaml, or those TPS_REPORT_STUDIES names", () => {
     // The repository's studies, in folder order: the H200 ladder studies run live and the seed.
-    expect(siteStudyDirs({})).toEqual(["data/studies/h200-ladder", "data/studies/h200-live-ladder", SEED]);
+    expect(siteStudyDirs({})).toEqual([
+      "data/studies/gpu-tune",
+      "data/studies/h200-ladder",
+      "data/studies/h200-live-ladder",
+      SEED
+    ]);
     expect(siteStudyDirs({TPS_REPORT_STUDIES: ` ${nightly[1]}, ${SEED} ,`})).toEqual([nightly[1], SEED]);
   });
 
@@ -84,7 +89,13 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
   it("TPS_REPORT_STUDIES names the site's studies; TPS_REPORT_STUDY alone, or neither, builds one study at the root", () => {
     expect(buildTarget({})).toEqual({kind: "study"});
     expect(buildTarget({TPS_REPORT_STUDY: LADDER})).toEqual({kind: "study"});
-    expect(buildTarget({TPS_REPORT_STUDIES: " , "})).toEqual({kind: "study"});
+    // Set but naming no folder is a mistake, refused (issue 47); empty is unset.
+    expect(buildTarget({TPS_REPORT_STUDIES: ""})).toEqual({kind: "study"});
+    for (const value of [" , ", ",", "  "])
+      expect(() => buildTarget({TPS_REPORT_STUDIES: value})).toThrow(
+        `TPS_REPORT_STUDIES is set to ${JSON.stringify(value)} but names no study folder; name them comma-separated, or unset it`
+      );
+    expect(() => siteStudyDirs({TPS_REPORT_STUDIES: " , "})).toThrow("names no study folder");
     expect(buildTarget({TPS_REPORT_STUDIES: `${SEED}, ${LADDER}`})).toEqual({kind: "site", studies: [SEED, LADDER]});
     expect(() => buildTarget({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: `${SEED},${LADDER}`})).toThrow(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
@@ -107,6 +118,11 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
     expect([both.status, both.stderr]).toEqual([
       1,
       "build: TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both\n"
+    ]);
+    const none = build({TPS_REPORT_STUDIES: " , "});
+    expect([none.status, none.stderr]).toEqual([
+      1,
+      'build: TPS_REPORT_STUDIES is set to " , " but names no study folder; name them comma-separated, or unset it\n'
     ]);
     const missing = build({TPS_REPORT_STUDIES: `${SEED},${join(root, "no-such-study")}`});
     expect([missing.status, missing.stderr]).toEqual([

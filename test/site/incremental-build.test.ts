@@ -4,7 +4,7 @@ import {spawn} from "node:child_process";
 import {cpSync, mkdirSync, readdirSync, renameSync, rmSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {sameTrees} from "../../bench/same-trees.js";
+import {sameBuilds} from "../../bench/same-trees.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
@@ -116,7 +116,7 @@ const keptPages = (log: string) => [...log.matchAll(/^load (\S+) reused$/gm)].ma
 
 describe.each(CASES)("one run added to the built seed ($name)", (c) => {
   it("equals a cold build of the same study, file for file", () => {
-    expect(sameTrees(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
+    expect(sameBuilds(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
   });
 
   it("hands Framework only the pages whose drawn fragments changed, and the first page of each template", () => {
