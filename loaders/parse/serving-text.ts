@@ -275,12 +275,13 @@ export function finishServing(scan: TextScan, records: ServingRecord[]): void {
       metrics: builder.metrics,
       extra: builder.extra
     };
-    // A block printed without its banner (a page that left it out) but from its first line to its closing rule has
-    // lost no value: whole, and said so.
+    // A text that begins with a block's first line and ends it with the closing rule (a page that printed the block
+    // without its banner) lost no banner and no value: whole, and said so. Lines above it mean a banner was lost.
     if (
       !record.banner &&
       record.footer &&
       parts.length === 0 &&
+      lines.slice(0, record.from).every((l) => l.text === "") &&
       /^successful requests\s*:/i.test(lines[record.from].text)
     ) {
       scan.blocks.push(block);

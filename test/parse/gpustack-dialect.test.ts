@@ -88,6 +88,10 @@ describe("a block printed without its banner", () => {
     });
   });
 
+  it("stays partial when lines above it show a banner was lost (a log line, another block)", () => {
+    expect(parseText(`some log line\n${whole}`, "log.log").blocks[0].partial).toMatch(/read as a partial block/);
+  });
+
   it("stays partial when its first lines are gone too", () => {
     const cut = whole.split("\n").slice(3).join("\n");
     expect(parseText(cut, "cut.log").blocks[0].partial).toMatch(
