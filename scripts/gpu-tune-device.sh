@@ -5,7 +5,8 @@
 # gpu_engine_server.py (shared/tools) and study/study.yaml (data/studies/gpu-tune's plan with __TTFT__ and __TPOT__ in
 # place of the SLO's limits, no runs). It unpacks Node, the bundle and the tokenizer; runs the greedy step (its two runs
 # set the SLO), the search at a third of the grid, then the grid within the call's time; packs the study into $OUT
-# after each phase.
+# after each phase. The grid this call's time guard left was finished in a second call with the same folder and
+# `node dist-cli/tps-report.mjs tune data/studies/gpu-tune --grid --resume --client native` from the repository root.
 set -u
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 T0=$(date +%s)

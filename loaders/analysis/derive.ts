@@ -7,7 +7,7 @@ import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} f
 import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, OUTSIDE_SLO, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
-import {sameMeaning} from "../command/argv-meaning.js";
+import {argvMeaning, sameMeaning} from "../command/argv-meaning.js";
 import {
   conservativeChoice,
   conservativeRule,
@@ -153,7 +153,14 @@ function standings(
 
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
-  return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
+  if (argv.length >= base.length && base.every((arg, i) => argv[i] === arg)) return true;
+  // Spelled otherwise (`--model` for SGLang's `--model-path`, `--flag=value`): the same program, every option of the
+  // base with the same values.
+  const [a, b] = [argvMeaning(argv), argvMeaning(base)];
+  return (
+    a.command.join(" ") === b.command.join(" ") &&
+    [...b.options].every(([name, values]) => a.options.get(name)?.join("\0") === values.join("\0"))
+  );
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
@@ -365,7 +372,12 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       gainInterval = againstRun && best ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
       if (!best)
         kind = stepStandings[deciding]?.some((x) => x.status === "outside-slo") ? "none-within-slo" : "all-failed";
-      else if (before == null || against == null || (best.value > against && best.run !== before.run)) {
+      // A partial result (cut off, or missing requests) never displaces the best so far.
+      else if (
+        before == null ||
+        against == null ||
+        (best.value > against && best.run !== before.run && !top!.partial)
+      ) {
         gain = before == null || against == null ? null : changePercent(against, best.value);
         kind = gainInterval && gainInterval.low <= 0 ? "within-noise" : "improved";
       } else if (gainInterval && against != null) gain = changePercent(against, best.value);
@@ -454,14 +466,18 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   // Headline: each scenario's baseline against the recommended configuration.
   const baselineCandidate = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
   const pairs = plan.scenarios.flatMap((scenario) => {
-    if (baselineStep.scenarios.includes(scenario.id) && incumbent)
-      return [
-        {
-          scenario: scenario.id,
-          baseline_run: pid(baselineStep.id, baselineCandidate.id, scenario.id),
-          recommended_run: pid(winnerStep, winner.id, scenario.id)
-        }
-      ];
+    // Where a generalization step ran the baseline and the recommendation side by side on the workload, those runs
+    // are the comparison; else the baseline step's run against the winner's.
+    const own = () =>
+      baselineStep.scenarios.includes(scenario.id) && incumbent
+        ? [
+            {
+              scenario: scenario.id,
+              baseline_run: pid(baselineStep.id, baselineCandidate.id, scenario.id),
+              recommended_run: pid(winnerStep, winner.id, scenario.id)
+            }
+          ]
+        : [];
     for (const step of generalization) {
       if (!step.scenarios.includes(scenario.id)) continue;
       const base = step.candidates.find((c) => c.role === "baseline");
@@ -493,7 +509,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
           }
         ];
     }
-    return [];
+    return own();
   });
   const tpot = (run: string): number | null => summaryOf(run, "mean_tpot_ms")?.mean ?? null;
   const headline: HeadlineRow[] = pairs.flatMap((pair) => {

@@ -83,7 +83,8 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
     study: {
       id: plan.id,
       title: plan.title,
-      goal: plan.goal,
+      // A goal left open (`TODO: …`) is no goal the pages can state: none shown, as for a plan without one.
+      goal: isPlaceholder(plan.goal.en) || isPlaceholder(plan.goal.tr) ? {en: "", tr: ""} : plan.goal,
       objective: plan.objective,
       model: recorded(plan.model.name),
       hardware: {...plan.hardware, gpu: recorded(plan.hardware.gpu), name: recorded(plan.hardware.name)},
@@ -93,7 +94,10 @@ export async function loadStudy(dir: string, cwd = process.cwd(), cache?: RunRec
         name: recorded(e.name),
         version: recorded(e.version)
       })),
-      client: {name: plan.client.name, command: shownCommand(plan, plan.client.argv)},
+      client: {
+        name: recorded(plan.client.name),
+        command: plan.client.argv.some(isPlaceholder) ? NOT_RECORDED : shownCommand(plan, plan.client.argv)
+      },
       machine_note: machineNote(plan),
       scenarios: plan.scenarios.map((s) => ({...s, dataset: recorded(s.dataset)})),
       notes: plan.notes,

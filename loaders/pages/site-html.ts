@@ -5,6 +5,7 @@ import type {CurvesComparison, FrontierCell} from "../analysis/frontier.js";
 import type {HistoryStatus} from "../analysis/history.js";
 import {escapeHtml} from "./language-switch.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "./site.js";
+import type {ClaimSummary} from "../analysis/claim-summary.js";
 
 export type Lang = "en" | "tr";
 
@@ -30,6 +31,10 @@ const T = {
     date: "date",
     runs: "runs",
     best: "best result",
+    claims: "published claims",
+    claimCounts: (c: ClaimSummary) =>
+      `${c.confirmed} confirmed, ${c.contradicted} contradicted, ${c.unverifiable} unverifiable`,
+    recomputed: "recomputed",
     noDate: "not recorded",
     comparisons: "Comparisons",
     noComparisons: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
@@ -104,6 +109,10 @@ const T = {
     date: "tarih",
     runs: "koşu",
     best: "en iyi sonuç",
+    claims: "yayımlanan iddialar",
+    claimCounts: (c: ClaimSummary) =>
+      `${c.confirmed} doğrulandı, ${c.contradicted} çürütüldü, ${c.unverifiable} doğrulanamadı`,
+    recomputed: "yeniden hesaplanan",
     noDate: "kaydedilmemiş",
     comparisons: "Karşılaştırmalar",
     noComparisons: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında).",
@@ -248,11 +257,12 @@ export function indexHtml(
     String(s.runs),
     s.best
       ? `${e(value(s.best.value))} ${e(s.best.metric)}<br><small>${e(s.best.label)} — ${e(s.best.scenario[lang])}</small>`
-      : "—"
+      : "—",
+    claimsCell(lang, s.claims)
   ]);
   const body = [
     `<p>${e(t.intro(studies.length))}</p>`,
-    table([t.study, t.model, t.gpu, t.engines, t.date, t.runs, t.best], rows, [5]),
+    table([t.study, t.model, t.gpu, t.engines, t.date, t.runs, t.best, t.claims], rows, [5]),
     `<h2>${t.comparisons}</h2>`,
     comparisons.length
       ? `<ul>${comparisons
@@ -274,6 +284,17 @@ export function indexHtml(
   ].join("\n");
   // The index is the top of its language: it links to no index above it.
   return page(lang, 0, t.studies, lang === "en" ? "tr/" : "../", body);
+}
+
+/** A study's claim verdicts, and each published figure that does not hold beside its recomputed value. */
+function claimsCell(lang: Lang, c: ClaimSummary): string {
+  const t = T[lang];
+  if (c.confirmed + c.contradicted + c.unverifiable === 0) return "—";
+  const wrong = c.contradictions.map(
+    (x) =>
+      `<br><small class="regression">${e(x.subject[lang])}: ${e(x.published)} (${t.recomputed} ${e(x.recomputed)})</small>`
+  );
+  return `${e(t.claimCounts(c))}${wrong.join("")}`;
 }
 
 const seriesName = (tr: TrendPage) => `${tr.model}, ${tr.gpu_count}× ${tr.gpu}`;

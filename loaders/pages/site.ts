@@ -7,6 +7,7 @@ import {compareRule, compareStudies, metricDirection, type StudyComparison} from
 import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
+import {claimSummary, type ClaimSummary} from "../analysis/claim-summary.js";
 import type {StudyData} from "../analysis/report.js";
 import {idProblem} from "../study/ids.js";
 import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
@@ -40,6 +41,8 @@ export interface StudyIndexRow {
   runs: number;
   /** The best point on the plan's objective (mean over its successful repeats); null when no point has a value. */
   best: {metric: string; value: number; n: number; point: string; label: string; scenario: Text} | null;
+  /** The audit of the figures the study's write-up published: confirmed, contradicted, unverifiable. */
+  claims: ClaimSummary;
   path: string;
 }
 
@@ -71,6 +74,7 @@ export function studyIndexRow({id, data}: SiteStudy): StudyIndexRow {
     date: studyDate(runs),
     runs: runs.length,
     best,
+    claims: claimSummary(data.report.claims),
     path: `studies/${id}/`
   };
 }

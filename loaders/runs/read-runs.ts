@@ -341,9 +341,9 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       1
     );
 
-  if (meta.status === "failed") return {meta, dir, source: null, block: null, logs, findings};
-
   const resultName = RESULT_FILES.find((name) => present.has(name));
+  if (meta.status === "failed") return {meta, dir, ...failedResult(dir, resultName, relName), logs, findings};
+
   if (!resultName) {
     finding(
       "error",
@@ -371,6 +371,11 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
+  const short = block && !block.partial ? missingRequests(block, meta, plan) : null;
+  if (short) {
+    block!.partial = short;
+    finding("warning", "partial-result", short, source, block!.lines[0]);
+  }
   // Older clients (SGLang 2024, trtllm-bench 0.16) print no total token throughput; it follows from what they print.
   const derived = block ? derivedTotalThroughput(block) : null;
   if (block && derived) {
@@ -397,6 +402,35 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     };
   }
   return {meta, dir, source, block, logs, findings};
+}
+
+/**
+ * Why a result that accounts for fewer requests than its workload sends is partial: the others neither completed nor
+ * failed in it (a run cut short, or a tool that counts only what succeeded). Null when it accounts for all of them.
+ */
+function missingRequests(block: ParsedBlock, meta: RunMeta, plan: StudyPlan | null): string | null {
+  const planned = plan?.scenarios.find((s) => s.id === meta.scenario);
+  const scenario = planned && meta.load ? scenarioAtLoad(planned, meta.load) : planned;
+  const {completed, failed} = block.metrics;
+  if (!scenario?.num_prompts || completed == null) return null;
+  const sent = completed + (failed ?? 0);
+  if (sent >= scenario.num_prompts) return null;
+  return `the result accounts for ${sent} of the ${scenario.num_prompts} requests its workload sends (${completed} completed${failed ? `, ${failed} failed` : ""}); the other ${scenario.num_prompts - sent} are in none of its figures`;
+}
+
+/**
+ * A failed run's result file, where it holds one clean block (a record whose every request failed still states its
+ * duration and counts): kept so the export shows them; the run stays failed, so no mean or decision includes it.
+ */
+function failedResult(
+  dir: string,
+  resultName: string | undefined,
+  relName: (name: string) => string
+): {source: string | null; block: ParsedBlock | null} {
+  if (!resultName) return {source: null, block: null};
+  const parsed = parseFileSync(join(dir, resultName));
+  if (parsed.errors.length || parsed.blocks.length !== 1) return {source: null, block: null};
+  return {source: relName(resultName), block: parsed.blocks[0]};
 }
 
 /** Every run folder of the study, parsed. Unreadable records are broken runs with findings, never silent gaps. */

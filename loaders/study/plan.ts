@@ -18,6 +18,7 @@ import {
 import {readSearchRecord, SEARCH_FILES, SearchFileError, type SearchRecord, type SearchStepId} from "./search-file.js";
 import {searchSpace, type SearchSpace} from "./search-space.js";
 import {
+  isPlaceholder,
   SLO_METRICS,
   SLO_STATISTICS,
   StudySchema,
@@ -810,6 +811,8 @@ export function rebuiltBenchArgv(
   scenario: PlanScenario,
   client: string | null
 ): string[] | null {
+  // A client whose command the plan leaves open (`TODO: …`) rebuilds none: the runs' command is not recorded.
+  if (plan.client.argv.some((arg) => isPlaceholder(String(arg)))) return null;
   return takesPlanFlags(client, plan.client.name) ? benchArgv(plan, candidate, scenario) : null;
 }
 

@@ -161,14 +161,33 @@ describe("the index of studies", () => {
         label: "Recommended (TensorRT-LLM)",
         scenario: {en: "Short prompt", tr: "Kısa istem"}
       },
+      // What its write-up published, audited: the −13.8 % for the very long prompt is −12.1 %.
+      claims: {
+        confirmed: 13,
+        contradicted: 1,
+        unverifiable: 0,
+        contradictions: [
+          {
+            subject: {en: "Headline change, Very long prompt", tr: "Özet değişim, Çok uzun istem"},
+            published: "−13.8%",
+            recomputed: "−12.1%"
+          }
+        ]
+      },
       path: "studies/qwen3-32b-a100/"
     });
     const en = indexHtml("en", [row], [], []);
     expect(en).toContain('<a href="studies/qwen3-32b-a100/">Qwen3-32B throughput optimization on one NVIDIA A100</a>');
     expect(en).toContain("vLLM v0.11.0<br>SGLang v0.5.5.post1<br>TensorRT-LLM v1.2.0rc1");
     expect(en).toContain("3535.5 total_token_throughput<br><small>Recommended (TensorRT-LLM) — Short prompt</small>");
+    expect(en).toContain(
+      '<td>13 confirmed, 1 contradicted, 0 unverifiable<br><small class="regression">Headline change, Very long prompt: −13.8% (recomputed −12.1%)</small></td>'
+    );
     const tr = indexHtml("tr", [row], [], []);
     expect(tr).toContain('<a href="../studies/qwen3-32b-a100/tr/">NVIDIA A100 üzerinde Qwen3-32B');
+    expect(tr).toContain(
+      '<td>13 doğrulandı, 1 çürütüldü, 0 doğrulanamadı<br><small class="regression">Özet değişim, Çok uzun istem: −13.8% (yeniden hesaplanan −12.1%)</small></td>'
+    );
     expect(tr).toContain("<td>kaydedilmemiş</td>");
   });
 
