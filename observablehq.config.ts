@@ -11,6 +11,12 @@ import {placeholders} from "./src/build/placeholders.js";
 import {LANGUAGE_SECTION, SiteView} from "./src/build/site-view.js";
 import {SITE_TITLE} from "./src/build/stamp.js";
 import {stateFolder, STATE_ENV} from "./src/render/store.js";
+import {pageSourceExists} from "./loaders/pages/page-source.js";
+import {ensureNpmCache} from "./tools/npm-cache/fill.js";
+
+// Notebook pages' `npm:` imports and built-ins (Plot, Inputs, d3, aq, .csv(), …) are served from node_modules, bundled
+// once per package-lock.json, never fetched from a CDN (tools/npm-cache/fill.ts).
+await ensureNpmCache(process.cwd(), "src");
 
 const view = new SiteView(process.env[STATE_ENV] || stateFolder(process.cwd(), "dev"), resolve("src"));
 const site = view.site;
@@ -26,7 +32,8 @@ export default {
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
   head: `<link rel="icon" href="data:,"><meta name="${RUN_SETS_META}" content="${site?.sets ?? 0}"><style>${darkChartCss()}</style>`,
   // Built into a site of many studies (npm run build:site), each page links up to the index of studies.
-  header: site?.siteIndex ? (page: {path: string}) => studiesIndexLink(page) + languageSwitch(page) : languageSwitch,
+  header: (page: {path: string}) =>
+    (site?.siteIndex ? studiesIndexLink(page) : "") + languageSwitch(page, (path) => pageSourceExists("src", path)),
   // No build date: the same data builds the same site.
   footer: `tps-report — ${escapeHtml(site?.title.en ?? "")}`,
   globalStylesheets: [],

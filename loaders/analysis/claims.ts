@@ -4,9 +4,12 @@ import type {RunRow} from "../runs/rows.js";
 import type {Text} from "../text.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
-import {shownCommand} from "./shown-command.js";
+import {shownArgv, shownCommand} from "./shown-command.js";
+import {shellSplit} from "../command/shell-split.js";
+import {sameMeaning} from "../command/argv-meaning.js";
 import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
 import {studyConfidence} from "../study/repeats.js";
+import {checkWriteupClaim, explainGain} from "./claims-writeup.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
 export function decimalsOf(value: number): number {
@@ -14,8 +17,8 @@ export function decimalsOf(value: number): number {
   return text.includes(".") ? text.split(".")[1].length : 0;
 }
 
-function agrees(published: number, recomputed: number): boolean {
-  const half = 0.5 * 10 ** -decimalsOf(published);
+function agrees(published: number, recomputed: number, places = decimalsOf(published)): boolean {
+  const half = 0.5 * 10 ** -places;
   return Math.abs(published - recomputed) <= half + 1e-9;
 }
 
@@ -49,7 +52,14 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
     plan.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === candidate)?.label ?? String(candidate);
 
   return plan.claims.map((claim): ClaimCheck => {
+    // A figure printed with trailing zeros (2715.90) keeps its precision in `decimals`.
+    const places = (value: number) => (typeof claim.decimals === "number" ? claim.decimals : decimalsOf(value));
+    // A published gain as printed: +9.75% stays +9.75%.
+    const shownGain = (value: number | null) => gainText(value, value == null ? 1 : Math.max(1, places(value)));
     const base = {id: claim.id, kind: claim.kind};
+    // Claims an imported write-up adds (and rankings by another metric than the objective) are audited there.
+    const writeup = checkWriteupClaim(claim, plan, derived, rows);
+    if (writeup) return {...base, ...writeup};
     const result = (
       subject: Text,
       published: string,
@@ -104,12 +114,15 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const title = stepTitle(claim.step);
         const subject = {en: `Throughput gain of ${title.en}`, tr: `${title.tr} işlem hacmi kazancı`};
         const published = claim.percent as number | null;
-        if (!step) return result(subject, gainText(published), "step not in the study", null);
+        if (!step) return result(subject, shownGain(published), "step not in the study", null);
         // Without a measured incumbent or any measured candidate there is no gain to set against the published one.
         if (step.verdict.kind === "all-failed" || step.verdict.incumbent == null)
-          return result(subject, gainText(published), "—", null, "no result to compute the step's gain from");
+          return result(subject, shownGain(published), "—", null, "no result to compute the step's gain from");
         const recomputed = step.verdict.kind === "improved" ? step.verdict.gain_percent : null;
-        const ok = published == null || recomputed == null ? published === recomputed : agrees(published, recomputed);
+        const ok =
+          published == null || recomputed == null
+            ? published === recomputed
+            : agrees(published, recomputed, places(published));
         const interval = againstInterval(published, step.verdict.gain_interval);
         const incumbent = step.verdict.incumbent;
         const noise =
@@ -119,24 +132,28 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
               ? `no candidate beat the best configuration so far (${label(incumbent.step, incumbent.candidate)}), so the step has no gain`
               : null;
         const best = step.verdict.best;
+        const explained =
+          !ok && published != null
+            ? explainGain(published, byRun.get(incumbent.run), best ? byRun.get(best.run) : undefined)
+            : null;
         const within =
           slo && best
             ? `within the SLO: ${slo.at(best.run, label(step.id, best.candidate))} against ${slo.at(incumbent.run, label(incumbent.step, incumbent.candidate))}`
             : null;
         const flood = slo?.flood;
         const floodGain =
-          flood && published != null && !ok && agrees(published, flood.gain_percent)
-            ? `the published figure equals the gain without the SLO, ${gainText(flood.gain_percent, Math.max(1, decimalsOf(published)))} ` +
+          flood && published != null && !ok && agrees(published, flood.gain_percent, places(published))
+            ? `the published figure equals the gain without the SLO, ${gainText(flood.gain_percent, Math.max(1, places(published)))} ` +
               `(${label(step.id, flood.candidate)} at ${loadText(flood.point.load_kind, flood.point.load)} against ` +
               `${label(incumbent.step, incumbent.candidate)} at ${loadText(flood.incumbent.load_kind, flood.incumbent.load)}), which the SLO objective does not use`
             : null;
         return {
           ...result(
             subject,
-            gainText(published),
-            gainText(recomputed, published == null ? 1 : Math.max(1, decimalsOf(published))),
+            shownGain(published),
+            gainText(recomputed, published == null ? 1 : Math.max(1, places(published))),
             ok,
-            joinDetails(noise, within, floodGain, interval.detail)
+            joinDetails(noise, within, floodGain, explained, interval.detail)
           ),
           within_interval: interval.within
         };
@@ -146,20 +163,20 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const subject = {en: `Headline change, ${name.en}`, tr: `Özet değişim, ${name.tr}`};
         const published = claim.percent as number;
         const row = derived.headline.find((h) => h.scenario === claim.scenario);
-        if (!row) return result(subject, gainText(published), "no baseline/recommended pair", null);
-        const ok = agrees(published, row.change_percent);
+        if (!row) return result(subject, shownGain(published), "no baseline/recommended pair", null);
+        const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;
         const detail =
-          !ok && agrees(published, inverse)
+          !ok && agrees(published, inverse, places(published))
             ? `the published figure equals (new − old) / new = ${gainText(inverse)}; relative to the baseline it is ${gainText(row.change_percent)}`
             : null;
         const interval = againstInterval(published, row.change_interval);
         return {
           ...result(
             subject,
-            gainText(published),
-            gainText(row.change_percent, Math.max(1, decimalsOf(published))),
+            shownGain(published),
+            gainText(row.change_percent, Math.max(1, places(published))),
             ok,
             joinDetails(detail, interval.detail)
           ),
@@ -173,16 +190,28 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const published = claim.value as number;
         const v = row?.[metric];
         if (typeof v !== "number") return result(subject, String(published), "not in the runs", null);
-        return result(subject, String(published), v.toFixed(decimalsOf(published)), agrees(published, v));
+        return result(
+          subject,
+          String(published),
+          v.toFixed(places(published)),
+          agrees(published, v, places(published))
+        );
       }
       case "recommended": {
         const subject = {en: "Recommended configuration", tr: "Önerilen yapılandırma"};
         const published = shownCommand(plan, (claim.server as string[]) ?? []);
+        const mine = derived.recommended.server_command;
+        // The same command spelled otherwise (option order, an alias) is the same configuration.
+        const words = shellSplit(mine);
+        const same =
+          published === mine ||
+          (words != null && sameMeaning(shownArgv(plan, (claim.server as string[]) ?? []), words));
         return result(
           subject,
           published,
-          derived.recommended.server_command,
-          published === derived.recommended.server_command
+          mine,
+          same,
+          same && published !== mine ? "the same command, spelled otherwise (option order or an option's alias)" : null
         );
       }
       default:

@@ -11,6 +11,8 @@ import {shellCommand} from "../runs/rows.js";
 import {studyConfidence} from "../study/repeats.js";
 import {aggregatePoints, type Point} from "./points.js";
 import {metricColumns} from "./run-cells.js";
+import {naturalOrder} from "../natural-order.js";
+import {ENERGY_COLUMNS} from "./energy.js";
 
 export type Direction = "higher" | "lower";
 export type Verdict = "regression" | "improvement" | "within noise";
@@ -22,6 +24,9 @@ export type PointVerdict = Verdict | "failed in both";
 export function metricDirection(metric: string): Direction | null {
   if (/^(request_throughput|request_goodput|output_throughput|total_token_throughput)$/.test(metric)) return "higher";
   if (/^(mean|median|p\d+(\.\d+)?)_(ttft|tpot|itl|e2el)_ms$/.test(metric)) return "lower";
+  // Energy and cost per token (energy.ts): fewer joules, more tokens per dollar.
+  if (/^j_per_(output_)?token$/.test(metric)) return "lower";
+  if (/^(output_)?tokens_per_dollar$/.test(metric)) return "higher";
   return null;
 }
 
@@ -36,7 +41,7 @@ export interface ComparabilityKey {
   server: string;
   /** Dataset, its file's name, lengths, prompt count, seed and any other client arguments that shape the prompts. */
   workload: string;
-  /** Request rate (inf when unset) and concurrency cap. */
+  /** Request rate (inf when unset) and concurrency cap: a ladder's level is one of them. */
   load: string;
 }
 
@@ -177,8 +182,17 @@ export function comparabilityKey(
         .filter((part) => part)
         .join(" ")
     : `scenario=${row.scenario}`;
-  const rate = String(scenario?.request_rate ?? extraOptions.get("--request-rate")?.[0] ?? "inf");
-  const concurrency = scenario?.max_concurrency ?? extraOptions.get("--max-concurrency")?.[0] ?? "none";
+  // A ladder's level is the point's load: its runs carry it (their scenario's own rate and limit are unset).
+  const level = scenario?.loads && typeof row.load === "number" ? {kind: row.load_kind, value: row.load} : null;
+  const rate = String(
+    level?.kind === "request_rate"
+      ? level.value
+      : (scenario?.request_rate ?? extraOptions.get("--request-rate")?.[0] ?? "inf")
+  );
+  const concurrency =
+    level?.kind === "concurrency"
+      ? level.value
+      : (scenario?.max_concurrency ?? extraOptions.get("--max-concurrency")?.[0] ?? "none");
   return {
     model: row.model,
     quantization: row.quantization,
@@ -361,10 +375,12 @@ function studyChanges(base: ComparedStudy, next: ComparedStudy, matched: PointCo
   return changes;
 }
 
-/** Every compared metric present in either study, in the runs table's order. */
+/** Every compared metric present in either study, in the runs table's order, then energy and cost per token where a
+ * run of either has them. */
 function comparedMetrics(base: readonly RunRow[], next: readonly RunRow[]): string[] {
   const all = [...metricColumns(base as RunRow[]), ...metricColumns(next as RunRow[])];
-  return [...new Set(all)].filter((m) => metricDirection(m) != null);
+  const energy = ENERGY_COLUMNS.filter((c) => [...base, ...next].some((r) => typeof r[c] === "number"));
+  return [...new Set([...all, ...energy])].filter((m) => metricDirection(m) != null);
 }
 
 export function compareStudies(base: ComparedStudy, next: ComparedStudy, options: CompareOptions): StudyComparison {
@@ -398,9 +414,10 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
     if (list && list.length) pairs.push([list.splice(at, 1)[0], p]);
     else unpairedNew.push(p);
   }
-  const matched = pairs.map(([b, n]) =>
-    comparePoints(b, n, newKeys.get(n)!, metrics, {threshold: options.threshold, confidence})
-  );
+  // Points in natural order: a ladder's c4 before its c16.
+  const matched = pairs
+    .map(([b, n]) => comparePoints(b, n, newKeys.get(n)!, metrics, {threshold: options.threshold, confidence}))
+    .sort((x, y) => naturalOrder(x.new, y.new));
   const paired = new Set(pairs.map(([b]) => b));
   const baseById = new Map(basePoints.map((p) => [p.key, p]));
   const newById = new Map(newPoints.map((p) => [p.key, p]));

@@ -71,6 +71,8 @@ export interface Coverage {
   measured: number;
   /** Distinct configurations whose every run failed. */
   failed: number;
+  /** Of the measured ones, those never within the SLO at any load (absent when none). */
+  outside_slo?: number;
   steps: StepCoverage[];
   untried: number;
   close: CloseDecision[];
@@ -89,6 +91,8 @@ interface Entry {
   config: Configuration;
   ok: boolean;
   ran: boolean;
+  /** Ran, but no load point of its curve meets the SLO: measured, and not a runner-up. */
+  outside: boolean;
 }
 
 export function coverage(
@@ -114,7 +118,8 @@ export function coverage(
         candidate,
         config: configuration(candidate),
         ok: standings.some((s) => s.value != null),
-        ran: standings.some((s) => s.runs.length > 0)
+        ran: standings.some((s) => s.runs.length > 0),
+        outside: standings.some((s) => s.status === "outside-slo")
       };
     });
   });
@@ -159,7 +164,13 @@ export function coverage(
     ]
   }));
   const selectionEntries = selection.flatMap(stepEntries);
-  const measured = new Set(selectionEntries.filter((e) => e.ok).map((e) => projection(e.config, dimList)));
+  const measured = new Set(selectionEntries.filter((e) => e.ok || e.outside).map((e) => projection(e.config, dimList)));
+  const outsideSlo = new Set(
+    selectionEntries
+      .filter((e) => e.outside && !e.ok)
+      .map((e) => projection(e.config, dimList))
+      .filter((key) => !selectionEntries.some((e) => e.ok && projection(e.config, dimList) === key))
+  );
   const failed = new Set(
     selectionEntries
       .filter((e) => e.ran && !e.ok)
@@ -302,6 +313,7 @@ export function coverage(
     space: dims.reduce((n, d) => n * d.values.length, 1),
     measured: measured.size,
     failed: failed.size,
+    ...(outsideSlo.size ? {outside_slo: outsideSlo.size} : {}),
     steps,
     untried: steps.reduce((n, s) => n + s.untried.length, 0),
     close,

@@ -5,9 +5,9 @@ import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointRow, type Point} from "./points.js";
-import {chooseLoadPoints, type CurveChoice} from "./ladder.js";
+import {chooseLoadPoints, OUTSIDE_SLO, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
-import {sameMeaning} from "../command/argv-meaning.js";
+import {argvMeaning, sameMeaning} from "../command/argv-meaning.js";
 import {
   conservativeChoice,
   conservativeRule,
@@ -27,9 +27,19 @@ import type {Text} from "../text.js";
 
 export interface Derived {
   steps: StepReport[];
-  baseline: {step: string; candidate: string; run: string};
-  /** `model`: the one the recommended configuration serves (a study may hold candidates of several models). */
-  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string; model: string};
+  /** `outside_slo`: no load point of the baseline's curve meets the SLO (why, in words). */
+  baseline: {step: string; candidate: string; run: string; outside_slo?: string};
+  /** `model`: the one the recommended configuration serves (a study may hold candidates of several models);
+   * `outside_slo`: no configuration met the study's SLO, so this is the baseline, which does not meet it either. */
+  recommended: {
+    step: string;
+    candidate: string;
+    label: string;
+    server_command: string;
+    engine: string;
+    model: string;
+    outside_slo?: true;
+  };
   headline: HeadlineRow[];
   summary: SummaryRow[];
   findings: Finding[];
@@ -61,14 +71,20 @@ function candidateInfo(plan: StudyPlan, candidate: PlanCandidate, runs: string[]
 type RankedRow = RunRow & {value: number | null};
 
 /** Every row ranked by the objective, best first, failed or missing results last (one table, one sort). */
-export function rankRows(rows: RunRow[], objective: string): RankedRow[] {
+export function rankRows(
+  rows: RunRow[],
+  objective: string,
+  outside: ReadonlyMap<string, string> = new Map()
+): RankedRow[] {
   // A table without rows has no columns for the expressions to name.
   if (rows.length === 0) return [];
   return (
     from(rows)
       // escape(): rows without any result have no objective column for a parsed expression to name.
       .derive({
-        value: escape((d: RunRow) => (d.status === "ok" ? ((d[objective] as number | undefined) ?? null) : null))
+        value: escape((d: RunRow) =>
+          d.status === "ok" && !outside.has(d.run) ? ((d[objective] as number | undefined) ?? null) : null
+        )
       })
       .derive({missing: "d => d.value == null", incomplete: "d => d.partial != null"})
       .orderby("missing", "incomplete", desc("value"))
@@ -82,7 +98,8 @@ function standings(
   step: PlanStep,
   scenario: string,
   objective: string,
-  points: Map<string, Point>
+  points: Map<string, Point>,
+  outside: ReadonlyMap<string, string>
 ): Standing[] {
   const labels = new Map(step.candidates.map((c) => [c.id, c.label]));
   const present = new Set(ranked.map((r) => r.candidate));
@@ -111,15 +128,23 @@ function standings(
         run: r.run,
         runs: point.rows.map((row) => row.run),
         label: labels.get(r.candidate) ?? r.label,
-        status: r.status,
+        status: outside.has(r.run) && r.status === "ok" ? ("outside-slo" as const) : r.status,
         value: r.value,
-        error: r.status === "failed" ? r.error : r.value == null ? `no ${objective} in the result` : null,
+        error:
+          r.status === "failed"
+            ? r.error
+            : outside.has(r.run)
+              ? outside.get(r.run)!
+              : r.value == null
+                ? `no ${objective} in the result`
+                : null,
         n: point.n,
         failed_repeats: point.failed,
         ci_low: summary?.ci_low ?? null,
         ci_high: summary?.ci_high ?? null,
         partial: r.partial != null,
-        mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null
+        mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null,
+        ...(typeof r.load === "number" && r.load_kind != null ? {load: {kind: String(r.load_kind), value: r.load}} : {})
       };
     }),
     ...absent
@@ -128,7 +153,14 @@ function standings(
 
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
-  return argv.length >= base.length && base.every((arg, i) => argv[i] === arg);
+  if (argv.length >= base.length && base.every((arg, i) => argv[i] === arg)) return true;
+  // Spelled otherwise (`--model` for SGLang's `--model-path`, `--flag=value`): the same program, every option of the
+  // base with the same values.
+  const [a, b] = [argvMeaning(argv), argvMeaning(base)];
+  return (
+    a.command.join(" ") === b.command.join(" ") &&
+    [...b.options].every(([name, values]) => a.options.get(name)?.join("\0") === values.join("\0"))
+  );
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
@@ -137,6 +169,9 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   const findings: Finding[] = [];
   // A ladder scenario's curve is judged by one point: its best within the SLO (ladder.ts).
   const {rows, choices} = chooseLoadPoints(plan, allRows, confidence);
+  // Runs of a curve no point of which meets the SLO (its lowest load's, kept to stand for it): why, by run id.
+  const outside = new Map<string, string>();
+  for (const row of rows) if (row[OUTSIDE_SLO] != null) outside.set(row.run, String(row[OUTSIDE_SLO]));
   // Each point (step, candidate, scenario) once, keyed by its repeat-1 run id: every figure below is a point's mean.
   const points = new Map<string, Point>();
   for (const point of aggregatePoints(
@@ -157,13 +192,26 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     return points.get(id)?.key ?? id;
   };
   const summaryOf = (run: string, metric = objective): Summary | null => points.get(run)?.metrics[metric] ?? null;
-  const value = (run: string): number | null => summaryOf(run)?.mean ?? null;
+  // A point standing for a curve that never meets the SLO has runs, but no score within the SLO.
+  const isOutside = (run: string): boolean => points.get(run)?.rows.some((r) => outside.has(r.run)) ?? false;
+  const value = (run: string): number | null => (isOutside(run) ? null : (summaryOf(run)?.mean ?? null));
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
   const selectionScenario = decidingScenario(baselineStep) ?? baselineStep.scenarios[0];
   const baselineRun = pid(baselineStep.id, plan.baseline.candidate, selectionScenario);
   const baselineValue = value(baselineRun);
-  if (baselineValue == null)
+  // A baseline whose curve never meets the SLO ran: it has no score within the SLO, and nothing is wrong with the data.
+  const baselineOutside = points.get(baselineRun)?.rows.find((r) => outside.has(r.run))?.[OUTSIDE_SLO];
+  if (baselineValue == null && baselineOutside != null)
+    findings.push({
+      severity: "warning",
+      code: "baseline-outside-slo",
+      message: `the baseline (${baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)?.label ?? plan.baseline.candidate}) is ${baselineOutside}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given`,
+      run: baselineRun,
+      file: null,
+      line: null
+    });
+  else if (baselineValue == null)
     findings.push({
       severity: "error",
       code: "baseline-missing",
@@ -182,7 +230,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   // One ranking of all rows, then split per step and scenario: a stable sort keeps each group's order, and arquero
   // compiles its expressions once instead of once per step and scenario.
   const rankedByGroup = new Map<string, RankedRow[]>();
-  for (const row of rankRows([...new Set(points.values())].map(pointRow), objective)) {
+  for (const row of rankRows([...new Set(points.values())].map(pointRow), objective, outside)) {
     const key = `${row.step}\0${row.scenario}`;
     const list = rankedByGroup.get(key);
     if (list) list.push(row);
@@ -200,7 +248,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     const stepStandings = Object.fromEntries(
       step.scenarios.map((scenario) => [
         scenario,
-        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective, points)
+        standings(rankedByGroup.get(`${step.id}\0${scenario}`) ?? [], step, scenario, objective, points, outside)
       ])
     );
     const report = {
@@ -322,8 +370,14 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       basis = {rule: "scenario", scenario: deciding, incumbent_value: against};
       // With repeats on both sides the best so far is kept unless the gain's interval lies above zero.
       gainInterval = againstRun && best ? interval(summaryOf(againstRun), summaryOf(best.run), confidence) : null;
-      if (!best) kind = "all-failed";
-      else if (before == null || against == null || (best.value > against && best.run !== before.run)) {
+      if (!best)
+        kind = stepStandings[deciding]?.some((x) => x.status === "outside-slo") ? "none-within-slo" : "all-failed";
+      // A partial result (cut off, or missing requests) never displaces the best so far.
+      else if (
+        before == null ||
+        against == null ||
+        (best.value > against && best.run !== before.run && !top!.partial)
+      ) {
         gain = before == null || against == null ? null : changePercent(against, best.value);
         kind = gainInterval && gainInterval.low <= 0 ? "within-noise" : "improved";
       } else if (gainInterval && against != null) gain = changePercent(against, best.value);
@@ -369,6 +423,9 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       decision,
       verdict: {
         kind,
+        ...(before == null && baselineOutside != null && step.id === baselineStep.id
+          ? {baseline_outside_slo: String(baselineOutside)}
+          : {}),
         incumbent: before,
         best,
         gain_percent: gain,
@@ -401,20 +458,26 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     label: winner.label,
     engine: winner.engine,
     model: (adapted ?? winner).model,
-    server_command: shownCommand(plan, (adapted ?? winner).server, (adapted ?? winner).model)
+    server_command: shownCommand(plan, (adapted ?? winner).server, (adapted ?? winner).model),
+    // Decided within an SLO that no configuration met: the study's starting point stays, and meets it nowhere.
+    ...(plan.within_slo && incumbent == null ? {outside_slo: true as const} : {})
   };
 
   // Headline: each scenario's baseline against the recommended configuration.
   const baselineCandidate = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
   const pairs = plan.scenarios.flatMap((scenario) => {
-    if (baselineStep.scenarios.includes(scenario.id) && incumbent)
-      return [
-        {
-          scenario: scenario.id,
-          baseline_run: pid(baselineStep.id, baselineCandidate.id, scenario.id),
-          recommended_run: pid(winnerStep, winner.id, scenario.id)
-        }
-      ];
+    // Where a generalization step ran the baseline and the recommendation side by side on the workload, those runs
+    // are the comparison; else the baseline step's run against the winner's.
+    const own = () =>
+      baselineStep.scenarios.includes(scenario.id) && incumbent
+        ? [
+            {
+              scenario: scenario.id,
+              baseline_run: pid(baselineStep.id, baselineCandidate.id, scenario.id),
+              recommended_run: pid(winnerStep, winner.id, scenario.id)
+            }
+          ]
+        : [];
     for (const step of generalization) {
       if (!step.scenarios.includes(scenario.id)) continue;
       const base = step.candidates.find((c) => c.role === "baseline");
@@ -446,13 +509,15 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
           }
         ];
     }
-    return [];
+    return own();
   });
   const tpot = (run: string): number | null => summaryOf(run, "mean_tpot_ms")?.mean ?? null;
   const headline: HeadlineRow[] = pairs.flatMap((pair) => {
     const before = value(pair.baseline_run);
     const after = value(pair.recommended_run);
     if (before == null || after == null) {
+      // The baseline-outside-slo finding already says why the baseline has no figure here.
+      if (after != null && pair.baseline_run === baselineRun && baselineOutside != null) return [];
       findings.push({
         severity: "warning",
         code: "headline-incomplete",
@@ -492,7 +557,12 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
 
   return {
     steps,
-    baseline: {step: baselineStep.id, candidate: plan.baseline.candidate, run: baselineRun},
+    baseline: {
+      step: baselineStep.id,
+      candidate: plan.baseline.candidate,
+      run: baselineRun,
+      ...(baselineOutside != null ? {outside_slo: String(baselineOutside)} : {})
+    },
     recommended,
     headline,
     summary,
@@ -521,7 +591,8 @@ export interface Standing {
   /** Every archived run of the point, by repeat. */
   runs: string[];
   label: string;
-  status: RunStatus;
+  /** outside-slo: the candidate's runs ran, but no load point of its curve meets the SLO (`error` says why). */
+  status: RunStatus | "outside-slo";
   /** The objective: the mean over the point's successful repeats (a single run's own value). */
   value: number | null;
   error: string | null;
@@ -535,6 +606,8 @@ export interface Standing {
   ci_high: number | null;
   /** Mean TPOT over the point's successful repeats (the step chart's second panel); null where none printed it. */
   mean_tpot_ms?: number | null;
+  /** The load the point ran at (a ladder's level, or the scenario's fixed load); absent for a flood. */
+  load?: {kind: string; value: number};
 }
 /** How a selection step picked its winner, as the step page states it. */
 export type StepDecision =
@@ -549,8 +622,11 @@ export type StepDecision =
 export interface StepVerdict {
   /** improved: a candidate beat the best so far (significantly, when there are repeats); within-noise: one did on
    * average, but its gain's interval includes zero, so the best so far stays; no-improvement: none did; all-failed:
-   * nothing ran. */
-  kind: "improved" | "within-noise" | "no-improvement" | "all-failed" | "comparison";
+   * nothing ran; none-within-slo: candidates ran, but none has a load point within the SLO. */
+  kind: "improved" | "within-noise" | "no-improvement" | "all-failed" | "none-within-slo" | "comparison";
+  /** The step starts from the study's baseline, which no load point of its curve brings within the SLO (why, in
+   * words): any candidate within the SLO replaces it, and no gain over it can be given. */
+  baseline_outside_slo?: string;
   /** Best configuration before this step (null for the first step, which starts from the study baseline). */
   incumbent: {candidate: string; step: string; run: string; value: number} | null;
   /** Best candidate of this step (the winner when kind is improved). */

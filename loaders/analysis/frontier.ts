@@ -27,10 +27,14 @@ export interface CurvePoint {
 
 export interface FrontierReading extends CurvePoint {
   n: number;
+  /** The load the point ran at (its ladder level). */
+  load: number;
+  load_kind: string;
 }
 
 /** One side against the other at a level: the ratio NEW / BASE of the chosen points' throughputs, with its interval
- * from their repeats and compare's verdict; null ratio and verdict where a side has no reading ("—"). */
+ * from their repeats and compare's verdict; null ratio and verdict where a side has no reading ("—") or where the two
+ * readings ran at different loads (a step of the staircase, not a change at one load: `loads_differ`). */
 export interface FrontierCell {
   base: FrontierReading | null;
   new: FrontierReading | null;
@@ -39,6 +43,8 @@ export interface FrontierCell {
   high: number | null;
   basis: "interval" | "ratio only" | null;
   verdict: Verdict | null;
+  /** The two readings ran at different loads: shown, not compared. */
+  loads_differ?: true;
 }
 
 export interface FrontierLevel extends FrontierCell {
@@ -65,6 +71,9 @@ export interface CurveComparison {
 export interface CurvesComparison {
   /** The throughput compared (per GPU). */
   metric: string;
+  /** Interactivity as 1000 / median TPOT, or 1000 / p90 TPOT where both studies' ladders use the mlperf-endpoints
+   * preset. */
+  interactivity: "median" | "p90";
   /** The SLO both sides are judged under: BASE's, else NEW's; `differs`: NEW's when it is another. */
   slo: {limits: string; from: "base" | "new"; differs: string | null} | null;
   rule: string;
@@ -74,7 +83,8 @@ export interface CurvesComparison {
 /** Round levels per decade, at most 1.5× apart: a level means the same on every comparison page. */
 const LEVEL_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8];
 
-/** The round levels from the lowest of the spans' low ends to the highest of their high ends. */
+/** The round levels from the highest round level at or below the lowest of the spans' low ends (so the frontiers'
+ * high-throughput ends are read) to the highest of their high ends. */
 export function interactivityLevels(spans: readonly [number, number][]): number[] {
   const positive = spans.filter(([low, high]) => low > 0 && high >= low);
   if (!positive.length) return [];
@@ -84,9 +94,10 @@ export function interactivityLevels(spans: readonly [number, number][]): number[
   for (let decade = Math.floor(Math.log10(low)); 10 ** decade <= high; decade++)
     for (const step of LEVEL_STEPS) {
       const level = +(step * 10 ** decade).toPrecision(6);
-      if (level >= low && level <= high) levels.push(level);
+      if (level <= high) levels.push(level);
     }
-  return levels;
+  const first = levels.findLastIndex((level) => level <= low);
+  return levels.slice(Math.max(0, first));
 }
 
 /** Points no other point beats on interactivity and throughput per GPU at once, by interactivity (throughput then
@@ -125,16 +136,17 @@ function ladderPoints(
   metric: string,
   slo: PlanSlo | null,
   confidence: number,
-  across: readonly string[]
+  across: readonly string[],
+  interactivityColumn: "interactivity" | "interactivity_p90"
 ): Map<string, {key: ReturnType<typeof curveKey>; points: SidePoint[]}> {
   const ladders = new Set(study.plan.scenarios.filter((s) => s.loads).map((s) => s.id));
   const rows = study.rows.filter((r) => ladders.has(r.scenario) && typeof r.load === "number");
   const argv = new Map(study.runs.map((r) => [r.meta.id, r.meta.server_argv]));
-  const metrics = [metric, "interactivity", ...(slo?.limits.map(sloColumn) ?? [])];
+  const metrics = [metric, interactivityColumn, ...(slo?.limits.map(sloColumn) ?? [])];
   const byKey = new Map<string, {key: ReturnType<typeof curveKey>; points: SidePoint[]}>();
   for (const point of aggregatePoints(rows, metrics, confidence)) {
     const throughput = point.metrics[metric];
-    const interactivity = point.metrics.interactivity;
+    const interactivity = point.metrics[interactivityColumn];
     if (!throughput || !interactivity) continue;
     const first = point.rows[0];
     const key = curveKey(study.plan, first, argv.get(first.run) ?? [], across);
@@ -146,6 +158,8 @@ function ladderPoints(
       interactivity: interactivity.mean,
       per_gpu: throughput.mean / gpus,
       n: point.n,
+      load: first.load as number,
+      load_kind: String(first.load_kind),
       throughput,
       scenario: point.scenario,
       met: slo ? pointSlo(point, slo, confidence).met : null
@@ -172,9 +186,22 @@ function curveKey(plan: StudyPlan, row: RunRow, serverArgv: readonly string[], a
 }
 
 const reading = (p: SidePoint | null): FrontierReading | null =>
-  p && {point: p.point, interactivity: p.interactivity, per_gpu: p.per_gpu, n: p.n};
+  p && {
+    point: p.point,
+    interactivity: p.interactivity,
+    per_gpu: p.per_gpu,
+    n: p.n,
+    load: p.load,
+    load_kind: p.load_kind
+  };
 
-function cell(base: SidePoint | null, next: SidePoint | null, threshold: number, confidence: number): FrontierCell {
+function cell(
+  base: SidePoint | null,
+  next: SidePoint | null,
+  threshold: number,
+  confidence: number,
+  sameLoad: boolean
+): FrontierCell {
   const empty = {
     base: reading(base),
     new: reading(next),
@@ -185,6 +212,9 @@ function cell(base: SidePoint | null, next: SidePoint | null, threshold: number,
     verdict: null
   };
   if (!base || !next) return empty;
+  // At a fixed interactivity the staircase may step from one load to another between the studies (c1 in one, c16 in
+  // the other): that ratio measures where a step fell, not a change, so it is shown and not compared.
+  if (sameLoad && (base.load !== next.load || base.load_kind !== next.load_kind)) return {...empty, loads_differ: true};
   const {ratio, low, high} = ratioInterval(base.throughput, next.throughput, confidence);
   if (ratio == null) return empty;
   return {
@@ -200,18 +230,22 @@ function cell(base: SidePoint | null, next: SidePoint | null, threshold: number,
 const percent = (x: number) => `${+(x * 100).toFixed(2)} %`;
 
 /** The rule in words, as `compare` and the comparison pages state it. */
-export function curvesRule(c: Pick<CurvesComparison, "metric" | "slo">, threshold: number): string {
+export function curvesRule(c: Pick<CurvesComparison, "metric" | "slo" | "interactivity">, threshold: number): string {
   return (
     `Load curves: where both studies ran a workload as a load ladder, each study's Pareto frontier over all its ladder ` +
-    `points (${c.metric} per GPU against interactivity = 1000 / median TPOT, tok/s/user, each point's mean over its ` +
+    `points (${c.metric} per GPU against interactivity = 1000 / ${c.interactivity === "p90" ? "p90 TPOT (MLPerf Endpoints' figure: both studies' ladders use the mlperf-endpoints preset)" : "median TPOT"}, tok/s/user, each point's mean over its ` +
     `repeats). At an interactivity level a frontier reaches the highest throughput per GPU among its measured points ` +
     `at that interactivity or above: nothing is interpolated between points or extrapolated beyond them, and "—" marks ` +
-    `a level above the frontier's highest interactivity. Levels: the round values 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8 × 10ⁿ ` +
-    `tok/s/user from the lowest interactivity of the two frontiers to the highest. ` +
+    `a level above the frontier's highest interactivity. Where the two studies reach a level with points of different ` +
+    `loads (one study's concurrency 1 against the other's 16), the row shows both and compares neither: the ratio ` +
+    `would measure where a step of the staircase fell, not a change at one load (the matched points above compare ` +
+    `each load). Levels: the round values 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/user from the round level at or ` +
+    `below the lowest interactivity of the two frontiers (so the highest throughput is read) to the highest. ` +
     (c.slo
       ? `Within the SLO (${c.slo.limits}, ${c.slo.from === "base" ? "BASE's" : "NEW's"} plan${c.slo.differs ? `; NEW's plan sets ${c.slo.differs}` : ""}): ` +
-        `each study's highest throughput per GPU among its points that meet it (every limit at the upper end of its ` +
-        `interval), "—" where none does. `
+        `each study's highest throughput per GPU among its points that meet it (the rule of the study pages: none of ` +
+        `the point's runs failed, every limit's statistic within the limit in each repeat, and the share of its ` +
+        `requests meeting every limit at least the plan's attainment), "—" where none does. `
       : `Neither plan sets an SLO, so there is no score within one. `) +
     `Ratio, interval and verdict as for points (the two chosen points' repeats, threshold ${percent(threshold)}); ` +
     `they do not change compare's exit status, which the matched points decide.`
@@ -233,8 +267,14 @@ export function compareCurves(base: ComparedStudy, next: ComparedStudy, options:
         differs: base.plan.slo && newLimits && newLimits !== limits ? newLimits : null
       }
     : null;
-  const baseCurves = ladderPoints(base, metric, slo, confidence, across);
-  const newCurves = ladderPoints(next, metric, slo, confidence, across);
+  const preset = (s: ComparedStudy) => {
+    const ladders = s.plan.scenarios.filter((x) => x.loads);
+    return ladders.length > 0 && ladders.every((x) => x.loads!.preset === "mlperf-endpoints");
+  };
+  const interactivity = preset(base) && preset(next) ? ("p90" as const) : ("median" as const);
+  const column = interactivity === "p90" ? "interactivity_p90" : "interactivity";
+  const baseCurves = ladderPoints(base, metric, slo, confidence, across, column);
+  const newCurves = ladderPoints(next, metric, slo, confidence, across, column);
   const curves: CurveComparison[] = [];
   for (const text of new Set([...baseCurves.keys(), ...newCurves.keys()])) {
     const b = baseCurves.get(text);
@@ -258,11 +298,11 @@ export function compareCurves(base: ComparedStudy, next: ComparedStudy, options:
       new_frontier: nf.map(reading) as FrontierReading[],
       levels: interactivityLevels(spans).map((level) => ({
         interactivity: level,
-        ...cell(frontierAt(bf, level), frontierAt(nf, level), options.threshold, confidence)
+        ...cell(frontierAt(bf, level), frontierAt(nf, level), options.threshold, confidence, true)
       })),
-      within_slo: slo ? cell(best(b?.points ?? []), best(n?.points ?? []), options.threshold, confidence) : null
+      within_slo: slo ? cell(best(b?.points ?? []), best(n?.points ?? []), options.threshold, confidence, false) : null
     });
   }
-  const result = {metric, slo: sloInfo, curves};
+  const result = {metric, interactivity, slo: sloInfo, curves};
   return {...result, rule: curvesRule(result, options.threshold)};
 }

@@ -1,10 +1,18 @@
 // Puts every measured run and scenario of a study against the hardware's ceiling (loaders/headroom).
 import {ASSUMPTIONS} from "../headroom/assumptions.js";
-import {BINDING_RULE, DEFAULT_MBU, DEFAULT_MFU, scenarioCeiling} from "../headroom/ceiling.js";
+import {
+  BINDING_RULE,
+  DEFAULT_MBU,
+  DEFAULT_MFU,
+  scenarioCeiling,
+  type BindingResource,
+  type Parallel
+} from "../headroom/ceiling.js";
 import {ceilingFinding} from "../headroom/ceiling-finding.js";
 import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
-import {runHeadroom} from "../headroom/run-headroom.js";
+import {runHeadroom, type RunHeadroom} from "../headroom/run-headroom.js";
+import {gpuNeed} from "../study/gpu-need.js";
 import {knownPrecision, unknownPrecisionReason} from "../headroom/precision.js";
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
@@ -33,6 +41,8 @@ export interface HeadroomContext {
   findings: Finding[];
   /** `<step>--<candidate>` → label, for candidates whose quantization the plan leaves open: their ceilings assume bf16. */
   assumedBf16: Map<string, string>;
+  /** `<step>--<candidate>` → the parallel degrees its server command states, where it runs on several GPUs. */
+  parallel: Map<string, Parallel>;
 }
 
 /** The models and GPU of a study, or a finding saying why headroom cannot be computed at all. */
@@ -62,9 +72,14 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
   const byCandidate = new Map<string, ModelDims>();
   const findings: Finding[] = [];
   const assumedBf16 = new Map<string, string>();
+  const parallel = new Map<string, Parallel>();
   for (const step of plan.steps)
     for (const candidate of step.candidates) {
       const key = `${step.id}--${candidate.id}`;
+      // The engine serves from one GPU unless its flags say otherwise, whatever GPUs the plan reserves for it.
+      const need = gpuNeed(candidate, plan.hardware.count);
+      if (!("problem" in need) && need.tp * need.pp * need.dp > 1)
+        parallel.set(key, {tp: need.tp, pp: need.pp, dp: need.dp});
       const found = candidateConfig(plan, candidate);
       const quantization = candidate.quantization;
       if (quantization && !isPlaceholder(quantization) && !knownPrecision(quantization)) {
@@ -90,7 +105,7 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     return fail(
       plan.model.config ? study.reason : "the study names no model config (model.config), so no ceiling is computed"
     );
-  return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings, assumedBf16};
+  return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings, assumedBf16, parallel};
 }
 
 /** Adds the headroom columns to each row (null where the run has no result); returns above-ceiling findings. */
@@ -125,21 +140,40 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
     }
     let gpu = gpuByName.get(row.gpu);
     if (!gpu) gpuByName.set(row.gpu, (gpu = findGpu(context.gpus, row.gpu) ?? context.studyGpu));
-    const h = runHeadroom(
-      {
-        completed: completed as number,
-        total_input_tokens: input as number,
-        total_output_tokens: output as number,
-        duration: duration as number,
-        total_token_throughput: tps as number,
-        // Left open by the plan (import found no file stating it): bf16, as headroomContext says for the candidate.
-        quantization: isPlaceholder(row.quantization) ? "bf16" : row.quantization
-      },
-      dims,
-      gpu,
-      // A concurrency ladder's run: the batch is the level, so the ceiling is the one at that concurrency.
-      row.load_kind === "concurrency" && typeof row.load === "number" ? {concurrency: row.load} : {}
-    );
+    const parallel = context.parallel.get(`${row.step}--${row.candidate}`);
+    let h: RunHeadroom;
+    try {
+      h = runHeadroom(
+        {
+          completed: completed as number,
+          total_input_tokens: input as number,
+          total_output_tokens: output as number,
+          duration: duration as number,
+          total_token_throughput: tps as number,
+          // Left open by the plan (import found no file stating it): bf16, as headroomContext says for the candidate.
+          quantization: isPlaceholder(row.quantization) ? "bf16" : row.quantization
+        },
+        dims,
+        gpu,
+        // A concurrency ladder's run: the batch is the level, so the ceiling is the one at that concurrency.
+        {
+          ...(row.load_kind === "concurrency" && typeof row.load === "number" ? {concurrency: row.load} : {}),
+          ...(parallel ? {parallel} : {})
+        }
+      );
+    } catch (error) {
+      // A layout the table cannot bound (no interconnect figure for the GPU): said, not guessed.
+      if (!parallel || !(error instanceof RangeError)) throw error;
+      findings.push({
+        severity: "warning",
+        code: "headroom-unavailable",
+        message: `${row.run}: no ceiling for its ${parallel.tp * parallel.pp * parallel.dp} GPUs, since ${error.message}`,
+        run: row.run,
+        file: row.source_file,
+        line: row.source_first_line
+      });
+      continue;
+    }
     Object.assign(row, {
       ceiling_tps: h.ceiling_tps,
       realistic_tps: h.realistic_tps,
@@ -242,7 +276,7 @@ export interface HeadroomScenario {
   ceiling_tps: number;
   realistic_tps: number;
   no_overlap_tps: number;
-  binding: "compute" | "bandwidth" | "kv-capacity";
+  binding: BindingResource;
   /** Time the work needs at peak compute and at peak bandwidth, seconds. */
   compute_s: number;
   memory_s: number;

@@ -30,6 +30,7 @@
 import {summarize, type Summary} from "../stats/summary.js";
 import {comparabilityKey, metricDirection, ratioInterval, type ComparedStudy, type Direction} from "./compare.js";
 import {aggregatePoints} from "./points.js";
+import {naturalOrder} from "../natural-order.js";
 
 export interface HistoryStudy {
   id: string;
@@ -227,15 +228,20 @@ export function studyHistory(
         const values = point.rows
           .filter((r) => r.status === "ok" && typeof r[metric] === "number")
           .map((r) => r[metric] as number);
-        const list = entry.studies.get(metric) ?? [];
-        list.push({id: study.dir, date, values});
+        const list: HistoryStudy[] = entry.studies.get(metric) ?? [];
+        // The same configuration measured in two steps of one study (a baseline run again) is one entry: its repeats
+        // pooled, not the study listed twice.
+        const same = list.find((e) => e.id === study.dir && e.date === date);
+        if (same) list[list.indexOf(same)] = {...same, values: [...same.values, ...values]};
+        else list.push({id: study.dir, date, values});
         entry.studies.set(metric, list);
       }
       series.set(key, entry);
     }
   });
   const points: PointHistory[] = [];
-  for (const {point, studies: byMetric} of series.values())
+  const ordered = [...series.values()].sort((x, y) => naturalOrder(x.point, y.point));
+  for (const {point, studies: byMetric} of ordered)
     for (const metric of metrics) {
       const direction = metricDirection(metric);
       const list = byMetric.get(metric);

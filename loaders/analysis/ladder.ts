@@ -5,7 +5,7 @@ import type {Summary} from "../stats/summary.js";
 import {welch} from "../stats/welch.js";
 import type {PlanSlo, StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointKey, type Point} from "./points.js";
-import {pointSlo, sloColumn, type PointSlo} from "./slo.js";
+import {pointSlo, sloColumn, sloEvidence, sloStaircase, type PointSlo, type RequestGrid} from "./slo.js";
 import {notRunReason} from "../runs/not-run.js";
 
 export interface LoadPoint {
@@ -27,6 +27,12 @@ export interface LoadPoint {
   slo: PointSlo | null;
   /** Why live mode left the level out, when none of its runs ran (a stopped ladder, a search that did not need it). */
   not_run: string | null;
+  /** 1000 / p90 TPOT (MLPerf Endpoints' interactivity) over the point's repeats; null without it. */
+  interactivity_p90: Summary | null;
+  /** The explorer's table of the SLO rule's answers at moved targets (sloStaircase), and the point's requests by the
+   * steps at which they meet the limits (for the attainment it shows); only where asked for. */
+  staircase?: [number, number | null][];
+  grid?: RequestGrid;
 }
 
 /** What a curve's decision rests on. */
@@ -45,6 +51,7 @@ export function ladderMetrics(plan: StudyPlan): string[] {
     ...new Set([
       plan.objective,
       "interactivity",
+      "interactivity_p90",
       "ceiling_tps",
       "realistic_tps",
       ...(plan.slo?.limits.map(sloColumn) ?? [])
@@ -56,11 +63,17 @@ function isLadder(plan: StudyPlan, scenario: string): boolean {
   return plan.scenarios.some((s) => s.id === scenario && s.loads);
 }
 
-/** Every load point of the study's ladder scenarios, in plan order, lowest load first within a curve. */
-export function loadPoints(plan: StudyPlan, rows: readonly RunRow[], confidence: number): LoadPoint[] {
+/** Every load point of the study's ladder scenarios, in plan order, lowest load first within a curve; with
+ * `staircase`, each with the explorer's table of the SLO rule's answers (it needs the rows' per-request grids). */
+export function loadPoints(
+  plan: StudyPlan,
+  rows: readonly RunRow[],
+  confidence: number,
+  {staircase = false}: {staircase?: boolean} = {}
+): LoadPoint[] {
   const ladderRows = rows.filter((r) => isLadder(plan, r.scenario) && typeof r.load === "number");
-  return aggregatePoints(ladderRows, ladderMetrics(plan), confidence)
-    .map((p) => loadPoint(p, plan, confidence))
+  return aggregatePoints(ladderRows, ladderMetrics(plan), confidence, plan.warmup_repeats ?? 0)
+    .map((p) => loadPoint(p, plan, confidence, staircase))
     .sort((a, b) => curveOrder(a, b) || a.load - b.load);
 }
 
@@ -68,8 +81,13 @@ function curveOrder(a: LoadPoint, b: LoadPoint): number {
   return a.step.localeCompare(b.step) || a.scenario.localeCompare(b.scenario) || a.candidate.localeCompare(b.candidate);
 }
 
-function loadPoint(point: Point, plan: StudyPlan, confidence: number): LoadPoint {
+function loadPoint(point: Point, plan: StudyPlan, confidence: number, staircase: boolean): LoadPoint {
   const first = point.rows[0];
+  const notRun = point.rows.every((r) => notRunReason(r) != null) ? notRunReason(first) : null;
+  const slo = plan.slo ? pointSlo(point, plan.slo, confidence) : null;
+  // A level live mode left out has no failed run: it was not run, and says why.
+  if (slo && notRun != null) slo.outside = `not run (${notRun})`;
+  const evidence = staircase && plan.slo ? sloEvidence(point.rows, plan.slo, point.warmups) : null;
   return {
     key: point.key,
     step: point.step,
@@ -81,10 +99,13 @@ function loadPoint(point: Point, plan: StudyPlan, confidence: number): LoadPoint
     failed: point.failed,
     throughput: point.metrics[plan.objective] ?? null,
     interactivity: point.metrics.interactivity ?? null,
+    interactivity_p90: point.metrics.interactivity_p90 ?? null,
     ceiling: point.metrics.ceiling_tps?.mean ?? null,
     realistic: point.metrics.realistic_tps?.mean ?? null,
-    slo: plan.slo ? pointSlo(point, plan.slo, confidence) : null,
-    not_run: point.rows.every((r) => notRunReason(r) != null) ? notRunReason(first) : null
+    slo,
+    not_run: notRun,
+    ...(evidence?.movable ? {staircase: sloStaircase(evidence, plan.slo!)} : {}),
+    ...(evidence?.movable && evidence.grid ? {grid: evidence.grid} : {})
   };
 }
 
@@ -99,8 +120,12 @@ export function choosePoint(curve: readonly LoadPoint[], withinSlo: boolean): Lo
   return best;
 }
 
+/** The column a curve's lowest-load rows carry when no point of the curve meets the SLO: why, in words. Those rows keep
+ * their status (their runs ran) and rank with no value. */
+export const OUTSIDE_SLO = "outside_slo";
+
 /** The rows derive ranks: ladder scenarios keep only each curve's chosen point (a curve with none keeps its lowest
- * load's runs, marked failed with the reason); other scenarios keep every row. */
+ * load's runs, marked OUTSIDE_SLO with the reason); other scenarios keep every row. */
 export function chooseLoadPoints(
   plan: StudyPlan,
   rows: readonly RunRow[],
@@ -117,13 +142,13 @@ export function chooseLoadPoints(
     else curves.set(key, [p]);
   }
   const keep = new Set<string>();
-  const never = new Map<string, LoadPoint>();
+  const never = new Map<string, string>();
   const choices: CurveChoice[] = [];
   for (const curve of curves.values()) {
     const chosen = choosePoint(curve, withinSlo);
     const {step, candidate, scenario} = curve[0];
     if (chosen) keep.add(chosen.key);
-    else if (withinSlo) never.set(curve[0].key, curve[0]);
+    else if (withinSlo) never.set(curve[0].key, neverWithinSlo(plan.slo!, curve));
     choices.push({
       step,
       candidate,
@@ -136,28 +161,26 @@ export function chooseLoadPoints(
     if (!isLadder(plan, row.scenario) || typeof row.load !== "number") return [row];
     const key = pointKey(row);
     if (keep.has(key)) return [row];
-    if (never.has(key))
-      return [{...row, status: "failed", error: neverWithinSlo(plan.slo!, curvesLoads(curves, never.get(key)!))}];
+    const why = never.get(key);
+    if (why != null) return [{...row, [OUTSIDE_SLO]: why}];
     return [];
   });
   return {rows: kept, choices};
 }
 
-function curvesLoads(curves: Map<string, LoadPoint[]>, p: LoadPoint): string {
-  const curve = curves.get(`${p.step}\0${p.candidate}\0${p.scenario}`) ?? [];
-  return curve
-    .filter((c) => c.not_run == null)
-    .map((c) => c.load)
+/** "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms" */
+export function sloLimitsText(slo: PlanSlo): string {
+  return slo.limits
+    .map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
     .join(", ");
 }
 
-/** "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms" */
-export function sloLimitsText(slo: PlanSlo): string {
-  return slo.limits.map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "")} ≤ ${l.limit} ms`).join(", ");
-}
-
-function neverWithinSlo(slo: PlanSlo, loads: string): string {
-  return `never within the SLO (${sloLimitsText(slo)}) at any measured load (${loads})`;
+/** "never within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) at any measured load: concurrency 1: …; 4: …" */
+function neverWithinSlo(slo: PlanSlo, curve: readonly LoadPoint[]): string {
+  const measured = curve.filter((c) => c.not_run == null);
+  const why = measured.map((c) => `${c.load}: ${c.slo?.outside ?? "outside"}`).join("; ");
+  const kind = measured[0]?.load_kind === "request_rate" ? "requests/s" : "concurrency";
+  return `never within the SLO (${sloLimitsText(slo)}) at any measured load (${kind} ${why})`;
 }
 
 /** For the reader's SLO explorer: whether point i's throughput is significantly above point j's (Welch at the

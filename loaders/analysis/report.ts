@@ -6,7 +6,7 @@ import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
 import {machineNote, shownCommand} from "./shown-command.js";
 import {addHeadroom, headroomContext, headroomReport} from "./headroom.js";
-import {loadStudyPlan, type PlanSearch, type PlanSlo, type StudyPlan} from "../study/plan.js";
+import {loadStudyPlan, type PlanLoads, type PlanSearch, type PlanSlo, type StudyPlan} from "../study/plan.js";
 import {aggregatePoints} from "./points.js";
 import {DEFAULT_CONFIDENCE, studyConfidence} from "../study/repeats.js";
 import {runRows, shellCommand} from "../runs/rows.js";
@@ -15,16 +15,18 @@ import {planBesideRecords, type RunRecordCache} from "../runs/run-record-cache.j
 import {keptPlan} from "../study/plan-kept.js";
 import {validate} from "./validate.js";
 import {addLoadColumns} from "./slo.js";
+import {addEnergyColumns} from "./energy.js";
 import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
-import type {HeadlineRow, StepReport, SummaryRow} from "./derive.js";
-type Derived = ReturnType<typeof derive>;
+import type {Derived, HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
 import {NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
+import {interferenceFindings} from "./interference.js";
 import {coverage, type Coverage} from "./coverage.js";
 import {secondLookReport, type SecondLookReport} from "./second-look.js";
+import {tuneReport, type TuneReport} from "./search-report.js";
 
 export interface StudyData {
   plan: StudyPlan;
@@ -65,14 +67,15 @@ export async function readStudy(dir: string, cwd = process.cwd(), cache?: RunRec
   return {plan, runs, readFindings, headroom: headroomContext(plan)};
 }
 
-/** Phase 1, tabulate: a row per run, with its load columns. */
+/** Phase 1, tabulate: a row per run, with its load and energy columns. */
 export function tabulate(plan: StudyPlan, runs: RunRecord[]): RunRow[] {
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);
+  addEnergyColumns(plan, runs, rows);
   return rows;
 }
 
-/** Phase 5, findings: every problem found on the way, errors first, then by run. */
+/** Phase 6, findings: every problem found on the way, errors first, then by run. */
 export function collectFindings(
   files: StudyFiles,
   rows: RunRow[],
@@ -94,17 +97,19 @@ export function collectFindings(
     ...validate(plan, runs, rows),
     ...derived.findings,
     ...repeatFindings(rows, plan.objective, plan.warmup_repeats ?? 0),
+    ...interferenceFindings(plan, runs, rows),
     ...ceilingFindings,
     ...("severity" in headroom ? [headroom] : headroom.findings)
   ].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.run ?? "").localeCompare(b.run ?? ""));
 }
 
-/** Phase 6, report: the study's facts and every phase's result, as the pages and report.json take them. */
+/** Phase 7, report: the study's facts and every phase's result, as the pages and report.json take them. */
 export function assembleReport(
   files: StudyFiles,
   rows: RunRow[],
   derived: Derived,
   secondLook: SecondLookReport | null,
+  tune: TuneReport | null,
   findings: Finding[]
 ): Report {
   const {plan, headroom} = files;
@@ -112,7 +117,8 @@ export function assembleReport(
     study: {
       id: plan.id,
       title: plan.title,
-      goal: plan.goal,
+      // A goal left open (`TODO: …`) is no goal the pages can state: none shown, as for a plan without one.
+      goal: isPlaceholder(plan.goal.en) || isPlaceholder(plan.goal.tr) ? {en: "", tr: ""} : plan.goal,
       objective: plan.objective,
       model: recorded(plan.model.name),
       hardware: {...plan.hardware, gpu: recorded(plan.hardware.gpu), name: recorded(plan.hardware.name)},
@@ -122,7 +128,10 @@ export function assembleReport(
         name: recorded(e.name),
         version: recorded(e.version)
       })),
-      client: {name: plan.client.name, command: shownCommand(plan, plan.client.argv)},
+      client: {
+        name: recorded(plan.client.name),
+        command: plan.client.argv.some(isPlaceholder) ? NOT_RECORDED : shownCommand(plan, plan.client.argv)
+      },
       machine_note: machineNote(plan),
       scenarios: plan.scenarios.map((s) => ({...s, dataset: recorded(s.dataset)})),
       notes: plan.notes,
@@ -146,16 +155,22 @@ export function assembleReport(
     findings,
     headroom: headroomReport(plan, headroom, rows),
     ...(derived.choices.length
-      ? {ladder: {points: loadPoints(plan, rows, studyConfidence(plan)), choices: derived.choices}}
+      ? {
+          ladder: {
+            points: loadPoints(plan, rows, studyConfidence(plan), {staircase: true}),
+            choices: derived.choices
+          }
+        }
       : {}),
     coverage: coverage(plan, derived),
-    ...(secondLook ? {second_look: secondLook} : {})
+    ...(secondLook ? {second_look: secondLook} : {}),
+    ...(tune ? {tune} : {})
   };
 }
 
 /**
  * The analysis of what the files gave, as named phases (each pure, each a function of the ones before): tabulate the
- * runs, set each against its ceiling, derive the steps' decisions, take the second look, collect the findings,
+ * runs, set each against its ceiling, derive the steps' decisions, take the second look, report the search, collect the findings,
  * assemble the report.
  */
 export function analyse(files: StudyFiles): StudyData {
@@ -167,8 +182,10 @@ export function analyse(files: StudyFiles): StudyData {
   const derived = derive(plan, rows);
   // Phase 4, second look: the set around the recommendation, where it ran.
   const secondLook = secondLookReport(plan, rows, derived);
+  // Phase 5, search: what the tuner tried, and its regret where a grid ran beside it.
+  const tune = tuneReport(plan, rows, runs);
   const findings = collectFindings(files, rows, derived, ceilingFindings);
-  return {plan, runs, rows, report: assembleReport(files, rows, derived, secondLook, findings)};
+  return {plan, runs, rows, report: assembleReport(files, rows, derived, secondLook, tune, findings)};
 }
 
 /** A study read and analysed. With `cache`, run folders unchanged since the last read are not read again. */
@@ -196,6 +213,8 @@ export interface ScenarioInfo {
   seed: number | null;
   /** Live mode's goodput search up the scenario's concurrency ladder (each level run once). */
   search?: PlanSearch;
+  /** The scenario's load ladder, where it has one. */
+  loads?: PlanLoads;
 }
 export interface Report {
   study: {
@@ -204,7 +223,7 @@ export interface Report {
     goal: Text;
     objective: string;
     model: string;
-    hardware: {gpu: string; name: string; count: number};
+    hardware: {gpu: string; name: string; count: number; price_per_hour?: number};
     engines: {id: string; name: string; version: string}[];
     client: {name: string; command: string};
     /** Which values in the shown commands depend on the machine (port, host); null when none do. */
@@ -229,9 +248,9 @@ export interface Report {
     within_slo?: boolean;
   };
   steps: StepReport[];
-  baseline: {step: string; candidate: string; run: string};
+  baseline: Derived["baseline"];
   /** `model`: the one the recommended configuration serves (a study may hold candidates of several models). */
-  recommended: {step: string; candidate: string; label: string; server_command: string; engine: string; model: string};
+  recommended: Derived["recommended"];
   headline: HeadlineRow[];
   summary: SummaryRow[];
   claims: ClaimCheck[];
@@ -244,6 +263,8 @@ export interface Report {
   coverage: Coverage;
   /** The second look's outcome (absent until `tps-report run STUDY --second-look` froze its set). */
   second_look?: SecondLookReport;
+  /** The search (`tps-report tune`): absent until it froze its first configurations. */
+  tune?: TuneReport;
 }
 /** The study's own facts, shown across pages: title, goal, objective, model, hardware, engines, scenarios, notes. */
 export type StudyInfo = Report["study"];

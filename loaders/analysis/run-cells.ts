@@ -4,8 +4,15 @@ import {HEADROOM_COLUMNS} from "./headroom.js";
 import {ROW_COLUMNS} from "../runs/rows.js";
 import {TELEMETRY_COLUMNS} from "../telemetry/read.js";
 import {LOAD_COLUMNS} from "./slo.js";
+import {ENERGY_COLUMNS} from "./energy.js";
 
-const NOT_METRICS = new Set<string>([...ROW_COLUMNS, ...HEADROOM_COLUMNS, ...TELEMETRY_COLUMNS, ...LOAD_COLUMNS]);
+const NOT_METRICS = new Set<string>([
+  ...ROW_COLUMNS,
+  ...HEADROOM_COLUMNS,
+  ...TELEMETRY_COLUMNS,
+  ...LOAD_COLUMNS,
+  ...ENERGY_COLUMNS
+]);
 
 /** Server measurements the metric columns carry beside the throughput (export, compare): why one candidate is faster
  * than another. A step page shows them in its telemetry table instead (pages/step.ts). */

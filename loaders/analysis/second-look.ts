@@ -194,8 +194,8 @@ export function secondLookData(plan: StudyPlan, set: SecondLookSet): SecondLookD
 }
 
 export interface SecondLookReport {
-  /** pending: not every planned run is recorded yet. */
-  state: "pending" | "survives" | "does-not-survive" | "nothing-to-run";
+  /** pending: not every planned run is recorded yet; all-failed: every run of it failed, so it decided nothing. */
+  state: "pending" | "survives" | "does-not-survive" | "nothing-to-run" | "all-failed";
   runs_planned: number;
   runs_recorded: number;
   winner: {step: string; candidate: string; label: string; value: number | null; server_command: string};
@@ -263,6 +263,9 @@ export function secondLookReport(plan: StudyPlan, rows: RunRow[], derived: Deriv
   if (base.runs_recorded < base.runs_planned)
     return {...base, state: "pending", candidates, verdict: report.verdict, recommendation: null};
   const v = report.verdict;
+  // Nothing of the second look ran: the greedy choice was not tested, so it did not survive anything.
+  if (v.kind === "all-failed" || v.kind === "none-within-slo")
+    return {...base, state: "all-failed", candidates, verdict: v, recommendation: null};
   if (v.kind !== "improved" || !v.winner)
     return {...base, state: "survives", candidates, verdict: v, recommendation: null};
   const chosen = step.candidates.find((c) => c.id === v.winner!.candidate)!;

@@ -6,6 +6,7 @@ import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
 import {servedModel} from "../command/served-model.js";
 import {loadPart, parseRunId} from "../study/ids.js";
+import {gpuCount} from "../study/gpu-need.js";
 import type {SeedRule} from "../study/repeats.js";
 import {benchArgv, plannedRuns, runId, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {shellCommand} from "../runs/rows.js";
@@ -97,7 +98,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     expect("model", meta.model, candidate.model);
     expect("quantization", meta.quantization, candidate.quantization);
     expect("engine_version", meta.engine_version, plan.engines[candidate.engine]?.version, "warning");
-    expect("gpu_count", meta.gpu_count, plan.hardware.count);
+    expect("gpu_count", meta.gpu_count, gpuCount(candidate, plan.hardware.count));
     // A live run adds host, port and result flags to the plan's commands; compare against what the runner would run.
     const serve = meta.origin?.kind === "live" ? (meta.origin.serve as LiveServe | undefined) : undefined;
     // A cluster task ran it in its own folder (origin.runs_dir) before `tps-report gather` moved it here.
@@ -149,7 +150,19 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       const printed = m[metric];
       if (printed == null || numerator == null || !m.duration) return;
       const computed = numerator / m.duration;
-      if (Math.abs(printed - computed) > roundingSlack(numerator, m.duration))
+      if (Math.abs(printed - computed) <= roundingSlack(numerator, m.duration)) return;
+      // GPUStack's benchmark-runner (latency printed in seconds) divides by its own measuring window, not by the
+      // duration it prints: a fact about the tool, said as such, not a broken result.
+      if (record.block!.extra.e2el_unit === "s")
+        add(
+          "warning",
+          "metric-window",
+          `${metric} is printed as ${printed} but ${formula} = ${computed.toFixed(2)}: the tool measured it over ${(numerator / printed).toFixed(2)} s, not the ${m.duration} s it prints as the duration`,
+          meta.id,
+          where.file,
+          where.line
+        );
+      else
         add(
           "error",
           "metric-inconsistent",
@@ -167,10 +180,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     recompute("request_throughput", m.completed, "completed / duration");
     recompute("output_throughput", m.total_output_tokens, "total_output_tokens / duration");
 
-    if (m.completed != null && m.completed + (m.failed ?? 0) !== scenario.num_prompts)
+    // Fewer than planned is a partial result (read-runs.ts says so); more is reported here.
+    if (m.completed != null && m.completed + (m.failed ?? 0) > scenario.num_prompts)
       add(
         "warning",
-        "requests-missing",
+        "requests-over-plan",
         `${m.completed} requests completed${m.failed ? ` and ${m.failed} failed` : ""} of ${scenario.num_prompts} planned`,
         meta.id,
         where.file,
@@ -209,7 +223,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
   // Runs of one scenario (at one load level of a ladder) send the same prompts, so their input totals must agree.
   const inputsByScenario = new Map<string, {run: string; tokens: number}[]>();
   for (const r of runs) {
-    if (r.block?.metrics.total_input_tokens == null) continue;
+    if (r.meta.status !== "ok" || r.block?.metrics.total_input_tokens == null) continue;
     const entry = {run: r.meta.id, tokens: r.block.metrics.total_input_tokens};
     const key = r.meta.load ? `${r.meta.scenario} at ${loadPart(r.meta.load)}` : r.meta.scenario;
     const list = inputsByScenario.get(key);

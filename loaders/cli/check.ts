@@ -8,6 +8,7 @@ import {notRunReason} from "../runs/not-run.js";
 import {formatIssue} from "../study/schema-issues.js";
 import {errorLine, notAStudy} from "./errors.js";
 import {naturalOrder} from "../natural-order.js";
+import {visibleControls} from "../text.js";
 
 const USAGE =
   "usage: tps-report check [--json] [--strict] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)\n" +
@@ -46,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof PlanError) {
       // The runs are still checked against the run.json schema, so one pass shows every file's problems.
       const issues = [...error.issues, ...runFileIssues(join(dir, "runs"))];
-      for (const issue of issues) process.stderr.write(`tps-report check: ${formatIssue(issue)}\n`);
+      for (const issue of issues) process.stderr.write(`tps-report check: ${visibleControls(formatIssue(issue))}\n`);
       process.stderr.write(`${issues.length} error${issues.length === 1 ? "" : "s"}\n`);
       return 2;
     }
@@ -111,6 +112,7 @@ export async function main(argv: string[]): Promise<number> {
     const runsText = `${rejected.length} partial run${rejected.length === 1 ? "" : "s"}`;
     out.push(`--strict: ${runsText} rejected (${rejected.join(", ")})`);
   }
-  process.stdout.write(out.join("\n") + "\n");
+  // Run files and plans are text from elsewhere: a control character in one cannot steer the terminal.
+  process.stdout.write(out.map(visibleControls).join("\n") + "\n");
   return errors ? 1 : 0;
 }

@@ -14,6 +14,9 @@ import {loadStudy} from "../analysis/report.js";
 import {runsCsv} from "../export/csv.js";
 import type {TableRow} from "../export/columns.js";
 import {PlanError} from "../study/plan.js";
+import {confidenceProblem} from "../study/repeats.js";
+import {shellWord} from "../command/shell-quote.js";
+import {visibleControls} from "../text.js";
 import {errorLine, notAStudy} from "./errors.js";
 
 const USAGE =
@@ -22,7 +25,7 @@ const USAGE =
   "  --threshold   smallest change that counts (default 5%)\n" +
   "  --across      leave a part out of the matching key (gpu: the same plan on other GPUs); repeatable\n" +
   "  --confidence  level of the ratio intervals (default: BASE's confidence)\n" +
-  "exit 1 when any matched point regressed, 0 otherwise, 2 on bad input";
+  "exit 1 when any matched point regressed, 0 otherwise, 2 on bad input or when nothing was compared";
 
 /** "5%", "5 %" or "0.05" → 0.05. */
 export function parseThreshold(text: string): number | null {
@@ -69,18 +72,22 @@ export async function main(argv: string[]): Promise<number> {
   let confidence: number | undefined;
   if (values.confidence != null) {
     confidence = Number(values.confidence);
-    if (!(confidence > 0 && confidence < 1)) return fail(`--confidence '${values.confidence}' is not between 0 and 1`);
+    const problem = confidenceProblem(confidence);
+    if (problem) return fail(`--confidence '${values.confidence}' ${problem}`);
   }
   const studies = [];
+  // Notes wait until something is compared: a gate that compared nothing says so in one line.
+  const notes: string[] = [];
   for (const dir of positionals) {
     const why = notAStudy(dir);
     if (why) return fail(why);
     try {
       const {plan, rows, runs, report} = await loadStudy(dir);
+      if (!rows.length) return fail(`nothing was compared: ${dir} has no runs`);
       const errors = report.findings.filter((f) => f.severity === "error").length;
       if (errors)
-        process.stderr.write(
-          `tps-report compare: note: ${dir} has ${errors} error finding${errors === 1 ? "" : "s"} (tps-report check ${dir})\n`
+        notes.push(
+          `${dir} has ${errors} error finding${errors === 1 ? "" : "s"} (tps-report check ${shellWord(dir, "bash")})`
         );
       studies.push({dir, plan, rows, runs});
     } catch (error) {
@@ -99,6 +106,10 @@ export async function main(argv: string[]): Promise<number> {
         ? comparisonCsv(comparison, curves) + "\n"
         : comparisonMarkdown(comparison, studies[1].plan.objective, curves);
   process.stdout.write(text);
+  // The report says why nothing matched; the gate fails in one line.
+  const nothing = nothingCompared(comparison, curves);
+  if (nothing) return fail(`nothing was compared: ${nothing}`);
+  for (const note of notes) process.stderr.write(`tps-report compare: note: ${note}\n`);
   // A point that vanished can hide a regression from a gate: said on stderr whatever the format.
   const lost = comparison.unmatched.filter((u) => u.side === "base").length;
   if (lost)
@@ -108,9 +119,23 @@ export async function main(argv: string[]): Promise<number> {
   return comparison.regressions.length ? 1 : 0;
 }
 
+/** Why a comparison compared nothing (no matched point that ran on either side, and no load-curve reading with both
+ * sides), or null. */
+export function nothingCompared(c: StudyComparison, curves?: CurvesComparison): string | null {
+  const read = (f: FrontierCell | null) => Boolean(f?.base && f.new);
+  if (curves?.curves.some((k) => k.levels.some(read) || read(k.within_slo))) return null;
+  const only = (side: "base" | "new") => c.unmatched.filter((u) => u.side === side).length;
+  const points = (n: number) => `${n} point${n === 1 ? "" : "s"}`;
+  if (!c.matched.length)
+    return `no point of ${c.new.dir} matches one of ${c.base.dir} (${points(only("base"))} only in the base, ${only("new")} only in the new study)`;
+  if (c.matched.every((p) => p.verdict === "failed in both"))
+    return `every run of the ${points(c.matched.length)} that match failed in both studies`;
+  return null;
+}
+
 const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
 const value = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4));
-const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
+const cell = (text: string) => visibleControls(text.replaceAll("|", "\\|").replaceAll("\n", " "));
 const interval = (m: Pick<MetricComparison, "low" | "high" | "basis">) =>
   m.basis === "interval"
     ? `[${times(m.low)}, ${times(m.high)}]`
@@ -148,7 +173,7 @@ export function curvesMarkdown(curves: CurvesComparison): string[] {
       f.new?.point ?? "—",
       times(f.ratio),
       cellInterval(f),
-      f.verdict ?? "—"
+      f.loads_differ ? "not compared: different loads" : (f.verdict ?? "—")
     ];
     out.push(
       ...table(
@@ -347,7 +372,7 @@ export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): st
         ratio_high: f.high,
         basis: f.basis,
         verdict: f.verdict,
-        detail: level
+        detail: f.loads_differ ? `${level}; not compared: different loads` : level
       });
   return runsCsv(rows);
 }

@@ -6,7 +6,7 @@ import {notAStudy} from "./errors.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {k8sYaml} from "../cluster/k8s.js";
 import {slurmScript} from "../cluster/slurm.js";
-import {ClusterError, clusterTasks, LOGS, taskCli, writeManifest} from "../cluster/tasks.js";
+import {ClusterError, clusterTasks, LOGS, taskCli, taskGpus, writeManifest} from "../cluster/tasks.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 
 const USAGE = `usage: tps-report run STUDY --emit slurm --tasks-dir DIR [--out FILE] [--parallel P] [--partition NAME]
@@ -20,11 +20,11 @@ One task per server configuration (<step>--<candidate>, in plan order); each tas
 and tps-report gather STUDY TASKS_DIR merges the tasks' runs into STUDY/runs afterwards.
 
 slurm: an sbatch script with #SBATCH --array=0-<G-1>%P (P: --parallel, default G); task output goes to
-       DIR/logs/<job>_<index>.out; DIR/tasks.json records the tasks for gather. --gres defaults to gpu:<the plan's
-       hardware.count>; --gres none asks for no GPU. --cli: the tps-report the nodes run with node (auto: the bundle
+       DIR/logs/<job>_<index>.out; DIR/tasks.json records the tasks for gather. --gres defaults to gpu:<the most
+       GPUs a configuration needs (its parallelism flags, its gpus, else hardware.count)>; --gres none asks for none. --cli: the tps-report the nodes run with node (auto: the bundle
        dist-cli/tps-report.mjs when built, else bin/tps-report.js of this checkout); paths must be on a shared disk.
 k8s:   a batch/v1 Job, completionMode Indexed, completions G, parallelism P, backoffLimitPerIndex N (--retries,
-       default 1), nvidia.com/gpu limit from the plan. The PersistentVolumeClaim CLAIM (default tps-results) is
+       default 1), nvidia.com/gpu limit: the most GPUs a configuration needs. The PersistentVolumeClaim CLAIM (default tps-results) is
        mounted at PATH (default /results) and holds the study folder (PATH/<study folder name>) and the tasks
        folder (PATH/tasks). --cli: the tps-report command in the image (default tps-report).`;
 
@@ -129,7 +129,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const plan = loadStudyPlan(args.study);
-    const {tasks} = clusterTasks(plan, args.only);
+    const {tasks, groups} = clusterTasks(plan, args.only);
+    const gpuCount = taskGpus(plan, groups);
     const out = args.out ? resolve(args.out) : null;
     let text: string;
     if (args.kind === "slurm") {
@@ -142,7 +143,7 @@ export async function main(argv: string[]): Promise<number> {
         parallel: args.parallel,
         partition: args.partition,
         gres: args.gres,
-        gpuCount: plan.hardware.count,
+        gpuCount,
         time: args.time,
         cli: taskCli(args.cli),
         runArgs: args.runArgs
@@ -170,7 +171,7 @@ export async function main(argv: string[]): Promise<number> {
         tasksPath: args.tasksDir ?? `${mount}/tasks`,
         parallel: args.parallel,
         backoffLimitPerIndex: args.retries ?? 1,
-        gpuCount: plan.hardware.count,
+        gpuCount,
         cli: args.cli ?? "tps-report",
         runArgs: args.runArgs,
         namespace: args.namespace

@@ -1,6 +1,7 @@
 // How the CLI words a failure: one line, naming the file where there is one, never a stack trace.
 import {existsSync, statSync} from "node:fs";
 import {join} from "node:path";
+import {shellWord} from "../command/shell-quote.js";
 
 /** The one line for an error thrown inside a command: a system error's path and words, else its first line. */
 export function errorLine(error: unknown): string {
@@ -21,7 +22,7 @@ export function notAStudy(dir: string): string | null {
   if (!existsSync(plan))
     return (
       `${dir} is not a study: a study is a folder with study.yaml (the plan) and runs/ (one folder per run); ` +
-      `start one with 'tps-report import RESULTS… --into ${dir}' or 'tps-report new ${dir}'`
+      `start one with 'tps-report import RESULTS… --into ${shellWord(dir, "bash")}' or 'tps-report new ${shellWord(dir, "bash")}'`
     );
   if (!statSync(plan).isFile()) return `${plan} is not a file`;
   return null;

@@ -22,14 +22,18 @@ const VALUE_FLAGS = [
   "mfu",
   "mbu",
   "mem-util",
-  "quantization"
+  "quantization",
+  "tp",
+  "pp",
+  "dp"
 ] as const;
 type ValueFlag = (typeof VALUE_FLAGS)[number];
 
 function usage(gpus: Gpu[] | null): string {
   return [
     "usage: tps-report headroom --model CONFIG --gpu NAME --input-len I --output-len O --num-prompts N",
-    "                           [--mfu F] [--mbu F] [--mem-util F] [--quantization Q] [--json]",
+    "                           [--mfu F] [--mbu F] [--mem-util F] [--quantization Q] [--tp N] [--pp N] [--dp N]",
+    "                           [--json]",
     "",
     "  --model         a Hugging Face config.json path, or a shipped model: " + Object.keys(SHIPPED_MODELS).join(", "),
     "  --gpu           a GPU id or nvidia-smi name: " +
@@ -41,6 +45,8 @@ function usage(gpus: Gpu[] | null): string {
     `  --mbu           memory bandwidth utilisation of the realistic ceiling (default ${DEFAULT_MBU})`,
     `  --mem-util      fraction of GPU memory for weights + KV cache (default ${DEFAULT_MEM_UTIL})`,
     `  --quantization  weight format: ${Object.keys(PRECISIONS).join(", ")} (default bf16)`,
+    "  --tp, --pp      tensor and pipeline parallel size: one server on tp × pp GPUs that pay the interconnect",
+    "  --dp            data parallel size: copies, each with an even share of the requests (default 1 each)",
     "  --json          print the numbers as JSON"
   ].join("\n");
 }
@@ -109,7 +115,8 @@ function render(dims: ModelDims, gpu: Gpu, c: Ceiling): string {
     "weights",
     `${gb(c.weights.resident)} resident, ${gb(c.weights.streamedPerStep)} read per iteration (${c.precision})`
   );
-  section("gpu");
+  const {tp, pp, dp, gpus} = c.parallel;
+  section(gpus > 1 ? `gpus (${gpus}: tp ${tp} × pp ${pp} × dp ${dp}; one copy's below)` : "gpu");
   row("peak matmul", `${fixed(c.peakFlops / 1e12, 1)} TFLOP/s dense`);
   row("HBM bandwidth", `${int(c.bandwidth / 1e9)} GB/s`);
   row("memory", `${fixed(c.memoryBytes / 2 ** 30, 2)} GiB × ${c.memUtil} for weights + KV`);
@@ -131,6 +138,11 @@ function render(dims: ModelDims, gpu: Gpu, c: Ceiling): string {
   );
   row("compute time", `${fixed(c.computeTime, 1)} s (F/Π)`);
   row("memory time", `${fixed(c.memoryTime, 1)} s (B/β)`);
+  if (c.interconnect)
+    row(
+      "interconnect time",
+      `${fixed(c.interconnect.time, 1)} s (X/λ: ${gb(c.interconnect.bytesPerGpu)} per GPU at ${int(c.interconnect.bandwidth / 1e9)} GB/s)`
+    );
   section("ceiling");
   row("hard ceiling", `${int(c.ceilingTps)} tok/s`);
   row("realistic", `${int(c.realisticTps)} tok/s (MFU ${c.mfu}, MBU ${c.mbu}; binds: ${c.realisticBinding})`);
@@ -195,7 +207,13 @@ export async function main(argv: string[]): Promise<number> {
       mfu: number(values, "mfu", fraction, "in (0, 1]"),
       mbu: number(values, "mbu", fraction, "in (0, 1]"),
       memUtil: number(values, "mem-util", fraction, "in (0, 1]"),
-      precision
+      precision,
+      parallel: Object.fromEntries(
+        (["tp", "pp", "dp"] as const).flatMap((flag) => {
+          const n = number(values, flag, (x) => Number.isInteger(x) && x >= 1, "a whole number from 1");
+          return n === undefined ? [] : [[flag, n]];
+        })
+      )
     };
 
     const dims = readModelConfig(modelArg);

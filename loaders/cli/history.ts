@@ -14,7 +14,7 @@ const USAGE =
   "  STUDY…       study folders of one plan, run at different times; ordered by their runs' start, else as given\n" +
   "  --metric     metric to follow (default: the last study's objective); repeatable\n" +
   "  --threshold  smallest change that counts (default 5%)\n" +
-  "exit 1 when any point's last two studies regressed, 0 otherwise, 2 on bad input";
+  "exit 1 when any point's last two studies regressed, 0 otherwise, 2 on bad input or when nothing was compared";
 
 export async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -54,6 +54,7 @@ export async function main(argv: string[]): Promise<number> {
     if (why) return fail(why);
     try {
       const {plan, rows, runs} = await loadStudy(dir);
+      if (!rows.length) return fail(`nothing was compared: ${dir} has no runs`);
       studies.push({dir, plan, rows, runs, date: studyDate(runs)});
     } catch (error) {
       if (error instanceof PlanError || (error as NodeJS.ErrnoException).code === "ENOENT")
@@ -64,6 +65,9 @@ export async function main(argv: string[]): Promise<number> {
   const metrics = values.metric ?? [studies.at(-1)!.plan.objective];
   const confidence = studyConfidence(studies[0].plan);
   const history = studyHistory(studies, metrics, {threshold, confidence});
+  // A point measured in one study only has no trend: a series of such points compared nothing.
+  if (!history.points.some((p) => p.verdict.entries.length > 1))
+    return fail("nothing was compared: the studies share no point");
   const regressed = history.points.filter((p) => p.verdict.status === "regression");
   if (values.format === "json")
     process.stdout.write(JSON.stringify({threshold, confidence, metrics, ...history}, null, 2) + "\n");

@@ -5,8 +5,13 @@ import {ImportFailed, ImportInterrupted, importResultsUntil, type ImportSource} 
 import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {shellWord} from "../command/shell-quote.js";
+import {importWriteup, isWriteup, WriteupError} from "../import/writeup/index.js";
 
 const USAGE = `usage: tps-report import [--set KEY=VALUE]… SOURCE… [--set KEY=VALUE SOURCE…]… --into STUDY_DIR
+       tps-report import WRITEUP --into STUDY_DIR
+
+WRITEUP: a published optimization write-up (Markdown, or a page's plain text) whose result blocks become the runs and
+whose statements (rankings, gains, the recommended command) become claims that \`tps-report check\` audits.
 
 SOURCE: a \`vllm bench sweep serve\` experiment folder (or a folder of them), \`vllm bench serve --save-result\`
 JSON files or folders of them, SGLang bench_serving --output-file JSONL, TensorRT-LLM benchmark results (trtllm-bench
@@ -55,6 +60,16 @@ export async function main(argv: string[]): Promise<number> {
       set = {...set, [m[1]]: m[2]};
     }
   }
+  // A published write-up (Markdown, or a page's text) is a study of its own: read whole, written whole.
+  if (sources.length === 1 && isWriteup(sources[0].path)) {
+    if (Object.keys(sources[0].set).length) {
+      process.stderr.write(
+        `tps-report import: --set applies to result files, not to a write-up (${sources[0].path})\n`
+      );
+      return 2;
+    }
+    return writeupImport(sources[0].path, into);
+  }
   // Ctrl-C (or a SIGTERM, SIGHUP) is heard between two files read or two run folders written.
   const stop = new AbortController();
   let heard: NodeJS.Signals = "SIGINT";
@@ -94,7 +109,9 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.write(
     `${into}: ${study.candidates.length} candidates × ${study.scenarios.length} scenarios, ${study.runs.length} runs (${failed} failed); ` +
       `${created.length} written, ${unchanged.length} unchanged${conflicts.length ? `, ${conflicts.length} conflicts (nothing written)` : ""}\n` +
-      (report.newStudy ? `next: fill in the TODO values in ${into}/study.yaml, then tps-report check ${into}\n` : "")
+      (report.newStudy
+        ? `next: fill in the TODO values in ${into}/study.yaml, then tps-report check ${shellWord(into, "bash")}\n`
+        : "")
   );
   // A signal heard only after the last step came once everything was in place.
   if (stop.signal.aborted) {
@@ -105,6 +122,31 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const SIGNALS: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** Imports one write-up: what it took from where on stdout, then the study's shape; bad input is one line. */
+function writeupImport(file: string, into: string): number {
+  let done;
+  try {
+    done = importWriteup(file, into);
+  } catch (error) {
+    if (error instanceof WriteupError) {
+      process.stderr.write(`tps-report import: ${error.message}; nothing was written\n`);
+      return 1;
+    }
+    const line = writeErrorLine(error, "import again (nothing partial is kept)");
+    if (line === null) throw error;
+    process.stderr.write(`tps-report import: ${line}\n`);
+    return 1;
+  }
+  const {study} = done;
+  process.stdout.write(done.took.map((t) => `${t}\n`).join(""));
+  const candidates = study.steps.reduce((n, s) => n + s.candidates.length, 0);
+  process.stdout.write(
+    `${into}: ${study.steps.length} steps, ${candidates} candidates × ${study.scenarios.length} scenarios, ${done.runs} runs (${done.failed} failed${done.notRun ? `, ${done.notRun} not run` : ""}), ${study.claims.length} claims\n` +
+      `next: tps-report check ${into}   (audits each claim; lists what the write-up does not say)\n`
+  );
+  return 0;
+}
 
 /** What an interrupted import did to the study: nothing, and where its temporary folders went. */
 function interruptedLine(signal: NodeJS.Signals, error: ImportInterrupted): string {

@@ -25,6 +25,10 @@ const COMMANDS: Record<string, {summary: string; load: () => Promise<Command>}> 
   },
   export: {summary: "write the runs table as CSV or Parquet", load: async () => (await import("./export.js")).main},
   run: {summary: "execute a study plan on a GPU machine", load: async () => (await import("./run.js")).main},
+  tune: {
+    summary: "search the plan's space for the best configuration within a budget",
+    load: async () => (await import("./tune.js")).main
+  },
   gather: {
     summary: "merge the runs of Slurm or Kubernetes tasks into a study",
     load: async () => (await import("./gather.js")).main
@@ -49,6 +53,10 @@ export function usage(): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // A reader that leaves early (`| head`, `| true`) ends the output, not the command: no EPIPE stack trace.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+  });
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h") {
     (name ? process.stdout : process.stderr).write(usage() + "\n");

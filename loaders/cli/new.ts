@@ -4,6 +4,7 @@ import {basename, join, relative, resolve} from "node:path";
 import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {shellWord} from "../command/shell-quote.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
@@ -168,6 +169,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   mkdirSync(join(dir, "runs"), {recursive: true});
   writeFileAtomic(file, text);
-  process.stdout.write(`${file}: written; check it with tps-report check ${dir}, run it with tps-report run ${dir}\n`);
+  const word = shellWord(dir, "bash");
+  process.stdout.write(
+    `${file}: written; check it with tps-report check ${word}, run it with tps-report run ${word}\n`
+  );
   return 0;
 }

@@ -8,13 +8,13 @@ import {SelectionError, selectRuns} from "../live/selection.js";
 import {liveSettings} from "../command/settings.js";
 import {runComplete} from "../runs/run-folder.js";
 import {writeErrorLine} from "../files/write-error.js";
-import {loadStudyPlan, PlanError} from "../study/plan.js";
+import {INTERFERENCE_STEP, loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "./errors.js";
 import {prepareSecondLook} from "./second-look.js";
 import {SECOND_LOOK_STEP} from "../study/second-look-file.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N|auto]
-                        [--ready-timeout-s N] [--client vllm|native] [--runs-dir DIR]
+                        [--ready-timeout-s N] [--client vllm|native] [--runs-dir DIR] [--parallel]
        tps-report run STUDY --second-look [--dry-run] [--resume] …
        tps-report run STUDY --emit slurm|k8s … (tps-report run --emit slurm --help)
 
@@ -35,6 +35,11 @@ starts the server, waits until it answers, runs the benchmarks, stops it, and wr
   --client KIND     vllm: the plan's client command as written (default); native: tps-report bench with the
                     same flags (no Python needed on the client side)
   --runs-dir DIR    write the run folders to DIR instead of STUDY/runs (a cluster task's folder; see gather)
+  --parallel        run server configurations side by side on this host's GPUs (nvidia-smi, CUDA_VISIBLE_DEVICES):
+                    each gets the GPUs its flags or the plan's gpus need (CUDA_VISIBLE_DEVICES), a free port, its
+                    own client and GPU samples of its GPUs only; runs record which runs shared the host with them.
+                    Also runs the plan's interference pairs (a configuration alone, then beside its copy); see
+                    README "Several GPUs of one host" for when not to use it
   --emit slurm|k8s  write an sbatch array script or a Kubernetes Indexed Job instead of running here
   --second-look     after the greedy steps: run a small set around the recommendation (runners-up of decisions
                     within noise or the plan's margin with the later winning settings, ½× and 2× each numeric
@@ -56,6 +61,7 @@ interface RunArgs {
   client?: "vllm" | "native";
   runsDir?: string;
   secondLook?: boolean;
+  parallel?: boolean;
 }
 
 class UsageError extends Error {}
@@ -78,6 +84,7 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
     } else if (arg.startsWith("--only=")) args.only.push(arg.slice("--only=".length));
     else if (arg === "--dry-run") args.dryRun = true;
     else if (arg === "--second-look") args.secondLook = true;
+    else if (arg === "--parallel") args.parallel = true;
     else if (arg === "--resume") args.resume = true;
     else if (arg === "--force") args.force = true;
     else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
@@ -103,6 +110,8 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
   if (args.study === undefined) throw new UsageError("which study? (a folder with study.yaml)");
   if (args.resume && args.force) throw new UsageError("--resume and --force contradict each other");
   if (args.secondLook && args.only.length) throw new UsageError("--second-look runs its own set; leave out --only");
+  if (args.parallel && args.port !== undefined)
+    throw new UsageError("--parallel gives each server a free port of its own; leave out --port");
   return args as RunArgs;
 }
 
@@ -161,6 +170,7 @@ export async function main(argv: string[]): Promise<number> {
       let runs = selectRuns(plan, args.only);
       const runsDir = args.runsDir ?? join(plan.dir, "runs");
       if (args.resume) runs = runs.filter((run) => !runComplete(runsDir, run.run));
+      if (!args.parallel) runs = runs.filter((run) => run.step.id !== INTERFERENCE_STEP);
       process.stdout.write(
         dryRunScript(
           plan,
@@ -170,20 +180,41 @@ export async function main(argv: string[]): Promise<number> {
             benchTimeoutS: args.timeoutS,
             readyTimeoutS: args.readyTimeoutS,
             clientKind: args.client
-          })
+          }),
+          {parallel: Boolean(args.parallel)}
         )
       );
       return 0;
     }
     const progress = new Progress({stream: process.stderr, live: Boolean(process.stderr.isTTY)});
-    const {only, resume, force, timeoutS, readyTimeoutS, port, client, runsDir} = args;
+    const {only, resume, force, timeoutS, readyTimeoutS, port, client, runsDir, parallel} = args;
     const result = await withInterrupts(
       ({signal, hurry}) =>
-        runStudy(plan, {only, resume, force, timeoutS, readyTimeoutS, port, client, runsDir, signal, hurry, progress}),
+        runStudy(plan, {
+          only,
+          resume,
+          force,
+          timeoutS,
+          readyTimeoutS,
+          port,
+          client,
+          runsDir,
+          parallel,
+          signal,
+          hurry,
+          progress
+        }),
       (text) => progress.note(text)
     );
     process.stderr.write(summary(result) + "\n");
-    return result.interrupted ? 130 : 0;
+    if (result.interrupted) return 130;
+    // Runs were asked for and none has a result: the command did not do its job.
+    const ran = result.runs.filter((r) => r.status !== "not-run");
+    if (ran.length && ran.every((r) => r.status === "failed")) {
+      process.stderr.write(`tps-report run: every run failed (${ran.length} of ${ran.length})\n`);
+      return 1;
+    }
+    return 0;
   } catch (error) {
     if (error instanceof PlanError || error instanceof LiveError || error instanceof SelectionError) {
       process.stderr.write(`tps-report run: ${error.message}\n`);

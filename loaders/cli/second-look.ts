@@ -6,6 +6,8 @@ import {derive} from "../analysis/derive.js";
 import {loadStudy} from "../analysis/report.js";
 import {planSecondLook, secondLookData} from "../analysis/second-look.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {commentLine} from "../live/dry-run.js";
+import {shellWord} from "../command/shell-quote.js";
 import {plannedRuns, secondLookStep, type StudyPlan} from "../study/plan.js";
 import {SECOND_LOOK_FILE} from "../study/second-look-file.js";
 
@@ -31,7 +33,7 @@ export async function prepareSecondLook(plan: StudyPlan, dryRun: boolean): Promi
     const recorded = new Set(rows.map((r) => r.run));
     const missing = plannedRuns(plan).filter((p) => !recorded.has(p.run));
     if (missing.length)
-      return `${plan.file}: the greedy steps are not finished (${missing.length} planned run${missing.length === 1 ? "" : "s"} missing, the first ${missing[0].run}); run them first (tps-report run ${plan.dir} --resume)`;
+      return `${plan.file}: the greedy steps are not finished (${missing.length} planned run${missing.length === 1 ? "" : "s"} missing, the first ${missing[0].run}); run them first (tps-report run ${shellWord(plan.dir, "bash")} --resume)`;
     const derived = derive(plan, rows);
     const set = planSecondLook(plan, derived, coverage(plan, derived));
     const data = secondLookData(plan, set);
@@ -63,7 +65,8 @@ export async function prepareSecondLook(plan: StudyPlan, dryRun: boolean): Promi
     lines.push(
       `#   nothing to run: no decision was within noise or the ${withLook.margin ?? DEFAULT_MARGIN} % margin, and the recommendation sets none of the numeric settings the steps tuned`
     );
-  return {plan: withLook, header: lines.join("\n") + "\n", empty: configs === 0};
+  // Labels and reasons are plan text: each line stays a comment when the listing is piped into a shell.
+  return {plan: withLook, header: lines.map(commentLine).join("\n") + "\n", empty: configs === 0};
 }
 
 /** The recommendation the set was derived around, by its label. */

@@ -226,7 +226,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   try {
     await beforeMeasuring(
       context,
-      requests[0],
+      requests,
       {readyCheckTimeoutS: options.readyCheckTimeoutS ?? 0, numWarmups: options.numWarmups ?? 0, maxConcurrency},
       log
     );

@@ -1,5 +1,7 @@
-// Before the measured run, as vLLM's serve.py does it: an optional ready check (the first prompt, sent every 5 s until
-// it succeeds or the time is up) and optional warm-up requests (copies of that prompt), neither of them measured.
+// Before the measured run, as vLLM's serve.py does it: an optional ready check (a prompt sent every 5 s until it succeeds
+// or the time is up) and optional warm-up requests, neither of them measured. Unlike serve.py, which sends the first
+// measured prompt, they send that prompt reversed: a prompt the benchmark measures must reach the server cold, or a
+// prefix cache serves it from memory (issue 46 item 9: a fifth of a small run's prompts were cache hits).
 import {sendRequest, type RequestContext} from "./request-openai.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
 
@@ -35,13 +37,25 @@ export async function waitForEndpoint(
   return output;
 }
 
-/** The ready check and warm-up of one benchmark; throws when the ready check fails. */
+/** The prompt the ready check and the warm-ups send: the first measured one reversed, so its first tokens (all a prefix
+ * cache keys on) differ from every measured prompt's; never one of them. */
+export function warmupRequest(first: SampleRequest, measured: readonly SampleRequest[] = [first]): SampleRequest {
+  let prompt = [...first.prompt].reverse().join("");
+  const sent = new Set(measured.map((r) => r.prompt));
+  while (sent.has(prompt) || measured.some((r) => r.prompt.startsWith(prompt.slice(0, 16)))) prompt = `~${prompt}`;
+  return {...first, prompt};
+}
+
+/** The ready check and warm-up of one benchmark; throws when the ready check fails. `measured`: every prompt the
+ * benchmark will time, none of which is sent here. */
 export async function beforeMeasuring(
   context: RequestContext,
-  first: SampleRequest,
+  measured: SampleRequest | readonly SampleRequest[],
   options: {readyCheckTimeoutS: number; numWarmups: number; maxConcurrency?: number},
   log: (line: string) => void
 ): Promise<void> {
+  const all = Array.isArray(measured) ? measured : [measured as SampleRequest];
+  const first = warmupRequest(all[0], all);
   log("Starting initial single prompt test run...");
   if (options.readyCheckTimeoutS > 0) {
     const output = await waitForEndpoint(context, first, options.readyCheckTimeoutS, log);

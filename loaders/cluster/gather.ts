@@ -7,10 +7,11 @@ import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
 import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
 import {folderHash} from "./folder-hash.js";
-import {runTreeProblem} from "../files/regular-files.js";
+import {runFileState, runTreeProblem} from "../files/regular-files.js";
 import {arraySpec} from "./slurm.js";
 import {shellWord} from "../command/shell-quote.js";
 import {sacctStates, taskEnd, taskOutputs, type TaskEnd} from "./slurm-reasons.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {ClusterError, clusterTasks, LOGS, readManifest, type ClusterTask, type TaskManifest} from "./tasks.js";
 
 export interface Conflict {
@@ -48,6 +49,7 @@ export interface GatherOptions {
 /** A failed run written by gather for a task that died: its place is taken by the task's result when it comes. */
 const isSchedulerFailure = (dir: string): boolean => {
   try {
+    if (runFileState(dir, "run.json").kind !== "ok") return false;
     const meta = JSON.parse(readFileSync(join(dir, "run.json"), "utf8")) as {origin?: {kind?: unknown}};
     return meta.origin?.kind === "scheduler";
   } catch {
@@ -115,7 +117,7 @@ function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Recor
     model: run.candidate.model,
     quantization: run.candidate.quantization,
     gpu: "unknown",
-    gpu_count: plan.hardware.count,
+    gpu_count: gpuCount(run.candidate, plan.hardware.count),
     server_argv: run.candidate.server,
     bench_argv: benchArgv(plan, run.candidate, run.scenario),
     status: "failed",

@@ -2,6 +2,7 @@
 import {execFileSync} from "node:child_process";
 import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
+import {runFileState} from "../files/regular-files.js";
 
 export interface TaskEnd {
   /** The array job and the task's own job id (logs/<array>_<index>.out is named by the array job). */
@@ -30,7 +31,8 @@ export function taskOutputs(logsDir: string): Map<number, {arrayJob: string; fil
   if (!existsSync(logsDir)) return latest;
   for (const name of readdirSync(logsDir)) {
     const match = OUTPUT.exec(name);
-    if (!match) continue;
+    // Only regular files of a run file's size are read (and copied) later: a FIFO there would block gather.
+    if (!match || runFileState(logsDir, name).kind !== "ok") continue;
     const index = Number(match[2]);
     const seen = latest.get(index);
     if (!seen || Number(match[1]) > Number(seen.arrayJob))

@@ -1,10 +1,12 @@
 // A study as scheduler tasks: one task per server group, in plan order; the manifest `gather` reads them back with.
-import {existsSync, mkdirSync, readFileSync} from "node:fs";
+import {existsSync, lstatSync, mkdirSync} from "node:fs";
 import {IN_BUNDLE, RESOURCE_ROOT, resourcePath} from "../resources.js";
 import {dirname, join, resolve} from "node:path";
-import type {StudyPlan} from "../study/plan.js";
+import {INTERFERENCE_STEP, type StudyPlan} from "../study/plan.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 
 export interface ClusterTask {
   index: number;
@@ -34,7 +36,8 @@ export const MANIFEST = "tasks.json";
 export const LOGS = "logs";
 
 export function clusterTasks(plan: StudyPlan, only: string[] = []): {tasks: ClusterTask[]; groups: ServerGroup[]} {
-  const groups = groupByServer(selectRuns(plan, only));
+  // An interference pair runs two copies on one host at once (run --parallel): no task of its own.
+  const groups = groupByServer(selectRuns(plan, only).filter((run) => run.step.id !== INTERFERENCE_STEP));
   // A step listing a candidate twice would interleave; one task per group key keeps each folder one task's.
   const keys = groups.map((g) => g.key);
   const twice = keys.find((key, i) => keys.indexOf(key) !== i);
@@ -49,10 +52,11 @@ export function writeManifest(tasksDir: string, manifest: TaskManifest): void {
 
 export function readManifest(tasksDir: string): TaskManifest | null {
   const file = join(tasksDir, MANIFEST);
-  if (!existsSync(file)) return null;
+  if (!lstatSync(file, {throwIfNoEntry: false})) return null;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as TaskManifest;
+    return JSON.parse(readStudyFile(file, {inside: "the tasks folder"})) as TaskManifest;
   } catch (error) {
+    if (error instanceof NotRegularFile) throw new ClusterError(`${file}:1: ${error.problem}`);
     throw new ClusterError(`${file}:1: does not parse: ${(error as Error).message}`);
   }
 }
@@ -75,4 +79,9 @@ export function taskCli(choice: string = "auto", root = ROOT): string {
   if (choice === "checkout") return checkout;
   if (choice === "auto") return existsSync(bundle) ? bundle : checkout;
   return resolve(choice);
+}
+
+/** GPUs a task asks the scheduler for: the most any of its server configurations needs (an array's tasks ask alike). */
+export function taskGpus(plan: StudyPlan, groups: ServerGroup[]): number {
+  return Math.max(0, ...groups.map((g) => gpuCount(g.candidate, plan.hardware.count)));
 }

@@ -85,7 +85,10 @@ function sorted(value: unknown): unknown {
 const optionName = (name: string): string => name.replace(/_/g, "-");
 
 export function argvMeaning(argv: string[]): ArgvMeaning {
-  const first = argv.findIndex(isOption);
+  // `python3 -m sglang.launch_server …`: the module is the program, not an option's value.
+  const module = /^python[0-9.]*$/.test(baseName(argv[0] ?? "")) && argv[1] === "-m" ? 3 : 0;
+  const found = argv.slice(module).findIndex(isOption);
+  const first = found < 0 ? -1 : found + module;
   const words = first < 0 ? argv : argv.slice(0, first);
   const options = new Map<string, string[]>();
   let current: string[] | null = null;
@@ -97,8 +100,20 @@ export function argvMeaning(argv: string[]): ArgvMeaning {
       options.set(name, current);
     } else current?.push(valueMeaning(arg));
   }
-  return {command: programWords(words), options};
+  const command = programWords(words);
+  // One option, two spellings: SGLang's server takes `--model` for `--model-path` (server_args.py's alias).
+  const aliases = ALIASES[command[0] ?? ""];
+  if (aliases)
+    for (const [alias, name] of Object.entries(aliases))
+      if (options.has(alias) && !options.has(name)) {
+        options.set(name, options.get(alias)!);
+        options.delete(alias);
+      }
+  return {command, options};
 }
+
+/** Option aliases of a program: alias → the option's own name. */
+const ALIASES: Record<string, Record<string, string>> = {"sglang.launch_server": {"--model": "--model-path"}};
 
 const shown = (values: string[] | undefined): string => (values?.length ? values.join(" ") : "(no value)");
 

@@ -7,20 +7,31 @@ import type {StudyPlan} from "../study/plan.js";
 import {aggregatePoints, type Point} from "../analysis/points.js";
 import {studyConfidence} from "../study/repeats.js";
 import type {TableRow} from "./columns.js";
-import {pooledAttainment} from "../analysis/slo.js";
+import {pointSlo, pooledAttainment} from "../analysis/slo.js";
+import type {PlanSlo} from "../study/plan.js";
 
 /** Per-run load columns summarized over a point's repeats like the metrics (attainment is pooled instead). */
 const POINT_SUMMARIES = ["interactivity", "slo_request_goodput", "token_goodput"];
+/** The same where some run has them: p90-based interactivity, energy and cost per token (a repeat without power
+ * samples has no energy figure and is not in its mean; `repeats_without_power` counts them). */
+const SOME_SUMMARIES = [
+  "interactivity_p90",
+  "j_per_output_token",
+  "j_per_token",
+  "output_tokens_per_dollar",
+  "tokens_per_dollar"
+];
 
 export type AggregateRow = TableRow;
 
 /** Integer columns of the aggregate table (everything else numeric is DOUBLE). */
-export const AGGREGATE_INT_COLUMNS = new Set(["n", "failed"]);
+export const AGGREGATE_INT_COLUMNS = new Set(["n", "failed", "repeats_without_power"]);
 
 export function aggregateRows(
   points: readonly Point[],
   metrics: readonly string[],
-  confidence: number
+  confidence: number,
+  slo: PlanSlo | null = null
 ): AggregateRow[] {
   return points.map((point) => {
     const first: RunRow = point.rows[0];
@@ -47,6 +58,17 @@ export function aggregateRows(
     row.attainment = attainment?.value ?? null;
     row.attainment_low = attainment?.low ?? null;
     row.attainment_high = attainment?.high ?? null;
+    // Repeats whose energy is unknown (no power sample in their window): said, not averaged in as zero.
+    if (point.rows.some((r) => "power_samples" in r))
+      row.repeats_without_power = point.rows.filter(
+        (r) =>
+          r.status === "ok" && r.repeat > point.warmups && !(typeof r.power_samples === "number" && r.power_samples > 0)
+      ).length;
+    if (slo) {
+      const verdict = pointSlo(point, slo, confidence);
+      row.within_slo = verdict.met ? "yes" : "no";
+      row.slo_outside = verdict.outside;
+    }
     return row;
   });
 }
@@ -56,7 +78,13 @@ export function aggregateRows(
 export function studyAggregate(plan: StudyPlan, rows: readonly RunRow[]): AggregateRow[] {
   const printed = metricColumns(rows);
   const recorded = TELEMETRY_COLUMNS.filter((c) => !printed.includes(c) && rows.some((r) => typeof r[c] === "number"));
-  const metrics = [...printed, ...recorded, ...POINT_SUMMARIES];
+  const some = SOME_SUMMARIES.filter((c) => rows.some((r) => typeof r[c] === "number"));
+  const metrics = [...printed, ...recorded, ...POINT_SUMMARIES, ...some];
   const confidence = studyConfidence(plan);
-  return aggregateRows(aggregatePoints(rows, metrics, confidence, plan.warmup_repeats ?? 0), metrics, confidence);
+  return aggregateRows(
+    aggregatePoints(rows, metrics, confidence, plan.warmup_repeats ?? 0),
+    metrics,
+    confidence,
+    plan.slo ?? null
+  );
 }

@@ -1,4 +1,4 @@
-// The five files the All runs page offers for download. The page renderer, which loads the study once per build,
+// The files the All runs page offers for download, and the plan for notebook pages. The page renderer, which loads the study once per build,
 // makes them all and leaves them where the data loaders look first: each loader loading the study again took most
 // of a large study's build (BENCHMARKS.md).
 import {mkdirSync, readdirSync, rmSync} from "node:fs";
@@ -8,9 +8,17 @@ import {writeFileAtomic} from "../files/write-atomic.js";
 import {AGGREGATE_INT_COLUMNS, studyAggregate, type AggregateRow} from "./aggregate.js";
 import {runsCsv} from "./csv.js";
 import {runsParquet} from "./parquet.js";
+import {planJson} from "./plan.js";
 
-/** The five files the All runs page offers for download. */
-export const DOWNLOADS = ["runs.csv", "runs.parquet", "aggregate.csv", "aggregate.parquet", "report.json"] as const;
+/** The five files the All runs page offers for download, and the plan the notebook pages read. */
+export const DOWNLOADS = [
+  "runs.csv",
+  "runs.parquet",
+  "aggregate.csv",
+  "aggregate.parquet",
+  "report.json",
+  "plan.json"
+] as const;
 export type Download = (typeof DOWNLOADS)[number];
 
 /** What the downloads are made from. */
@@ -39,6 +47,8 @@ export function download(name: Download, {plan, rows, report}: DownloadsInput): 
       return runsParquet(aggregateOf(plan, rows), AGGREGATE_INT_COLUMNS);
     case "report.json":
       return JSON.stringify(report);
+    case "plan.json":
+      return planJson(plan);
   }
 }
 

@@ -2,9 +2,13 @@
 import {parquetWriteBuffer} from "hyparquet-writer";
 import {columnsOf, columnType, type TableRow} from "./columns.js";
 
-/** intColumns: the table's INT32 columns (the runs table's by default). */
-export function runsParquet(rows: readonly TableRow[], intColumns?: ReadonlySet<string>): Uint8Array {
-  const columnData = columnsOf(rows).map((name) => {
+/** intColumns: the table's INT32 columns (the runs table's by default); columns: for a table that may have no rows. */
+export function runsParquet(
+  rows: readonly TableRow[],
+  intColumns?: ReadonlySet<string>,
+  columns: readonly string[] = columnsOf(rows)
+): Uint8Array {
+  const columnData = columns.map((name) => {
     const type = columnType(name, rows, intColumns);
     const data = rows.map((row) => {
       const value = row[name];

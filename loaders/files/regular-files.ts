@@ -17,6 +17,9 @@ import {basename, dirname, join} from "node:path";
 /** Larger run files are not read (a JS string holds at most ~512 MiB; real logs and result files are far smaller). */
 export const MAX_RUN_FILE_BYTES = 256 * 1024 * 1024;
 
+/** Larger plans, second looks, model configs and manifests are not read: a plan of 1000× the seed is 2.7 MB. */
+export const MAX_STUDY_FILE_BYTES = 64 * 1024 * 1024;
+
 export type RunFileState = {kind: "absent"} | {kind: "ok"; size: number} | {kind: "refused"; problem: string};
 
 function kindOf(stat: ReturnType<typeof lstatSync> | ReturnType<typeof fstatSync>): string {
@@ -76,9 +79,9 @@ export class NotRegularFile extends Error {
  */
 export function readRegularFile(
   path: string,
-  options: {followLink?: boolean; maxBytes?: number; inside?: string} = {}
+  options: {followLink?: boolean; maxBytes?: number; inside?: string; what?: string} = {}
 ): Buffer {
-  const {followLink = false, maxBytes = MAX_RUN_FILE_BYTES, inside = "the source"} = options;
+  const {followLink = false, maxBytes = MAX_RUN_FILE_BYTES, inside = "the source", what = "a result file"} = options;
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
@@ -96,14 +99,16 @@ export function readRegularFile(
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new NotRegularFile(path, `is ${kindOf(stat)}; only regular files are read`);
     if (stat.size > maxBytes)
-      throw new NotRegularFile(
-        path,
-        `has ${stat.size} bytes, more than the ${maxBytes} a result file may have; not read`
-      );
+      throw new NotRegularFile(path, `has ${stat.size} bytes, more than the ${maxBytes} ${what} may have; not read`);
     return readOpened(fd, stat.size);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A study's own file (a plan, a second look, a model config, a manifest) as text, with readRegularFile's checks. */
+export function readStudyFile(path: string, options: {followLink?: boolean; inside?: string} = {}): string {
+  return readRegularFile(path, {...options, maxBytes: MAX_STUDY_FILE_BYTES, what: "a study file"}).toString("utf8");
 }
 
 /** The bytes of an open file whose size fstat gave: read into one buffer, without readFileSync's second fstat. */

@@ -21,6 +21,8 @@ export interface Gpu {
   hbmBandwidth: SourcedFigure;
   /** Memory the CUDA runtime reports, bytes. */
   memoryBytes: SourcedFigure;
+  /** One direction of the GPU-to-GPU link (NVLink), bytes/s; null where the table gives none. */
+  interconnectBandwidth?: SourcedFigure | null;
 }
 
 export const GPUS_FILE = resourcePath("data/gpus/gpus.yaml");
@@ -93,7 +95,9 @@ function gpusFromData(data: unknown, lineOf: (path: (string | number)[]) => numb
       bf16Flops: figure("bf16_flops", false) as SourcedFigure,
       fp8Flops: figure("fp8_flops", true) as Gpu["fp8Flops"],
       hbmBandwidth: figure("hbm_bandwidth", false) as SourcedFigure,
-      memoryBytes: figure("memory_bytes", false) as SourcedFigure
+      memoryBytes: figure("memory_bytes", false) as SourcedFigure,
+      interconnectBandwidth:
+        entry.interconnect_bandwidth === undefined ? null : (figure("interconnect_bandwidth", false) as SourcedFigure)
     };
   });
 }

@@ -1,5 +1,6 @@
 // Reads a Hugging Face config.json into the dimensions the headroom model needs, refusing what it cannot count.
-import {existsSync, readFileSync} from "node:fs";
+import {existsSync} from "node:fs";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 import {basename, resolve} from "node:path";
 import {resourcePath} from "../resources.js";
 
@@ -163,7 +164,15 @@ export function resolveModelConfigPath(nameOrPath: string): string {
 
 export function readModelConfig(nameOrPath: string): ModelDims {
   const path = resolveModelConfigPath(nameOrPath);
-  return parseModelConfig(readFileSync(path, "utf8"), path);
+  let text: string;
+  try {
+    // A path the plan names: a link is followed, but a FIFO, a device or a huge file is refused without blocking.
+    text = readStudyFile(path, {followLink: true});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new ModelConfigError(path, null, error.problem);
+    throw error;
+  }
+  return parseModelConfig(text, path);
 }
 
 /** Short label for a config: its shipped name if it is one, else the file name. */

@@ -55,7 +55,9 @@ export function runHeadroom(run: MeasuredRun, dims: ModelDims, gpu: Gpu, options
     {numPrompts: N, inputLen: run.total_input_tokens / N, outputLen: run.total_output_tokens / N},
     {...options, precision}
   );
-  const effectiveFlops = ceiling.flops.total / run.duration;
+  // The whole server's FLOPs (every copy's) over the measured time, against every copy's peak.
+  const copies = N / ceiling.parallel.requestsPerCopy;
+  const effectiveFlops = (ceiling.flops.total * copies) / run.duration;
   return {
     input_len: ceiling.scenario.inputLen,
     output_len: ceiling.scenario.outputLen,
@@ -65,7 +67,7 @@ export function runHeadroom(run: MeasuredRun, dims: ModelDims, gpu: Gpu, options
     ceiling_ratio: run.total_token_throughput / ceiling.ceilingTps,
     realistic_ratio: run.total_token_throughput / ceiling.realisticTps,
     effective_tflops: effectiveFlops / 1e12,
-    effective_mfu: effectiveFlops / ceiling.peakFlops,
+    effective_mfu: effectiveFlops / (ceiling.peakFlops * ceiling.parallel.dp),
     binding: ceiling.binding,
     ceiling
   };

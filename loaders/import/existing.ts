@@ -1,13 +1,13 @@
 // Importing into a study that exists: its imported runs are read again from their copies, inferred together with the
 // new results, and every id the study already has is kept.
-import {readFileSync} from "node:fs";
+import {NotRegularFile, readRegularFile, runFileState} from "../files/regular-files.js";
 import {join} from "node:path";
 import {parseRunId} from "../study/ids.js";
 import {runId, type StudyPlan} from "../study/plan.js";
 import {listRunDirs} from "../runs/read-runs.js";
 import {shortId, type InferredStudy} from "./infer.js";
 import {applySettings, readResultFile} from "./records.js";
-import {ImportError, rawFile, type ImportedResult, type ImportTool} from "./result.js";
+import {ImportError, rawFile, readSourceFile, type ImportedResult, type ImportTool} from "./result.js";
 import {sweepFileAgain} from "./sweep.js";
 
 export interface ExistingRun {
@@ -32,14 +32,19 @@ export function existingRuns(studyDir: string, plan: StudyPlan): ExistingRun[] |
       };
     };
     try {
-      meta = JSON.parse(readFileSync(join(dir, "run.json"), "utf8"));
-    } catch {
+      meta = JSON.parse(readRegularFile(join(dir, "run.json")).toString("utf8"));
+    } catch (error) {
+      // A FIFO, a device or a link in a run folder is named, not taken for a run import did not write.
+      if (error instanceof NotRegularFile) throw new ImportError(error.path, error.problem);
       return null;
     }
     const files = meta.origin?.files;
     if (meta.origin?.kind !== "import" || !files?.length) return null;
     const [first, ...rest] = files;
     const copy = join(dir, first.file);
+    // The copy is read again under its source's name: a copy that is no regular file is named itself.
+    const state = runFileState(dir, first.file);
+    if (state.kind === "refused") throw new ImportError(copy, state.problem);
     const read =
       meta.origin.tool === "vllm-sweep" ? [sweepFileAgain(first.source, copy)] : readResultFile(copy, first.source);
     const result = read.length === 1 ? read[0] : null;
@@ -47,7 +52,9 @@ export function existingRuns(studyDir: string, plan: StudyPlan): ExistingRun[] |
     result.source = first.source;
     result.files[0] = {...result.files[0], name: first.file, source: first.source};
     for (const f of rest)
-      result.files.push(rawFile(f.file, f.source, readFileSync(join(dir, f.file)), join(dir, f.file)));
+      result.files.push(
+        rawFile(f.file, f.source, readSourceFile(join(dir, f.file), undefined, false, true), join(dir, f.file))
+      );
     const same = runs.find(
       (r) => r.result.source === first.source && r.result.files[0].sha256 === result.files[0].sha256
     );

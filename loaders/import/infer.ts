@@ -34,6 +34,8 @@ export interface InferredScenario {
   bench_args?: string[];
   /** Runs of this scenario by most candidates (a candidate that ran it otherwise says so itself). */
   repeats?: number;
+  /** Input tokens per request as measured, for workloads kept apart by it (the files state no prompt length). */
+  measured_input?: number;
   /** A load sweep: the levels it ran, lowest first; a level sends max(num_prompts, prompts_per_load × level). */
   loads?: {kind: LoadKind; levels: number[]; prompts_per_load?: number; prompts?: number[]};
 }
@@ -207,6 +209,7 @@ function scenarioName(s: Omit<InferredScenario, "id" | "name">): string {
   const parts: string[] = [];
   if (!s.dataset.startsWith(PLACEHOLDER)) parts.push(s.dataset);
   if (s.input_len != null && s.output_len != null) parts.push(`${s.input_len}/${s.output_len}`);
+  if (s.measured_input != null) parts.push(`${s.measured_input} input tokens per request`);
   if (s.request_rate != null) parts.push(`${s.request_rate} req/s`);
   if (s.max_concurrency != null) parts.push(`concurrency ${s.max_concurrency}`);
   return parts.join(", ") || `${s.num_prompts} prompts`;
@@ -221,6 +224,7 @@ function scenarioIdText(s: Omit<InferredScenario, "id" | "name">, sweep = false)
   const parts: string[] = [];
   if (!s.dataset.startsWith(PLACEHOLDER)) parts.push(s.dataset);
   if (s.input_len != null && s.output_len != null) parts.push(`${s.input_len}-${s.output_len}`);
+  if (s.measured_input != null) parts.push(`in${s.measured_input}`);
   // A ladder's requests differ by level; a single load's count is part of what it ran.
   if (!s.loads && !sweep) parts.push(`n${s.num_prompts}`);
   if (s.request_rate != null) parts.push(`rate${s.request_rate}`);
@@ -272,7 +276,38 @@ function setupGroups(results: ImportedResult[]): Map<string, ImportedResult[]> {
   return groups;
 }
 
+/** Results whose files state no prompt length are told apart by it: runs alike in every stated key that sent
+ * prompts of other lengths (8,192 against 1,024 tokens per request) are other workloads, not repeats of one. */
+function keepPromptLengthsApart(results: ImportedResult[]): void {
+  const unstated = new Map<string, ImportedResult[]>();
+  for (const r of results)
+    if (r.inputPerRequest != null && r.bench.random_input_len == null && r.bench.input_len == null)
+      pushTo(unstated, r.benchKey, r);
+  for (const group of unstated.values()) {
+    const sorted = [...group].sort((a, b) => a.inputPerRequest! - b.inputPerRequest!);
+    // Runs of one workload send lengths within a few tokens of each other (retokenized prompts, other seeds).
+    const clusters: ImportedResult[][] = [];
+    for (const r of sorted) {
+      const last = clusters.at(-1);
+      if (last && r.inputPerRequest! <= last.at(-1)!.inputPerRequest! * PROMPT_LENGTH_GAP) last.push(r);
+      else clusters.push([r]);
+    }
+    if (clusters.length < 2) continue;
+    for (const cluster of clusters) {
+      const mean = Math.round(cluster.reduce((sum, r) => sum + r.inputPerRequest!, 0) / cluster.length);
+      for (const r of cluster) {
+        r.measuredInput = mean;
+        r.benchKey = `${r.benchKey}\0in${mean}`;
+      }
+    }
+  }
+}
+
+/** Neighbouring prompt lengths (tokens per request) further apart than this ratio are other workloads. */
+const PROMPT_LENGTH_GAP = 1.1;
+
 export function inferStudy(results: ImportedResult[], name: string): InferredStudy {
+  keepPromptLengthsApart(results);
   const ok = results.filter((r) => r.status === "ok");
   const common = <T>(values: (T | null)[]): T | null => {
     const counts = new Map<T, number>();
@@ -384,16 +419,18 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   for (const r of results) if (r.benchKey || r.failed_phase !== "server-start") pushTo(benchGroups, r.benchKey, r);
   const benchEntries = [...benchGroups.entries()].sort((a, b) => natural.compare(a[0], b[0]));
   const shapeOf = new Map(
-    benchEntries.map(([key, g]) => [
-      key,
-      scenarioOf(
+    benchEntries.map(([key, g]) => {
+      const shape = scenarioOf(
         Object.assign(
           {},
           ...g.filter((r) => r.status === "failed").map((r) => r.bench),
           ...g.filter((r) => r.status === "ok").map((r) => r.bench)
         )
-      )
-    ])
+      );
+      const measured = g.find((r) => r.measuredInput != null)?.measuredInput;
+      if (measured != null) shape.measured_input = measured;
+      return [key, shape];
+    })
   );
   if (!benchEntries.length)
     throw new ImportError(results[0]?.source ?? name, "no workload in the results: only servers that never came up");

@@ -395,6 +395,8 @@ export class NoResultError extends ImportError {}
 /** Records on a result the throughputs its block gives, for the study's objective. */
 function withThroughputs(r: ImportedResult, block: ParsedBlock): ImportedResult {
   r.throughputs = throughputsOf(block);
+  const {completed, total_input_tokens: input} = block.metrics;
+  r.inputPerRequest = completed != null && completed > 0 && input != null ? input / completed : null;
   return r;
 }
 

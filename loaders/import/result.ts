@@ -57,6 +57,10 @@ export interface ImportedResult {
   date: string | null;
   /** The throughputs the result gives, printed or derived (unset: not looked at, as for a sweep's vLLM JSON). */
   throughputs?: ("total_token_throughput" | "output_throughput")[];
+  /** Input tokens each successful request sent (total ÷ completed), where the result states both. */
+  inputPerRequest?: number | null;
+  /** Set by infer when workloads alike in every stated key sent prompts of different lengths: the measured length. */
+  measuredInput?: number;
 }
 
 /** Node's one-shot hash (20.12 on) where there is one: a Hash object per file costs more than hashing a small result. */

@@ -50,6 +50,10 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   for (const s of study.scenarios) {
     line(`  ${scalar(s.id)}:`);
     line(`    name: ${scalar(s.name)}`);
+    if (s.measured_input != null)
+      line(
+        `    # ${s.measured_input} input tokens per request, measured: the files state no prompt length, and other runs alike sent other lengths`
+      );
     line(`    dataset: ${scalar(s.dataset)}`);
     if (s.dataset_path) line(`    dataset_path: ${scalar(s.dataset_path)}`);
     if (s.input_len != null) line(`    input_len: ${s.input_len}`);

@@ -1,13 +1,14 @@
 // Writes an imported study: the whole study built in a temporary sibling folder and renamed into place; into an
 // existing study, new run folders staged under runs/ and renamed in. Same files again change nothing; a different
 // file for an existing run is a conflict, reported and never overwritten.
-import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {dirname, join, sep} from "node:path";
 import {loadStudyPlan, parseStudyPlan} from "../study/plan.js";
 import {importStageName, removeStale, removeStaleImports} from "../runs/run-folder.js";
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {ImportFailed, rawBytes, sha256} from "./result.js";
 import {writingTo} from "../files/write-error.js";
+import {readRegularFile, runFileState} from "../files/regular-files.js";
 import {ImportInterrupted, runSteps, type Steps} from "./steps.js";
 import type {InferredRun, InferredStudy} from "./infer.js";
 
@@ -56,7 +57,7 @@ function writeRunFolder(dir: string, run: InferredRun, importedAt: string): void
 /** Whether an existing run folder holds exactly the files this run would copy. */
 function sameRun(dir: string, run: InferredRun): boolean {
   return run.result.files.every(
-    (f) => existsSync(join(dir, f.name)) && sha256(readFileSync(join(dir, f.name))) === f.sha256
+    (f) => runFileState(dir, f.name).kind === "ok" && sha256(readRegularFile(join(dir, f.name))) === f.sha256
   );
 }
 

@@ -15,12 +15,16 @@ export interface GpuQuery {
   error: string | null;
 }
 
-function run(argv: string[], timeoutMs: number): Promise<{stdout: string; error: string | null}> {
+function run(
+  argv: string[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<{stdout: string; error: string | null}> {
   return new Promise((resolve) => {
     execFile(
       argv[0],
       argv.slice(1),
-      {timeout: timeoutMs, encoding: "utf8", windowsHide: true},
+      {timeout: timeoutMs, encoding: "utf8", windowsHide: true, env},
       (error, stdout, stderr) => {
         if (!error) return resolve({stdout, error: null});
         const code = (error as NodeJS.ErrnoException).code;
@@ -47,8 +51,9 @@ export function parseGpuCsv(text: string): GpuInfo[] {
   });
 }
 
-export async function queryGpus(argv: string[] = GPU_QUERY): Promise<GpuQuery> {
-  const {stdout, error} = await run(argv, 15_000);
+/** `env`: the environment the study's servers get (its PATH finds nvidia-smi). */
+export async function queryGpus(argv: string[] = GPU_QUERY, env: NodeJS.ProcessEnv = process.env): Promise<GpuQuery> {
+  const {stdout, error} = await run(argv, 15_000, env);
   if (error) return {gpus: [], error};
   const gpus = parseGpuCsv(stdout);
   return gpus.length ? {gpus, error: null} : {gpus, error: `${argv[0]} listed no GPU`};

@@ -2,9 +2,25 @@
 import {liveModeRequested} from "./mode.js";
 import {loadStudy, studyDir, type StudyData} from "../analysis/report.js";
 import type {RunRecordCache} from "../runs/run-record-cache.js";
+import {loadStudyPlan, type StudyPlan} from "../study/plan.js";
+import {readRuns, type RunRecord} from "../runs/read-runs.js";
+import {runRows, type RunRow} from "../runs/rows.js";
+import {addLoadColumns} from "../analysis/slo.js";
 
 export async function studyForLoader(cache?: RunRecordCache): Promise<StudyData> {
   const dir = studyDir();
   if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
   return loadStudy(dir, process.cwd(), cache);
+}
+
+/** The plan, the run records and their rows with the load columns, without the analysis a whole study's load does:
+ * what the per-request and telemetry tables need. */
+export async function runsForLoader(): Promise<{plan: StudyPlan; runs: RunRecord[]; rows: RunRow[]}> {
+  const dir = studyDir();
+  if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
+  const plan = loadStudyPlan(dir);
+  const {runs} = await readRuns(plan, process.cwd());
+  const rows = runRows(plan, runs);
+  addLoadColumns(plan, runs, rows);
+  return {plan, runs, rows};
 }

@@ -1,7 +1,7 @@
 // Live mode up a load ladder: a curve stops once its SLO is clearly broken at two consecutive levels, and a
 // `search: goodput` scenario doubles concurrency up its ladder, then bisects, instead of running every level.
 import {relative} from "node:path";
-import {sloColumn} from "../analysis/slo.js";
+import {addLoadColumns, judgeSlo, sloEvidence} from "../analysis/slo.js";
 import {readRunSync} from "../runs/read-runs.js";
 import {runRows} from "../runs/rows.js";
 import {runId, scenarioAtLoad, type PlanScenario, type StudyPlan} from "../study/plan.js";
@@ -49,19 +49,29 @@ const levelOf = (run: PlannedRun): number => run.scenario.load?.value ?? 0;
 const levelText = (run: PlannedRun, level = levelOf(run)): string =>
   run.scenario.load?.kind === "request_rate" ? `${level} requests/s` : `concurrency ${level}`;
 
-/** Reads the run just written and holds it against the plan's SLO. */
+/** Reads the run just written and holds it against the plan's SLO, by the rule the build judges points by (slo.ts
+ * judgeSlo, the run as a point of one repeat): its requests that failed count as misses. */
 export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVerdict {
   const at = levelText(run);
-  const [row] = runRows(plan, [readRunSync(dir, process.cwd(), relative(process.cwd(), dir), plan)]);
-  if (!row || row.status !== "ok") return {broken: true, why: `${at}: the run failed`};
-  const over = (plan.slo?.limits ?? []).flatMap((limit) => {
-    const value = row[sloColumn(limit)];
-    const name = `${limit.statistic} ${limit.metric.replace(/_ms$/, "")}`;
-    return typeof value === "number" && value > limit.limit
-      ? [`${name} ${+value.toFixed(1)} ms > ${limit.limit} ms`]
-      : [];
-  });
-  return over.length ? {broken: true, why: `${at}: ${over.join(", ")}`} : {broken: false, why: `${at}: within the SLO`};
+  const record = readRunSync(dir, process.cwd(), relative(process.cwd(), dir), plan);
+  const rows = runRows(plan, [record]);
+  const [row] = rows;
+  if (!row || row.status !== "ok")
+    return {broken: true, why: `${at}: the run failed${row?.error ? ` (${row.error})` : ""}`};
+  if (!plan.slo) return {broken: false, why: `${at}: the run ran`};
+  addLoadColumns(plan, [record], rows);
+  const judged = judgeSlo(sloEvidence([row], plan.slo), plan.slo);
+  if (!judged.met) return {broken: true, why: `${at}: ${judged.outside}`};
+  const share =
+    judged.conforming != null && judged.requests
+      ? `${+((judged.conforming / judged.requests) * 100).toFixed(1)} % of ${judged.requests} requests within every limit, `
+      : "";
+  const statistics = plan.slo.limits
+    .map(
+      (l, i) => `${l.statistic} ${l.metric.replace(/_ms$/, "").toUpperCase()} ${+judged.worst[i].value!.toFixed(1)} ms`
+    )
+    .join(", ");
+  return {broken: false, why: `${at}: within the SLO (${share}${statistics})`};
 }
 
 export class LadderGuard {

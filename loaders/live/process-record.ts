@@ -4,6 +4,7 @@ import {readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {groupMembers, type GroupProcess} from "./process-group.js";
 import {cleanUp, writingTo} from "../files/write-error.js";
+import {readRegularFile} from "../files/regular-files.js";
 
 export const PROCESS_FILE = ".processes.json";
 
@@ -77,7 +78,8 @@ export async function stopLeftovers(runsDir: string, graceMs: number): Promise<s
   const file = join(runsDir, PROCESS_FILE);
   let data: ProcessFile;
   try {
-    data = JSON.parse(readFileSync(file, "utf8")) as ProcessFile;
+    // A FIFO or a device in its place is refused (it would block), like a record that does not parse.
+    data = JSON.parse(readRegularFile(file, {maxBytes: 16 * 1024 * 1024}).toString("utf8")) as ProcessFile;
   } catch {
     return [];
   }

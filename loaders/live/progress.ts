@@ -20,7 +20,15 @@ export function formatDuration(ms: number): string {
   return `${sec}s`;
 }
 
-export class Progress {
+/** What the runner of one server configuration reports. */
+export interface RunProgress {
+  runStart(id: string): void;
+  phase(phase: Phase, detail?: string, subject?: string): void;
+  runEnd(id: string, status: "ok" | "failed", detail?: string): void;
+  note(text: string): void;
+}
+
+export class Progress implements RunProgress {
   private total = 0;
   private done = 0;
   private executed = 0;
@@ -55,9 +63,14 @@ export class Progress {
 
   /** `subject`: what the phase is about when no run is current (a server being stopped after its last run). */
   phase(phase: Phase, detail?: string, subject?: string): void {
+    this.phaseOf(this.run ?? subject ?? "", phase, detail);
+  }
+
+  /** A phase of a named run or server: with servers side by side (--parallel) several are current at once. */
+  phaseOf(name: string, phase: Phase, detail?: string): void {
     this.phaseName = phase;
     this.phaseSince = this.now();
-    this.line(`${this.position()} ${this.run ?? subject ?? ""}: ${phase}${detail ? ` — ${detail}` : ""}`);
+    this.line(`${this.position()} ${name}: ${phase}${detail ? ` — ${detail}` : ""}`);
   }
 
   runEnd(id: string, status: "ok" | "failed", detail?: string): void {
@@ -124,5 +137,33 @@ export class Progress {
     if (this.options.live) return this.draw();
     if (this.run && this.phaseName && this.now() - this.lastLine >= this.heartbeatMs)
       this.line(`${this.position()} ${this.run}: still ${this.phaseName} (${this.timing()})`);
+  }
+}
+
+/** One server's view of the study's progress when servers run side by side: its own current run, its GPUs named. */
+export class SlotProgress implements RunProgress {
+  private run: string | null = null;
+
+  constructor(
+    private readonly progress: Progress,
+    private readonly label: string
+  ) {}
+
+  runStart(id: string): void {
+    this.run = id;
+    this.progress.runStart(id);
+  }
+
+  phase(phase: Phase, detail?: string, subject?: string): void {
+    this.progress.phaseOf(`${this.run ?? subject ?? ""} (${this.label})`, phase, detail);
+  }
+
+  runEnd(id: string, status: "ok" | "failed", detail?: string): void {
+    this.run = null;
+    this.progress.runEnd(`${id} (${this.label})`, status, detail);
+  }
+
+  note(text: string): void {
+    this.progress.note(`${text} (${this.label})`);
   }
 }

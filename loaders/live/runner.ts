@@ -14,7 +14,7 @@ import {
 import {hostname} from "node:os";
 import {delimiter, join, resolve} from "node:path";
 import {placement} from "./placement.js";
-import type {StudyPlan} from "../study/plan.js";
+import {INTERFERENCE_STEP, type StudyPlan} from "../study/plan.js";
 import type {SeedRule} from "../study/repeats.js";
 import {clientArgv, RESULT_FILE, serverArgv} from "../command/argv.js";
 import {shellLine} from "../command/shell-quote.js";
@@ -26,7 +26,13 @@ import {freePort, waitPortFree} from "./port.js";
 import {spawnGroup, stopGroup, within, type Exit, type GroupProcess} from "./process-group.js";
 import {ProcessRecord, stopLeftovers} from "./process-record.js";
 import {cleanUp} from "../files/write-error.js";
-import {Progress} from "./progress.js";
+import {Progress, SlotProgress, type RunProgress} from "./progress.js";
+import {queryHostGpus, type HostGpus} from "./host-gpus.js";
+import {checkGpuNeeds, type GroupNeed} from "./gpu-check.js";
+import {GpuPool} from "./gpu-pool.js";
+import {runPacked, type Gang} from "./packing.js";
+import {HostActivity, PairMeeting} from "./side-by-side.js";
+import {formatPlace, PlanLines} from "../study/plan-lines.js";
 import {waitReady, type Readiness} from "./readiness.js";
 import {
   commitRun,
@@ -72,6 +78,10 @@ export interface RunStudyOptions {
   progress?: Progress;
   /** GPU query command (nvidia-smi by default). */
   gpuQuery?: string[];
+  /** Runs server configurations side by side, each on its own GPUs of this host, its own port and client. */
+  parallel?: boolean;
+  /** The host's GPU list for placement (nvidia-smi --query-gpu=index,name,memory.total by default). */
+  hostGpuQuery?: string[];
   env?: NodeJS.ProcessEnv;
   onSpawn?: (role: "server" | "benchmark", proc: GroupProcess) => void;
 }
@@ -147,7 +157,15 @@ export async function runStudy(plan: StudyPlan, options: RunStudyOptions = {}): 
   const runsDir = options.runsDir ? resolve(options.runsDir) : join(plan.dir, "runs");
   const env: NodeJS.ProcessEnv = {PYTHONUNBUFFERED: "1", ...process.env, ...options.env};
   const progress = options.progress ?? new Progress({stream: process.stderr, live: false});
-  const selected = selectRuns(plan, options.only);
+  let selected = selectRuns(plan, options.only);
+  // A pair side by side needs a second slot on the host: the interference step runs with --parallel only.
+  const sideBySide = selected.filter((run) => run.step.id === INTERFERENCE_STEP);
+  if (sideBySide.length && !options.parallel) {
+    selected = selected.filter((run) => run.step.id !== INTERFERENCE_STEP);
+    progress.note(
+      `${sideBySide.length} run${sideBySide.length === 1 ? "" : "s"} of step ${INTERFERENCE_STEP} left out: a configuration runs beside its copy only with --parallel`
+    );
+  }
   mkdirSync(runsDir, {recursive: true});
   const lock = await lockStudy(runsDir, {
     wait: Boolean(options.waitForLock),
@@ -213,7 +231,12 @@ async function runLocked(
 
   let guard: LadderGuard;
   try {
-    guard = new LadderGuard(plan, todo, (run) => judgeRun(plan, run, join(runsDir, run.run)));
+    guard = new LadderGuard(plan, todo, (run) => {
+      const verdict = judgeRun(plan, run, join(runsDir, run.run));
+      // Each level's verdict against the SLO as it is decided, so a ladder's stop or search can be followed.
+      progress.note(`${run.run}: ${verdict.why}`);
+      return verdict;
+    });
   } catch (error) {
     throw new LiveError((error as Error).message);
   }
@@ -239,24 +262,40 @@ async function runLocked(
         .join("; ") + "; install it or leave those runs out with --only"
     );
 
-  const gpu = await queryGpus(options.gpuQuery);
+  const host = await queryHostGpus(env, options.hostGpuQuery);
+  if (options.parallel && host.error)
+    throw new LiveError(`--parallel places each server on GPUs of this host, but they are unknown: ${host.error}`);
+  const checked = checkGpuNeeds(plan, groups, host, Boolean(options.parallel));
+  if ("problems" in checked) throw new LiveError(checked.problems.join("\n"));
+  const gpu = await queryGpus(options.gpuQuery, env);
   if (gpu.error) progress.note(`GPU: ${gpu.error}; runs record gpu "unknown"`);
+  const shared: Omit<GroupContext, "gpus" | "gpuCount"> = {
+    ...options,
+    env,
+    progress,
+    gpu,
+    host,
+    runsDir,
+    ownRunsDir: Boolean(options.runsDir),
+    result,
+    guard
+  };
   progress.begin(selected.length, skipped.length);
   try {
-    for (const group of groups) {
-      // Tasks sharing a node each need their own port: probe a free one just before the server starts.
-      const groupSettings = options.port === "auto" ? {...settings, port: await freePort(settings.host)} : settings;
-      await runGroup(plan, group, groupSettings, {
-        ...options,
-        env,
-        progress,
-        gpu,
-        runsDir,
-        ownRunsDir: Boolean(options.runsDir),
-        result,
-        guard
-      });
-    }
+    if (options.parallel) await runSideBySide(plan, checked, settings, shared);
+    else
+      for (const {group, need} of checked) {
+        // Tasks sharing a node each need their own port: probe a free one just before the server starts.
+        const groupSettings = options.port === "auto" ? {...settings, port: await freePort(settings.host)} : settings;
+        // A pin in the plan places the server; a pin in its command places it by itself.
+        const pinned = need.pinnedBy === "plan" ? need.pinned : null;
+        await runGroup(plan, group, groupSettings, {
+          ...shared,
+          env: pinned ? placedEnv(env, pinned) : env,
+          gpus: need.pinned,
+          gpuCount: need.count
+        });
+      }
   } catch (error) {
     if (!(error instanceof Interrupted)) throw error;
     result.interrupted = true;
@@ -270,15 +309,134 @@ async function runLocked(
   return result;
 }
 
-interface GroupContext extends RunStudyOptions {
+interface GroupContext extends Omit<RunStudyOptions, "progress"> {
   env: NodeJS.ProcessEnv;
-  progress: Progress;
+  progress: RunProgress;
   gpu: GpuQuery;
+  host: HostGpus;
+  /** The GPUs the server was placed on (nvidia-smi's indices), null when it sees what the host gives it. */
+  gpus: number[] | null;
+  /** GPUs one server of the configuration uses (study/gpu-need.ts). */
+  gpuCount: number;
   runsDir: string;
   /** The runs go to --runs-dir, not STUDY/runs. */
   ownRunsDir: boolean;
   result: RunStudyResult;
   guard: LadderGuard;
+  /** Servers side by side: which benchmarks overlap (each run records the others). */
+  activity?: HostActivity;
+  /** An interference copy: waits for its partner's run of the same slot before each benchmark. */
+  meet?: (run: PlannedRun) => Promise<void>;
+}
+
+/** The environment of a server placed on `gpus`: CUDA numbers them as nvidia-smi does only in PCI bus order. */
+function placedEnv(env: NodeJS.ProcessEnv, gpus: readonly number[]): NodeJS.ProcessEnv {
+  return {...env, CUDA_VISIBLE_DEVICES: gpus.join(","), CUDA_DEVICE_ORDER: "PCI_BUS_ID"};
+}
+
+interface Placed extends GroupNeed {
+  count: number;
+  pinned: number[] | null;
+}
+
+/** --parallel: the configurations packed onto the host's GPUs (packing.ts), each with its GPUs, port and telemetry. */
+async function runSideBySide(
+  plan: StudyPlan,
+  needs: GroupNeed[],
+  settings: LiveSettings,
+  shared: Omit<GroupContext, "gpus" | "gpuCount">
+): Promise<void> {
+  const gangs = gangsOf(plan, needs, shared.host);
+  const stop = new AbortController();
+  const signal = shared.signal ? AbortSignal.any([shared.signal, stop.signal]) : stop.signal;
+  const activity = new HostActivity();
+  const ports = new Set<number>();
+  const meetings = new Map<Gang<Placed>, PairMeeting>();
+  await runPacked<Placed>({
+    pool: new GpuPool(shared.host.gpus.map((g) => g.index)),
+    gangs,
+    signal: shared.signal,
+    stopAll: () => stop.abort(),
+    isStop: (error) => error instanceof Interrupted,
+    start: async ({group, need}, gpus, gang) => {
+      // Every server its own port: probed just before it starts, never one handed to another server of this study.
+      let port = await freePort(settings.host);
+      while (ports.has(port)) port = await freePort(settings.host);
+      ports.add(port);
+      const label = `GPU ${gpus.join(",")}`;
+      const side = gang.members.length === 2 ? (gang.members.findIndex((m) => m.group === group) as 0 | 1) : null;
+      let meeting = meetings.get(gang);
+      if (side !== null && !meeting) {
+        const slots = gang.members.map((m) => new Set(m.group.runs.map((r) => slotOf(r)))) as [
+          Set<string>,
+          Set<string>
+        ];
+        meetings.set(gang, (meeting = new PairMeeting(slots)));
+      }
+      try {
+        await runGroup(
+          plan,
+          group,
+          {...settings, port},
+          {
+            ...shared,
+            env: placedEnv(shared.env, gpus),
+            progress: new SlotProgress(shared.progress as Progress, label),
+            signal,
+            gpus,
+            gpuCount: need.count,
+            activity,
+            ...(meeting && side !== null ? {meet: (run: PlannedRun) => meeting.arrive(side, slotOf(run), signal)} : {})
+          }
+        );
+      } finally {
+        if (meeting && side !== null) meeting.leave(side);
+      }
+    }
+  });
+  if (shared.signal?.aborted) throw new Interrupted();
+}
+
+/** A run's place in its configuration's rounds: scenario, load level and repeat (its id after step--candidate--). */
+function slotOf(run: PlannedRun): string {
+  return run.run.slice(`${run.step.id}--${run.candidate.id}--`.length);
+}
+
+/** Gangs in plan order: every configuration alone, except the interference step's, which take the host to themselves:
+ * the copy measured alone, and the two copies side by side. */
+function gangsOf(plan: StudyPlan, needs: GroupNeed[], host: HostGpus): Gang<Placed>[] {
+  const gangs: Gang<Placed>[] = [];
+  const pairs = new Map<string, Gang<Placed>>();
+  for (const entry of needs) {
+    const member: Placed = {...entry, count: entry.need.count, pinned: entry.need.pinned};
+    const pair = plan.interference?.pairs.find((p) => p.pair.includes(entry.group.candidate.id));
+    if (entry.group.step.id !== INTERFERENCE_STEP || !pair) {
+      gangs.push({members: [member], exclusive: entry.group.step.id === INTERFERENCE_STEP});
+      continue;
+    }
+    const gang = pairs.get(pair.key);
+    if (gang) gang.members.push(member);
+    else {
+      const fresh: Gang<Placed> = {members: [member], exclusive: true};
+      pairs.set(pair.key, fresh);
+      gangs.push(fresh);
+    }
+  }
+  const lines = new PlanLines(plan);
+  const problems = gangs.flatMap((gang) => {
+    const total = gang.members.reduce((sum, m) => sum + m.count, 0);
+    if (total <= host.gpus.length) return [];
+    const candidate = gang.members[0].group.candidate;
+    const i = plan.interference!.pairs.findIndex((p) => p.pair.includes(candidate.id) || p.alone === candidate.id);
+    return [
+      formatPlace(
+        lines.key(["interference", i]),
+        `two copies of ${plan.interference!.pairs[i].key} side by side need ${total} GPUs but this host has ${host.gpus.length}`
+      )
+    ];
+  });
+  if (problems.length) throw new LiveError(problems.join("\n"));
+  return gangs;
 }
 
 const baseUrlOf = (settings: LiveSettings): string =>
@@ -393,6 +551,8 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
         recordFailedStart(plan, run, argv, settings, ctx, startFailure);
         continue;
       }
+      await ctx.meet?.(run);
+      if (ctx.signal?.aborted) throw new Interrupted();
       await benchmark(plan, run, server!, settings, ctx, await engineVersion(server), graceMs);
       queue.splice(i + 1, 0, ...ctx.guard.after(run));
     }
@@ -424,8 +584,10 @@ function baseMeta(
     engine: run.candidate.engine,
     model: run.candidate.model,
     quantization: run.candidate.quantization,
-    gpu: ctx.gpu.gpus[0]?.name ?? "unknown",
-    gpu_count: plan.hardware.count
+    // Placed on GPUs of this host: theirs is the name; otherwise the first GPU nvidia-smi lists.
+    gpu:
+      (ctx.gpus && ctx.host.gpus.find((g) => g.index === ctx.gpus![0])?.name) || (ctx.gpu.gpus[0]?.name ?? "unknown"),
+    gpu_count: ctx.gpuCount
   };
 }
 
@@ -586,8 +748,10 @@ async function benchmark(
     let measuring = false;
     const startedAt = iso();
     const family = engineFamily(run.candidate.engine, plan.engines[run.candidate.engine]?.name ?? "", ...server.argv);
-    const telemetry = telemetryFor(tmpDir, settings, baseUrlOf(settings), metricsPath(family), ctx.env);
+    const telemetry = telemetryFor(tmpDir, settings, baseUrlOf(settings), metricsPath(family), ctx.env, ctx.gpus);
     telemetry.start();
+    ctx.activity?.begin(run.run);
+    let sharedWith: string[] | null = null;
     const outcome = await runClient(argv, {
       stdoutFile,
       stderrFile,
@@ -605,7 +769,10 @@ async function benchmark(
         }
       },
       onSpawn: (proc) => ctx.onSpawn?.("benchmark", proc)
-    }).finally(() => telemetry.stop(Date.parse(startedAt), Date.now(), !ctx.signal?.aborted));
+    }).finally(() => {
+      sharedWith = ctx.activity?.end(run.run) ?? null;
+      return telemetry.stop(Date.parse(startedAt), Date.now(), !ctx.signal?.aborted);
+    });
     const endedAt = iso();
     if (outcome.kind === "interrupted" || ctx.signal?.aborted) throw new Interrupted();
     // A server dying while its client finishes (connection errors) is a crash, not a benchmark failure.
@@ -660,7 +827,9 @@ async function benchmark(
         ...seedRule(run),
         engine_version_from: version.from,
         server_started_at: server.startedAt,
-        server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null
+        server_ready_s: server.readiness.ready ? Number(server.readiness.seconds.toFixed(1)) : null,
+        // Side by side (--parallel): the runs whose benchmarks overlapped this one's on the host ([]: it ran alone).
+        ...(sharedWith ? {shared_host_with: sharedWith} : {})
       }),
       failed_phase: failure?.phase,
       log_tail: failure?.tail

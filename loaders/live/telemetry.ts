@@ -254,19 +254,21 @@ export class TelemetrySession {
   }
 }
 
-/** The session a live benchmark starts: metrics at the engine's route, nvidia-smi from PATH. */
+/** The session a live benchmark starts: metrics at the engine's route, nvidia-smi from PATH (the server's GPUs only,
+ * where it was placed on some). */
 export function telemetryFor(
   dir: string,
   settings: {metrics: boolean; scrapeIntervalS: number},
   baseUrl: string,
   metricsPath: string,
-  env?: NodeJS.ProcessEnv
+  env?: NodeJS.ProcessEnv,
+  gpus: readonly number[] | null = null
 ): TelemetrySession {
   const intervalMs = Math.round(settings.scrapeIntervalS * 1000);
   return new TelemetrySession(dir, {
     metricsUrl: settings.metrics ? baseUrl + metricsPath : null,
     intervalMs,
-    gpuArgv: settings.metrics ? gpuSampleArgv(intervalMs) : null,
+    gpuArgv: settings.metrics ? gpuSampleArgv(intervalMs, "nvidia-smi", gpus) : null,
     env
   });
 }

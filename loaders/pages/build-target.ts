@@ -8,11 +8,27 @@ export const STUDIES_ROOT = "data/studies";
 
 export class SiteError extends Error {}
 
+/** The folders TPS_REPORT_STUDIES names; null when it is unset or empty. Set to only commas and blanks it names
+ * nothing: refused, rather than read as unset (which builds another study than the one meant). */
+function namedStudies(env: Record<string, string | undefined>): string[] | null {
+  const value = env.TPS_REPORT_STUDIES;
+  if (!value) return null;
+  const named = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!named.length)
+    throw new SiteError(
+      `TPS_REPORT_STUDIES is set to ${JSON.stringify(value)} but names no study folder; name them comma-separated, or unset it`
+    );
+  return named;
+}
+
 /** The study folders of the site: those TPS_REPORT_STUDIES names (comma-separated), else every folder under
  * data/studies holding a study.yaml, by name. */
 export function siteStudyDirs(env: Record<string, string | undefined> = process.env, root = STUDIES_ROOT): string[] {
   const named = namedStudies(env);
-  const dirs = named?.length
+  const dirs = named
     ? named
     : readdirSync(root, {withFileTypes: true})
         .filter((e) => e.isDirectory() && existsSync(join(root, e.name, "study.yaml")))
@@ -30,22 +46,6 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
     seen.set(id, dir);
   }
   return dirs;
-}
-
-/** The folders TPS_REPORT_STUDIES names, or undefined when it is not set (or empty); set to nothing but commas and
- * spaces it names no study, which is an error, never read as unset. */
-function namedStudies(env: Record<string, string | undefined>): string[] | undefined {
-  const value = env.TPS_REPORT_STUDIES;
-  if (!value) return undefined;
-  const named = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!named.length)
-    throw new SiteError(
-      `TPS_REPORT_STUDIES '${value}' names no study folder: name one or more, comma-separated, or unset it`
-    );
-  return named;
 }
 
 /** What `npm run build` builds: with TPS_REPORT_STUDIES, the site of the studies it names; else one study at the root

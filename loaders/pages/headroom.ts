@@ -23,7 +23,9 @@ const COLUMNS = [
   "ceiling_tps",
   "ceiling_ratio",
   "effective_tflops",
-  "binding"
+  "binding",
+  "load_kind",
+  "load"
 ];
 // What the server measured, beside the model's binding resource (only in studies that recorded telemetry).
 const MEASURED = ["kv_cache_usage_max", "requests_waiting_max", "kv_full_waiting_share", "kv_capacity_bound"];
@@ -72,6 +74,8 @@ export type HeadroomRow = RunCells<
   | "ceiling_ratio"
   | "effective_tflops"
   | "binding"
+  | "load_kind"
+  | "load"
   | "kv_cache_usage_max"
   | "requests_waiting_max"
   | "kv_full_waiting_share"

@@ -31,10 +31,10 @@ export function recommendationOrigin(report: Report): HomePage["origin"] {
 }
 
 /** Each step decided within the SLO on load curves, for the home page's SLO explorer (none for the seed). */
-export function homeExplorers(report: Report): HomeExplorer[] {
+export function homeExplorers(report: Report, rows: readonly RunRow[] = []): HomeExplorer[] {
   if (!report.study.within_slo) return [];
   return report.steps.flatMap((step) => {
-    const curves = stepCurves(report, step);
+    const curves = stepCurves(report, step, rows);
     return curves?.within_slo
       ? [
           {
@@ -48,11 +48,37 @@ export function homeExplorers(report: Report): HomeExplorer[] {
   });
 }
 
+/** A study decided within an SLO whose baseline, or every configuration, never meets it: what the home page says
+ * instead of a before and after. */
+export function homeSlo(report: Report): HomePage["slo"] {
+  if (!report.study.within_slo) return undefined;
+  const baselineStep = report.steps.find((s) => s.id === report.baseline.step);
+  const label =
+    baselineStep?.candidates.find((c) => c.id === report.baseline.candidate)?.label ?? report.baseline.candidate;
+  const none = report.recommended.outside_slo === true;
+  if (!none && report.baseline.outside_slo == null) return undefined;
+  const won = report.steps.find((s) => s.id === report.recommended.step)?.verdict.winner;
+  const standing = won
+    ? Object.values(report.steps.find((s) => s.id === won.step)?.standings ?? {})
+        .flat()
+        .find((s) => s.run === won.run)
+    : undefined;
+  return {
+    baseline_label: label,
+    baseline_outside: report.baseline.outside_slo ?? null,
+    none_within: none,
+    recommended: !none && won ? {run: won.run, value: won.value, load: standing?.load ?? null} : null
+  };
+}
+
 export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
+  const slo = homeSlo(report);
   const headlineRuns = new Set(report.headline.flatMap((h) => [h.baseline_run, h.recommended_run]));
-  const explorers = homeExplorers(report);
+  if (slo?.recommended) headlineRuns.add(slo.recommended.run);
+  const explorers = homeExplorers(report, rows);
   return {
     ...(explorers.length ? {explorers} : {}),
+    ...(slo ? {slo} : {}),
     study: report.study,
     recommended: report.recommended,
     headline: report.headline,
@@ -92,6 +118,14 @@ export interface HomePage {
   findings: Finding[];
   /** Steps decided within the SLO on load curves: the SLO explorer decides them again (absent without). */
   explorers?: HomeExplorer[];
+  /** A study decided within an SLO whose baseline never meets it (no before and after), or none of whose
+   * configurations does: who, why, and the recommended configuration's point within it. */
+  slo?: {
+    baseline_label: string;
+    baseline_outside: string | null;
+    none_within: boolean;
+    recommended: {run: string; value: number; load: {kind: string; value: number} | null} | null;
+  };
   /** The headline's runs: their status and share of the ceiling. */
   rows: RunCells<"ceiling_ratio" | (typeof HOME_LADDER_COLUMNS)[number]>[];
 }

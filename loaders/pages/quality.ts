@@ -1,5 +1,6 @@
 // The quality page's data: the claim checks, the findings, and which of the findings' runs have a page.
 import type {Report} from "../analysis/report.js";
+import {shellWord} from "../command/shell-quote.js";
 import type {RunRow} from "../runs/rows.js";
 import type {ClaimCheck} from "../analysis/claims.js";
 import type {Finding} from "../finding.js";
@@ -19,7 +20,7 @@ export function checkWarning(report: Report, dir: string): string | null {
   if (!errors.length) return null;
   const first = errors[0].message.replace(/\s*\n\s*/g, " ");
   const count = errors.length === 1 ? "1 check error" : `${errors.length} check errors`;
-  return `tps-report: ${count} in study ${report.study.id} (${dir}); the first: ${first}; run npx tps-report check ${dir}`;
+  return `tps-report: ${count} in study ${report.study.id} (${dir}); the first: ${first}; run npx tps-report check ${shellWord(dir, "bash")}`;
 }
 
 /** The quality page: claims and findings, and which of the findings' runs have a page. */

@@ -10,6 +10,7 @@ const RUNS_TELEMETRY = ["kv_cache_usage_max", "preemptions", "prefix_cache_hit_r
 
 export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
   const telemetry = RUNS_TELEMETRY.filter((c) => rows.some((r) => typeof r[c] === "number"));
+  const slo = report.study.slo;
   const columns = [
     "step",
     "label",
@@ -17,8 +18,18 @@ export function runsPage(report: Report, rows: readonly RunRow[]): RunsPage {
     "error",
     // Only where live mode left levels out: the table shows those as not run, not failed.
     ...(rows.some((r) => r.failed_phase === "not-run") ? ["failed_phase"] : []),
-    ...new Set([report.study.objective, "mean_tpot_ms"]),
-    ...telemetry
+    // A ladder's load, and the SLO's statistics: what names a point and what it is judged on.
+    ...(rows.some((r) => typeof r.load === "number") ? ["load_kind", "load"] : []),
+    ...new Set([
+      report.study.objective,
+      "mean_tpot_ms",
+      ...(slo?.limits.map((l) => `${l.statistic}_${l.metric}`) ?? []),
+      ...(slo ? ["attainment"] : [])
+    ]),
+    ...telemetry,
+    // Energy per output token where runs recorded telemetry (power_samples says where none came), cost with a price.
+    ...(rows.some((r) => "power_samples" in r) ? ["power_samples", "j_per_output_token"] : []),
+    ...(rows.some((r) => typeof r.output_tokens_per_dollar === "number") ? ["output_tokens_per_dollar"] : [])
   ];
   return {
     study: report.study,

@@ -1,14 +1,16 @@
 // The data of a site of many studies: which studies, the index row of each, the declared comparisons and the trends.
 // Comparisons and trends are those of `tps-report compare` and `tps-report history`: one definition each.
-import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
+import {existsSync, readdirSync, statSync} from "node:fs";
 import {basename, join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import {compareRule, compareStudies, metricDirection, type StudyComparison} from "../analysis/compare.js";
 import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
+import {claimSummary, type ClaimSummary} from "../analysis/claim-summary.js";
 import type {StudyData} from "../analysis/report.js";
 import {idProblem} from "../study/ids.js";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 import {studyConfidence} from "../study/repeats.js";
 import type {Text} from "../text.js";
 
@@ -39,6 +41,8 @@ export interface StudyIndexRow {
   runs: number;
   /** The best point on the plan's objective (mean over its successful repeats); null when no point has a value. */
   best: {metric: string; value: number; n: number; point: string; label: string; scenario: Text} | null;
+  /** The audit of the figures the study's write-up published: confirmed, contradicted, unverifiable. */
+  claims: ClaimSummary;
   path: string;
 }
 
@@ -70,6 +74,7 @@ export function studyIndexRow({id, data}: SiteStudy): StudyIndexRow {
     date: studyDate(runs),
     runs: runs.length,
     best,
+    claims: claimSummary(data.report.claims),
     path: `studies/${id}/`
   };
 }
@@ -83,8 +88,15 @@ export interface DeclaredComparison {
 /** data/site.yaml: `comparisons: [{base: <study folder name>, new: <…>, threshold: 5%}]`. */
 export function readSiteFile(file: string, studyIds: readonly string[]): {comparisons: DeclaredComparison[]} {
   if (!existsSync(file)) return {comparisons: []};
+  let text: string;
+  try {
+    text = readStudyFile(file, {followLink: true});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new SiteError(`${file}:1: ${error.problem}`);
+    throw error;
+  }
   const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(file, "utf8"), {lineCounter: lines});
+  const doc = parseDocument(text, {lineCounter: lines});
   const at = (offset: number | undefined) => `${file}:${offset == null ? 1 : lines.linePos(offset).line}`;
   if (doc.errors.length) throw new SiteError(`${at(doc.errors[0].pos[0])}: ${doc.errors[0].message.split("\n")[0]}`);
   const value = doc.toJS() ?? {};

@@ -26,7 +26,7 @@ export function stepPage(
   const printed = metrics.filter((m) => !telemetryColumns.has(m) && stepRows.some((r) => typeof r[m] === "number"));
   const telemetry = stepTelemetry(step, stepRows, report.study.warmup_repeats ?? 0);
   const incumbent = step.verdict.incumbent;
-  const curves = stepCurves(report, step);
+  const curves = stepCurves(report, step, stepRows);
   const incumbentStep =
     incumbent && incumbent.step !== step.id ? report.steps.find((s) => s.id === incumbent.step) : null;
   const codes = new Set<string>(REPEAT_FINDING_CODES);

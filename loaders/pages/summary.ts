@@ -17,7 +17,14 @@ export function tradeoffColumns(report: Report, rows: readonly RunRow[]): Column
   const points = pointRows(rows, report.study.warmup_repeats ?? 0).filter(
     (r) => r.status === "ok" && typeof r[objective] === "number" && typeof r.mean_tpot_ms === "number"
   );
-  return runColumns(points, ["scenario", "label", ...new Set([objective, "mean_tpot_ms"])]) as ColumnsOf<TradeoffRow>;
+  // A ladder's points name their load: one candidate is a point per level on the plane.
+  const load = points.some((r) => typeof r.load === "number") ? ["load_kind", "load"] : [];
+  return runColumns(points, [
+    "scenario",
+    "label",
+    ...load,
+    ...new Set([objective, "mean_tpot_ms"])
+  ]) as ColumnsOf<TradeoffRow>;
 }
 
 export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPage {
@@ -32,7 +39,17 @@ export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPag
   return {
     study: report.study,
     summary: report.summary,
-    steps: report.steps.map((s) => ({...stepNames(s, named.get(s.id) ?? new Set()), verdict: s.verdict})),
+    steps: report.steps.map((s) => ({
+      ...stepNames(s, named.get(s.id) ?? new Set()),
+      verdict: s.verdict,
+      // Only the named points' loads: what the summary's table says each figure was measured at.
+      standings: Object.fromEntries(
+        Object.entries(s.standings).map(([scenario, list]) => [
+          scenario,
+          list.filter((x) => x.load).map((x) => ({run: x.run, load: x.load!}))
+        ])
+      )
+    })),
     columns: tradeoffColumns(report, rows),
     coverage: report.coverage,
     ...(report.second_look ? {second_look: report.second_look} : {})
@@ -42,6 +59,8 @@ export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPag
 /** A step on the summary page: its verdict, and the labels of the candidates the verdict names. */
 export interface SummaryStep extends StepNames {
   verdict: StepVerdict;
+  /** The load of each ladder point the step ranked, by run. */
+  standings?: Record<string, {run: string; load: {kind: string; value: number}}[]>;
 }
 /** A run as a point of the throughput/latency plane: only runs that have both numbers. */
 export type TradeoffRow = RunCells<"scenario" | "label">;

@@ -6,6 +6,7 @@ import type {ParseResult} from "../canonical.js";
 import {hasJsonRecords, parseJsonContent, parseJsonLines, parseLargeJson} from "./json.js";
 import {parseTextBlocks} from "./text.js";
 import {aiperfCsvBlock, isAiperfCsv} from "./aiperf.js";
+import {setAsideImpossible} from "./impossible.js";
 
 export type {ParsedBlock, ParseIssue, ParseResult} from "../canonical.js";
 
@@ -27,6 +28,9 @@ export function parseText(text: string, file: string): ParseResult {
     result = {file, blocks: [], errors: [], warnings: []};
     parseJsonLines(content, result);
   }
+  const lines = isJson ? null : content.split("\n");
+  for (const block of result.blocks)
+    result.warnings.push(...setAsideImpossible(block, block.format === "text" ? lines : null));
   result.blocks.sort((a, b) => a.lines[0] - b.lines[0]);
   result.errors.sort((a, b) => a.line - b.line);
   result.warnings.sort((a, b) => a.line - b.line);

@@ -7,6 +7,8 @@ export type LabelKind = "metric" | "setting";
 export interface LabelTarget {
   key: string;
   kind: LabelKind;
+  /** Decimal places the printed value moves to reach the metric's unit (3: seconds printed, milliseconds kept). */
+  shift?: number;
 }
 
 const metric = (key: string): LabelTarget => ({key, kind: "metric"});
@@ -66,6 +68,7 @@ const FAMILIES: Record<string, string> = {
   itl: "itl",
   e2el: "e2el",
   "e2e latency": "e2el",
+  latency: "e2el",
   "client queue time": "client_queue_time",
   "e2el incl. client queue": "e2el_including_client_queue"
 };
@@ -86,6 +89,12 @@ export function statisticTarget(key: string): LabelTarget | null {
   if (name.endsWith(" (ms)")) {
     const family = FAMILIES[name.slice(0, -5)];
     return family ? metric(`${stat}_${family}_ms`) : null;
+  }
+  // GPUStack's benchmark-runner prints request latency in seconds (`Mean Latency(s)`): kept in ms as E2EL.
+  const seconds = /^(.+?) ?\(s\)$/.exec(name);
+  if (seconds) {
+    const family = FAMILIES[seconds[1]];
+    return family ? {...metric(`${stat}_${family}_ms`), shift: 3} : null;
   }
   if (name === "avg decoded tokens per iter") return metric(`${stat}_avg_decoded_tokens_per_iter`);
   return null;

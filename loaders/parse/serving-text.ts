@@ -1,5 +1,6 @@
 // Scans `============ Serving Benchmark Result ============` blocks: vLLM (2024→2026), SGLang and TensorRT-LLM serve.
 
+import {shiftDecimal} from "./decimal.js";
 import type {Tool} from "../canonical.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, describeLine, type TextScan} from "./scan.js";
@@ -177,7 +178,9 @@ export function readBody(
     }
     if (value.kind === "word") builder.wordMetric(target.key, value.raw, n, lv.label);
     else {
-      builder.setMetric(target.key, value.value, n, lv.label);
+      builder.setMetric(target.key, target.shift ? shiftDecimal(value.raw, target.shift) : value.value, n, lv.label);
+      // Latency in seconds marks GPUStack's benchmark-runner, whose figures validation reads by its own rules.
+      if (target.shift === 3) builder.setExtra("e2el_unit", "s");
       lastNumberAt = j;
       lastNumberKey = target.key;
       lastNumberRaw = value.raw;
@@ -272,6 +275,22 @@ export function finishServing(scan: TextScan, records: ServingRecord[]): void {
       metrics: builder.metrics,
       extra: builder.extra
     };
+    // A text that begins with a block's first line and ends it with the closing rule (a page that printed the block
+    // without its banner) lost no banner and no value: whole, and said so. Lines above it mean a banner was lost.
+    if (
+      !record.banner &&
+      record.footer &&
+      parts.length === 0 &&
+      lines.slice(0, record.from).every((l) => l.text === "") &&
+      /^successful requests\s*:/i.test(lines[record.from].text)
+    ) {
+      scan.blocks.push(block);
+      scan.warnings.push({
+        line: first,
+        message: `${span} hold a result block without its "Serving Benchmark Result" banner, from its first line to its closing rule: read as whole`
+      });
+      continue;
+    }
     const head = record.banner
       ? `result block at ${span} is partial: `
       : `${span} hold result values without a "Serving Benchmark Result" banner: read as a partial block${parts.length ? "; " : ""}`;

@@ -7,6 +7,7 @@ import {derivedTotalThroughput} from "../parse/total-throughput.js";
 import type {z} from "zod";
 import type {Finding} from "../finding.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {allSteps, rebuiltBenchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
 import {runFileState, runFolderProblem} from "../files/regular-files.js";
 import {RunSchema, type RunData} from "../study/schema.js";
@@ -161,7 +162,11 @@ function completeRunMeta(data: RunData, folder: string, plan: StudyPlan | null, 
     model: need("model", data.model ?? candidate?.model),
     quantization: need("quantization", data.quantization ?? candidate?.quantization),
     gpu: need("gpu", data.gpu ?? plan?.hardware.name),
-    gpu_count: need("gpu_count", data.gpu_count ?? plan?.hardware.count),
+    // A candidate's parallelism flags say how many GPUs its server used; hardware.count where they do not.
+    gpu_count: need(
+      "gpu_count",
+      data.gpu_count ?? (plan && candidate ? gpuCount(candidate, plan.hardware.count) : plan?.hardware.count)
+    ),
     server_argv: need("server_argv", data.server_argv ?? candidate?.server),
     bench_argv: need(
       "bench_argv",
@@ -336,9 +341,9 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       1
     );
 
-  if (meta.status === "failed") return {meta, dir, source: null, block: null, logs, findings};
-
   const resultName = RESULT_FILES.find((name) => present.has(name));
+  if (meta.status === "failed") return {meta, dir, ...failedResult(dir, resultName, relName), logs, findings};
+
   if (!resultName) {
     finding(
       "error",
@@ -366,6 +371,11 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     );
   const block = parsed.blocks[0] ?? null;
   if (!block && !parsed.errors.length) finding("error", "result-missing", "no result block found", source, null);
+  const short = block && !block.partial ? missingRequests(block, meta, plan) : null;
+  if (short) {
+    block!.partial = short;
+    finding("warning", "partial-result", short, source, block!.lines[0]);
+  }
   // Older clients (SGLang 2024, trtllm-bench 0.16) print no total token throughput; it follows from what they print.
   const derived = block ? derivedTotalThroughput(block) : null;
   if (block && derived) {
@@ -379,7 +389,48 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
       block.lines[0]
     );
   }
+  // A benchmark whose every request failed printed zeros for its latencies (vLLM does): it has no result to rank or
+  // to hold to an SLO, so it is a failed run; its block stays for the run page.
+  const completed = block?.metrics.completed;
+  if (block && completed === 0) {
+    const sent = completed + (typeof block.metrics.failed === "number" ? block.metrics.failed : 0);
+    meta = {
+      ...meta,
+      status: "failed",
+      error: `every request failed (0 of ${sent} completed)`,
+      failed_phase: "benchmark"
+    };
+  }
   return {meta, dir, source, block, logs, findings};
+}
+
+/**
+ * Why a result that accounts for fewer requests than its workload sends is partial: the others neither completed nor
+ * failed in it (a run cut short, or a tool that counts only what succeeded). Null when it accounts for all of them.
+ */
+function missingRequests(block: ParsedBlock, meta: RunMeta, plan: StudyPlan | null): string | null {
+  const planned = plan?.scenarios.find((s) => s.id === meta.scenario);
+  const scenario = planned && meta.load ? scenarioAtLoad(planned, meta.load) : planned;
+  const {completed, failed} = block.metrics;
+  if (!scenario?.num_prompts || completed == null) return null;
+  const sent = completed + (failed ?? 0);
+  if (sent >= scenario.num_prompts) return null;
+  return `the result accounts for ${sent} of the ${scenario.num_prompts} requests its workload sends (${completed} completed${failed ? `, ${failed} failed` : ""}); the other ${scenario.num_prompts - sent} are in none of its figures`;
+}
+
+/**
+ * A failed run's result file, where it holds one clean block (a record whose every request failed still states its
+ * duration and counts): kept so the export shows them; the run stays failed, so no mean or decision includes it.
+ */
+function failedResult(
+  dir: string,
+  resultName: string | undefined,
+  relName: (name: string) => string
+): {source: string | null; block: ParsedBlock | null} {
+  if (!resultName) return {source: null, block: null};
+  const parsed = parseFileSync(join(dir, resultName));
+  if (parsed.errors.length || parsed.blocks.length !== 1) return {source: null, block: null};
+  return {source: relName(resultName), block: parsed.blocks[0]};
 }
 
 /** Every run folder of the study, parsed. Unreadable records are broken runs with findings, never silent gaps. */

@@ -12,6 +12,8 @@ import {readRun, runClient} from "./read-runs.js";
 import {clientName} from "../study/clients.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
 import type {RunRow} from "./rows.js";
+import {runEnergy, type RunEnergy, type RunEnergyInput} from "../telemetry/energy.js";
+import {parseRunId} from "../study/ids.js";
 import type {Text} from "../text.js";
 import type {GpuTimelinePoint} from "../telemetry/gpu.js";
 import {TELEMETRY_SUMMARY_METRICS} from "../telemetry/summary-metrics.js";
@@ -59,6 +61,30 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlan(d
     ? {timeline: t.timeline, gpu_timeline: t.gpu_timeline, absent: t.absent, window: t.window, summary}
     : null;
   const repeats = step && scenario ? pointRepeats(plan, step, scenario) : 1;
+  const load = parseRunId(row.run)?.load ?? null;
+  // What a reader checks the run's energy by: the formula's factors, as recorded (no power sample: no figure).
+  const num = (x: unknown) => (typeof x === "number" ? x : null);
+  const energy = t
+    ? {
+        power_w: num(row.gpu_power_w_mean),
+        power_samples: t.power_samples ?? null,
+        gpus: row.gpu_count,
+        duration_s: num(row.duration),
+        output_tokens: num(row.total_output_tokens),
+        input_tokens: num(row.total_input_tokens),
+        price_per_hour: plan.hardware.price_per_hour ?? null,
+        ...runEnergy({
+          power_w: num(row.gpu_power_w_mean),
+          power_samples: t.power_samples ?? null,
+          gpus: row.gpu_count,
+          duration_s: num(row.duration),
+          input_tokens: num(row.total_input_tokens),
+          output_tokens: num(row.total_output_tokens),
+          price_per_hour: plan.hardware.price_per_hour ?? null
+        }),
+        absent: t.absent.gpu
+      }
+    : null;
   return {
     row,
     ...(record.broken ? {broken: true as const} : {}),
@@ -68,7 +94,9 @@ export async function runDetail(dir: string, run: string, plan = loadStudyPlan(d
     requests,
     names,
     repeats,
-    ...(telemetry ? {telemetry} : {})
+    ...(load ? {load: {kind: load.kind, value: load.value}} : {}),
+    ...(telemetry ? {telemetry} : {}),
+    ...(energy && row.status === "ok" ? {energy} : {})
   };
 }
 
@@ -141,6 +169,10 @@ export interface RunDetail {
   repeats?: number;
   /** What the server and GPUs did during the run (absent for runs that recorded no telemetry). */
   telemetry?: RunTelemetryView | null;
+  /** A ladder's level the run was sent at (absent for a run at its scenario's own load). */
+  load?: {kind: string; value: number};
+  /** Energy and cost per token with the factors they come from (absent without telemetry or for a failed run). */
+  energy?: RunEnergyInput & RunEnergy & {absent: string | null};
 }
 /** A run page's telemetry: the time line over the measured window and why a part is missing. */
 export interface RunTelemetryView {

@@ -1,9 +1,10 @@
 // One live runner per study at a time: two would start servers on the same port and run the same benchmarks twice
 // (Framework may start several data loaders of one build at once).
 import {randomBytes} from "node:crypto";
-import {linkSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
+import {linkSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {writingTo} from "../files/write-error.js";
+import {readRegularFile} from "../files/regular-files.js";
 
 export interface StudyLock {
   release(): void;
@@ -27,7 +28,8 @@ const uniqueName = (runsDir: string, what: string): string =>
 /** The pid in `file`; null when there is no such file (NaN when it holds no pid). */
 function readHolder(file: string): number | null {
   try {
-    return Number(readFileSync(file, "utf8").trim());
+    // Not a regular file of a few bytes (a FIFO would block): it holds no pid.
+    return Number(readRegularFile(file, {maxBytes: 64}).toString("utf8").trim());
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     return NaN;

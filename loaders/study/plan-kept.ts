@@ -5,7 +5,7 @@ import {existsSync, mkdirSync, readFileSync} from "node:fs";
 import {dirname, join} from "node:path";
 import {deserialize, serialize} from "node:v8";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {parseStudyPlan, withSecondLook, type StudyPlan} from "./plan.js";
+import {parseStudyPlan, readPlanText, withStepsBeside, type StudyPlan} from "./plan.js";
 
 /** Where the parsed plan is kept, and the version of the code that parsed it. */
 export interface PlanKeeping {
@@ -16,12 +16,12 @@ export interface PlanKeeping {
 /** The study's plan as loadStudyPlan gives it, parsed again only when study.yaml, its folder or the code changed. */
 export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
   const file = join(dir, "study.yaml");
-  const source = readFileSync(file, "utf8");
+  const source = readPlanText(file);
   const key = createHash("sha256").update(`${keeping.version}\0${dir}\0`).update(source).digest("hex");
   if (existsSync(keeping.file))
     try {
       const kept = deserialize(readFileSync(keeping.file)) as {key: string; plan: StudyPlan};
-      if (kept.key === key) return withSecondLook(kept.plan);
+      if (kept.key === key) return withStepsBeside(kept.plan);
     } catch {
       // A file cut short or written by another Node version: the plan is parsed again.
     }
@@ -29,5 +29,5 @@ export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
   // Framework's cache folder, where dev keeps it, is not there yet in a fresh clone.
   mkdirSync(dirname(keeping.file), {recursive: true});
   writeFileAtomic(keeping.file, serialize({key, plan}));
-  return withSecondLook(plan);
+  return withStepsBeside(plan);
 }

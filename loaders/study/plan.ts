@@ -1,11 +1,12 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
-import {readFileSync} from "node:fs";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
 import type {Text} from "../text.js";
-import {loadPart, type Load, type LoadKind} from "./ids.js";
+import {idProblem, loadPart, type Load, type LoadKind} from "./ids.js";
+import {gpuNeed} from "./gpu-need.js";
 import {takesPlanFlags} from "./clients.js";
 import {
   readSecondLook,
@@ -14,7 +15,10 @@ import {
   SecondLookFileError,
   type SecondLookData
 } from "./second-look-file.js";
+import {readSearchRecord, SEARCH_FILES, SearchFileError, type SearchRecord, type SearchStepId} from "./search-file.js";
+import {searchSpace, type SearchSpace} from "./search-space.js";
 import {
+  isPlaceholder,
   SLO_METRICS,
   SLO_STATISTICS,
   StudySchema,
@@ -64,7 +68,12 @@ export interface PlanLoads {
   prompts_per_load: number;
   /** Requests at each level, in the levels' order, where the plan lists them (then prompts_per_load is 0). */
   prompts?: number[];
+  /** mlperf-endpoints: the curve MLPerf Endpoints draws (interactivity = 1000 / p90 TPOT, a step-function frontier). */
+  preset?: "mlperf-endpoints";
 }
+
+/** The mlperf-endpoints preset's levels when the plan gives none: 8 fixed-concurrency points (MLPerf asks 7 to 32). */
+export const MLPERF_ENDPOINTS_LEVELS = [1, 2, 4, 8, 16, 32, 64, 128];
 
 export interface PlanSearch {
   kind: "goodput";
@@ -108,6 +117,10 @@ export interface PlanCandidate {
   config: string | null;
   /** Runs of this candidate's points: for every scenario, or per scenario id (wins over the step's and scenario's). */
   repeats?: number | Record<string, number>;
+  /** GPUs one server uses, or the GPU indices it is pinned to, where the plan says (see study/gpu-need.ts). */
+  gpus?: number | number[];
+  /** An interference candidate: the configuration it copies. */
+  copy_of?: {step: string; candidate: string};
 }
 
 export interface PlanStep {
@@ -143,7 +156,8 @@ export interface StudyPlan extends RepeatSettings {
   objective: string;
   source: string | null;
   model: {name: string; config: string | null};
-  hardware: {gpu: string; name: string; count: number};
+  /** price_per_hour: dollars per GPU-hour, when the plan sets one (tokens per dollar). */
+  hardware: {gpu: string; name: string; count: number; price_per_hour?: number};
   /** version_argv (optional): a command printing the installed version, asked when the server does not say. */
   engines: Record<string, {name: string; version: string; version_argv?: string[]}>;
   /** kind (optional): "vllm" runs argv as written; "native" runs `tps-report bench` with argv's flags instead. */
@@ -172,7 +186,38 @@ export interface StudyPlan extends RepeatSettings {
   second_look_reasons?: Record<string, string>;
   /** The greedy winner the second look was derived around. */
   second_look_winner?: {step: string; candidate: string};
+  /** The plan's search space (`tune:`), for `tps-report tune`. */
+  search_space?: SearchSpace;
+  /** The grid of the search space (`tps-report tune --grid` wrote grid.json): every configuration, as one more step
+   * outside the greedy path, the ground truth a search's regret is measured against. */
+  grid?: PlanStep;
+  grid_record?: SearchRecord;
+  /** The search's configurations so far (tune.json), as one more step outside the greedy path. */
+  tune?: PlanStep;
+  tune_record?: SearchRecord;
+  /** The plan's `interference`: one more step whose candidates copy configurations to run alone and side by side. */
+  interference?: PlanInterference;
 }
+
+/** Configurations measured alone and side by side (`interference` in study.yaml), as the step that runs them. */
+export interface PlanInterference {
+  step: PlanStep;
+  pairs: InterferencePair[];
+}
+
+export interface InterferencePair {
+  /** The configuration measured: `<step>--<candidate>`. */
+  key: string;
+  step: string;
+  candidate: string;
+  scenarios: string[];
+  /** Candidate ids in the interference step: the one run alone, and the two copies run side by side. */
+  alone: string;
+  pair: [string, string];
+}
+
+export const INTERFERENCE_STEP = "interference";
+export const DEFAULT_INTERFERENCE_REPEATS = 3;
 
 export class PlanError extends Error {
   readonly file: string;
@@ -189,8 +234,13 @@ export class PlanError extends Error {
 }
 
 /** The plan's steps and, when the study has one, the second look (its runs are read like any step's). */
-export function allSteps(plan: Pick<StudyPlan, "steps" | "second_look">): PlanStep[] {
-  return plan.second_look ? [...plan.steps, plan.second_look] : plan.steps;
+export function allSteps(
+  plan: Pick<StudyPlan, "steps" | "second_look" | "grid" | "tune" | "interference">
+): PlanStep[] {
+  const extra = [plan.second_look, plan.grid, plan.tune, plan.interference?.step].filter(
+    (s): s is PlanStep => s != null
+  );
+  return extra.length ? [...plan.steps, ...extra] : plan.steps;
 }
 
 /** Run id of a candidate on a scenario (repeat k ≥ 2 adds `--r<k>`); the run folder has this name. */
@@ -235,7 +285,84 @@ export function ladderWarmups(scenario: PlanScenario): number {
 
 export function loadStudyPlan(dir: string): StudyPlan {
   const file = join(dir, "study.yaml");
-  return withSecondLook(parseStudyPlan(readFileSync(file, "utf8"), file, dir));
+  return withStepsBeside(parseStudyPlan(readPlanText(file), file, dir));
+}
+
+/** The plan with the steps frozen beside study.yaml: the second look, the grid and the search. */
+export function withStepsBeside(plan: StudyPlan): StudyPlan {
+  return withSearches(withSecondLook(plan));
+}
+
+/** The plan step of a search record: its candidates run once, except the leaders measured again (and a grid's, which
+ * run the grid's repeats). */
+export function searchStep(record: SearchRecord, title: Text): PlanStep {
+  const confirmed = new Set(record.confirm?.candidates ?? []);
+  return {
+    id: record.step,
+    kind: "selection",
+    title,
+    scenarios: [record.scenario],
+    decision: {scenario: record.scenario},
+    candidates: record.candidates.map((c) => ({
+      id: c.id,
+      label: c.label ?? c.id,
+      engine: c.engine,
+      model: c.model,
+      quantization: c.quantization,
+      role: null,
+      server: c.server,
+      bench_args: (c.bench_args ?? []).map(String),
+      config: c.config ?? null,
+      repeats: confirmed.has(c.id)
+        ? record.confirm!.repeats
+        : typeof c.repeats === "number"
+          ? c.repeats
+          : record.repeats
+    }))
+  };
+}
+
+const SEARCH_TITLES: Record<SearchStepId, Text> = {
+  tune: {en: "Search", tr: "Arama"},
+  grid: {en: "Grid", tr: "Izgara"}
+};
+
+/** The plan with the grid and the search that `tps-report tune` froze beside it, where there are. */
+export function withSearches(plan: StudyPlan): StudyPlan {
+  let out = plan;
+  for (const id of ["grid", "tune"] as const) {
+    let record: SearchRecord | null;
+    try {
+      record = readSearchRecord(plan.dir, id);
+    } catch (error) {
+      if (error instanceof SearchFileError) throw new PlanError(error.file, error.line, error.detail);
+      throw error;
+    }
+    if (!record) continue;
+    const where = join(plan.dir, SEARCH_FILES[id]);
+    const step = searchStep(record, SEARCH_TITLES[id]);
+    const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
+    const problem = plan.steps.some((s) => s.id === id)
+      ? `the plan has a step '${id}' of its own`
+      : !plan.scenarios.some((s) => s.id === record.scenario)
+        ? `unknown scenario '${record.scenario}'`
+        : unknownEngine
+          ? `engine '${unknownEngine}' is not listed under 'engines' in ${plan.file}`
+          : null;
+    if (problem) throw new PlanError(where, 1, problem);
+    out = id === "grid" ? {...out, grid: step, grid_record: record} : {...out, tune: step, tune_record: record};
+  }
+  return out;
+}
+
+/** study.yaml's text: a regular file of bounded size (a link is followed: the user names the study and its plan). */
+export function readPlanText(file: string): string {
+  try {
+    return readStudyFile(file, {followLink: true});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new PlanError(file, 1, error.problem);
+    throw error;
+  }
 }
 
 /** The plan step of a second-look file's data. */
@@ -262,6 +389,14 @@ export function secondLookStep(data: SecondLookData): PlanStep {
   };
 }
 
+/** The line of a top-level key in the second-look file, as `run --second-look` writes it (one key a line); 1 if none. */
+function keyLine(file: string, key: string): number {
+  const at = readStudyFile(file)
+    .split("\n")
+    .findIndex((line: string) => line.trimStart().startsWith(`"${key}"`));
+  return at + 1 || 1;
+}
+
 /** The plan with the second look that `tps-report run --second-look` froze beside it, when there is one. */
 export function withSecondLook(plan: StudyPlan): StudyPlan {
   const {dir, file} = plan;
@@ -277,14 +412,28 @@ export function withSecondLook(plan: StudyPlan): StudyPlan {
   const where = join(dir, SECOND_LOOK_FILE);
   const unknownScenario = step.scenarios.find((id) => !plan.scenarios.some((s) => s.id === id));
   const unknownEngine = step.candidates.find((c) => !(c.engine in plan.engines))?.engine;
-  const problem = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
-    ? `the plan has a step '${SECOND_LOOK_STEP}' of its own`
+  // The deciding scenario and the greedy winner the set was derived around must be the plan's: else the verdict
+  // would be taken on nothing, or against a configuration no step ran.
+  const decision = data.decision;
+  const deciding = decision && typeof decision === "object" && "scenario" in decision ? decision.scenario : null;
+  const winnerStep = plan.steps.find((s) => s.id === data.winner.step);
+  const [problem, key] = plan.steps.some((s) => s.id === SECOND_LOOK_STEP)
+    ? [`the plan has a step '${SECOND_LOOK_STEP}' of its own`, null]
     : unknownScenario
-      ? `unknown scenario '${unknownScenario}'`
+      ? [`unknown scenario '${unknownScenario}'`, "scenarios"]
       : unknownEngine
-        ? `engine '${unknownEngine}' is not listed under 'engines' in ${file}`
-        : null;
-  if (problem) throw new PlanError(where, 1, problem);
+        ? [`engine '${unknownEngine}' is not listed under 'engines' in ${file}`, "candidates"]
+        : deciding != null && !step.scenarios.includes(deciding)
+          ? [
+              `decision: scenario '${deciding}' is not one of the second look's scenarios (${step.scenarios.join(", ")})`,
+              "decision"
+            ]
+          : !winnerStep
+            ? [`winner: the plan has no step '${data.winner.step}'`, "winner"]
+            : !winnerStep.candidates.some((c) => c.id === data.winner.candidate)
+              ? [`winner: step '${winnerStep.id}' has no candidate '${data.winner.candidate}'`, "winner"]
+              : [null, null];
+  if (problem) throw new PlanError(where, key ? keyLine(where, key) : 1, problem);
   return {
     ...plan,
     second_look: step,
@@ -372,10 +521,11 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
       ...(s.loads
         ? {
             loads: {
-              kind: s.loads.concurrency ? ("concurrency" as const) : ("request_rate" as const),
-              levels: (s.loads.concurrency ?? s.loads.request_rate)!,
+              kind: s.loads.request_rate ? ("request_rate" as const) : ("concurrency" as const),
+              levels: s.loads.concurrency ?? s.loads.request_rate ?? MLPERF_ENDPOINTS_LEVELS,
               prompts_per_load: s.loads.prompts_per_load ?? 0,
-              ...(s.loads.prompts ? {prompts: s.loads.prompts} : {})
+              ...(s.loads.prompts ? {prompts: s.loads.prompts} : {}),
+              ...(s.loads.preset ? {preset: s.loads.preset} : {})
             }
           }
         : {}),
@@ -415,7 +565,8 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         server: c.server.map(String),
         bench_args: (c.bench_args ?? []).map(String),
         config: c.config ?? null,
-        ...(c.repeats != null ? {repeats: c.repeats} : {})
+        ...(c.repeats != null ? {repeats: c.repeats} : {}),
+        ...(c.gpus != null ? {gpus: c.gpus} : {})
       };
     });
     let decision = s.decision;
@@ -474,6 +625,18 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
           `a goodput search runs each level once (step '${step.id}' asks for ${most} repeats): it picks its next level from the last one's verdict, so a level's repeats would run back to back instead of in rounds; set 'repeats: 1' on the scenario or its step`
         );
     }
+  const space = searchSpace(data, at, WITHIN_SLO);
+  // A `gpus` the candidate's own flags contradict; malformed flags are the live runner's to report (run never reads
+  // them otherwise).
+  steps.forEach((step, si) =>
+    step.candidates.forEach((c, ci) => {
+      const need = gpuNeed(c, data.hardware.count);
+      if ("problem" in need && need.at === "gpus") at(["steps", si, "candidates", ci, "gpus"], need.problem);
+    })
+  );
+  const interference = data.interference?.length
+    ? planInterference(data.interference, steps, scenarioIds, data.hardware.count, at)
+    : undefined;
   if (issues.length) throw new PlanError(file, 1, "", sortIssues(issues));
 
   return {
@@ -485,7 +648,12 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     objective: withinSlo ? WITHIN_SLO_METRIC : data.objective,
     source: data.source ?? null,
     model: {name: data.model.name, config: data.model.config ?? null},
-    hardware: {gpu: data.hardware.gpu, name: data.hardware.name ?? data.hardware.gpu, count: data.hardware.count},
+    hardware: {
+      gpu: data.hardware.gpu,
+      name: data.hardware.name ?? data.hardware.gpu,
+      count: data.hardware.count,
+      ...(data.hardware.price_per_hour != null ? {price_per_hour: data.hardware.price_per_hour} : {})
+    },
     engines,
     client: {
       name: data.client.name,
@@ -514,7 +682,95 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
     ...(data.confidence != null ? {confidence: data.confidence} : {}),
     ...(data.restart_between_repeats != null ? {restart_between_repeats: data.restart_between_repeats} : {}),
     ...(data.warmup_repeats ? {warmup_repeats: data.warmup_repeats} : {}),
-    ...(data.margin != null ? {margin: data.margin} : {})
+    ...(data.margin != null ? {margin: data.margin} : {}),
+    ...(space ? {search_space: space} : {}),
+    ...(interference ? {interference} : {})
+  };
+}
+
+/** The interference step: for each configuration named, a copy run alone and two copies run side by side. */
+function planInterference(
+  entries: NonNullable<StudyData["interference"]>,
+  steps: PlanStep[],
+  scenarioIds: Set<string>,
+  hardwareCount: number,
+  at: (path: PropertyKey[], message: string) => void
+): PlanInterference | undefined {
+  if (steps.some((s) => s.id === INTERFERENCE_STEP))
+    at(["steps"], `a step may not be called '${INTERFERENCE_STEP}' when the plan has 'interference'`);
+  const pairs: InterferencePair[] = [];
+  const candidates: PlanCandidate[] = [];
+  const scenarios = new Set<string>();
+  const repeats: Record<string, number> = {};
+  entries.forEach((entry, i) => {
+    const step = steps.find((s) => s.id === entry.step);
+    const original = step?.candidates.find((c) => c.id === entry.candidate);
+    if (!step || !original) {
+      at(["interference", i], `no candidate '${entry.candidate}' in step '${entry.step}'`);
+      return;
+    }
+    const key = `${entry.step}--${entry.candidate}`;
+    if (pairs.some((p) => p.key === key)) {
+      at(["interference", i], `${key} is named twice`);
+      return;
+    }
+    const wanted = entry.scenarios ?? step.scenarios;
+    wanted.forEach((sc, j) => {
+      if (!scenarioIds.has(sc)) at(["interference", i, "scenarios", j], `unknown scenario '${sc}'`);
+    });
+    const need = gpuNeed(original, hardwareCount);
+    if (!("problem" in need) && need.pinnedBy !== undefined && need.pinnedBy !== "plan")
+      at(
+        ["interference", i],
+        `${key} is pinned to GPUs by its command (${original.server[need.pinnedBy]}); two copies side by side need two placements`
+      );
+    const base = `${entry.step}.${entry.candidate}`;
+    const ids = [`${base}.alone`, `${base}.pair-1`, `${base}.pair-2`];
+    for (const id of ids) {
+      const problem = idProblem(id);
+      if (problem) at(["interference", i], problem);
+    }
+    // Copies go where there is room: a pin would put both copies of the pair on the same GPUs.
+    const gpus = "problem" in need ? undefined : need.count;
+    for (const id of ids) {
+      candidates.push({
+        ...original,
+        id,
+        label: `${original.label} (${id.slice(base.length + 1).replace("-", " ")})`,
+        role: null,
+        repeats: entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS,
+        ...(gpus != null ? {gpus} : {}),
+        copy_of: {step: entry.step, candidate: entry.candidate}
+      });
+      repeats[id] = entry.repeats ?? DEFAULT_INTERFERENCE_REPEATS;
+    }
+    for (const sc of wanted) scenarios.add(sc);
+    pairs.push({
+      key,
+      step: entry.step,
+      candidate: entry.candidate,
+      scenarios: wanted,
+      alone: ids[0],
+      pair: [ids[1], ids[2]]
+    });
+  });
+  if (!pairs.length) return undefined;
+  // Each copy runs only its own configuration's scenarios.
+  const allScenarios = [...scenarios];
+  for (const c of candidates) {
+    const pair = pairs.find((p) => c.id === p.alone || p.pair.includes(c.id))!;
+    const r = repeats[c.id];
+    c.repeats = Object.fromEntries(allScenarios.map((sc) => [sc, pair.scenarios.includes(sc) ? r : 0]));
+  }
+  return {
+    step: {
+      id: INTERFERENCE_STEP,
+      kind: "generalization",
+      title: {en: "Interference", tr: "Girişim"},
+      scenarios: allScenarios,
+      candidates
+    },
+    pairs
   };
 }
 
@@ -555,6 +811,8 @@ export function rebuiltBenchArgv(
   scenario: PlanScenario,
   client: string | null
 ): string[] | null {
+  // A client whose command the plan leaves open (`TODO: …`) rebuilds none: the runs' command is not recorded.
+  if (plan.client.argv.some((arg) => isPlaceholder(String(arg)))) return null;
   return takesPlanFlags(client, plan.client.name) ? benchArgv(plan, candidate, scenario) : null;
 }
 

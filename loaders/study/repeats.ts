@@ -17,10 +17,15 @@ export function repeatsProblem(value: unknown): string | null {
     : "'repeats' must be a whole number from 1 to 1000";
 }
 
+/** Confidence levels an interval is drawn at: below one half is no confidence, and past 0.9999 the t quantile of
+ * 1 − (1 − c) / 2 loses its digits to rounding (1 exactly from 0.9999999999999999). */
+export const CONFIDENCE_MIN = 0.5;
+export const CONFIDENCE_MAX = 0.9999;
+export const CONFIDENCE_RULE = `must be a number from ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX} (0.95 for 95 %)`;
+
+/** What is wrong with a confidence level (completing a sentence that names it), or null when it is fine. */
 export function confidenceProblem(value: unknown): string | null {
-  return typeof value === "number" && value > 0 && value < 1
-    ? null
-    : "'confidence' must be a number between 0 and 1 (0.95 for 95 %)";
+  return typeof value === "number" && value >= CONFIDENCE_MIN && value <= CONFIDENCE_MAX ? null : CONFIDENCE_RULE;
 }
 
 /** Runs of one point: the candidate's `repeats` (for the scenario, or all), else the step's, the scenario's, the

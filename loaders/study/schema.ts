@@ -2,6 +2,7 @@
 // line, see schema-issues.ts), schema/*.schema.json and docs/study-format.md all come from these definitions.
 import {z} from "zod";
 import {ID_MAX_LENGTH, ID_PATTERN, idProblem} from "./ids.js";
+import {CONFIDENCE_MAX, CONFIDENCE_MIN, CONFIDENCE_RULE} from "./repeats.js";
 
 /** A value a person still has to fill in: import writes it for what the files do not say; check warns about each. */
 export const PLACEHOLDER = "TODO";
@@ -34,9 +35,26 @@ export const TextSchema = z.union([z.string().min(1), LocalizedSchema]).meta({
 });
 
 const Argv = z.array(z.union([z.string(), z.number()]));
+const GPUS_ERROR = "must be a GPU count from 1, or a list of GPU indices from 0";
 const count = z.int().min(0);
 
-const CONFIDENCE_ERROR = "must be a number between 0 and 1 (0.95 for 95 %)";
+// Bounds of a workload and its load: past them no serving engine keeps up, and a number would print in exponent form
+// (1e-7, 1e+21), which no run id, no command and no reader takes.
+export const MAX_CONCURRENCY = 100_000;
+export const MIN_REQUEST_RATE = 0.001;
+export const MAX_REQUEST_RATE = 1_000_000;
+/** Requests of one run, and tokens of one prompt or output. */
+export const MAX_PROMPTS = 10_000_000;
+export const MAX_TOKENS = 10_000_000;
+const wholeFrom = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.int({error}).min(min, {error}).max(max, {error});
+};
+const CONCURRENCY = wholeFrom(1, MAX_CONCURRENCY);
+const RATE_ERROR = `must be a number from ${MIN_REQUEST_RATE} to ${MAX_REQUEST_RATE} (requests per second)`;
+const rate = (error: string) => z.number({error}).min(MIN_REQUEST_RATE, {error}).max(MAX_REQUEST_RATE, {error});
+const tokens = wholeFrom(0, MAX_TOKENS);
+
 const REPEATS_ERROR = "must be a whole number from 1 to 1000";
 const Repeats = z
   .int({error: REPEATS_ERROR})
@@ -52,12 +70,12 @@ const LEVELS_ERROR = "must be a list of increasing numbers";
 export const LoadsSchema = z
   .strictObject({
     concurrency: z
-      .array(z.int().min(1))
+      .array(CONCURRENCY)
       .min(1)
       .optional()
       .meta({description: "Concurrency levels (`--max-concurrency`), lowest first.", examples: [[1, 2, 4, 8, 16]]}),
     request_rate: z
-      .array(z.number().positive())
+      .array(rate(RATE_ERROR))
       .min(1)
       .optional()
       .meta({description: "Request rates per second (`--request-rate`), lowest first.", examples: [[1, 2, 4]]}),
@@ -71,26 +89,51 @@ export const LoadsSchema = z
         examples: [10]
       }),
     prompts: z
-      .array(z.int().min(1))
+      .array(wholeFrom(1, MAX_PROMPTS))
       .min(1)
       .optional()
       .meta({
         description:
           "Requests at each level, one number per level in the same order: for a sweep whose counts follow no rule (as imported). Instead of `prompts_per_load`.",
         examples: [[300, 600, 1200, 2400, 3200]]
+      }),
+    preset: z
+      .enum(["mlperf-endpoints"])
+      .optional()
+      .meta({
+        description:
+          "mlperf-endpoints: a curve like MLPerf Endpoints' — fixed-concurrency points (default levels 1, 2, 4, 8, 16, 32, 64, 128), interactivity drawn as 1000 / p90 TPOT beside the median-based figure, and the Pareto frontier as a step function. README, \"Load curves and latency targets\", says what differs from MLPerf's rules.",
+        examples: ["mlperf-endpoints"]
       })
   })
-  .refine((l) => (l.concurrency == null) !== (l.request_rate == null), "give 'concurrency' or 'request_rate', one kind")
+  .refine(
+    (l) => (l.preset != null ? l.request_rate == null : (l.concurrency == null) !== (l.request_rate == null)),
+    "give 'concurrency' or 'request_rate', one kind (the mlperf-endpoints preset is a concurrency ladder)"
+  )
   .refine((l) => l.prompts == null || l.prompts_per_load == null, "give 'prompts' or 'prompts_per_load', not both")
   .refine(
     (l) => l.prompts == null || l.prompts.length === (l.concurrency ?? l.request_rate ?? []).length,
     "'prompts' needs one number per level"
   )
   .refine((l) => (l.concurrency ?? l.request_rate ?? []).every((v, i, a) => i === 0 || v > a[i - 1]), LEVELS_ERROR)
+  .superRefine((l, ctx) => {
+    // What scenarioAtLoad sends at a level: max(num_prompts, ⌈prompts_per_load × level⌉).
+    const level = (l.concurrency ?? l.request_rate ?? []).find(
+      (v) => Math.ceil((l.prompts_per_load ?? 0) * v) > MAX_PROMPTS
+    );
+    if (level != null)
+      ctx.addIssue({
+        code: "custom",
+        message: `level ${level} asks for ${Math.ceil(l.prompts_per_load! * level)} requests (prompts_per_load × level), more than ${MAX_PROMPTS}`
+      });
+  })
   .meta({
     description:
       "A load ladder: the scenario runs at each level, each a point of its own (`--c<N>` or `--q<R>` in the run id)."
   });
+
+const PRICE_ERROR = "must be a number of dollars per GPU-hour above 0";
+const ATTAINMENT_ERROR = "must be a share of requests above 0 and at most 1 (0.95 for 95 %)";
 
 export const SLO_METRICS = ["ttft_ms", "tpot_ms", "itl_ms", "e2el_ms"] as const;
 export const SLO_STATISTICS = ["mean", "median", "p90", "p95", "p99"] as const;
@@ -115,9 +158,9 @@ export const SloSchema = z
     itl_ms: LimitSchema.optional().meta({description: "Inter-token latency (aggregate statistics only)."}),
     e2el_ms: LimitSchema.optional().meta({description: "End-to-end latency of a request."}),
     attainment: z
-      .number()
-      .gt(0)
-      .max(1)
+      .number({error: ATTAINMENT_ERROR})
+      .gt(0, {error: ATTAINMENT_ERROR})
+      .max(1, {error: ATTAINMENT_ERROR})
       .optional()
       .meta({
         description:
@@ -175,21 +218,24 @@ export const ScenarioSchema = z
         description: "File of the dataset (`--dataset-path`).",
         examples: ["ShareGPT_V3_unfiltered_cleaned_split.json"]
       }),
-    input_len: count
+    input_len: tokens
       .nullable()
       .optional()
       .meta({
         description: "Prompt length in tokens (`--random-input-len`); needed by random datasets.",
         examples: [2000]
       }),
-    output_len: count
+    output_len: tokens
       .nullable()
       .optional()
       .meta({
         description: "Output length in tokens (`--random-output-len`); needed by random datasets.",
         examples: [100]
       }),
-    num_prompts: count.meta({description: "Requests sent per run (`--num-prompts`).", examples: [1000]}),
+    num_prompts: wholeFrom(0, MAX_PROMPTS).meta({
+      description: "Requests sent per run (`--num-prompts`).",
+      examples: [1000]
+    }),
     seed: z
       .int()
       .nullable()
@@ -200,7 +246,7 @@ export const ScenarioSchema = z
         examples: [42]
       }),
     request_rate: z
-      .union([z.number().positive(), z.literal("inf")])
+      .union([rate(`${RATE_ERROR}, or inf`), z.literal("inf")], {error: `${RATE_ERROR}, or inf`})
       .nullable()
       .optional()
       .meta({
@@ -208,10 +254,7 @@ export const ScenarioSchema = z
           "Requests per second (`--request-rate`); `inf` sends every request at once. Default: the client's (inf).",
         examples: [8, "inf"]
       }),
-    max_concurrency: z
-      .int()
-      .min(1)
-      .nullable()
+    max_concurrency: CONCURRENCY.nullable()
       .optional()
       .meta({description: "Most requests in flight at once (`--max-concurrency`). Default: no limit.", examples: [64]}),
     bench_args: Argv.optional().meta({
@@ -322,7 +365,18 @@ export const CandidateSchema = z
     config: z.string().min(1).nullable().optional().meta({
       description:
         "config.json of the candidate's model, when it is not the study's and not shipped under data/models/."
-    })
+    }),
+    gpus: z
+      .union([
+        z.int({error: GPUS_ERROR}).min(1, {error: GPUS_ERROR}),
+        z.array(z.int({error: GPUS_ERROR}).min(0, {error: GPUS_ERROR})).min(1, {error: GPUS_ERROR})
+      ])
+      .optional()
+      .meta({
+        description:
+          "GPUs one server uses: a count, or the GPU indices (as nvidia-smi numbers them) it is pinned to. Default: what its parallelism flags need (vLLM `--tensor-parallel-size`, `--pipeline-parallel-size`, `--data-parallel-size`; SGLang `--tp-size`, `--dp-size`, `--pp-size`; TensorRT-LLM `--tp_size`, `--pp_size`), else `hardware.count`. Where both are given they must agree.",
+        examples: [2, [0, 1]]
+      })
   })
   .meta({description: "One server configuration tried in a step."});
 
@@ -358,7 +412,15 @@ export const EngineSchema = z
     version_argv: z
       .array(z.string())
       .optional()
-      .meta({description: "Live mode: a command printing the installed version, asked when the server does not say."})
+      .meta({description: "Live mode: a command printing the installed version, asked when the server does not say."}),
+    options: z
+      .array(z.string().regex(/^--?[A-Za-z]/, {error: "an option starts with - or --"}))
+      .optional()
+      .meta({
+        description:
+          "The server options this engine takes (as its --help lists them): a `tune` knob whose flag is not among them is refused when the plan is read.",
+        examples: [["--max-batch-tokens", "--max-requests-per-batch", "--scheduler"]]
+      })
   })
   .meta({description: "An inference engine."});
 
@@ -431,6 +493,31 @@ export const ThresholdSchema = z
   })
   .meta({description: "Smallest change that counts: `5%` or `0.05`.", examples: ["5%"]});
 
+export const InterferenceSchema = z
+  .strictObject({
+    step: IdSchema.meta({description: "The step of the configuration."}),
+    candidate: IdSchema.meta({description: "The candidate of that step."}),
+    scenarios: z
+      .array(IdSchema)
+      .min(1)
+      .optional()
+      .meta({description: "Scenarios it runs. Default: the step's.", examples: [["sharegpt"]]}),
+    repeats: z
+      .int({error: "must be a whole number from 2 to 1000"})
+      .min(2, {error: "must be a whole number from 2 to 1000"})
+      .max(1000, {error: "must be a whole number from 2 to 1000"})
+      .optional()
+      .meta({
+        description:
+          "Runs alone, and runs of each copy side by side, per scenario (two at least, to weigh noise). Default: 3.",
+        examples: [3]
+      })
+  })
+  .meta({
+    description:
+      "One configuration measured alone and side by side: candidates `<step>.<candidate>.alone`, `.pair-1` and `.pair-2` of the step `interference`, with the configuration's server command."
+  });
+
 export const ComparisonSchema = z
   .strictObject({
     base: IdSchema.meta({
@@ -442,6 +529,144 @@ export const ComparisonSchema = z
   .meta({
     description:
       "A comparison page on a site of many studies (`npm run build` with TPS_REPORT_STUDIES, `npm run build:site`): this study against `base`, as `tps-report compare BASE THIS`."
+  });
+
+const KNOB_VALUE_ERROR = "a knob value is a number or a non-empty string";
+const KnobValue = z.union([z.number(), z.string().min(1)], {error: KNOB_VALUE_ERROR});
+const RANGE_ERROR = "must be a whole number";
+export const KnobRangeSchema = z
+  .strictObject({
+    min: z.int({error: RANGE_ERROR}).meta({description: "Lowest value."}),
+    max: z.int({error: RANGE_ERROR}).meta({description: "Highest value."}),
+    scale: z.enum(["linear", "log"]).optional().meta({
+      description:
+        "linear: min, min + step, … up to max; log: min, min × factor, … up to max (batch sizes, token budgets). Default: linear."
+    }),
+    step: z
+      .int({error: "must be a whole number from 1"})
+      .min(1, {error: "must be a whole number from 1"})
+      .optional()
+      .meta({description: "Linear scale: distance between values. Default: 1."}),
+    factor: z
+      .number({error: "must be a number above 1"})
+      .gt(1, {error: "must be a number above 1"})
+      .optional()
+      .meta({description: "Log scale: ratio between values (each rounded to a whole number). Default: 2."})
+  })
+  .meta({description: "Whole-number values from min to max.", examples: [{min: 512, max: 16384, scale: "log"}]});
+
+export const KnobSchema = z
+  .strictObject({
+    name: IdSchema.meta({
+      description:
+        "Knob name, used in constraints and on the pages. `engine` and `quantization` are the categorical knobs of the engine (values: ids under `engines`) and of the weights (values: precisions, `models` gives each one's model).",
+      examples: ["max_batch_tokens", "engine", "quantization"]
+    }),
+    flag: z
+      .string()
+      .regex(/^--?[A-Za-z]/, {error: "a server option starts with - or --"})
+      .optional()
+      .meta({
+        description:
+          "The server option the knob sets (`--max-num-seqs`); the value `on` gives the option alone, `off` or `default` leaves it out. Not for `engine` and `quantization`.",
+        examples: ["--max-num-batched-tokens"]
+      }),
+    values: z
+      .array(KnobValue)
+      .min(1, {error: "an empty knob: give at least one value"})
+      .optional()
+      .meta({
+        description: "The values to try: numbers (ordered) or words (categorical).",
+        examples: [
+          [2048, 4096, 8192],
+          ["fifo", "prefill_first"]
+        ]
+      }),
+    range: KnobRangeSchema.optional(),
+    engines: z.array(IdSchema).min(1).optional().meta({
+      description:
+        "The engines whose servers take this option (options are an engine's own). Default: every engine of the search."
+    }),
+    models: z
+      .record(z.string().min(1), z.string().min(1))
+      .optional()
+      .meta({
+        description: "`quantization` knob: the model each precision serves. Default: the study's model.",
+        examples: [{fp8: "Qwen/Qwen3-32B-FP8"}]
+      }),
+    default: KnobValue.optional().meta({
+      description:
+        "The value an engine uses when the option is left out: how a configuration without the option (the greedy path's) reads on this knob.",
+      examples: [8192]
+    })
+  })
+  .refine((k) => (k.values == null) !== (k.range == null), "give 'values' or 'range', one of them")
+  .meta({description: "One dimension of the search space."});
+
+export const TuneSchema = z
+  .strictObject({
+    scenario: IdSchema.meta({
+      description:
+        "The scenario each configuration runs (a ladder scenario for `max_throughput_within_slo`; one level is enough).",
+      examples: ["chat"]
+    }),
+    server: z.union([Argv, z.record(IdSchema, Argv)]).meta({
+      description:
+        "The server command the knobs' options are added to; one per engine (a mapping) when `engine` is a knob. `{model}` becomes the configuration's model.",
+      examples: [["vllm", "serve", "{model}"]]
+    }),
+    engine: IdSchema.optional().meta({
+      description: "The engine of every configuration, when `engine` is not a knob. Default: the study's only engine."
+    }),
+    knobs: z.array(KnobSchema).meta({description: "The dimensions of the space: every combination of their values."}),
+    constraints: z
+      .array(z.string().min(1))
+      .default([])
+      .meta({
+        description:
+          "Conditions every configuration tried must meet: comparisons of knobs and numbers (`>=`, `<=`, `>`, `<`, `==`, `!=`, `+ - * /`), words in quotes, joined by `and`, `or`, `not`, `unless`.",
+        examples: [["max_num_batched_tokens >= 8192 unless chunked_prefill == 'on'"]]
+      }),
+    objective: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({
+        description:
+          "What the search maximizes: a throughput the runs record, or `max_throughput_within_slo` (the study's `slo`). Default: the study's objective.",
+        examples: ["max_throughput_within_slo"]
+      }),
+    budget: z
+      .strictObject({
+        runs: z.int().min(1).optional().meta({description: "Most runs: the start, the search and the re-measuring."}),
+        seconds: z
+          .number()
+          .positive()
+          .optional()
+          .meta({description: "Most seconds of runs (server start and benchmark), measured as they run."})
+      })
+      .refine((b) => (b.runs == null) !== (b.seconds == null), "give 'runs' or 'seconds', one of them")
+      .optional()
+      .meta({
+        description: "How much the search may spend (`tps-report tune --budget N` overrides it).",
+        examples: [{runs: 24}]
+      }),
+    start: z.int().min(1).optional().meta({
+      description: "Configurations in the space-filling start, the greedy path's included. Default: 2 × knobs + 1."
+    }),
+    top: z.int().min(1).optional().meta({
+      description:
+        "Leaders measured again with the study's repeats before the verdict (the greedy path's configuration too). Default: 2."
+    }),
+    strategy: z.enum(["guided", "halving"]).optional().meta({
+      description:
+        "After the start: guided (a Gaussian-process model of the runs picks the configuration of highest expected improvement) or halving (successive halving of the start's configurations). Default: guided."
+    }),
+    seed: z.int().optional().meta({description: "Seed of the search's random choices. Default: 0."})
+  })
+  .meta({
+    description:
+      "A search space for `tps-report tune`: knobs, constraints, objective and budget. The search runs in ordinary run folders as step `tune`; `tps-report tune --grid` runs every configuration as step `grid`, the ground truth its regret is measured against."
   });
 
 export const StudySchema = z
@@ -492,7 +717,16 @@ export const StudySchema = z
           .min(1)
           .optional()
           .meta({description: "GPU name on the site. Default: the id.", examples: ["NVIDIA A100 SXM 80GB"]}),
-        count: z.int().min(1).default(1).meta({description: "GPUs per server."})
+        count: z.int().min(1).default(1).meta({description: "GPUs per server."}),
+        price_per_hour: z
+          .number({error: PRICE_ERROR})
+          .gt(0, {error: PRICE_ERROR})
+          .optional()
+          .meta({
+            description:
+              "Dollars per GPU-hour, for tokens per dollar (each run: tokens / (price × GPUs × duration / 3600)). Default: none, and no cost is shown.",
+            examples: [2.49]
+          })
       })
       .meta({description: "The machine the runs used."}),
     engines: z
@@ -522,6 +756,7 @@ export const StudySchema = z
         examples: [{step: "engine-selection", candidate: "vllm"}]
       }),
     slo: SloSchema.optional(),
+    tune: TuneSchema.optional(),
     margin: z
       .number({error: "must be a number from 0"})
       .min(0, {error: "must be a number from 0"})
@@ -533,9 +768,9 @@ export const StudySchema = z
       }),
     repeats: Repeats,
     confidence: z
-      .number({error: CONFIDENCE_ERROR})
-      .gt(0, {error: CONFIDENCE_ERROR})
-      .lt(1, {error: CONFIDENCE_ERROR})
+      .number({error: CONFIDENCE_RULE})
+      .min(CONFIDENCE_MIN, {error: CONFIDENCE_RULE})
+      .max(CONFIDENCE_MAX, {error: CONFIDENCE_RULE})
       .optional()
       .meta({description: "Level of every interval and significance decision. Default: 0.95.", examples: [0.95]}),
     restart_between_repeats: z.boolean({error: "must be true or false"}).optional().meta({
@@ -551,6 +786,10 @@ export const StudySchema = z
           "Leading repeats of each point that are warm-ups: they run and are listed, but no mean, interval or decision includes them (a cold first repeat). Default: 0.",
         examples: [1]
       }),
+    interference: z.array(InterferenceSchema).optional().meta({
+      description:
+        "Configurations whose interference is measured (`tps-report run STUDY --parallel`): each runs alone on the host and then as two copies side by side, in a step of its own (`interference`); `check` compares the two."
+    }),
     claims: z.array(ClaimSchema).default([]).meta({description: "Published figures to check."}),
     comparisons: z
       .array(ComparisonSchema)
@@ -639,3 +878,5 @@ export type RunData = z.output<typeof RunSchema>;
 export type TextInput = z.input<typeof TextSchema>;
 export type LoadsData = z.output<typeof LoadsSchema>;
 export type SloData = z.output<typeof SloSchema>;
+export type TuneData = z.output<typeof TuneSchema>;
+export type KnobData = z.output<typeof KnobSchema>;

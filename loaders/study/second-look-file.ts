@@ -1,11 +1,12 @@
 // The second look's set, frozen when `tps-report run STUDY --second-look` starts it: one more selection step whose
 // candidates combine close runners-up with later winning settings, kept beside study.yaml so the one reader serves it.
-import {existsSync, readFileSync} from "node:fs";
+import {lstatSync} from "node:fs";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import {z} from "zod";
 import {CandidateSchema, DecisionSchema, IdSchema} from "./schema.js";
 import {schemaIssues} from "./schema-issues.js";
+import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
 
 export const SECOND_LOOK_FILE = "second-look.json";
 export const SECOND_LOOK_STEP = "second-look";
@@ -39,9 +40,17 @@ export class SecondLookFileError extends Error {
 /** The study's second-look file, when there is one; a malformed one is an error naming the file and line. */
 export function readSecondLook(dir: string): SecondLookData | null {
   const file = join(dir, SECOND_LOOK_FILE);
-  if (!existsSync(file)) return null;
+  if (!lstatSync(file, {throwIfNoEntry: false})) return null;
+  let text: string;
+  try {
+    // Written by `run --second-look`, never a link: a FIFO, a device or a huge file is refused without blocking.
+    text = readStudyFile(file, {inside: "the study"});
+  } catch (error) {
+    if (error instanceof NotRegularFile) throw new SecondLookFileError(file, 1, error.problem);
+    throw error;
+  }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(readFileSync(file, "utf8"), {lineCounter, prettyErrors: false});
+  const doc = parseDocument(text, {lineCounter, prettyErrors: false});
   if (doc.errors.length)
     throw new SecondLookFileError(
       file,

@@ -2,9 +2,21 @@
 
 export const GPU_FIELDS = ["timestamp", "index", "power.draw", "clocks.sm", "memory.used", "utilization.gpu"] as const;
 
-/** nvidia-smi's sampling loop: one CSV line per GPU every intervalMs, until it is stopped. */
-export function gpuSampleArgv(intervalMs: number, command = "nvidia-smi"): string[] {
-  return [command, `--query-gpu=${GPU_FIELDS.join(",")}`, "--format=csv,noheader,nounits", "-lms", String(intervalMs)];
+/** nvidia-smi's sampling loop: one CSV line per GPU every intervalMs, until it is stopped; `gpus`: only those
+ * (nvidia-smi's indices, its `-i`), as a server placed on them sees them. */
+export function gpuSampleArgv(
+  intervalMs: number,
+  command = "nvidia-smi",
+  gpus: readonly number[] | null = null
+): string[] {
+  return [
+    command,
+    `--query-gpu=${GPU_FIELDS.join(",")}`,
+    "--format=csv,noheader,nounits",
+    ...(gpus ? ["-i", gpus.join(",")] : []),
+    "-lms",
+    String(intervalMs)
+  ];
 }
 
 export interface GpuSample {

@@ -17,6 +17,8 @@ export interface RunTelemetry {
   gpu_timeline: GpuTimelinePoint[];
   /** Why server metrics or GPU samples are missing (null where they were recorded). */
   absent: {metrics: string | null; gpu: string | null};
+  /** GPU power samples inside the window, every GPU's (0: none, and no energy can be told). */
+  power_samples?: number;
   window: {start: string; end: string} | null;
 }
 
@@ -133,11 +135,15 @@ export function readTelemetry(
         : span(scrapes.map((s) => s.t));
   const server = summarizeScrapes(scrapes, window);
   const gpuColumns = summarizeGpu(gpu?.samples ?? [], window);
+  const powerSamples = (gpu?.samples ?? []).filter(
+    (x) => x.t >= window.start && x.t <= window.end && x.power_w != null
+  ).length;
   return {
     telemetry: {
       columns: {...server.columns, ...gpuColumns},
       timeline: server.timeline,
       gpu_timeline: gpuTimeline(gpu?.samples ?? [], window),
+      power_samples: powerSamples,
       absent: {
         metrics: scrapes.length ? null : (record.metrics?.absent ?? "no metrics.jsonl in the run folder"),
         gpu: gpu?.samples.length ? null : (record.gpu?.absent ?? "no gpu.csv in the run folder")

@@ -10,11 +10,20 @@ export function twinPath(path: string): string {
   return page === "/tr/" || page.startsWith("/tr/") ? page.slice(3) || "/" : `/tr${page}`;
 }
 
-/** The header's switch; `href` is the twin's path, which Framework makes relative (the stamp passes it so). */
-export function languageSwitch({path}: {path: string}, href = encodeURI(twinPath(path))): string {
+/** The header's switch; `twin` says whether the other language has the page (a user's page may be in one language
+ * only); `href` is the twin's path, which Framework makes relative (the stamp passes it so). */
+export function languageSwitch(
+  {path}: {path: string},
+  twin: (path: string) => boolean = () => true,
+  href = encodeURI(twinPath(path))
+): string {
   // The 404 page has no Turkish twin, so it gets no switch.
   if (path === "/404") return "";
-  const lang = twinPath(path).startsWith("/tr") ? "tr" : "en";
+  const other = twinPath(path);
+  const lang = other.startsWith("/tr") ? "tr" : "en";
+  // Said in the other language, for its reader; a link would lead to a 404.
+  if (!twin(other))
+    return `<nav class="language-switch" aria-label="Language"><span lang="${lang}">${t("noTwin", lang)}</span></nav>`;
   const label = t("languageName", lang);
   // The fragment goes along: on a run-set page it names the run shown.
   const keepFragment = `this.hash = location.hash`;

@@ -8,6 +8,7 @@ import {
 } from "../../loaders/analysis/compare.js";
 import type {CurvesComparison, FrontierCell} from "../../loaders/analysis/frontier.js";
 import type {HistoryStatus} from "../../loaders/analysis/history.js";
+import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
 import {escapeHtml} from "../render/html.js";
 
@@ -35,6 +36,10 @@ const T = {
     date: "date",
     runs: "runs",
     best: "best result",
+    claims: "published claims",
+    claimCounts: (c: ClaimSummary) =>
+      `${c.confirmed} confirmed, ${c.contradicted} contradicted, ${c.unverifiable} unverifiable`,
+    recomputed: "recomputed",
     noDate: "not recorded",
     comparisons: "Comparisons",
     noComparisons: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
@@ -76,6 +81,7 @@ const T = {
     why: "why",
     noInterval: "no interval",
     noRatio: "no ratio",
+    loadsDiffer: "not compared: different loads",
     series: "Studies of the series",
     orderedByDate: "Studies ordered by their earliest run's start.",
     orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
@@ -108,6 +114,10 @@ const T = {
     date: "tarih",
     runs: "koşu",
     best: "en iyi sonuç",
+    claims: "yayımlanan iddialar",
+    claimCounts: (c: ClaimSummary) =>
+      `${c.confirmed} doğrulandı, ${c.contradicted} çürütüldü, ${c.unverifiable} doğrulanamadı`,
+    recomputed: "yeniden hesaplanan",
     noDate: "kaydedilmemiş",
     comparisons: "Karşılaştırmalar",
     noComparisons: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında).",
@@ -145,6 +155,7 @@ const T = {
     onlyIn: "yalnızca",
     why: "neden",
     noInterval: "aralık yok",
+    loadsDiffer: "karşılaştırılmadı: farklı yükler",
     noRatio: "oran yok",
     series: "Serinin çalışmaları",
     orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
@@ -251,11 +262,12 @@ export function indexHtml(
     String(s.runs),
     s.best
       ? `${e(value(s.best.value))} ${e(s.best.metric)}<br><small>${e(s.best.label)} — ${e(s.best.scenario[lang])}</small>`
-      : "—"
+      : "—",
+    claimsCell(lang, s.claims)
   ]);
   const body = [
     `<p>${e(t.intro(studies.length))}</p>`,
-    table([t.study, t.model, t.gpu, t.engines, t.date, t.runs, t.best], rows, [5]),
+    table([t.study, t.model, t.gpu, t.engines, t.date, t.runs, t.best, t.claims], rows, [5]),
     `<h2>${t.comparisons}</h2>`,
     comparisons.length
       ? `<ul>${comparisons
@@ -277,6 +289,17 @@ export function indexHtml(
   ].join("\n");
   // The index is the top of its language: it links to no index above it.
   return page(lang, 0, t.studies, lang === "en" ? "tr/" : "../", body);
+}
+
+/** A study's claim verdicts, and each published figure that does not hold beside its recomputed value. */
+function claimsCell(lang: Lang, c: ClaimSummary): string {
+  const t = T[lang];
+  if (c.confirmed + c.contradicted + c.unverifiable === 0) return "—";
+  const wrong = c.contradictions.map(
+    (x) =>
+      `<br><small class="regression">${e(x.subject[lang])}: ${e(x.published)} (${t.recomputed} ${e(x.recomputed)})</small>`
+  );
+  return `${e(t.claimCounts(c))}${wrong.join("")}`;
 }
 
 const seriesName = (tr: TrendPage) => `${tr.model}, ${tr.gpu_count}× ${tr.gpu}`;
@@ -321,15 +344,19 @@ function compareRuleTr(threshold: number, confidence: number): string {
 function curvesRuleTr(c: CurvesComparison, threshold: number): string {
   return (
     `Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları ` +
-    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / medyan TPOT, tok/s/kullanıcı; her ` +
+    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / ${c.interactivity === "p90" ? "p90 TPOT (MLPerf Endpoints ölçüsü: iki çalışmanın merdiveni de mlperf-endpoints ön ayarını kullanıyor)" : "medyan TPOT"}, tok/s/kullanıcı; her ` +
     `nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen ` +
     `noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; ` +
-    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. Seviyeler: iki sınırın en düşük etkileşiminden ` +
-    `en yükseğine 1, 1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
+    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. İki çalışma bir seviyeye farklı yüklerdeki ` +
+    `noktalarla ulaşıyorsa satır ikisini de gösterir ama karşılaştırmaz: oran, bir yükteki değişimi değil, merdivenin ` +
+    `basamağının nereye düştüğünü ölçerdi (eşleşen noktalar her yükü karşılaştırır). Seviyeler: iki sınırın en düşük ` +
+    `etkileşiminin altındaki ya da ona eşit yuvarlak seviyeden (en yüksek işlem hacmi okunsun diye) en yükseğine 1, ` +
+    `1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
     (c.slo
       ? `SLO içinde (${c.slo.limits}, ${c.slo.from === "base" ? "TEMEL'in" : "YENİ'nin"} planı${c.slo.differs ? `; YENİ'nin planı: ${c.slo.differs}` : ""}): ` +
-        `her çalışmanın SLO'yu karşılayan noktaları (her sınır aralığının üst ucunda) arasında GPU başına en yüksek ` +
-        `işlem hacmi; hiçbiri karşılamıyorsa "—". `
+        `her çalışmanın SLO'yu karşılayan noktaları (çalışma sayfalarının kuralı: noktanın hiçbir koşusu başarısız ` +
+        `değil, her sınırın istatistiği her tekrarda sınırın içinde ve isteklerinin tüm sınırları karşılayan payı en ` +
+        `az planın attainment değeri) arasında GPU başına en yüksek işlem hacmi; hiçbiri karşılamıyorsa "—". `
       : `Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. `) +
     `Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik %${+(threshold * 100).toFixed(2)}); ` +
     `karşılaştırmanın çıkış durumunu değiştirmez.`
@@ -361,7 +388,7 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
       e(f.new?.point ?? "—"),
       times(f.ratio),
       f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? t.noInterval : "—",
-      f.verdict ? verdictCell(lang, f.verdict) : "—"
+      f.loads_differ ? e(t.loadsDiffer) : f.verdict ? verdictCell(lang, f.verdict) : "—"
     ];
     parts.push(
       table(

@@ -15,7 +15,16 @@ export interface SidebarPage {
 }
 
 /** The order the sidebar lists the drawn pages in, by source ("steps" for every step). */
-const SIDEBAR = ["setup.md", "steps/[step].md", "summary.md", "notes.md", "quality.md", "headroom.md", "runs/index.md"];
+const SIDEBAR = [
+  "setup.md",
+  "steps/[step].md",
+  "summary.md",
+  "tune.md",
+  "notes.md",
+  "quality.md",
+  "headroom.md",
+  "runs/index.md"
+];
 
 const SITE_TITLE = "tps-report";
 export const LANGUAGE_SECTION = {name: "Türkçe", path: "/tr/"};
@@ -114,7 +123,7 @@ export class SiteView {
       const prefix = lang === "tr" ? "tr/" : "";
       for (const source of SIDEBAR)
         for (const page of pages)
-          if (page.source === `${prefix}${source}`) {
+          if (page.source === `${prefix}${source}` && page.listed !== false) {
             const name = page.name ?? pageTitle(this.source(page.source), page.title) ?? page.path;
             // Framework builds every page its pager walks: the pages the stamp writes are kept out of it.
             const stamped = page.source.includes("[") && !built.has(page.path);

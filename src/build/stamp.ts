@@ -72,7 +72,7 @@ export function stampPage(
     const heading = (text: string) =>
       page.heading === "plain" ? `<h1>${bodyText(text)}</h1>` : shellHeading("title", text);
     html = replaceOnce(html, heading(template.title ?? ""), heading(page.title ?? ""), file, "h1");
-    const twin = (path: string) => languageSwitch({path}, pageLink(path, twinPath(path)));
+    const twin = (path: string) => languageSwitch({path}, () => true, pageLink(path, twinPath(path)));
     html = replaceOnce(html, twin(template.path), twin(page.path), file, "language switch");
     if (view.pager(page.path)) {
       const from = template.path;

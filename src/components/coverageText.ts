@@ -53,8 +53,8 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
       : "The steps varied no setting: the recommendation rests on the one configuration measured.";
   parts.push(
     tr
-      ? `Öneri, adımların denediği ayarların (${dims}) ${coverage.space} birleşiminden ölçülmüş ${coverage.measured} tanesine dayanıyor (${share})${coverage.failed ? `; ${coverage.failed} birleşim daha denendi ama başarısız oldu` : ""}.`
-      : `The recommendation rests on ${coverage.measured} of the ${coverage.space} combinations of the settings the steps varied (${dims}): ${share} of that space was measured${coverage.failed ? `, and ${coverage.failed} more were tried but failed` : ""}.`
+      ? `Öneri, adımların denediği ayarların (${dims}) ${coverage.space} birleşiminden ölçülmüş ${coverage.measured} tanesine dayanıyor (${share})${coverage.outside_slo ? `; bunların ${coverage.outside_slo} tanesi hiçbir yükte SLO içinde değil` : ""}${coverage.failed ? `; ${coverage.failed} birleşim daha denendi ama başarısız oldu` : ""}.`
+      : `The recommendation rests on ${coverage.measured} of the ${coverage.space} combinations of the settings the steps varied (${dims}): ${share} of that space was measured${coverage.outside_slo ? ` (${coverage.outside_slo} of them never within the SLO)` : ""}${coverage.failed ? `, and ${coverage.failed} more were tried but failed` : ""}.`
   );
   parts.push(
     coverage.untried
@@ -143,6 +143,10 @@ export function secondLookParagraph(look: SecondLookReport, _names: CoverageName
       ? `İkinci bakış sürüyor: ${runs} koşu kaydedildi; karar tüm koşular bitince verilir.`
       : `The second look is pending: ${runs} runs recorded; the verdict waits for all of them.`;
   const configs = look.candidates.length;
+  if (look.state === "all-failed")
+    return tr
+      ? `İkinci bakış: ${look.runs_planned} koşusunun hepsi başarısız oldu, bu yüzden hiçbir şeye karar vermedi; açgözlü seçim ${w} sınanmadan duruyor.`
+      : `Second look: every one of its ${look.runs_planned} runs failed, so it decided nothing; the greedy choice ${w} stands untested.`;
   if (look.state === "survives")
     return tr
       ? `Açgözlü seçim ${w} ikinci bakışta geçerliliğini koruyor: çevresindeki ${configs} yapılandırmadan (${look.runs_planned} koşu) hiçbiri onu çalışmanın kuralıyla geçemedi.`

@@ -2,16 +2,42 @@
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import type {Text} from "../../loaders/text.js";
-import {formatPercent} from "./format.js";
+import {formatFixed, formatPercent} from "./format.js";
 import {pick, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";
 import {scenarioName} from "./verdict.js";
 import {changeKind, confidenceText, formatGain} from "./intervals.js";
 
-type HeadlineData = Pick<HomePage, "headline"> & {
+type HeadlineData = Pick<HomePage, "headline" | "slo"> & {
   study: Pick<StudyInfo, "scenarios">;
   origin?: Pick<HomePage["origin"], "single_candidate">;
+  recommended?: Pick<HomePage["recommended"], "label">;
 };
+
+/** Why a study decided within an SLO has no before and after: its baseline, or every configuration, never meets it. */
+export function sloHeadlineText(report: HeadlineData, lang: Lang): string | null {
+  const slo = report.slo;
+  if (!slo) return null;
+  const tr = lang === "tr";
+  if (slo.none_within)
+    return tr
+      ? "Hiçbir yapılandırma hiçbir ölçülen yükte SLO içinde değil: önerilecek bir yapılandırma, dolayısıyla önce ve sonra da yok. Yukarıdaki komut çalışmanın başladığı temel yapılandırmadır ve SLO'yu karşılamaz."
+      : "No configuration is within the SLO at any measured load: there is none to recommend, so there is no before and after. The command above is the baseline the study started from, and it does not meet the SLO.";
+  const rec = slo.recommended;
+  const at = rec?.load
+    ? rec.load.kind === "request_rate"
+      ? tr
+        ? `, saniyede ${rec.load.value} istekte`
+        : ` at ${rec.load.value} requests/s`
+      : tr
+        ? `, eşzamanlılık ${rec.load.value}`
+        : ` at concurrency ${rec.load.value}`
+    : "";
+  const name = report.recommended?.label ?? "";
+  return tr
+    ? `Temel yapılandırma ${slo.baseline_label} hiçbir ölçülen yükte SLO içinde değil, bu yüzden önce ve sonra karşılaştırması yok: SLO içinde kalan önerilen yapılandırma ${name}${at} ${rec ? formatFixed(rec.value) : "—"} tok/s sunuyor.`
+    : `The baseline, ${slo.baseline_label}, is within the SLO at no measured load, so there is no before and after: the recommended configuration, ${name}, serves ${rec ? formatFixed(rec.value) : "—"} tok/s within it${at}.`;
+}
 
 /** The list "A, B and C" in the page's language. */
 function listText(names: string[], lang: Lang): string {
@@ -26,6 +52,8 @@ export function headlineSummary(report: HeadlineData, lang: Lang): string {
     return lang === "tr"
       ? "Çalışma tek bir yapılandırma ölçtü; önce ve sonra karşılaştırılamıyor."
       : "The study measured one configuration, so there is no before and after to compare.";
+  const slo = sloHeadlineText(report, lang);
+  if (!rows.length && slo) return slo;
   if (!rows.length)
     return lang === "tr"
       ? "Temel yapılandırma ile önerilen yapılandırmanın ortak senaryosu yok; önce ve sonra karşılaştırılamıyor."
@@ -119,7 +147,11 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
 }
 
 /** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
-export function originText(home: Pick<HomePage, "origin" | "recommended" | "study">, lang: Lang): string {
+export function originText(home: Pick<HomePage, "origin" | "recommended" | "study" | "slo">, lang: Lang): string {
+  if (home.slo?.none_within)
+    return lang === "tr"
+      ? "Çalışmanın SLO'sunu hiçbir yapılandırma karşılamadı: hiçbir adım bir kazanan seçmedi ve yukarıdaki komut, çalışmanın başladığı temel yapılandırmadır."
+      : "No configuration met the study's SLO: no step chose a winner, and the command above is the baseline the study started from.";
   if (home.origin.single_candidate)
     return lang === "tr"
       ? "Çalışma her senaryosunda tek bir yapılandırma ölçtü: aralarından seçim yapılacak bir şey yoktu, bu yüzden onu hiçbir adım seçmedi."
@@ -131,13 +163,20 @@ export function originText(home: Pick<HomePage, "origin" | "recommended" | "stud
     const rule = repeats
       ? `ancak ondan gürültünün ötesinde hızlıysa (kazancının %${level.replace("%", "")} aralığı sıfırın üstündeyse) aldı`
       : "ancak ondan hızlıysa aldı";
-    const start = `Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ${rule}.`;
+    const outside = home.slo?.baseline_outside
+      ? ` Temel yapılandırma ${home.slo.baseline_label} SLO'yu hiçbir yükte karşılamadığı için SLO içindeki ilk aday, tartılacak bir kazanç olmadan onun yerini aldı.`
+      : "";
+    const start = `Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ${rule}.${outside}`;
     return home.origin.kept_baseline
       ? `${start} Hiçbiri öyle değildi; yukarıdaki yapılandırma çalışmanın başladığı temel yapılandırmadır.`
       : `${start} Son adımdan, ${origin.lastStep} adımından sonra ayakta kalan yapılandırma yukarıdakidir; öne geçtiği adım ${origin.wonIn} oldu.`;
   }
   const rule = repeats ? ` beyond noise (its gain's ${level} interval above zero)` : "";
-  const start = `Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster${rule}.`;
+  // A best so far that never meets the SLO has no score within it: any candidate within the SLO replaces it.
+  const outside = home.slo?.baseline_outside
+    ? ` The baseline, ${home.slo.baseline_label}, never meets the SLO, so the first candidate within it replaced it without a gain to weigh.`
+    : "";
+  const start = `Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster${rule}.${outside}`;
   return home.origin.kept_baseline
     ? `${start} None was, so the configuration above is the baseline the study started from.`
     : `${start} What remained after the last step, ${origin.lastStep}, is the configuration above; it took the lead in ${origin.wonIn}.`;

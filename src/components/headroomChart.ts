@@ -1,5 +1,7 @@
 // A scenario's headroom chart: each run's throughput as a bar, the hard ceiling as a rule, the realistic band shaded.
 import type {TopLevelSpec} from "vega-lite";
+import type {Field} from "vega-lite/types_unstable/channeldef.js";
+import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
@@ -28,6 +30,9 @@ interface HeadroomDatum {
   /** Where an outside label starts: past the bar and its repeats. */
   labelAt: number | null;
   ceilingText: string;
+  /** The run's own hard ceiling (a ladder's point: at its load), and its hover text. */
+  ceiling: number | null;
+  ceilingDescription: string;
   bindingText: string;
   failed: boolean;
   href: string;
@@ -79,6 +84,9 @@ export function headroomChartSpec(
   const labelsPx = Math.min(240, Math.round(labelWidth(labels) * 1.15), Math.round(width * 0.45));
   const panelWidth = Math.max(120, width - labelsPx - 24);
   const [bandLow, bandHigh] = realisticBand(scenario);
+  // A ladder's points each have the ceiling at their load: the scenario's one ceiling and band (at its largest batch)
+  // belong to none of them, so each bar gets a tick at its own ceiling instead.
+  const ladder = runs.some((r) => r.load != null);
   // The scale ends a little past the ceiling (or a run above it, which the model says cannot happen).
   const domainMax = paddedMax(
     [
@@ -100,6 +108,8 @@ export function headroomChartSpec(
     valueText: formatFixed(r.throughput),
     labelAt: r.throughput == null ? null : Math.max(r.throughput, ...(r.repeats ?? []).map((x) => x.value)),
     ceilingText: formatFixed(r.ceiling),
+    ceiling: r.ceiling,
+    ceilingDescription: `${r.label}: ${t("hardCeiling", lang)} ${formatFixed(r.ceiling)} tok/s`,
     bindingText: r.binding ? bindingName(r.binding, lang) : "—",
     failed: r.failed,
     href: r.href
@@ -132,6 +142,65 @@ export function headroomChartSpec(
   };
   const bandColor = colors.neutral;
   const ruleColor = dark ? "#d8dade" : "#1b1e23";
+  const scenarioReference: LayerSpec<Field>["layer"] = [
+    {
+      data: {values: [{low: bandLow, high: bandHigh}]},
+      mark: {type: "rect", color: bandColor, opacity: dark ? 0.3 : 0.18},
+      encoding: {
+        x: {field: "low", type: "quantitative"},
+        x2: {field: "high"}
+      }
+    },
+    {
+      data: {values: [{value: scenario.ceiling_tps, text: text.ceiling, band: text.band, low: bandLow}]},
+      layer: [
+        {
+          mark: {type: "rule", color: ruleColor, strokeWidth: 2},
+          encoding: {x: {field: "value", type: "quantitative"}}
+        },
+        {
+          mark: {
+            type: "text",
+            align: "right",
+            baseline: "bottom",
+            dx: -4,
+            y: -3,
+            fontSize: FONT_SIZE,
+            fontWeight: "bold",
+            color: ruleColor
+          },
+          encoding: {x: {field: "value", type: "quantitative"}, text: {field: "text"}}
+        },
+        ...(bandLabelFits
+          ? [
+              {
+                mark: {
+                  type: "text" as const,
+                  align: "left" as const,
+                  baseline: "bottom" as const,
+                  dx: 4,
+                  y: -3,
+                  fontSize: FONT_SIZE,
+                  color: bandColor
+                },
+                encoding: {x: {field: "low", type: "quantitative" as const}, text: {field: "band"}}
+              }
+            ]
+          : [])
+      ]
+    }
+  ];
+  const ceilingTicks: LayerSpec<Field>["layer"] = [
+    {
+      data: {values: values.filter((v) => v.ceiling != null)},
+      mark: {type: "tick" as const, color: ruleColor, thickness: 2, bandSize: 22},
+      encoding: {
+        x: {field: "ceiling", type: "quantitative" as const},
+        y,
+        description: {field: "ceilingDescription", type: "nominal" as const}
+      }
+    }
+  ];
   // Light text on the day palette's dark bars, dark text on the night palette's light ones.
   const insideText = dark ? "#1b1e23" : "#ffffff";
   return {
@@ -141,52 +210,7 @@ export function headroomChartSpec(
     data: {values},
     layer: [
       // Band and ceiling first, so the bars and their labels are drawn over them.
-      {
-        data: {values: [{low: bandLow, high: bandHigh}]},
-        mark: {type: "rect", color: bandColor, opacity: dark ? 0.3 : 0.18},
-        encoding: {
-          x: {field: "low", type: "quantitative"},
-          x2: {field: "high"}
-        }
-      },
-      {
-        data: {values: [{value: scenario.ceiling_tps, text: text.ceiling, band: text.band, low: bandLow}]},
-        layer: [
-          {
-            mark: {type: "rule", color: ruleColor, strokeWidth: 2},
-            encoding: {x: {field: "value", type: "quantitative"}}
-          },
-          {
-            mark: {
-              type: "text",
-              align: "right",
-              baseline: "bottom",
-              dx: -4,
-              y: -3,
-              fontSize: FONT_SIZE,
-              fontWeight: "bold",
-              color: ruleColor
-            },
-            encoding: {x: {field: "value", type: "quantitative"}, text: {field: "text"}}
-          },
-          ...(bandLabelFits
-            ? [
-                {
-                  mark: {
-                    type: "text" as const,
-                    align: "left" as const,
-                    baseline: "bottom" as const,
-                    dx: 4,
-                    y: -3,
-                    fontSize: FONT_SIZE,
-                    color: bandColor
-                  },
-                  encoding: {x: {field: "low", type: "quantitative" as const}, text: {field: "band"}}
-                }
-              ]
-            : [])
-        ]
-      },
+      ...(ladder ? ceilingTicks : scenarioReference),
       {
         mark: {type: "bar", cornerRadiusEnd: 2, cursor: "pointer", height: {band: 0.7}},
         encoding: {

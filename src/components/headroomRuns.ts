@@ -9,8 +9,11 @@ export type Binding = HeadroomScenario["binding"];
 
 export interface HeadroomRun {
   run: string;
-  /** The candidate's label, made unique within the scenario with its step's title when two share it. */
+  /** The candidate's label, made unique within the scenario with its step's title when two share it; a ladder's
+   * point adds its load ("Chunked prefill · c16"): each load is a bar of its own, against its own ceiling. */
   label: string;
+  /** "c16", "0.5 r/s": the load of a ladder's point; null for a run sent at the scenario's one load. */
+  load: string | null;
   step: string;
   stepTitle: string;
   engine: string;
@@ -50,7 +53,9 @@ function measuredOf(row: HeadroomRow): HeadroomRun["measured"] {
 }
 
 function bindingOf(value: unknown): Binding | null {
-  return value === "compute" || value === "bandwidth" || value === "kv-capacity" ? value : null;
+  return value === "compute" || value === "bandwidth" || value === "kv-capacity" || value === "interconnect"
+    ? value
+    : null;
 }
 
 /** A scenario's runs, measured ones by throughput (highest first), then the failed ones in plan order. */
@@ -67,8 +72,11 @@ export function headroomRuns(
   const engineName = (id: string) => report.study.engines.find((e) => e.id === id)?.name ?? id;
   const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, context.lang) || id;
   const inScenario = rows.filter((r) => r.scenario === scenario);
-  const labelCount = new Map<string, number>();
-  for (const row of inScenario) labelCount.set(row.label, (labelCount.get(row.label) ?? 0) + 1);
+  const loadOf = (row: HeadroomRow): string | null =>
+    typeof row.load !== "number" ? null : row.load_kind === "request_rate" ? `${row.load} r/s` : `c${row.load}`;
+  // Candidates sharing a label across steps are told apart by step; the loads of one candidate are apart anyway.
+  const labelCount = new Map<string, Set<string>>();
+  for (const row of inScenario) labelCount.set(row.label, (labelCount.get(row.label) ?? new Set()).add(row.step));
   const repeatsOf = new Map<string, NonNullable<HeadroomRun["repeats"]>>();
   for (const r of report.repeats ?? [])
     repeatsOf.set(r.point, [
@@ -79,9 +87,12 @@ export function headroomRuns(
     const failed = row.status !== "ok";
     const throughput = failed ? null : numberOrNull(row.total_token_throughput);
     const ceiling = failed ? null : numberOrNull(row.ceiling_tps);
+    const load = loadOf(row);
+    const named = (labelCount.get(row.label)?.size ?? 0) > 1 ? `${row.label} (${stepTitle(row.step)})` : row.label;
     return {
       run: row.run,
-      label: (labelCount.get(row.label) ?? 0) > 1 ? `${row.label} (${stepTitle(row.step)})` : row.label,
+      label: load ? `${named} · ${load}` : named,
+      load,
       step: row.step,
       stepTitle: stepTitle(row.step),
       engine: engineName(row.engine),

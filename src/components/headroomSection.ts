@@ -12,8 +12,13 @@ import {textElement} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** What the chart's marks stand for, with the scenario's own ceiling and band, and which runs it draws. */
-export function chartNote(scenario: HeadroomScenario, context: PageContext, runs = 0): string {
+export function chartNote(scenario: HeadroomScenario, context: PageContext, runs = 0, ladder = false): string {
   const [low, high] = realisticBand(scenario);
+  // A ladder's points are set against the ceiling at their own load, drawn as a tick on each bar.
+  if (ladder)
+    return context.lang === "tr"
+      ? "Her çubuk bir yük noktasıdır (aday · yük); üzerindeki çentik, o yükteki sert tavandır (parti = eşzamanlılık). Çubuk etiketleri: her noktanın kendi tavanına oranı; kalın adlar temel ve önerilen yapılandırma."
+      : "Each bar is one load point (candidate · load); the tick on it is the hard ceiling at that load (batch = concurrency). Bar labels: each point's share of its own ceiling; names in bold: the baseline and the recommended configuration.";
   const ceiling = formatFixed(scenario.ceiling_tps);
   const band = `${formatFixed(low)}–${formatFixed(high)}`;
   const charted = runs > MAX_CHART_RUNS;
@@ -75,7 +80,18 @@ export function headroomScenarioSection(
   card.className = "card";
   card.append(chart);
   section.append(card);
-  section.append(textElement("p", chartNote(scenario, context, runs.length), "chart-note"));
+  section.append(
+    textElement(
+      "p",
+      chartNote(
+        scenario,
+        context,
+        runs.length,
+        runs.some((r) => r.load != null)
+      ),
+      "chart-note"
+    )
+  );
   const measured = measuredSentence(scenario, runs, context);
   if (measured) section.append(textElement("p", measured, "headroom-measured"));
   section.append(headroomRunsTable(runs, context, `${headroomAnchor(scenario.scenario)}-runs`));

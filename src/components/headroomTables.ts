@@ -30,6 +30,8 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
   const columns: Column<HeadroomRun>[] = [
     {label: t("candidate", lang), value: (r) => link(r.href, r.label)},
     {label: t("step", lang), value: (r) => link(r.stepHref, r.stepTitle)},
+    // A ladder's points: each row is one load, against the ceiling at that load.
+    ...(runs.some((r) => r.load != null) ? [{label: t("load", lang), value: (r: HeadroomRun) => r.load ?? ""}] : []),
     {label: t("engine", lang), value: (r) => r.engine},
     {label: t("role", lang), value: (r) => (r.role ? t(r.role, lang) : "")},
     {label: t("totalTps", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
@@ -116,12 +118,36 @@ export function textList(items: readonly string[], className: string): HTMLEleme
 
 /** Per scenario of the headline: the share of the ceiling the baseline and the recommended configuration reach. */
 export function headroomHeadlineTable(
-  report: Pick<HomePage, "headline" | "headroom"> & ScenarioNames,
+  report: Pick<HomePage, "headline" | "headroom"> & Partial<Pick<HomePage, "slo">> & ScenarioNames,
   rows: readonly RunCells<"ceiling_ratio">[],
   context: PageContext
 ): HTMLElement {
   const {lang} = context;
   const share = (run: string, ratio: number | null) => link(runHref(run, context), formatShare(ratio));
+  // No before and after (the baseline never meets the SLO): the recommended point alone, against its ceiling.
+  const alone = !report.headline.length ? report.slo?.recommended : null;
+  if (alone) {
+    const row = rows.find((r) => r.run === alone.run);
+    const ratio = row?.ceiling_ratio;
+    const ceiling = row?.ceiling_tps;
+    const at = alone.load
+      ? alone.load.kind === "request_rate"
+        ? ` ${lang === "tr" ? "saniyede" : "at"} ${alone.load.value} ${lang === "tr" ? "istekte" : "requests/s"}`
+        : ` ${lang === "tr" ? "eşzamanlılık" : "at concurrency"} ${alone.load.value}`
+      : "";
+    const p = document.createElement("p");
+    p.className = "headroom-headline-alone";
+    p.append(
+      lang === "tr"
+        ? `Temel yapılandırma SLO içinde olmadığından karşılaştırılacak bir çift yok. Önerilen yapılandırma${at}, o yükteki sert tavanın (${formatFixed(typeof ceiling === "number" ? ceiling : null)} tok/s) `
+        : `There is no pair to set side by side: the baseline is never within the SLO. The recommended configuration${at} reaches `,
+      link(runHref(alone.run, context), formatShare(typeof ratio === "number" ? ratio : null)),
+      lang === "tr"
+        ? " kadarına ulaşıyor."
+        : ` of the hard ceiling at that load (${formatFixed(typeof ceiling === "number" ? ceiling : null)} tok/s).`
+    );
+    return p;
+  }
   const headline = headroomHeadline(report, rows);
   if (headline.some((h) => h.ladder)) return ladderHeadlineTable(report, headline, context);
   const columns: Column<HeadroomHeadline>[] = [
@@ -199,7 +225,7 @@ function ladderHeadlineTable(
 export function bindingList(headroom: HeadroomReport, report: ScenarioNames, {lang}: PageContext): HTMLElement {
   const list = document.createElement("ul");
   list.className = "binding-list";
-  for (const binding of ["compute", "bandwidth", "kv-capacity"] as const) {
+  for (const binding of ["compute", "bandwidth", "kv-capacity", "interconnect"] as const) {
     const scenarios = headroom.scenarios.filter((s) => s.binding === binding);
     if (!scenarios.length) continue;
     const item = document.createElement("li");

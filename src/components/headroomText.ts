@@ -24,6 +24,8 @@ export function bindingSentence(scenario: HeadroomScenario, lang: Lang): string 
         return `Bellek bant genişliği bağlayıcı: ağırlıkları ve KV önbelleğini bellekten okumak tepe hızda ${memory} sürüyor ve matris işlemlerinin ${compute} süresini aşıyor; KV önbelleği (${kv} token) aynı anda ${sequences} tutabildiği için kapasite çözmeyi yavaşlatmıyor.`;
       case "kv-capacity":
         return `KV önbellek kapasitesi bağlayıcı: KV önbelleği yalnızca ${kv} token, yani bu uzunlukta aynı anda ${sequences} tutabiliyor; bu yüzden çözme ağırlıkların bellekten daha çok kez okunmasını gerektiriyor ve bellek trafiği (${memory}) matris işlemlerini (${compute}) geçiyor.`;
+      case "interconnect":
+        return `GPU'lar arası bağlantı bağlayıcı: GPU'ların her işlenen token için birbirine gönderdiği ara sonuçlar, matris işlemlerinden (${compute}) ve bellek trafiğinden (${memory}) uzun sürüyor.`;
     }
   }
   switch (scenario.binding) {
@@ -33,6 +35,8 @@ export function bindingSentence(scenario: HeadroomScenario, lang: Lang): string 
       return `Memory bandwidth binds: reading the weights and KV cache from memory takes ${memory} at peak, longer than the ${compute} of matrix work, and the KV cache (${kv} tokens) holds ${sequences} at once, so capacity does not hold decoding back.`;
     case "kv-capacity":
       return `KV-cache capacity binds: the KV cache holds only ${kv} tokens, ${sequences} of this length at once, so decoding has to stream the weights more often and memory traffic (${memory}) outweighs the matrix work (${compute}).`;
+    case "interconnect":
+      return `The GPU interconnect binds: what the GPUs hand each other for every processed token takes longer than the matrix work (${compute}) and the memory traffic (${memory}).`;
   }
 }
 
@@ -50,6 +54,10 @@ export function bindingMeaning(binding: Binding, lang: Lang): string {
     "kv-capacity": {
       en: "too few sequences fit in the KV cache at once to batch decoding fully, so the weights are read more often.",
       tr: "KV önbelleğine aynı anda çözmeyi tam dolduracak kadar dizi sığmaz, bu yüzden ağırlıklar daha sık okunur."
+    },
+    interconnect: {
+      en: "a server of several GPUs exchanges each processed token's hidden state over the link between them (tensor-parallel all-reduces), and that takes longer than the arithmetic and the memory traffic.",
+      tr: "birden çok GPU'lu bir sunucu, işlenen her tokenin gizli durumunu aralarındaki bağlantı üzerinden paylaşır (tensör paralel all-reduce) ve bu, hesaplamadan ve bellek trafiğinden uzun sürer."
     }
   };
   return meanings[binding][lang];

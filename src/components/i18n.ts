@@ -18,6 +18,13 @@ const STRINGS = {
   failed: {en: "failed", tr: "başarısız"},
   notRun: {en: "not run", tr: "koşulmadı"},
   load: {en: "Load", tr: "Yük"},
+  outsideSlo: {en: "never within the SLO", tr: "hiçbir yükte SLO içinde değil"},
+  energy: {en: "Energy", tr: "Enerji"},
+  cost: {en: "Cost", tr: "Maliyet"},
+  baselineOutsideSlo: {
+    en: "— (the baseline is never within the SLO)",
+    tr: "— (temel yapılandırma hiçbir yükte SLO içinde değil)"
+  },
   share: {en: "Share", tr: "Oran"},
   hardCeilingAtLoad: {en: "Hard ceiling at that load (tok/s)", tr: "O yükte sert tavan (tok/s)"},
   partial: {en: "partial", tr: "kısmi"},
@@ -101,6 +108,7 @@ const STRINGS = {
   binding_compute: {en: "compute", tr: "hesaplama"},
   binding_bandwidth: {en: "memory bandwidth", tr: "bellek bant genişliği"},
   "binding_kv-capacity": {en: "KV-cache capacity", tr: "KV önbellek kapasitesi"},
+  binding_interconnect: {en: "GPU interconnect", tr: "GPU'lar arası bağlantı"},
   quantity: {en: "Quantity", tr: "Büyüklük"},
   // The pages' sentences and words that the build draws: each in one place, both languages side by side.
   goal: {en: "Goal", tr: "Hedef"},
@@ -122,7 +130,9 @@ const STRINGS = {
   notComputed: {en: "Not computed for this study (see above).", tr: "Bu çalışma için hesaplanmadı (yukarıya bakın)."},
   runSetTitle: {en: "Runs: set {set} of {sets}", tr: "Koşular: küme {set} / {sets}"},
   languageName: {en: "English", tr: "Türkçe"},
-  allStudies: {en: "All studies", tr: "Tüm çalışmalar"}
+  allStudies: {en: "All studies", tr: "Tüm çalışmalar"},
+  // Shown in the other language's words, on a page only one language has.
+  noTwin: {en: "This page has no English version", tr: "Bu sayfanın Türkçesi yok"}
 } satisfies Record<string, Text>;
 
 export type StringKey = keyof typeof STRINGS;

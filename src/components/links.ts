@@ -33,9 +33,14 @@ export function runDetailHref(run: string, {lang, root}: PageContext): string {
   return `${root}${languagePrefix(lang)}runs/detail/${encodeURIComponent(run)}.html`;
 }
 
-/** The step's page; the second look (loaders/study/second-look-file.ts) has none: its verdict is on the summary. */
+/** The step's page; the second look (loaders/study/second-look-file.ts) has none: its verdict is on the summary; the
+ * search and its grid (loaders/study/search-file.ts) are on the tune page; the interference step (the plan's
+ * `interference`) has none either: check's verdict on it is among the quality page's findings. */
 export function stepHref(step: string, {lang, root}: PageContext): string {
   if (step === "second-look") return `${root}${languagePrefix(lang)}summary#second-look`;
+  if (step === "tune") return `${root}${languagePrefix(lang)}tune`;
+  if (step === "grid") return `${root}${languagePrefix(lang)}tune#tune-regret`;
+  if (step === "interference") return `${root}${languagePrefix(lang)}quality`;
   return `${root}${languagePrefix(lang)}steps/${encodeURIComponent(step)}`;
 }
 

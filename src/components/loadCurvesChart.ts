@@ -4,18 +4,24 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
-import {drawnPoints, planTargets, POINT_LOOK, pointStates, type PointState} from "./sloExplorer.js";
+import {drawnPoints, loadName, planTargets, POINT_LOOK, pointStates, type PointState} from "./sloExplorer.js";
 import {panelWidth, ttftAxis, ttftTargetLabel} from "./ttftAxis.js";
 
 interface CurveDatum {
   candidate: string;
   load: number;
+  /** "c16", "0.5 r/s": the load beside its point. */
+  loadLabel: string;
   tps: number;
   low: number | null;
   high: number | null;
+  /** The x of the interactivity panel: 1000 / median TPOT, or 1000 / p90 TPOT on an MLPerf Endpoints curve. */
   interactivity: number | null;
   ttft: number | null;
   met: boolean;
+  /** What the point's hover text says, in words and rounded figures. */
+  description: string;
+  j: number | null;
 }
 
 interface CeilingDatum {
@@ -44,13 +50,21 @@ const TITLES = {
       "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
     ]
   },
+  energy: {
+    en: ["joules per output token = mean GPU power × GPUs", "× duration / output tokens (gpu.csv)"],
+    tr: ["çıktı tokeni başına joule = ortalama GPU gücü × GPU", "× süre / çıktı token (gpu.csv)"]
+  },
   ceiling: {en: "hardware ceiling", tr: "donanım tavanı"},
   realistic: {en: "realistic ceiling (MFU, MBU)", tr: "gerçekçi tavan (MFU, MBU)"},
   interactivity: {
-    en: "interactivity = 1000 / median TPOT (tok/s/user)",
-    tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı)"
+    en: "interactivity = 1000 / median TPOT (tok/s/user), log scale",
+    tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı), log ölçek"
   },
-  ttft: {en: "p99 TTFT, upper end of its interval (ms)", tr: "p99 TTFT, aralığının üst ucu (ms)"},
+  interactivityP90: {
+    en: "interactivity = 1000 / p90 TPOT (tok/s/user, MLPerf Endpoints), log scale",
+    tr: "etkileşim = 1000 / p90 TPOT (tok/s/kullanıcı, MLPerf Endpoints), log ölçek"
+  },
+  ttft: {en: "p99 TTFT, mean over the repeats (ms), log scale", tr: "p99 TTFT, tekrarların ortalaması (ms), log ölçek"},
   frontier: {en: "Pareto frontier", tr: "Pareto sınırı"},
   stateTitle: {en: "against the targets", tr: "hedeflere göre"},
   state: {
@@ -78,33 +92,68 @@ export function paretoFrontier<T extends {interactivity: number | null; tps: num
     .sort((a, b) => a.interactivity! - b.interactivity!);
 }
 
+/** A log axis's domain around the values, a tenth wider each side: the data fill the panel, nothing runs to 100. */
+function logDomain(values: readonly number[]): [number, number] | undefined {
+  const positive = values.filter((v) => v > 0);
+  if (!positive.length) return undefined;
+  return [Math.min(...positive) / 1.1, Math.max(...positive) * 1.1];
+}
+
+const short = (x: number, digits = 1) => String(+x.toFixed(digits));
+
 export function loadCurvesSpec(
   curves: StepCurves,
   scenario: ScenarioCurves,
   labels: Record<string, string>,
   {lang, width, gpus}: {lang: Lang; width: number; gpus: number}
 ): TopLevelSpec {
-  const datum = (p: CurvePoint): CurveDatum => ({
-    candidate: labels[p.candidate] ?? p.candidate,
-    load: p.load,
-    tps: p.value! / gpus,
-    low: p.ci_low != null ? p.ci_low / gpus : null,
-    high: p.ci_high != null ? p.ci_high / gpus : null,
-    interactivity: p.interactivity,
-    ttft: p.bounds.ttft_ms ?? null,
-    met: p.met
-  });
+  const tr = lang === "tr";
+  const p90 = scenario.interactivity === "p90";
+  const datum = (p: CurvePoint): CurveDatum => {
+    const candidate = labels[p.candidate] ?? p.candidate;
+    const x = p90 ? p.interactivity_p90 : p.interactivity;
+    const ttft = p.stats.ttft_ms?.mean ?? null;
+    const facts = [
+      `${short(p.value! / gpus)} tok/s/GPU`,
+      x != null ? `${short(x)} tok/s/${tr ? "kullanıcı" : "user"}${p90 ? " (p90)" : ""}` : null,
+      p90 && p.interactivity != null
+        ? `${short(p.interactivity)} tok/s/${tr ? "kullanıcı" : "user"} (${tr ? "medyan" : "median"})`
+        : null,
+      ttft != null ? `p99 TTFT ${short(ttft, 0)} ms` : null,
+      p.stats.tpot_ms?.mean != null ? `p99 TPOT ${short(p.stats.tpot_ms.mean)} ms` : null,
+      p.j_per_output_token != null
+        ? `${short(p.j_per_output_token, 3)} J/${tr ? "çıktı tokeni" : "output token"}`
+        : null
+    ].filter((f) => f != null);
+    return {
+      candidate,
+      load: p.load,
+      loadLabel: scenario.load_kind === "request_rate" ? `${p.load} r/s` : `c${p.load}`,
+      tps: p.value! / gpus,
+      low: p.ci_low != null ? p.ci_low / gpus : null,
+      high: p.ci_high != null ? p.ci_high / gpus : null,
+      interactivity: x,
+      ttft,
+      met: p.met,
+      description: `${candidate}, ${loadName(scenario, p.load, lang)}: ${facts.join("; ")}`,
+      j: p.j_per_output_token != null ? p.j_per_output_token : null
+    };
+  };
   const values: CurveDatum[] = scenario.points.filter((p) => p.value != null).map(datum);
   // Points are drawn apart from their lines, filled, hollow or ringed by their state at the plan's targets; the SLO
   // explorer restyles them in this order as the reader moves the targets.
   const states = pointStates(curves, scenario, planTargets(curves));
   const points = (panel: "interactivity" | "ttft") =>
-    drawnPoints(scenario, panel).map((i) => ({
-      ...datum(scenario.points[i]),
-      state: TITLES.state[states[i]][lang],
-      fill: POINT_LOOK[states[i]].fillOpacity,
-      ring: POINT_LOOK[states[i]].strokeWidth
-    }));
+    drawnPoints(scenario, panel, p90).map((i) => {
+      const d = datum(scenario.points[i]);
+      return {
+        ...d,
+        description: `${d.description}; ${TITLES.state[states[i]][lang]}`,
+        state: TITLES.state[states[i]][lang],
+        fill: POINT_LOOK[states[i]].fillOpacity,
+        ring: POINT_LOOK[states[i]].strokeWidth
+      };
+    });
   const frontier = paretoFrontier(values);
   const ceilings: CeilingDatum[] =
     scenario.load_kind === "concurrency"
@@ -119,13 +168,17 @@ export function loadCurvesSpec(
       : [];
   const panel = panelWidth(width);
   const axis = ttftAxis(scenario, curves, width);
-  const color = {field: "candidate", type: "nominal" as const, title: null};
+  // One legend, above the panels: every panel colours its candidates alike.
+  const color = {
+    field: "candidate",
+    type: "nominal" as const,
+    title: null,
+    legend: {orient: "top" as const, title: null, symbolType: "stroke" as const}
+  };
   const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
-  const tooltip = [
-    {field: "candidate", type: "nominal" as const},
-    {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
-    {field: "tps", type: "quantitative" as const, format: ".1f"}
-  ];
+  const description = {field: "description", type: "nominal" as const};
+  const xDomain = logDomain(values.map((v) => v.interactivity ?? 0));
+  const xScale = {type: "log" as const, ...(xDomain ? {domain: xDomain, nice: false} : {})};
   // A panel's name is its x field (CurveDatum.interactivity, CurveDatum.ttft).
   const pointLayer = (panel: "interactivity" | "ttft") => ({
     // Named so the SLO explorer finds the points ("slo_points_<panel>_marks") and restyles them.
@@ -136,10 +189,20 @@ export function loadCurvesSpec(
       x: {field: panel, type: "quantitative" as const},
       y: {field: "tps", type: "quantitative" as const},
       color,
-      stroke: {field: "candidate", type: "nominal" as const, legend: null},
+      stroke: {field: "candidate", type: "nominal" as const},
       fillOpacity: {field: "fill", type: "quantitative" as const, scale: null},
       strokeWidth: {field: "ring", type: "quantitative" as const, scale: null},
-      tooltip: [...tooltip, {field: "state", type: "nominal" as const, title: TITLES.stateTitle[lang]}]
+      description
+    }
+  });
+  // Each point's load beside it, so a curve that turns back on itself (interactivity need not fall with load) reads.
+  const loadLabels = (field: "interactivity" | "ttft") => ({
+    data: {values: values.filter((v) => v[field] != null)},
+    mark: {type: "text" as const, dx: 6, dy: -6, fontSize: 9, color: "#6b7280", align: "left" as const, aria: false},
+    encoding: {
+      x: {field, type: "quantitative" as const},
+      y: {field: "tps", type: "quantitative" as const},
+      text: {field: "loadLabel", type: "nominal" as const}
     }
   });
   const ttftTarget = curves.slo?.limits.find((l) => l.metric === "ttft_ms");
@@ -150,13 +213,15 @@ export function loadCurvesSpec(
         height: 260,
         layer: [
           {
+            // The frontier as a staircase: at an interactivity it holds the throughput of the next measured point at
+            // or above it, never a value between points.
             data: {values: frontier},
-            mark: {type: "line", strokeDash: [4, 3], color: "#888"},
+            mark: {type: "line", strokeDash: [4, 3], color: "#888", interpolate: "step-before", aria: false},
             encoding: {x: {field: "interactivity", type: "quantitative"}, y: {field: "tps", type: "quantitative"}}
           },
           {
-            data: {values: values.filter((v) => v.low != null)},
-            mark: {type: "rule"},
+            data: {values: values.filter((v) => v.low != null && v.interactivity != null)},
+            mark: {type: "rule", aria: false},
             encoding: {
               x: {field: "interactivity", type: "quantitative"},
               y: {field: "low", type: "quantitative"},
@@ -165,21 +230,21 @@ export function loadCurvesSpec(
             }
           },
           {
-            data: {values},
-            mark: {type: "line"},
+            data: {values: values.filter((v) => v.interactivity != null)},
+            mark: {type: "line", aria: false},
             encoding: {
               x: {
                 field: "interactivity",
                 type: "quantitative",
-                scale: {type: "log"},
-                title: TITLES.interactivity[lang]
+                scale: xScale,
+                title: p90 ? TITLES.interactivityP90[lang] : TITLES.interactivity[lang]
               },
               y,
               color,
-              order: {field: "load", type: "quantitative"},
-              tooltip
+              order: {field: "load", type: "quantitative"}
             }
           },
+          loadLabels("interactivity"),
           pointLayer("interactivity")
         ]
       },
@@ -188,8 +253,8 @@ export function loadCurvesSpec(
         height: 260,
         layer: [
           {
-            data: {values},
-            mark: {type: "line"},
+            data: {values: values.filter((v) => v.ttft != null)},
+            mark: {type: "line", aria: false},
             encoding: {
               x: {
                 field: "ttft",
@@ -199,10 +264,10 @@ export function loadCurvesSpec(
               },
               y,
               color,
-              order: {field: "load", type: "quantitative"},
-              tooltip
+              order: {field: "load", type: "quantitative"}
             }
           },
+          loadLabels("ttft"),
           pointLayer("ttft"),
           ...(ttftTarget
             ? [
@@ -222,26 +287,68 @@ export function loadCurvesSpec(
       }
     ]
   } satisfies TopLevelSpec;
-  // The ceiling panel goes under the two curves, as wide as both: three panels side by side do not fit a page.
-  return ceilings.length
+  const energy = values.filter((v) => v.j != null);
+  // Under the curves, as wide as both: the hardware ceiling at each load, then the energy per output token.
+  const below = [
+    ...(ceilings.length ? [ceilingPanel(ceilings, values, 2 * panel, lang)] : []),
+    ...(energy.length ? [energyPanel(energy, 2 * panel, scenario.load_kind, lang)] : [])
+  ];
+  return below.length
     ? {
         $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-        vconcat: [panels, ceilingPanel(ceilings, values, 2 * panel, lang)]
+        vconcat: [panels, ...below],
+        resolve: {scale: {color: "shared"}, legend: {color: "shared"}}
       }
     : {$schema: "https://vega.github.io/schema/vega-lite/v6.json", ...panels};
+}
+
+/** Joules per output token against the load, a line per candidate (runs without power samples have no point). */
+function energyPanel(values: CurveDatum[], width: number, loadKind: string, lang: Lang) {
+  const x = {
+    field: "load",
+    type: "quantitative" as const,
+    scale: {type: "log" as const, base: 2},
+    title:
+      loadKind === "request_rate"
+        ? lang === "tr"
+          ? "istek/s, log ölçek"
+          : "requests/s, log scale"
+        : TITLES.concurrency[lang]
+  };
+  return {
+    width,
+    height: 200,
+    layer: [
+      {
+        data: {values},
+        mark: {type: "line" as const, point: true},
+        encoding: {
+          x,
+          y: {field: "j", type: "quantitative" as const, scale: {zero: false}, title: TITLES.energy[lang]},
+          color: {field: "candidate", type: "nominal" as const, title: null},
+          order: {field: "load", type: "quantitative" as const},
+          description: {field: "description", type: "nominal" as const}
+        }
+      }
+    ]
+  };
 }
 
 /** Throughput against concurrency with the hardware ceiling (solid grey) and its realistic variant (dotted) under it. */
 function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: number, lang: Lang) {
   const x = {field: "load", type: "quantitative" as const, scale: {type: "log" as const, base: 2}};
   const detail = {field: "candidate", type: "nominal" as const};
+  const withCeiling = ceilings.map((c) => ({
+    ...c,
+    description: `${c.candidate}, ${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${c.load}: ${TITLES.ceiling[lang]} ${short(c.ceiling, 0)} tok/s/GPU${c.realistic != null ? `; ${TITLES.realistic[lang]} ${short(c.realistic, 0)}` : ""}`
+  }));
   return {
     width,
     // Tall enough for its two-line axis title, which names both formulas.
     height: 360,
     layer: [
       {
-        data: {values: ceilings},
+        data: {values: withCeiling},
         mark: {type: "line" as const, color: "#999", strokeWidth: 1},
         encoding: {
           x: {...x, title: TITLES.concurrency[lang]},
@@ -252,16 +359,12 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
             title: TITLES.ceilingTps[lang]
           },
           detail,
-          tooltip: [
-            {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
-            {field: "ceiling", type: "quantitative" as const, format: ".0f", title: TITLES.ceiling[lang]},
-            {field: "realistic", type: "quantitative" as const, format: ".0f", title: TITLES.realistic[lang]}
-          ]
+          description: {field: "description", type: "nominal" as const}
         }
       },
       {
         data: {values: ceilings.filter((c) => c.realistic != null)},
-        mark: {type: "line" as const, color: "#999", strokeDash: [2, 2], strokeWidth: 1},
+        mark: {type: "line" as const, color: "#999", strokeDash: [2, 2], strokeWidth: 1, aria: false},
         encoding: {x, y: {field: "realistic", type: "quantitative" as const}, detail}
       },
       {
@@ -272,11 +375,7 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
           y: {field: "tps", type: "quantitative" as const},
           color: {field: "candidate", type: "nominal" as const, title: null},
           order: {field: "load", type: "quantitative" as const},
-          tooltip: [
-            {field: "candidate", type: "nominal" as const},
-            {field: "load", type: "quantitative" as const, title: TITLES.load[lang]},
-            {field: "tps", type: "quantitative" as const, format: ".1f"}
-          ]
+          description: {field: "description", type: "nominal" as const}
         }
       }
     ]

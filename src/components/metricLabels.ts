@@ -53,12 +53,24 @@ const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
   gpu_power_w_mean: {en: "GPU power, mean (W)", tr: "GPU gücü, ortalama (W)"},
   gpu_sm_clock_mhz_mean: {en: "GPU SM clock, mean (MHz)", tr: "GPU SM saati, ortalama (MHz)"},
   gpu_memory_used_gb_max: {en: "GPU memory used, max (GiB)", tr: "GPU belleği kullanımı, en yüksek (GiB)"},
-  gpu_utilization_mean: {en: "GPU utilization, mean (%)", tr: "GPU kullanımı, ortalama (%)"}
+  gpu_utilization_mean: {en: "GPU utilization, mean (%)", tr: "GPU kullanımı, ortalama (%)"},
+  // Energy and cost per token (loaders/analysis/energy.ts), and the load columns a ladder adds.
+  power_samples: {en: "GPU power samples", tr: "GPU güç örnekleri"},
+  j_per_output_token: {en: "Energy per output token (J)", tr: "Çıktı tokeni başına enerji (J)"},
+  j_per_token: {en: "Energy per token (J)", tr: "Token başına enerji (J)"},
+  output_tokens_per_dollar: {en: "Output tokens per dollar", tr: "Dolar başına çıktı tokeni"},
+  tokens_per_dollar: {en: "Tokens per dollar", tr: "Dolar başına token"},
+  interactivity: {en: "Interactivity (tok/s/user)", tr: "Etkileşim (tok/s/kullanıcı)"},
+  interactivity_p90: {en: "Interactivity, p90 TPOT (tok/s/user)", tr: "Etkileşim, p90 TPOT (tok/s/kullanıcı)"},
+  attainment: {en: "SLO attainment", tr: "SLO karşılama oranı"}
 };
 
 const STAT_TR: Record<string, string> = {mean: "Ortalama", median: "Medyan", std: "Std. sapma"};
 
 const COUNT_METRICS = new Set([
+  "power_samples",
+  "output_tokens_per_dollar",
+  "tokens_per_dollar",
   "completed",
   "failed",
   "total_input_tokens",
@@ -70,6 +82,7 @@ const COUNT_METRICS = new Set([
 
 // Server measurements that are shares of a whole (0.06 is 6 % of the KV cache), shown as percentages.
 const SHARE_METRICS = new Set([
+  "attainment",
   "kv_cache_usage_mean",
   "kv_cache_usage_max",
   "prefix_cache_hit_rate",
@@ -116,5 +129,5 @@ export function metricUnit(key: string): string {
 
 /** Whether a larger value is better (throughputs, completed requests) or worse (latencies, failures). */
 export function higherIsBetter(key: string): boolean {
-  return !(LATENCY_PATTERN.test(key) || key === "failed" || key === "duration");
+  return !(LATENCY_PATTERN.test(key) || key === "failed" || key === "duration" || key.startsWith("j_per_"));
 }

@@ -23,7 +23,7 @@ export function claimsTable(report: Pick<QualityPage, "claims">, context: PageCo
       {label: t("published", lang), className: "mid-text", value: (c) => textElement("code", c.published)},
       {label: t("recomputed", lang), className: "mid-text", value: (c) => textElement("code", c.recomputed)},
       {label: t("status", lang), value: (c) => claimBadge(c.status, lang)},
-      {label: t("detail", lang), value: (c) => c.detail ?? ""}
+      {label: t("detail", lang), className: "wide-text", value: (c) => c.detail ?? ""}
     ],
     {className: "claims", rowClass: (c) => `claim-${c.status}`}
   );

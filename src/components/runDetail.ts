@@ -1,6 +1,6 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
-import {DASH, formatCount, formatMetric} from "./format.js";
+import {DASH, formatCount, formatFixed, formatMetric} from "./format.js";
 import {pick, t, type Lang} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
@@ -55,6 +55,19 @@ function engineFact({row, names}: RunDetail, lang: Lang): string {
   return `${names.engine} ${version}`;
 }
 
+/** "1.115 J per output token (0.063 J per token) = 634.00 W × 1 GPU × 14.58 s / 8192 output tokens", or why none. */
+export function energyFact(e: NonNullable<RunDetail["energy"]>, lang: Lang): string {
+  const tr = lang === "tr";
+  if (e.j_per_output_token == null)
+    return tr
+      ? `güç örneği yok, enerji bilinmiyor${e.absent ? ` (${e.absent})` : ""}`
+      : `no power samples, energy unknown${e.absent ? ` (${e.absent})` : ""}`;
+  const factors = `${formatFixed(e.power_w)} W × ${e.gpus} GPU × ${formatFixed(e.duration_s)} s / ${formatCount(e.output_tokens)}`;
+  return tr
+    ? `çıktı tokeni başına ${formatFixed(e.j_per_output_token, 3)} J (token başına ${formatFixed(e.j_per_token, 3)} J) = ${factors} çıktı tokeni`
+    : `${formatFixed(e.j_per_output_token, 3)} J per output token (${formatFixed(e.j_per_token, 3)} J per token) = ${factors} output tokens`;
+}
+
 export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   const {lang} = context;
   const {row, names} = detail;
@@ -65,6 +78,17 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     [t("step", lang), link(stepHref(row.step, context), pick(names.step, lang) || row.step)],
     [t("candidate", lang), row.label],
     [t("scenario", lang), pick(names.scenario, lang) || row.scenario],
+    // A ladder's run names its level: the point is the candidate at this load.
+    ...(detail.load
+      ? [
+          [
+            t("load", lang),
+            detail.load.kind === "request_rate"
+              ? `${detail.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
+              : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${detail.load.value}`
+          ] as [string, Cell]
+        ]
+      : []),
     // Which repeat of its point this run is: its figures are one of several the point's mean rests on.
     ...(repeat != null ? [[t("repeat", lang), repeat] as [string, Cell]] : []),
     [t("engine", lang), engineFact(detail, lang)],
@@ -73,6 +97,14 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     [t("gpu", lang), `${names.gpu === null ? NOT_RECORDED[lang] : row.gpu} × ${formatCount(row.gpu_count)}`],
     [t("study", lang), row.study]
   ];
+  if (detail.energy) facts.push([t("energy", lang), energyFact(detail.energy, lang)]);
+  if (detail.energy?.tokens_per_dollar != null)
+    facts.push([
+      t("cost", lang),
+      lang === "tr"
+        ? `dolar başına ${formatCount(detail.energy.output_tokens_per_dollar)} çıktı tokeni (${formatCount(detail.energy.tokens_per_dollar)} token), GPU-saati ${detail.energy.price_per_hour} $`
+        : `${formatCount(detail.energy.output_tokens_per_dollar)} output tokens per dollar (${formatCount(detail.energy.tokens_per_dollar)} tokens), at $${detail.energy.price_per_hour} per GPU-hour`
+    ]);
   if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);
   if (row.status !== "ok" && notRun == null) {
     facts.push([t("failedPhase", lang), row.failed_phase ?? DASH]);

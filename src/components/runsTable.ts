@@ -3,7 +3,7 @@ import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
 import {formatFixed, formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
 import {link, restOfRuns, runHref, stepHref, type PageContext} from "./links.js";
-import {metricLabel} from "./metricLabels.js";
+import {metricLabel, metricTitle} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
 import {pagedTable, textElement} from "./table.js";
 import {scenarioName} from "./verdict.js";
@@ -30,10 +30,33 @@ export function runsTelemetryColumns(rows: readonly RunsIndexRow[], objective: s
     "scenario",
     "error",
     "failed_phase",
+    "load_kind",
+    "load",
+    "power_samples",
+    "j_per_output_token",
     objective,
     "mean_tpot_ms"
   ]);
   return rows.length ? Object.keys(rows[0]).filter((k) => !known.has(k)) : [];
+}
+
+/** "concurrency 16", "0.5 requests/s"; "" for a run sent all at once. */
+export function runLoadText(row: Record<string, unknown>, lang: PageContext["lang"]): string {
+  if (typeof row.load !== "number") return "";
+  return row.load_kind === "request_rate"
+    ? `${row.load} ${lang === "tr" ? "istek/s" : "requests/s"}`
+    : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${row.load}`;
+}
+
+/** A run's joules per output token, or why it has none: no power sample fell in its window. */
+export function energyText(row: Record<string, unknown>, lang: PageContext["lang"]): string {
+  if (typeof row.j_per_output_token === "number") return formatFixed(row.j_per_output_token, 3);
+  if (row.status !== "ok") return "";
+  return row.power_samples === 0 || row.power_samples == null
+    ? lang === "tr"
+      ? "güç örneği yok"
+      : "no power samples"
+    : "—";
 }
 
 export function runsTable(
@@ -53,6 +76,9 @@ export function runsTable(
       {label: t("step", lang), value: (r) => link(stepHref(r.step, context), stepTitle(r.step))},
       {label: t("candidate", lang), value: (r) => r.label},
       {label: t("scenario", lang), value: (r) => scenarioName(report, r.scenario, lang)},
+      ...(rows.some((r) => "load" in r)
+        ? [{label: t("load", lang), value: (r: RunsIndexRow) => runLoadText(r, lang)}]
+        : []),
       {label: t("status", lang), value: (r) => statusBadge(r.status, lang, false, notRunReason(r))},
       {label: metricLabel(objective), numeric: true, value: (r) => formatFixed(r[objective] as number | null)},
       {label: metricLabel("mean_tpot_ms"), numeric: true, value: (r) => formatFixed(r.mean_tpot_ms as number | null)},
@@ -61,6 +87,15 @@ export function runsTable(
         numeric: true,
         value: (r: RunsIndexRow) => formatMetric(key, r[key] as number | null)
       })),
+      ...(rows.some((r) => "power_samples" in r)
+        ? [
+            {
+              label: metricTitle("j_per_output_token", lang),
+              numeric: true,
+              value: (r: RunsIndexRow) => energyText(r, lang)
+            }
+          ]
+        : []),
       {
         label: t("error", lang),
         className: "wide-text",

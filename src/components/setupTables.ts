@@ -220,15 +220,77 @@ export function clientText(page: Pick<SetupPage, "study" | "settings">, lang: La
     : `The runs used ${used.join(", ")}${what}; the plan's client is ${planned}, called with these fixed arguments:`;
 }
 
-/** How the study ran, one sentence each: repeats, intervals, warm-ups, seeds, telemetry. */
+/** What a study decided within an SLO optimizes and under which target, its ladders and its price, in sentences. */
+export function sloLines(
+  study: Partial<Pick<StudyInfo, "slo" | "within_slo" | "scenarios" | "hardware" | "objective">>,
+  lang: Lang
+): string[] {
+  const tr = lang === "tr";
+  const lines: string[] = [];
+  const slo = study.slo;
+  if (slo) {
+    const limits = slo.limits
+      .map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
+      .join(tr ? " ve " : " and ");
+    const perRequest = slo.limits
+      .filter((l) => l.metric !== "itl_ms")
+      .map((l) => `${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
+      .join(tr ? " ve " : " and ");
+    const share = `${+(slo.attainment * 100).toFixed(2)} %`;
+    lines.push(
+      study.within_slo
+        ? tr
+          ? `Hedef: SLO içindeki en yüksek ${study.objective} (objective: max_throughput_within_slo). SLO: ${limits}; istekler tekrarlar boyunca birlikte sayıldığında en az ${share} kadarı ${perRequest} sınırlarını karşılamalı (attainment: ${slo.attainment}). Bir yük noktası, hiçbir koşusu başarısız olmadıysa, her tekrarda istatistikleri sınırların içindeyse ve bu pay sağlanıyorsa SLO içindedir.`
+          : `Objective: the highest ${study.objective} within the SLO (objective: max_throughput_within_slo). SLO: ${limits}; at least ${share} of the requests, pooled over a point's repeats, must meet ${perRequest} (attainment: ${slo.attainment}). A load point meets the SLO when none of its runs failed, its statistics lie within the limits in every repeat, and that share is reached.`
+        : tr
+          ? `SLO (karar vermez, gösterilir): ${limits}; attainment ${slo.attainment}.`
+          : `SLO (shown, not deciding): ${limits}; attainment ${slo.attainment}.`
+    );
+  }
+  for (const scenario of study.scenarios ?? []) {
+    const loads = scenario.loads;
+    if (!loads) continue;
+    const kind = loads.kind === "request_rate" ? (tr ? "istek/s" : "requests/s") : tr ? "eşzamanlılık" : "concurrency";
+    const prompts = loads.prompts
+      ? loads.prompts.join(", ")
+      : loads.prompts_per_load
+        ? `max(${scenario.num_prompts}, ${loads.prompts_per_load} × ${tr ? "seviye" : "level"})`
+        : String(scenario.num_prompts);
+    const preset =
+      loads.preset === "mlperf-endpoints"
+        ? tr
+          ? "; MLPerf Endpoints ön ayarı: etkileşim 1000 / p90 TPOT, sınır basamak fonksiyonu"
+          : "; the mlperf-endpoints preset: interactivity 1000 / p90 TPOT, the frontier a step function"
+        : "";
+    lines.push(
+      tr
+        ? `Yük merdiveni (${pick(scenario.name, lang)}): ${kind} ${loads.levels.join(", ")}; seviye başına istek ${prompts}${preset}.`
+        : `Load ladder (${pick(scenario.name, lang)}): ${kind} ${loads.levels.join(", ")}; requests per level ${prompts}${preset}.`
+    );
+  }
+  const price = study.hardware?.price_per_hour;
+  if (price != null)
+    lines.push(
+      tr
+        ? `Fiyat: GPU-saati başına ${price} $ (hardware.price_per_hour); dolar başına token her koşunun süresinden ve GPU sayısından hesaplanır.`
+        : `Price: $${price} per GPU-hour (hardware.price_per_hour); tokens per dollar follow from each run's duration and GPU count.`
+    );
+  return lines;
+}
+
+/** How the study ran, one sentence each: the SLO and ladders, repeats, intervals, warm-ups, seeds, telemetry. */
 export function howItRan(
-  page: Pick<SetupPage, "settings"> & {study?: Pick<StudyInfo, "single_candidate">},
+  page: Pick<SetupPage, "settings"> & {
+    study?: Pick<StudyInfo, "single_candidate"> &
+      Partial<Pick<StudyInfo, "slo" | "within_slo" | "scenarios" | "hardware" | "objective">>;
+  },
   lang: Lang
 ): string[] {
   const s = page.settings;
-  if (!s) return [];
+  const slo = sloLines(page.study ?? {}, lang);
+  if (!s) return slo;
   const tr = lang === "tr";
-  const lines: string[] = [];
+  const lines: string[] = [...slo];
   const {min, max} = s.repeats;
   const repeats = min === max ? `${max}` : `${min}–${max}`;
   if (max <= 1)

@@ -27,16 +27,36 @@ export interface SloDecision {
   gain_percent: number | null;
 }
 
-/** Targets in ms by SLO metric (ttft_ms, tpot_ms, …); a point fits when every bound is within its target. */
-export type Targets = Record<string, number>;
+/** The targets the sliders set, in steps of a hundredth of a decade from the plan's: step k is the plan's limit ×
+ * 10^(k / 100), k from −100 to 100 (loaders/analysis/slo.ts TARGET_STEPS); step 0 is the plan's limit. */
+export type Targets = {ttft_ms: number; tpot_ms: number};
+const STEPS = 100;
 
-function fits(point: CurvePoint, targets: Targets, withinSlo: boolean): boolean {
+/** The target at step k of a limit, as the slider shows it. */
+export function targetAt(limit: number, k: number): number {
+  return k === 0 ? limit : limit * 10 ** (k / STEPS);
+}
+
+/** Whether a point meets the SLO with the targets at these steps: the build's answer (the SLO rule, slo.ts judgeSlo,
+ * at every step, shipped as the point's staircase), looked up, not decided again here. */
+export function fits(point: CurvePoint, targets: Targets, withinSlo: boolean): boolean {
   if (point.value == null) return false;
   if (!withinSlo) return true;
-  return Object.entries(targets).every(([metric, limit]) => {
-    const bound = point.bounds[metric];
-    return bound != null && bound <= limit;
-  });
+  if (!point.staircase) return point.met;
+  let i = targets.ttft_ms + STEPS;
+  for (const [count, lowest] of point.staircase) {
+    if (i < count) return lowest != null && targets.tpot_ms >= lowest;
+    i -= count;
+  }
+  return false;
+}
+
+/** Requests of the point meeting every per-request limit with the targets at these steps; null without them. */
+export function attainmentAt(point: CurvePoint, targets: Targets): {conforming: number; requests: number} | null {
+  if (!point.grid) return null;
+  let conforming = 0;
+  for (const [t, p, n] of point.grid.cells) if (t <= targets.ttft_ms && p <= targets.tpot_ms) conforming += n;
+  return {conforming, requests: point.grid.requests};
 }
 
 export function decideWithinSlo(
@@ -87,16 +107,17 @@ export function pointStates(curves: StepCurves, scenario: ScenarioCurves, target
   );
 }
 
-/** The curve panels the chart draws points on, and each one's x: a point without a positive x is not drawn. */
+/** The curve panels the chart draws points on, and each one's x: a point without a positive x is not drawn; `p90`:
+ * the interactivity panel's x is 1000 / p90 TPOT (an MLPerf Endpoints curve). */
 export const POINT_PANELS = {
-  interactivity: (p: CurvePoint) => p.interactivity,
-  ttft: (p: CurvePoint) => p.bounds.ttft_ms ?? null
+  interactivity: (p: CurvePoint, p90 = false) => (p90 ? p.interactivity_p90 : p.interactivity),
+  ttft: (p: CurvePoint) => p.stats.ttft_ms?.mean ?? null
 } as const;
 
 /** Indexes into `scenario.points` of the points a panel draws, in the order it draws them. */
-export function drawnPoints(scenario: ScenarioCurves, panel: keyof typeof POINT_PANELS): number[] {
+export function drawnPoints(scenario: ScenarioCurves, panel: keyof typeof POINT_PANELS, p90 = false): number[] {
   const x = POINT_PANELS[panel];
-  return scenario.points.flatMap((p, i) => (p.value != null && (x(p) ?? 0) > 0 ? [i] : []));
+  return scenario.points.flatMap((p, i) => (p.value != null && (x(p, p90) ?? 0) > 0 ? [i] : []));
 }
 
 /** How the chart draws a point of each state: filled, hollow, or filled with a heavy ring. */
@@ -113,7 +134,7 @@ function restylePoints(root: HTMLElement, curves: StepCurves, scenario: Scenario
   const states = pointStates(curves, scenario, targets);
   for (const panel of Object.keys(POINT_PANELS) as (keyof typeof POINT_PANELS)[]) {
     const paths = figure.querySelectorAll(`.slo_points_${panel}_marks path`);
-    const drawn = drawnPoints(scenario, panel);
+    const drawn = drawnPoints(scenario, panel, scenario.interactivity === "p90");
     if (paths.length !== drawn.length) continue;
     drawn.forEach((index, i) => {
       const look = POINT_LOOK[states[index]];
@@ -123,24 +144,140 @@ function restylePoints(root: HTMLElement, curves: StepCurves, scenario: Scenario
   }
 }
 
-/** The plan's targets of the two metrics the sliders move (the others stay as the plan sets them). */
-export function planTargets(curves: StepCurves): Targets {
-  return Object.fromEntries((curves.slo?.limits ?? []).map((l) => [l.metric, l.limit]));
+/** The plan's targets: step 0 of both sliders (the other limits stay as the plan sets them). */
+export function planTargets(_curves?: StepCurves): Targets {
+  return {ttft_ms: 0, tpot_ms: 0};
 }
 
 const WORDS = {
   target: {en: "target", tr: "hedef"},
   best: {en: "Best within the targets", tr: "Hedefler içindeki en iyi"},
-  load: {en: "at load", tr: "yükte"},
   never: {en: "never within the targets", tr: "hiçbir yükte hedeflerin içinde değil"},
   winner: {en: "Winner", tr: "Kazanan"},
   noise: {en: "the lead is within noise, so the incumbent stays", tr: "fark gürültü içinde, mevcut en iyi kalır"},
   none: {en: "no candidate meets these targets", tr: "hiçbir aday bu hedefleri karşılamıyor"},
-  gain: {en: "over the baseline", tr: "temel yapılandırmaya göre"}
+  gain: {en: "over the baseline", tr: "temel yapılandırmaya göre"},
+  closest: {en: "closest", tr: "en yakın"},
+  concurrency: {en: "concurrency", tr: "eşzamanlılık"},
+  rate: {en: "requests/s", tr: "istek/s"}
 };
 
-/** A log-scale slider from a tenth to ten times the plan's target. */
-function slider(metric: string, value: number, onInput: (v: number) => void): HTMLLabelElement {
+/** "concurrency 16", "0.5 requests/s": the load a point ran at. */
+export function loadName(scenario: Pick<ScenarioCurves, "load_kind">, load: number, lang: Lang): string {
+  return scenario.load_kind === "request_rate" ? `${load} ${WORDS.rate[lang]}` : `${WORDS.concurrency[lang]} ${load}`;
+}
+
+/** "p99 TTFT": a limit's statistic and metric, as the plan sets it. */
+function limitName(limit: {statistic: string; metric: string}): string {
+  return `${limit.statistic} ${limit.metric.replace(/_ms$/, "").toUpperCase()}`;
+}
+
+const plain = (x: number, digits = 1) => String(+x.toFixed(digits));
+const percent = (k: number, n: number) => `${n ? plain((k / n) * 100) : "0"} %`;
+
+/** The limits at these steps: "TTFT ≤ 2000 ms and TPOT ≤ 100 ms". */
+function limitsText(curves: StepCurves, targets: Targets, lang: Lang): string {
+  const and = lang === "tr" ? " ve " : " and ";
+  return (curves.slo?.limits ?? [])
+    .map((l) => {
+      const k = l.metric === "ttft_ms" || l.metric === "tpot_ms" ? targets[l.metric] : 0;
+      return `${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${plain(targetAt(l.limit, k))} ms`;
+    })
+    .join(and);
+}
+
+/** The SLO rule in one sentence, with the targets the sliders set. */
+export function ruleSentence(curves: StepCurves, targets: Targets, lang: Lang): string {
+  const limits = curves.slo?.limits ?? [];
+  const attainment = plain((curves.slo?.attainment ?? 0.95) * 100, 2);
+  const names = limits.map(limitName).join(lang === "tr" ? " ve " : " and ");
+  const values = limits
+    .map(
+      (l) => `${plain(targetAt(l.limit, l.metric === "ttft_ms" || l.metric === "tpot_ms" ? targets[l.metric] : 0))} ms`
+    )
+    .join(lang === "tr" ? " ve " : " and ");
+  return lang === "tr"
+    ? `Kural: bir yük noktası, hiçbir koşusu başarısız olmadıysa, ${names} her tekrarda ${values} içindeyse ve tekrarlar birlikte sayıldığında isteklerinin en az %${attainment} kadarı ${limitsText(curves, targets, lang)} sınırlarının hepsini karşılıyorsa SLO içindedir (başarısız istek karşılamamış sayılır).`
+    : `Rule: a load point meets the SLO when none of its runs failed, its ${names} lie within ${values} in every repeat, and at least ${attainment} % of its requests, pooled over the repeats, meet ${limitsText(curves, targets, lang)} (a failed request is a miss).`;
+}
+
+/** The figures a reader checks a point by: its attainment, each limit's worst repeat, and its energy per token. */
+export function pointFacts(
+  point: CurvePoint,
+  curves: StepCurves,
+  scenario: Pick<ScenarioCurves, "load_kind">,
+  targets: Targets,
+  lang: Lang
+): string {
+  const tr = lang === "tr";
+  const parts: string[] = [];
+  const share = attainmentAt(point, targets);
+  if (share)
+    parts.push(
+      tr
+        ? `${share.requests} isteğin ${share.conforming} tanesi (${percent(share.conforming, share.requests)}) sınırların içinde`
+        : `${share.conforming} of ${share.requests} requests (${percent(share.conforming, share.requests)}) within the limits`
+    );
+  else if (point.completed)
+    parts.push(
+      tr
+        ? `istek başına veri yok; ${point.completed.sent} isteğin ${point.completed.completed} tanesi tamamlandı`
+        : `no per-request data; ${point.completed.completed} of ${point.completed.sent} requests completed`
+    );
+  const worst = (curves.slo?.limits ?? [])
+    .map((l) => {
+      const value = point.stats[l.metric]?.worst;
+      return value == null ? null : `${limitName(l)} ${plain(value)} ms`;
+    })
+    .filter((x) => x != null);
+  if (worst.length)
+    parts.push(tr ? `en kötü tekrarda ${worst.join(", ")}` : `at most ${worst.join(", ")} in any repeat`);
+  if (point.j_per_output_token != null)
+    parts.push(
+      tr
+        ? `çıktı tokeni başına ${formatFixed(point.j_per_output_token, 3)} J`
+        : `${formatFixed(point.j_per_output_token, 3)} J per output token`
+    );
+  else parts.push(tr ? "güç örneği yok, enerji bilinmiyor" : "no power samples, energy unknown");
+  return `${loadName(scenario, point.load, lang)}: ${parts.join("; ")}`;
+}
+
+/** A candidate never within the targets: its point that comes closest, the highest share of requests within the
+ * limits, or without per-request data the smallest overshoot of a limit by its worst repeat (then the highest
+ * throughput), so the reader sees by how much it misses. */
+function closestPoint(
+  curves: StepCurves,
+  scenario: ScenarioCurves,
+  candidate: string,
+  targets: Targets
+): CurvePoint | null {
+  const closeness = (p: CurvePoint): number => {
+    const a = attainmentAt(p, targets);
+    if (a) return a.requests ? a.conforming / a.requests : 0;
+    const over = (curves.slo?.limits ?? []).map((l) => {
+      const k = l.metric === "ttft_ms" || l.metric === "tpot_ms" ? targets[l.metric] : 0;
+      return (p.stats[l.metric]?.worst ?? Infinity) / targetAt(l.limit, k);
+    });
+    return -Math.max(0, ...over);
+  };
+  let best: CurvePoint | null = null;
+  let bestScore = -Infinity;
+  for (const p of scenario.points) {
+    if (p.candidate !== candidate || p.value == null) continue;
+    const score = closeness(p);
+    if (score > bestScore || (score === bestScore && p.value > (best?.value ?? -Infinity))) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** A log-scale slider from a tenth to ten times the plan's target, in hundredths of a decade. */
+function slider(
+  limit: {metric: string; statistic: string; limit: number},
+  onInput: (k: number) => void
+): HTMLLabelElement {
   const label = document.createElement("label");
   label.className = "slo-slider";
   const input = document.createElement("input");
@@ -149,14 +286,14 @@ function slider(metric: string, value: number, onInput: (v: number) => void): HT
   input.setAttribute("max", "1");
   input.setAttribute("step", "0.01");
   input.value = "0";
-  input.dataset.metric = metric;
+  input.dataset.metric = limit.metric;
   const text = document.createElement("span");
-  const show = (v: number) => (text.textContent = `${metric.replace(/_ms$/, "").toUpperCase()} ≤ ${formatFixed(v)} ms`);
-  show(value);
+  const show = (v: number) => (text.textContent = `${limitName(limit)} ≤ ${formatFixed(v)} ms`);
+  show(limit.limit);
   input.addEventListener("input", () => {
-    const v = value * 10 ** Number(input.value);
-    show(v);
-    onInput(v);
+    const k = Math.round(Number(input.value) * STEPS);
+    show(targetAt(limit.limit, k));
+    onInput(k);
   });
   label.append(input, text);
   return label;
@@ -173,8 +310,9 @@ function moveTtftLine(root: HTMLElement, scenario: string, axis: TtftAxis, targe
   if (title) title.textContent = ttftTargetLabel(target, lang);
 }
 
-/** The explorer of one scenario: sliders for TTFT and TPOT (log scale, the plan's targets first) and the decision;
- * `axis`: the TTFT axis of the scenario's chart beside it, whose target line the TTFT slider moves. */
+/** The explorer of one scenario: sliders for TTFT and TPOT (log scale, the plan's targets first), the rule in one
+ * sentence, each candidate's best point within the targets with its figures, and the decision; `axis`: the TTFT axis
+ * of the scenario's chart beside it, whose target line the TTFT slider moves. */
 export function sloExplorer(
   curves: StepCurves,
   scenario: ScenarioCurves,
@@ -189,13 +327,20 @@ export function sloExplorer(
   out.className = "slo-decision";
   const render = () => {
     const d = decideWithinSlo(scenario, targets, curves);
+    const rule = document.createElement("p");
+    rule.className = "slo-rule-sentence";
+    rule.textContent = ruleSentence(curves, targets, lang);
     const list = document.createElement("ol");
     for (const s of d.scores) {
       const li = document.createElement("li");
       li.dataset.candidate = s.candidate;
+      const closest = s.point ? null : closestPoint(curves, scenario, s.candidate, targets);
       li.textContent = s.point
-        ? `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s ${WORDS.load[lang]} ${s.point.load}`
-        : `${labels[s.candidate] ?? s.candidate}: ${WORDS.never[lang]}`;
+        ? `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s at ${pointFacts(s.point, curves, scenario, targets, lang)}`
+        : `${labels[s.candidate] ?? s.candidate}: ${WORDS.never[lang]}` +
+          (closest ? `; ${WORDS.closest[lang]} ${pointFacts(closest, curves, scenario, targets, lang)}` : "");
+      if (lang === "tr" && s.point)
+        li.textContent = `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s, ${pointFacts(s.point, curves, scenario, targets, lang)}`;
       list.append(li);
     }
     const verdict = document.createElement("p");
@@ -210,18 +355,20 @@ export function sloExplorer(
       : WORDS.none[lang];
     const heading = document.createElement("p");
     heading.textContent = WORDS.best[lang];
-    out.replaceChildren(heading, list, verdict);
+    out.replaceChildren(rule, heading, list, verdict);
   };
-  for (const metric of ["ttft_ms", "tpot_ms"])
-    if (targets[metric] != null)
-      root.append(
-        slider(metric, targets[metric], (v) => {
-          targets[metric] = v;
-          render();
-          restylePoints(root, curves, scenario, targets);
-          if (metric === "ttft_ms") moveTtftLine(root, scenario.scenario, axis, v, lang);
-        })
-      );
+  for (const limit of curves.slo?.limits ?? []) {
+    const metric = limit.metric;
+    if (metric !== "ttft_ms" && metric !== "tpot_ms") continue;
+    root.append(
+      slider(limit, (k) => {
+        targets[metric] = k;
+        render();
+        restylePoints(root, curves, scenario, targets);
+        if (metric === "ttft_ms") moveTtftLine(root, scenario.scenario, axis, targetAt(limit.limit, k), lang);
+      })
+    );
+  }
   render();
   root.append(out);
   // The build draws the explorer at the plan's targets; the page's script wakes its sliders from this data.

@@ -11,8 +11,8 @@ import {scenarioName} from "./verdict.js";
 const TEXT = {
   heading: {en: "Within the latency target", tr: "Gecikme hedefi içinde"},
   intro: {
-    en: "The study decides within its SLO: each candidate counts with its highest measured throughput among the load points that meet every limit (at the upper end of its interval over the repeats), and the leader replaces the best so far only beyond noise. Move the targets to decide again here, in the browser, from the shipped points; at the plan's targets this is the verdict above. Each step is decided on its own points.",
-    tr: "Çalışma SLO'su içinde karar verir: her aday, her sınırı (tekrarlar üzerindeki aralığının üst ucunda) karşılayan yük noktaları arasındaki en yüksek ölçülmüş işlem hacmiyle sayılır ve önde olan, şimdiye kadarki en iyinin yerini yalnızca gürültünün ötesinde alır. Yeniden karar vermek için hedefleri burada, tarayıcıda, gönderilen noktalardan değiştirin; planın hedeflerinde bu, yukarıdaki karardır. Her adım kendi noktalarıyla karar verir."
+    en: "The study decides within its SLO: each candidate counts with its highest measured throughput among the load points that meet it (the rule is stated under each step's targets), and the leader replaces the best so far only beyond noise. Move the targets to decide again here, in the browser: each point's answer at every target was worked out by the build with the same rule; at the plan's targets this is the verdict above. Each step is decided on its own points.",
+    tr: "Çalışma SLO'su içinde karar verir: her aday, SLO'yu karşılayan yük noktaları arasındaki en yüksek ölçülmüş işlem hacmiyle sayılır (kural her adımın hedeflerinin altında yazılıdır) ve önde olan, şimdiye kadarki en iyinin yerini yalnızca gürültünün ötesinde alır. Yeniden karar vermek için hedefleri burada, tarayıcıda değiştirin: her noktanın her hedefteki cevabını derleme aynı kuralla hesapladı; planın hedeflerinde bu, yukarıdaki karardır. Her adım kendi noktalarıyla karar verir."
   },
   curves: {en: "load curves", tr: "yük eğrileri"}
 };

@@ -42,6 +42,12 @@ interface RepeatDatum {
   href: string;
 }
 
+/** A bar's name: the candidate, and a ladder point's load ("Chunked prefill · c64"): the bar is that load's. */
+function barLabel(standing: {label: string; load?: {kind: string; value: number}}): string {
+  if (!standing.load) return standing.label;
+  return `${standing.label} · ${standing.load.kind === "request_rate" ? `${standing.load.value} r/s` : `c${standing.load.value}`}`;
+}
+
 export function stepChartSpec(
   step: StepReport,
   rows: readonly RunCells[],
@@ -59,16 +65,16 @@ export function stepChartSpec(
       const tpot = standing.mean_tpot_ms ?? null;
       return {
         scenario: scenarioName(report, scenario, lang),
-        candidate: standing.label,
+        candidate: barLabel(standing),
         value: standing.value,
         valueText: formatFixed(standing.value),
         tpot,
         tpotText: formatFixed(tpot),
         failed: standing.value == null,
-        failedText: `✕ ${t("failed", lang)}`,
+        failedText: `✕ ${standing.status === "outside-slo" ? t("outsideSlo", lang) : t("failed", lang)}`,
         href: runHref(standing.run, options),
-        ci_low: standing.ci_low,
-        ci_high: standing.ci_high,
+        ci_low: standing.value == null ? null : standing.ci_low,
+        ci_high: standing.value == null ? null : standing.ci_high,
         labelAt: standing.value
       };
     })
@@ -76,7 +82,8 @@ export function stepChartSpec(
   // Each repeat of a point that ran more than once: the runs the mean and its interval come from.
   const repeats: RepeatDatum[] = step.scenarios.flatMap((scenario) =>
     (step.standings[scenario] ?? []).flatMap((standing) =>
-      standing.runs.length < 2
+      // A point outside the SLO has no bar: its repeats are not drawn as if they were scored.
+      standing.runs.length < 2 || standing.value == null
         ? []
         : standing.runs.flatMap((run, i) => {
             const row = byRun.get(run);
@@ -85,7 +92,7 @@ export function stepChartSpec(
               ? [
                   {
                     scenario: scenarioName(report, scenario, lang),
-                    candidate: standing.label,
+                    candidate: barLabel(standing),
                     value,
                     text: `${t("repeat", lang)} ${i + 1}: ${formatFixed(value)}`,
                     href: runHref(run, options)

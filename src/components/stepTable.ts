@@ -40,6 +40,7 @@ export function statusBadge(
   notRun: string | null = null
 ): HTMLElement {
   if (notRun != null) return textElement("span", `${t("notRun", lang)} (${notRun})`, "status not-run");
+  if (status === "outside-slo") return textElement("span", t("outsideSlo", lang), "status outside-slo");
   const ok = status === "ok";
   const badge = textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");
   if (!partial) return badge;
@@ -98,16 +99,41 @@ export function stepTable(
     ...(step.scenarios.length > 1
       ? [{label: t("scenario", lang), value: (r: StepRow) => scenarioName(report, r.scenario, lang)}]
       : []),
+    // A ladder's standing is one point of its curve: its load says which.
+    ...(rows.some((r) => r.standing.load)
+      ? [
+          {
+            label: t("load", lang),
+            value: (r: StepRow) =>
+              r.standing.load
+                ? r.standing.load.kind === "request_rate"
+                  ? `${r.standing.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
+                  : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${r.standing.load.value}`
+                : ""
+          }
+        ]
+      : []),
     {
       label: t("status", lang),
-      value: ({standing, row}) => statusBadge(row?.status ?? standing.status, lang, standing.partial)
+      value: ({standing, row}) =>
+        statusBadge(
+          standing.status === "outside-slo" && (row?.status ?? "ok") === "ok"
+            ? "outside-slo"
+            : (row?.status ?? standing.status),
+          lang,
+          standing.partial
+        )
     },
     ...(anyFailed
       ? [
           {
             label: t("error", lang),
             className: "wide-text",
-            value: (r: StepRow) => (r.standing.error ? textElement("code", r.standing.error) : "")
+            // Why a curve is never within the SLO is the point's, said once on its first row.
+            value: (r: StepRow) =>
+              r.standing.error && (r.standing.status !== "outside-slo" || r.repeat === 1)
+                ? textElement("code", r.standing.error)
+                : ""
           }
         ]
       : []),
@@ -121,7 +147,11 @@ export function stepTable(
     className: "step-results",
     stickyFirst: true,
     rowClass: ({standing, row}) =>
-      standing.status === "ok" && standing.value != null && (row?.status ?? "ok") === "ok" ? null : "failed"
+      standing.status === "ok" && standing.value != null && (row?.status ?? "ok") === "ok"
+        ? null
+        : standing.status === "outside-slo" && (row?.status ?? "ok") === "ok"
+          ? "outside-slo"
+          : "failed"
   });
 }
 

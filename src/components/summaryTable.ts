@@ -10,6 +10,17 @@ import {candidateLabel, comparedIncumbentValue} from "./verdict.js";
 
 export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, context: PageContext): HTMLElement {
   const {lang} = context;
+  // "concurrency 16": the load of a ladder's point, from the step's standings.
+  const loadOfRun = (run: string): string | null => {
+    for (const step of report.steps)
+      for (const list of Object.values(step.standings ?? {}))
+        for (const s of list)
+          if (s.run === run && s.load)
+            return s.load.kind === "request_rate"
+              ? `${s.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
+              : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${s.load.value}`;
+    return null;
+  };
   const stepOf = (row: SummaryRow) => report.steps.find((s) => s.id === row.step);
   const columns: Column<SummaryRow>[] = [
     {label: t("step", lang), value: (row) => link(stepHref(row.step, context), pick(row.title, lang))},
@@ -18,6 +29,8 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
       value: (row) => {
         const verdict = stepOf(row)?.verdict;
         const incumbent = verdict?.incumbent;
+        // A baseline that never meets the SLO has no figure to beat: said, not a bare dash.
+        if (!incumbent && verdict?.baseline_outside_slo) return t("baselineOutsideSlo", lang);
         if (!incumbent) return DASH;
         const label = link(
           runHref(incumbent.run, context),
@@ -35,11 +48,12 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
         const best = verdict?.best;
         if (!best) return DASH;
         const basis = verdict.basis;
+        const load = loadOfRun(best.run);
         return fragment(
           link(runHref(best.run, context), candidateLabel(report, row.step, best.candidate)),
           basis?.rule === "geometric-mean"
             ? ` (${t("geometricMean", lang)} ${formatFixed(basis.score, 3)})`
-            : ` (${formatFixed(best.value)})`
+            : ` (${formatFixed(best.value)}${load ? `, ${load}` : ""})`
         );
       }
     },

@@ -52,7 +52,10 @@ export function tradeoffData(
     scenario: scenarioName(report, p.scenario, options.lang),
     throughput: p.throughput,
     latency: p.latency,
-    label: p.row.label,
+    label:
+      typeof p.row.load === "number"
+        ? `${p.row.label} · ${p.row.load_kind === "request_rate" ? `${p.row.load} r/s` : `c${p.row.load}`}`
+        : p.row.label,
     front: front.has(p),
     frontText: front.has(p) ? t("onFront", options.lang) : t("dominated", options.lang),
     throughputText: formatFixed(p.throughput),
@@ -107,7 +110,8 @@ export function tradeoffSpec(
     field: "throughput",
     type: "quantitative" as const,
     title: objectiveTitle,
-    scale: {zero: false, padding: 16},
+    // No padding below the lowest point: padded, the axis ran to −1000 tok/s, a throughput no run can have.
+    scale: {zero: false, nice: true},
     axis: {format: "d"}
   };
   const color = {field: "scenario", type: "nominal" as const, sort: scenarios, title: t("scenario", lang)};

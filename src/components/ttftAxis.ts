@@ -3,9 +3,10 @@
 import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
 
-/** The TTFT panel's x axis when the plan sets a TTFT target: log, from the lower of the lowest bound and a tenth of
- * the target to the higher of the highest bound and ten times it (the slider's range), not rounded, so the explorer
- * can place the target's line anywhere the slider goes. `width`: the chart's, as loadCurvesSpec takes it. */
+/** The TTFT panel's x axis when the plan sets a TTFT target: log, from the lower of the lowest point's TTFT (its mean
+ * over the repeats) and a tenth of the target to the higher of the highest and ten times it (the slider's range), not
+ * rounded, so the explorer can place the target's line anywhere the slider goes. `width`: the chart's, as
+ * loadCurvesSpec takes it. */
 export function ttftAxis(
   scenario: ScenarioCurves,
   curves: Pick<StepCurves, "slo">,
@@ -14,7 +15,7 @@ export function ttftAxis(
   const target = curves.slo?.limits.find((l) => l.metric === "ttft_ms")?.limit;
   if (target == null) return null;
   const bounds = scenario.points.flatMap((p) =>
-    p.value != null && p.bounds.ttft_ms != null ? [p.bounds.ttft_ms] : []
+    p.value != null && p.stats.ttft_ms?.mean != null ? [p.stats.ttft_ms.mean] : []
   );
   return {
     domain: [Math.min(target / 10, ...bounds), Math.max(target * 10, ...bounds)],

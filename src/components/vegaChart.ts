@@ -30,9 +30,70 @@ function markTag(tag: string, attributes: string): string {
   return labelled ? `<${tag}${shown}><title>${labelled[2]}</title></${tag}>` : `<${tag}${shown}>`;
 }
 
+type Unit = {
+  mark?: string | {type: string; aria?: boolean};
+  encoding?: Record<string, unknown> & {
+    tooltip?: unknown;
+    description?: unknown;
+  };
+  transform?: unknown[];
+  layer?: Unit[];
+  hconcat?: Unit[];
+  vconcat?: Unit[];
+};
+
+// Composite marks take the aria flag on their parts (an errorbar's rule and ticks), not on themselves: the parts
+// drawn by default, and the others where the spec turns them on.
+const COMPOSITE: Record<string, {drawn: string[]; optional: string[]}> = {
+  errorbar: {drawn: ["rule"], optional: ["ticks"]},
+  errorband: {drawn: ["band"], optional: ["borders"]},
+  boxplot: {drawn: ["box", "median", "rule", "ticks", "outliers"], optional: []}
+};
+
+/** Every mark's hover text in words: a mark with a tooltip list says "Title: value; …" (Vega-Lite's default lists the
+ * raw field names, `tps: 188.336666667`); a mark with neither tooltip nor description (a label, a rule, an interval) is
+ * left out of the accessibility tree instead of naming its fields. Returns a copy. */
+export function describedMarks<T>(spec: T): T {
+  const walk = (unit: Unit): Unit => {
+    const out: Unit = {...unit};
+    for (const key of ["layer", "hconcat", "vconcat"] as const) if (unit[key]) out[key] = unit[key]!.map(walk);
+    if (!unit.mark) return out;
+    const type = typeof unit.mark === "string" ? unit.mark : unit.mark.type;
+    const encoding = unit.encoding ?? {};
+    if (encoding.description != null) return out;
+    const tooltip = Array.isArray(encoding.tooltip)
+      ? (encoding.tooltip as {field?: string; title?: string; format?: string}[]).filter((t) => t.field)
+      : [];
+    if (tooltip.length) {
+      const expr = tooltip
+        .map((t) => {
+          const value = t.format
+            ? `format(datum[${JSON.stringify(t.field)}], ${JSON.stringify(t.format)})`
+            : `datum[${JSON.stringify(t.field)}]`;
+          return `${JSON.stringify(`${t.title ?? t.field}: `)} + ${value}`;
+        })
+        .join(" + '; ' + ");
+      out.transform = [...(unit.transform ?? []), {calculate: expr, as: "__described"}];
+      out.encoding = {...encoding, description: {field: "__described", type: "nominal"}};
+      return out;
+    }
+    const mark: Record<string, unknown> = typeof unit.mark === "string" ? {type} : {...unit.mark};
+    const composite = COMPOSITE[type];
+    if (composite)
+      for (const part of [...composite.drawn, ...composite.optional]) {
+        const on = composite.drawn.includes(part) ? mark[part] !== false : mark[part] != null && mark[part] !== false;
+        if (on) mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false};
+      }
+    else mark.aria = false;
+    out.mark = mark as Unit["mark"];
+    return out;
+  };
+  return walk(spec as Unit) as T;
+}
+
 /** A Vega-Lite spec drawn as SVG text: the same call at build time (Node) and in the browser. */
 export async function chartSvg(spec: TopLevelSpec): Promise<string> {
-  const themed = {...spec, config: {...chartConfig(false), ...spec.config}} as TopLevelSpec;
+  const themed = {...describedMarks(spec), config: {...chartConfig(false), ...spec.config}} as TopLevelSpec;
   const view = new View(parse(compile(themed).spec), {renderer: "none"});
   const svg = await view.toSVG();
   view.finalize();

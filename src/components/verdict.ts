@@ -28,21 +28,42 @@ export function scenarioName(report: ScenarioNames, scenario: string, lang: Lang
   return found ? pick(found.name, lang) : scenario;
 }
 
-function withValue(label: string, value: number | null, unit: string): string {
-  return `${label} (${formatFixed(value)}${unit ? ` ${unit}` : ""})`;
+function withValue(label: string, value: number | null, unit: string, at = ""): string {
+  return `${label} (${formatFixed(value)}${unit ? ` ${unit}` : ""}${at})`;
 }
 
-/** "A (2054.21 tok/s) > B (1730.98 tok/s); failed: C, D". Equal values are joined with "=". */
+/** " at concurrency 16": the load a point ran at, where it has one (a ladder's level or a fixed load). */
+export function loadText(load: Standing["load"] | null | undefined, lang: Lang): string {
+  if (!load) return "";
+  if (load.kind === "request_rate")
+    return lang === "tr" ? `, saniyede ${load.value} istekte` : ` at ${load.value} requests/s`;
+  return lang === "tr" ? `, eşzamanlılık ${load.value}` : ` at concurrency ${load.value}`;
+}
+
+/** The load of the point a step's standings name by its run. */
+function loadOfRun(step: Pick<StepReport, "standings">, run: string | undefined): Standing["load"] | null {
+  if (!run) return null;
+  for (const list of Object.values(step.standings)) for (const s of list) if (s.run === run) return s.load ?? null;
+  return null;
+}
+
+/** "A (2054.21 tok/s) > B (1730.98 tok/s); failed: C, D". Equal values are joined with "=". A candidate whose runs ran
+ * but whose curve never meets the SLO is named as such, not as failed; a ladder point names its load. */
 export function rankingText(standings: Standing[], objective: string, lang: Lang): string {
   const unit = metricUnit(objective);
   const ranked = standings.filter((s) => s.value != null);
-  const failed = standings.filter((s) => s.value == null);
+  const outside = standings.filter((s) => s.value == null && s.status === "outside-slo");
+  const failed = standings.filter((s) => s.value == null && s.status !== "outside-slo");
   let text = ranked
     .map((s, i) => {
       const sep = i === 0 ? "" : s.value === ranked[i - 1].value ? " = " : " > ";
-      return sep + withValue(s.label, s.value, unit);
+      return sep + withValue(s.label, s.value, unit, loadText(s.load, lang));
     })
     .join("");
+  if (outside.length) {
+    const list = outside.map((s) => s.label).join(", ");
+    text += `${text ? "; " : ""}${lang === "tr" ? "hiçbir yükte SLO içinde değil" : "never within the SLO"}: ${list}`;
+  }
   if (failed.length) {
     const list = failed.map((s) => s.label).join(", ");
     text += `${text ? "; " : ""}${lang === "tr" ? "başarısız" : "failed"}: ${list}`;
@@ -116,7 +137,8 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   const basis = verdict.basis;
   // A geometric-mean gain is over several scenarios: no one scenario's value stands beside it.
   const geometric = basis?.rule === "geometric-mean" ? basis : null;
-  const shown = (label: string, value: number | null) => (geometric ? label : withValue(label, value, unit));
+  const shown = (label: string, value: number | null, run?: string) =>
+    geometric ? label : withValue(label, value, unit, loadText(loadOfRun(step, run), lang));
   const incumbent = verdict.incumbent;
   const incumbentValue = comparedIncumbentValue(verdict);
   const incumbentLabel = incumbent ? candidateLabel(report, incumbent.step, incumbent.candidate) : "";
@@ -127,11 +149,11 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
       ? lang === "tr"
         ? `${incumbentStep} adımındaki ${shown(incumbentLabel, incumbentValue)}`
         : `${shown(`${incumbentLabel} from ${incumbentStep}`, incumbentValue)}`
-      : shown(incumbentLabel || "—", incumbentValue);
+      : shown(incumbentLabel || "—", incumbentValue, incumbent?.run);
   const best = verdict.best;
   const bestLabel = best ? candidateLabel(report, step.id, best.candidate) : "";
   const score = geometric ? formatFixed(geometric.score, 3) : "";
-  const bestText = shown(bestLabel, best?.value ?? null);
+  const bestText = shown(bestLabel, best?.value ?? null, best?.run);
   // Where a sentence names the step's best without the gain's own phrase: what its geometric mean was.
   const how =
     geometric && geometric.score != null
@@ -154,6 +176,12 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";
+      if (!incumbent && verdict.baseline_outside_slo) {
+        const baseline = step.standings[step.scenarios[0]]?.find((s) => s.status === "outside-slo")?.label ?? "";
+        return lang === "tr"
+          ? `Kazanan ${bestText}: temel yapılandırma ${baseline} hiçbir ölçülen yükte SLO içinde değil, bu yüzden SLO içindeki herhangi bir aday onun yerini alır; ona göre bir kazanç verilemez. Şimdiye kadarki en iyi yapılandırma artık bu.`
+          : `${bestText} wins: the baseline, ${baseline}, is within the SLO at no measured load, so any candidate within it replaces it, and no gain over it can be given. It becomes the best configuration so far.`;
+      }
       if (!incumbent)
         return lang === "tr"
           ? `Kazanan ${bestText}; karşılaştırılacak temel değer yok.`
@@ -185,6 +213,10 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
       return lang === "tr"
         ? `İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma ${incumbentText} olarak kalıyor.`
         : `No improvement: every candidate failed, so ${incumbentText} stays the best configuration so far.`;
+    case "none-within-slo":
+      return lang === "tr"
+        ? `Seçim yok: hiçbir aday hiçbir ölçülen yükte SLO içinde değil${incumbent ? `; en iyi yapılandırma ${incumbentText} olarak kalıyor` : ""}.`
+        : `Nothing chosen: no candidate is within the SLO at any measured load${incumbent ? `, so ${incumbentText} stays the best configuration so far` : ""}.`;
     case "comparison":
       return comparisonText(step, report, lang);
   }

@@ -39,9 +39,10 @@ class Drawing {
     const fragments = await make();
     this.drawn++;
     const digest = this.store.putFragments(fragments);
-    const text = listedSource(info.source)
-      ? this.store.putText(pageText(this.source(info.source), fragments, info.title))
-      : undefined;
+    const text =
+      listedSource(info.source) && info.listed !== false
+        ? this.store.putText(pageText(this.source(info.source), fragments, info.title))
+        : undefined;
     this.memo?.set(key, {digest, title: info.title, ...(text ? {text} : {})});
     return new StoredPage(digest, text);
   };
@@ -54,6 +55,7 @@ class Drawing {
       title: info.title,
       ...(info.name ? {name: info.name} : {}),
       ...(info.heading ? {heading: info.heading} : {}),
+      ...(info.listed === false ? {listed: false as const} : {}),
       digest,
       ...(text ? {text} : {})
     });

@@ -14,6 +14,7 @@ import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import {studyPage} from "../../loaders/pages/study.js";
 import {summaryPage} from "../../loaders/pages/summary.js";
+import {tunePage} from "../../loaders/pages/tune.js";
 import {runDetail, type RunDetail} from "../../loaders/runs/run-detail.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {runFolderState} from "../../loaders/runs/run-record-cache.js";
@@ -55,6 +56,14 @@ import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
+import {
+  tuneGreedyText,
+  tuneIntro,
+  tuneProgressSpec,
+  tuneRegretText,
+  tuneTable,
+  tuneWinner
+} from "../components/tuneView.js";
 import {chartsDrawn, startPage, vegaChart} from "../components/vegaChart.js";
 import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
@@ -204,6 +213,22 @@ async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragm
   };
 }
 
+async function tuneFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
+  const page = pageData(study, "tune", () => tunePage(study.report));
+  const context = pageContext(lang, "./");
+  const chart = {...context, width: CHART_WIDTH, dark: false};
+  return {
+    "tune-intro": text(tuneIntro(page, lang)),
+    "tune-winner": await html(tuneWinner(page, context)),
+    "tune-greedy": text(tuneGreedyText(page, lang)),
+    "tune-regret": text(tuneRegretText(page, lang)),
+    "tune-progress-chart": await html(
+      page.tune ? vegaChart(tuneProgressSpec(page, chart), {label: "tune-progress-chart"}) : ""
+    ),
+    "tune-table": await html(tuneTable(page, context))
+  };
+}
+
 async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFragments> {
   const report = pageData(study, "headroom", () => headroomPage(study.report, study.rows));
   const rows = columnRows(report.columns);
@@ -338,6 +363,8 @@ export interface PageInfo {
   name?: string;
   /** "plain": its h1 has no self-link. */
   heading?: "plain";
+  /** false: built, but in neither the sidebar nor the search index. */
+  listed?: false;
   input: unknown;
 }
 
@@ -418,6 +445,7 @@ export async function siteFragments(
     ["/quality", "quality.md", qualityFragments],
     ["/setup", "setup.md", setupFragments],
     ["/summary", "summary.md", summaryFragments],
+    ["/tune", "tune.md", tuneFragments],
     ["/runs/", "runs/index.md", runsFragments]
   ];
   for (const lang of ["en", "tr"] as const)
@@ -425,6 +453,8 @@ export async function siteFragments(
       // Drawn from the whole study, which a memo would hash for every page: these are drawn every time. A page whose
       // data names its title hands it over as the fragment "title".
       const info: PageInfo = {source: `${lang === "tr" ? "tr/" : ""}${source}`, title: null, input: null};
+      // The search's page is drawn for every study, and listed once tps-report tune has written tune.json.
+      if (path === "/tune" && !study.plan.tune) info.listed = false;
       await emit(`${prefix(lang)}${path}`, info, async () => {
         const {title, ...fragments} = await make(study, lang);
         if (title && "text" in title) info.title = title.text;

@@ -16,6 +16,8 @@ export interface DrawnPage {
   name?: string;
   /** "plain": its h1 has no self-link (a run's own page in a study of run sets, as it always had). */
   heading?: "plain";
+  /** false: built, but in neither the sidebar nor the search index (the search's page before tps-report tune ran). */
+  listed?: false;
   /** The page's fragments: pages/<digest>.json. */
   digest: string;
   /** Its text as the search index takes it (pages/<text>.txt), for a page the sidebar lists. */

@@ -42,20 +42,21 @@ describe("a frontier read at interactivity levels", () => {
     ]);
   });
 
-  it("levels: 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8 × 10ⁿ from the lowest frontier's bottom to the highest one's top", () => {
+  it("levels: 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8 × 10ⁿ from the round level at or below the lowest frontier's bottom (so its highest throughput is read) to the highest one's top", () => {
     expect(
       interactivityLevels([
         [4.5, 30],
         [6, 22]
       ])
-    ).toEqual([5, 6, 7, 8, 10, 15, 20, 25, 30]);
+    ).toEqual([4, 5, 6, 7, 8, 10, 15, 20, 25, 30]);
     expect(
       interactivityLevels([
         [6.99, 28.63],
         [7.1, 25.86]
       ])
-    ).toEqual([7, 8, 10, 15, 20, 25]);
-    expect(interactivityLevels([[0.12, 0.31]])).toEqual([0.15, 0.2, 0.25, 0.3]);
+    ).toEqual([6, 7, 8, 10, 15, 20, 25]);
+    expect(interactivityLevels([[0.12, 0.31]])).toEqual([0.1, 0.15, 0.2, 0.25, 0.3]);
+    expect(interactivityLevels([[7, 9]])).toEqual([7, 8]);
     expect(interactivityLevels([])).toEqual([]);
   });
 });
@@ -71,7 +72,7 @@ describe("two ladder studies: alpha 10 % slower and its most interactive level g
     slowerAlpha(join(root, "new"));
     const c = compareCurves(await compared(join(root, "base")), await compared(join(root, "new")), {threshold: 0.05});
     expect(c.metric).toBe("total_token_throughput");
-    expect(c.slo).toEqual({limits: "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms", from: "base", differs: null});
+    expect(c.slo).toEqual({limits: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms", from: "base", differs: null});
     expect(c.curves).toHaveLength(1);
     const [curve] = c.curves;
     expect(curve.workload).toBe("dataset=random input=1000 output=200 seed=42");
@@ -81,10 +82,16 @@ describe("two ladder studies: alpha 10 % slower and its most interactive level g
     expect(curve.base_frontier.at(-1)!.interactivity).toBeCloseTo(80.0053, 4);
     expect(curve.new_frontier.at(-1)!.point).toBe("engine--alpha--chat--c2");
     expect(curve.new_frontier.at(-1)!.interactivity).toBeCloseTo(76.928, 3);
-    // Its bottom is beta at c256: TPOT 30 + 0.12 × 256 = 60.72 ms, 16.47 tok/s/user; so the levels run 20 … 80.
+    // Its bottom is beta at c256: TPOT 30 + 0.12 × 256 = 60.72 ms, 16.47 tok/s/user; so the levels run 15 … 80.
     expect(curve.base_frontier[0].point).toBe("engine--beta--chat--c256");
-    expect(curve.levels.map((l) => l.interactivity)).toEqual([20, 25, 30, 40, 50, 60, 70, 80]);
+    expect(curve.levels.map((l) => l.interactivity)).toEqual([15, 20, 25, 30, 40, 50, 60, 70, 80]);
     const at = (level: number) => curve.levels.find((l) => l.interactivity === level)!;
+    // 15: both frontiers' highest throughput, beta at c256 (the high-throughput end is read).
+    expect([at(15).base!.point, at(15).new!.point, at(15).verdict]).toEqual([
+      "engine--beta--chat--c256",
+      "engine--beta--chat--c256",
+      "within noise"
+    ]);
     // 20 and 25: beta at c128 (22.05) and c64 (26.54) on both sides, unchanged.
     expect([at(20).base!.point, at(20).new!.point, at(20).verdict]).toEqual([
       "engine--beta--chat--c128",
@@ -125,7 +132,7 @@ describe("two ladder studies: alpha 10 % slower and its most interactive level g
     });
     expect(curve.within_slo!.ratio).toBeCloseTo(0.9, 9);
     expect(c.rule).toContain("nothing is interpolated between points or extrapolated beyond them");
-    expect(c.rule).toContain("Within the SLO (p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms, BASE's plan)");
+    expect(c.rule).toContain("Within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms, BASE's plan)");
   });
 
   it("an SLO no point meets: '—' on that side; a study without ladders: no curve on its side", async () => {
@@ -134,9 +141,9 @@ describe("two ladder studies: alpha 10 % slower and its most interactive level g
     const c = compareCurves(await compared(tight), await compared(join(root, "new")), {threshold: 0.05});
     // Judged under BASE's SLO (TPOT ≤ 10 ms, which no point meets), NEW's plan says otherwise.
     expect(c.slo).toEqual({
-      limits: "p99 ttft ≤ 2000 ms, p99 tpot ≤ 10 ms",
+      limits: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 10 ms",
       from: "base",
-      differs: "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms"
+      differs: "p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms"
     });
     expect(c.curves[0].within_slo).toMatchObject({base: null, new: null, ratio: null, verdict: null});
     const seed = await compared("data/studies/qwen3-32b-a100");

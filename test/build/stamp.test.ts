@@ -30,7 +30,7 @@ const [, a, b] = view.site!.pages;
 // The first step's page as Framework builds it: the parts the stamp replaces, around the marker.
 const built = [
   shellTitle("1. Alpha", "tps-report"),
-  languageSwitch({path: "/steps/a"}, "../tr/steps/a"),
+  languageSwitch({path: "/steps/a"}, () => true, "../tr/steps/a"),
   `${sidebarEntry("/steps/a", "/steps/a", true)}Alpha</a></li>`,
   `${sidebarEntry("/steps/a", "/steps/b", false)}Beta</a></li>`,
   shellHeading("title", "1. Alpha"),
@@ -44,7 +44,7 @@ describe("a page written from its source's first page", () => {
     expect(html).toBe(
       [
         shellTitle("2. Beta", "tps-report"),
-        languageSwitch({path: "/steps/b"}, "../tr/steps/b"),
+        languageSwitch({path: "/steps/b"}, () => true, "../tr/steps/b"),
         `${sidebarEntry("/steps/a", "/steps/a", false)}Alpha</a></li>`,
         `${sidebarEntry("/steps/a", "/steps/b", true)}Beta</a></li>`,
         shellHeading("title", "2. Beta"),

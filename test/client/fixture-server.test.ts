@@ -54,4 +54,54 @@ describe("fixture server process", () => {
     await (await post(fixture.baseUrl, "/v1/completions", {prompt: "x", max_tokens: 1})).text();
     expect(await exited).toBe(3);
   });
+
+  it("--surface synthetic: the surface sets the token gap; the crash region dies loading or never gets ready", async () => {
+    const best = await startFixtureProcess([
+      "--surface",
+      "synthetic",
+      "--max-batch-tokens",
+      "16384",
+      "--max-requests-per-batch",
+      "64",
+      "--scheduler",
+      "prefill_first",
+      "--noise",
+      "0"
+    ]);
+    try {
+      const t0 = performance.now();
+      await (await post(best.baseUrl, "/v1/completions", {prompt: "x", max_tokens: 51, stream: true})).text();
+      // 50 gaps of 4 ms (the best configuration, no noise), plus HTTP.
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(195);
+    } finally {
+      await best.stop();
+    }
+    await expect(
+      startFixtureProcess([
+        "--surface",
+        "synthetic",
+        "--max-batch-tokens",
+        "8192",
+        "--max-requests-per-batch",
+        "256",
+        "--scheduler",
+        "prefill_first"
+      ])
+    ).rejects.toThrow(/exited \(1\) before listening: RuntimeError: CUDA out of memory/);
+    const stuck = await startFixtureProcess([
+      "--surface",
+      "synthetic",
+      "--max-batch-tokens",
+      "16384",
+      "--max-requests-per-batch",
+      "128",
+      "--scheduler",
+      "fifo"
+    ]);
+    try {
+      expect((await fetch(`${stuck.baseUrl}/health`)).status).toBe(503);
+    } finally {
+      await stuck.stop();
+    }
+  });
 });

@@ -48,6 +48,35 @@ describe("warm-up and ready check", () => {
     }
   });
 
+  it("never sends a measured prompt before the clock: warm-ups and the ready check leave no prompt in the cache", async () => {
+    // Issue 46 item 9: the warm-up resent the first measured prompt, so with a prefix cache every run's first measured
+    // request was a hit (a c4 run of 4 prompts: 25 % of them) and check flagged prefix-cache-warming.
+    const tokenizer = await loadTokenizer(undefined, MODEL);
+    const fixture = await startFixtureServer({prefixCache: {hitFirstTokenMs: 0}});
+    try {
+      await runBenchmark({
+        baseUrl: fixture.baseUrl,
+        model: MODEL,
+        tokenizer,
+        numPrompts: 4,
+        randomInputLen: 16,
+        randomOutputLen: 3,
+        numWarmups: 4,
+        maxConcurrency: 4,
+        readyCheckTimeoutS: 10,
+        requestIdPrefix: "m-",
+        log: () => {}
+      });
+      const measured = fixture.requests.filter((r) => r.requestId?.match(/^m-\d+$/));
+      expect(measured).toHaveLength(4);
+      expect(measured.map((r) => r.cacheHit)).toEqual([false, false, false, false]);
+      // The four warm-ups and the ready check did run, before the measured requests.
+      expect(fixture.requests.length).toBe(9);
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it("skips the ready check by default, and fails clearly when the server never gets ready", async () => {
     const tokenizer = await loadTokenizer(undefined, MODEL);
     const fixture = await startFixtureServer({neverReady: true});

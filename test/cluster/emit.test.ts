@@ -232,3 +232,28 @@ describe("placement", () => {
     });
   });
 });
+
+describe("GPUs a task asks for", () => {
+  it("the most any configuration's parallelism flags need; the interference pairs get no task", () => {
+    const wide = writeStudy({
+      port: 8000,
+      steps: [
+        {
+          id: "s",
+          scenarios: ["tiny"],
+          candidates: [
+            {id: "one", server: [...FIXTURE_SERVER]},
+            {id: "four", server: [...FIXTURE_SERVER, "--tensor-parallel-size", "2", "--data-parallel-size", "2"]}
+          ]
+        }
+      ],
+      plan: {interference: [{step: "s", candidate: "one"}]}
+    });
+    const slurm = tps(wide, "--emit", "slurm", "--tasks-dir", join(wide, "tasks"));
+    expect(slurm.code).toBe(0);
+    expect(slurm.stdout).toMatch(/^#SBATCH --gres=gpu:4$/m);
+    expect(slurm.stdout).toMatch(/^#SBATCH --array=0-1%2$/m);
+    const job = parse(tps(wide, "--emit", "k8s", "--image", "tps:1").stdout);
+    expect(job.spec.template.spec.containers[0].resources).toEqual({limits: {"nvidia.com/gpu": 4}});
+  });
+});

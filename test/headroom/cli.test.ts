@@ -101,4 +101,22 @@ describe("tps-report headroom", () => {
     const bad = spawnSync(process.execPath, ["bin/tps-report.js", "headroom", "--gpu", "nope"], {encoding: "utf8"});
     expect(bad.status).toBe(2);
   });
+
+  it("--tp, --pp and --dp: a server of several GPUs, its interconnect time and its layout", async () => {
+    const {code, stdout} = await run([...LONG_A100, ...LONG, "--tp", "2", "--json"]);
+    expect(code).toBe(0);
+    const c = JSON.parse(stdout);
+    expect(c.parallel).toEqual({tp: 2, pp: 1, dp: 1, gpus: 2, requestsPerCopy: 500});
+    // 500 × 4,199 processed tokens × 2 all-reduces × 64 layers × 2(2−1)/2 × 5,120 × 2 B, one way at 300 GB/s.
+    expect(c.interconnect.bytesPerGpu).toBe(500 * 4199 * 2 * 64 * 1 * 10240);
+    expect(c.interconnect.time).toBeCloseTo((500 * 4199 * 2 * 64 * 10240) / 300e9, 9);
+    const text = await run([...LONG_A100, ...LONG, "--tp", "2"]);
+    expect(text.stdout).toMatch(/^gpus \(2: tp 2 × pp 1 × dp 1; one copy's below\)$/m);
+    expect(text.stdout).toMatch(/interconnect time\s+9\.2 s \(X\/λ: 2,751\.86 GB per GPU at 300 GB\/s\)/);
+    const bad = await run([...LONG_A100, ...LONG, "--tp", "0"]);
+    expect([bad.code, bad.stderr.split("\n")[0]]).toEqual([
+      2,
+      "tps-report headroom: --tp must be a whole number from 1, got '0'"
+    ]);
+  });
 });

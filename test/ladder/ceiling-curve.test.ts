@@ -99,6 +99,6 @@ describe("the ceiling curve of a ladder study", () => {
       "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs; ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
     );
     expect(titles).toContain("total token throughput per GPU (tok/s/GPU) = (input + output tokens) / duration / GPUs");
-    expect(titles).toContain("interactivity = 1000 / median TPOT (tok/s/user)");
+    expect(titles).toContain("interactivity = 1000 / median TPOT (tok/s/user), log scale");
   });
 });

@@ -34,7 +34,7 @@ describe("claims audit within the SLO", () => {
     const [claim] = await audit(["{id: w, kind: winner, step: engine, candidate: beta}"]);
     expect(claim).toMatchObject({status: "contradicted", published: "Large batches", recomputed: "Small batches"});
     expect(claim.detail).toBe(
-      "decided within the SLO (p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms): Small batches at concurrency 16; " +
+      "decided within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms): Small batches at concurrency 16; " +
         "Large batches is never within the SLO; without the SLO (highest throughput at any load) Large batches would win, at concurrency 256"
     );
   });
@@ -43,7 +43,7 @@ describe("claims audit within the SLO", () => {
     const [claim] = await audit(["{id: w, kind: winner, step: engine, candidate: alpha}"]);
     expect(claim).toMatchObject({status: "confirmed", recomputed: "Small batches"});
     expect(claim.detail).toMatch(
-      /^decided within the SLO \(p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms\): Small batches at concurrency 16; without the SLO/
+      /^decided within the SLO \(p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms\): Small batches at concurrency 16; without the SLO/
     );
   });
 

@@ -19,8 +19,8 @@ import {writeLadderStudy} from "../support/ladder-study.js";
 const root = mkdtempSync(join(tmpdir(), "tps-home-explorer-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
-// With 3 repeats at ±1 %, a point's p99 bound is its mean × (1 + t(0.975, 2) · 0.01 / √3).
-const BOUND = 1 + (4.302652729911275 * 0.01) / Math.sqrt(3);
+// The explorer's steps: a target at step k is the plan's × 10^(k / 100).
+const at = (limit: number, k: number) => limit * 10 ** (k / 100);
 
 async function homeOf(dir: string, study: StudyData): Promise<Record<string, PageFragments>> {
   const pages: Record<string, PageFragments> = {};
@@ -53,11 +53,18 @@ describe("the SLO explorer on the home page", () => {
     const winner = home.querySelector(".slo-winner")!;
     expect(winner.getAttribute("data-winner")).toBe("alpha");
     expect(winner.textContent).toBe(`Winner: Small batches (+${verdict.gain_percent!.toFixed(1)} % over the baseline)`);
+    // Each candidate's best point with the figures the rule decided on: this study has no per-request data (the
+    // share completed stands in) and no telemetry. Small batches at c16: worst repeat's p99 TTFT (60 + 60 · 16) × 1.25
+    // × 1.01 = 1287.8 ms, p99 TPOT 20 × 1.25 × 1.01 = 25.3 ms.
     expect([...home.querySelectorAll(".slo-decision li")].map((li) => li.textContent)).toEqual([
-      "Small batches: 3840.00 tok/s at load 16",
-      "Defaults: 2034.76 tok/s at load 8",
-      "Large batches: never within the targets"
+      "Small batches: 3840.00 tok/s at concurrency 16: no per-request data; 300 of 300 requests completed; at most p99 TTFT 1287.8 ms, p99 TPOT 25.3 ms in any repeat; no power samples, energy unknown",
+      "Defaults: 2034.76 tok/s at concurrency 8: no per-request data; 300 of 300 requests completed; at most p99 TTFT 429.3 ms, p99 TPOT 27.8 ms in any repeat; no power samples, energy unknown",
+      // Closest: c1, whose worst p99 TPOT (30 + 0.12) × 1.25 × 1.01 = 38.0 ms overshoots 30 ms the least.
+      "Large batches: never within the targets; closest concurrency 1: no per-request data; 300 of 300 requests completed; at most p99 TTFT 265.1 ms, p99 TPOT 38 ms in any repeat; no power samples, energy unknown"
     ]);
+    expect(home.querySelector(".slo-rule-sentence")!.textContent).toBe(
+      "Rule: a load point meets the SLO when none of its runs failed, its p99 TTFT and p99 TPOT lie within 2000 ms and 30 ms in every repeat, and at least 95 % of its requests, pooled over the repeats, meet TTFT ≤ 2000 ms and TPOT ≤ 30 ms (a failed request is a miss)."
+    );
     expect(home.querySelector("h2")!.textContent).toBe("Within the latency target");
     expect(home.querySelector("a[href='./steps/engine#load-curves']")).not.toBeNull();
     const tr = html(pages["/tr/"], "slo-explorer");
@@ -76,22 +83,22 @@ describe("the SLO explorer on the home page", () => {
     const page = JSON.parse(JSON.stringify([...stepPages(study.report, study.rows)][0]));
     document.body.replaceChildren(await loadCurvesSection(page, {lang: "en", width: 820, dark: false}));
     wakeSloExplorers(document.body);
-    // The lowest TTFT bound is Small batches at c1: 1.25 · 120 ms · BOUND = 153.73 ms, under 2000 / 10; the highest,
-    // Small batches at c256 (19 753.8 ms), is under 2000 · 10: the axis runs from 153.73 ms to 20 000 ms.
-    const low = 1.25 * 120 * BOUND;
+    // The lowest mean p99 TTFT is Small batches at c1: 1.25 · 120 ms = 150 ms, under 2000 / 10; the highest, Small
+    // batches at c256 (19 275 ms), is under 2000 · 10: the axis runs from 150 ms to 20 000 ms.
+    const low = 1.25 * 120;
     const axis = ttftAxis(page.curves.scenarios[0], page.curves, 820)!;
     expect(axis.domain[0]).toBeCloseTo(low, 6);
     expect(axis.domain[1]).toBe(20000);
     expect(axis.width).toBe(390);
-    const at = (v: number) => (390 * Math.log(v / low)) / Math.log(20000 / low);
+    const xAt = (v: number) => (390 * Math.log(v / low)) / Math.log(20000 / low);
     const line = () => document.querySelector("figure[aria-label=load-curves-chat] .slo_ttft_marks line")!;
     const x = () => Number(/translate\(([-\d.]+),/.exec(line().getAttribute("transform")!)![1]);
-    expect(x()).toBeCloseTo(at(2000), 3);
+    expect(x()).toBeCloseTo(xAt(2000), 3);
     const input = document.querySelector<HTMLInputElement>("input[data-metric=ttft_ms]")!;
-    input.value = String(Math.log10(5));
+    input.value = "0.7";
     input.dispatchEvent(new window.Event("input"));
-    expect(x()).toBeCloseTo(at(10000), 3);
-    expect(line().textContent).toBe("TTFT target: 10000.00 ms");
+    expect(x()).toBeCloseTo(xAt(at(2000, 70)), 3);
+    expect(line().textContent).toBe("TTFT target: 10023.74 ms");
   });
 
   it("draws each point filled, hollow or ringed by the targets, and restyles them as the slider moves", async () => {
@@ -100,12 +107,13 @@ describe("the SLO explorer on the home page", () => {
     wakeSloExplorers(document.body);
     const scenario = page.curves.scenarios[0];
     const tpot = page.curves.slo.limits.find((l: {metric: string}) => l.metric === "tpot_ms").limit;
-    // What each drawn TTFT-panel point must look like at a TTFT target: hollow outside either bound; of those inside,
+    // What each drawn TTFT-panel point must look like at a TTFT target, by the rule worked again here (this study has
+    // no per-request data and no failed request): hollow where a repeat's p99 lies beyond a target; of those inside,
     // each candidate's highest throughput ringed.
     const expected = (ttft: number, tpotTarget = tpot) => {
       const points: CurvePoint[] = scenario.points;
-      const drawn = points.filter((p) => p.value != null && p.bounds.ttft_ms! > 0);
-      const inside = (p: CurvePoint) => p.bounds.ttft_ms! <= ttft && p.bounds.tpot_ms! <= tpotTarget;
+      const drawn = points.filter((p) => p.value != null && p.stats.ttft_ms.mean! > 0);
+      const inside = (p: CurvePoint) => p.stats.ttft_ms.worst! <= ttft && p.stats.tpot_ms.worst! <= tpotTarget;
       const best = new Map<string, CurvePoint>();
       for (const p of drawn.filter(inside))
         if (!best.has(p.candidate) || p.value! > best.get(p.candidate)!.value!) best.set(p.candidate, p);
@@ -120,14 +128,14 @@ describe("the SLO explorer on the home page", () => {
     expect(looks()).toEqual(atPlan);
     expect(atPlan.filter((l) => l === "1 0").length).toBeGreaterThan(0);
     const input = document.querySelector<HTMLInputElement>("input[data-metric=ttft_ms]")!;
-    input.value = String(Math.log10(5));
+    input.value = "0.7";
     input.dispatchEvent(new window.Event("input"));
-    expect(looks()).toEqual(expected(10000));
+    expect(looks()).toEqual(expected(at(2000, 70)));
     // Both targets at ten times the plan's: more points inside, fewer hollow.
     const tpotInput = document.querySelector<HTMLInputElement>("input[data-metric=tpot_ms]")!;
     tpotInput.value = "1";
     tpotInput.dispatchEvent(new window.Event("input"));
-    const wide = expected(10000, tpot * 10);
+    const wide = expected(at(2000, 70), at(tpot, 100));
     expect(looks()).toEqual(wide);
     const hollow = (l: string[]) => l.filter((look) => look === "1 0").length;
     expect(hollow(wide)).toBeLessThan(hollow(atPlan));

@@ -4,7 +4,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {readResultJson} from "../../loaders/requests/stream-result-json.js";
-import {conformance, wilson} from "../../loaders/analysis/slo.js";
+import {conformingAt, PLAN_TARGETS, requestGrid, wilson} from "../../loaders/analysis/slo.js";
 import type {PlanSlo} from "../../loaders/study/plan.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tps-slo-"));
@@ -54,11 +54,13 @@ describe("SLO attainment", () => {
     // TPOT of a normal request: (0.5 + 9 × 0.02 − 0.5) / (10 − 1) s = 20 ms; of a slow-step one 60 ms.
     expect(record.perRequest!.tpot_ms[20]).toBeCloseTo(20, 9);
     expect(record.perRequest!.tpot_ms[12]).toBeCloseTo(60, 9);
-    const c = conformance(record.perRequest!, slo);
-    expect(c).toEqual({requests: 100, conforming: 85, conforming_tokens: 85 * 110});
+    const grid = requestGrid(record.perRequest!, slo);
+    const at = conformingAt(grid, PLAN_TARGETS);
+    const c = {requests: grid.requests, conforming: at.requests, tokens: at.tokens};
+    expect(c).toEqual({requests: 100, conforming: 85, tokens: 85 * 110});
     // Goodput over the 10 s run: 8.5 req/s, 935 tok/s.
     expect(c.conforming / 10).toBe(8.5);
-    expect(c.conforming_tokens / 10).toBe(935);
+    expect(c.tokens / 10).toBe(935);
   });
 
   it("gives Wilson's interval: 85 of 100 at 95 % is [0.76716, 0.90694]", () => {

@@ -10,6 +10,7 @@ import {LiveError, runStudy} from "../../loaders/live/runner.js";
 import {tryLockStudy} from "../../loaders/runs/study-lock.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {
+  FAILING_SERVER,
   FIXTURE_SERVER,
   readRunJson,
   ROOT,
@@ -42,6 +43,19 @@ describe("tps-report run", () => {
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
+  });
+
+  it("exits 1 when every run it ran failed, saying so after the summary (issue 46 item 11)", async () => {
+    const study = writeStudy({
+      port: await freePort(),
+      serve: {stop_grace_s: 1},
+      steps: [{id: "s", scenarios: ["tiny"], candidates: [{id: "x", server: FAILING_SERVER}]}]
+    });
+    const done = await runCli(tps(study));
+    expect(readRunJson(study, "s--x--tiny")).toMatchObject({status: "failed", failed_phase: "server-start"});
+    expect(done.stderr).toContain("1 run recorded: 0 ok, 1 failed");
+    expect(done.stderr.trimEnd().split("\n").at(-1)).toBe("tps-report run: every run failed (1 of 1)");
+    expect(done.code).toBe(1);
   });
 
   it("names a server or client that is not installed, before starting anything", async () => {

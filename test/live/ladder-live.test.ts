@@ -17,7 +17,7 @@ const LIMIT_MS = 414;
 async function ladderStudy(
   levels: number[],
   search?: string
-): Promise<{study: string; result: RunStudyResult; order: string[]}> {
+): Promise<{study: string; result: RunStudyResult; order: string[]; notes: string[]}> {
   const study = writeStudy({
     port: await freePort(),
     scenarios: {
@@ -36,8 +36,10 @@ async function ladderStudy(
   const progress = new Progress({stream: quiet, live: false});
   const runStart = progress.runStart.bind(progress);
   progress.runStart = (run: string) => (order.push(run), runStart(run));
+  const notes: string[] = [];
+  progress.note = (text: string) => void notes.push(text);
   const result = await runStudy(loadStudyPlan(study), {progress});
-  return {study, result, order};
+  return {study, result, order, notes};
 }
 
 let ladder: Awaited<ReturnType<typeof ladderStudy>>;
@@ -56,7 +58,7 @@ describe("a ladder live", () => {
     const skipped = readRunJson(ladder.study, "load--fixture--chat--c128");
     expect(skipped).toMatchObject({status: "failed", failed_phase: "not-run"});
     expect(skipped.error).toMatch(
-      /^not run: the SLO was broken at two consecutive levels \(concurrency 32: p99 tpot \d+(\.\d)? ms > 414 ms; concurrency 64: p99 tpot \d+(\.\d)? ms > 414 ms\)$/
+      /^not run: the SLO was broken at two consecutive levels \(concurrency 32: p99 TPOT \d+(\.\d)? ms > 414 ms; concurrency 64: p99 TPOT \d+(\.\d)? ms > 414 ms\)$/
     );
     const {rows, report} = await loadStudy(ladder.study);
     const tpot = (c: number) => rows.find((r) => r.run === `load--fixture--chat--c${c}`)!.p99_tpot_ms as number;
@@ -66,6 +68,17 @@ describe("a ladder live", () => {
     expect(tpot(16)).toBeGreaterThan(290);
     expect(tpot(16)).toBeLessThan(350);
     expect(report.findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
+
+  it("prints each level's verdict against the SLO as it is decided (issue 46 item 11)", () => {
+    // The stand-in bench saves no per-request data: the verdict rests on the run's p99 TPOT (and its completed share).
+    expect(ladder.notes.filter((n) => n.includes("SLO") || n.includes(" > 414 ms"))).toHaveLength(7);
+    expect(ladder.notes).toContainEqual(
+      expect.stringMatching(/^load--fixture--chat--c1: concurrency 1: within the SLO \(p99 TPOT \d+(\.\d)? ms\)$/)
+    );
+    expect(ladder.notes).toContainEqual(
+      expect.stringMatching(/^load--fixture--chat--c32: concurrency 32: p99 TPOT \d+(\.\d)? ms > 414 ms$/)
+    );
   });
 
   it("each level sends its own dataset seed: the plan's 1 at c1, then 1 + level index", () => {

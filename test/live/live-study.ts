@@ -31,6 +31,8 @@ export interface CandidateSpec {
   server: string[];
   bench_args?: string[];
   model?: string;
+  /** The plan's `gpus` for it: a count, or the GPUs it is pinned to. */
+  gpus?: number | number[];
 }
 
 export interface StudySpec {
@@ -39,6 +41,8 @@ export interface StudySpec {
   steps: {id: string; scenarios: string[]; candidates: CandidateSpec[]}[];
   serve?: Record<string, unknown>;
   client?: string[];
+  /** More top-level plan keys (interference, repeats, hardware…), written as given. */
+  plan?: Record<string, unknown>;
 }
 
 const made: string[] = [];
@@ -79,10 +83,12 @@ export function writeStudy(spec: StudySpec): string {
         engine: "fixture",
         model: c.model ?? "fixture-model",
         server: c.server,
-        ...(c.bench_args ? {bench_args: c.bench_args} : {})
+        ...(c.bench_args ? {bench_args: c.bench_args} : {}),
+        ...(c.gpus !== undefined ? {gpus: c.gpus} : {})
       }))
     })),
-    baseline: {step: spec.steps[0].id, candidate: spec.steps[0].candidates[0].id}
+    baseline: {step: spec.steps[0].id, candidate: spec.steps[0].candidates[0].id},
+    ...spec.plan
   };
   writeFileSync(join(dir, "study.yaml"), stringify(plan));
   return dir;

@@ -57,7 +57,12 @@ beforeAll(() => {
 describe("the studies of a site", () => {
   it("every folder under data/studies holding a study.yaml, or those TPS_REPORT_STUDIES names", () => {
     // The repository's studies, in folder order: the H200 ladder studies run live and the seed.
-    expect(siteStudyDirs({})).toEqual(["data/studies/h200-ladder", "data/studies/h200-live-ladder", SEED]);
+    expect(siteStudyDirs({})).toEqual([
+      "data/studies/gpu-tune",
+      "data/studies/h200-ladder",
+      "data/studies/h200-live-ladder",
+      SEED
+    ]);
     expect(siteStudyDirs({TPS_REPORT_STUDIES: ` ${nightly[1]}, ${SEED} ,`})).toEqual([nightly[1], SEED]);
   });
 
@@ -84,13 +89,13 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
   it("TPS_REPORT_STUDIES names the site's studies; TPS_REPORT_STUDY alone, or neither, builds one study at the root", () => {
     expect(buildTarget({})).toEqual({kind: "study"});
     expect(buildTarget({TPS_REPORT_STUDY: LADDER})).toEqual({kind: "study"});
-    // Set to nothing but separators, it names no study: refused, never read as "not set" (issue 47, item 14).
-    for (const value of [" , ", ",", " "])
+    // Set but naming no folder is a mistake, refused (issue 47); empty is unset.
+    expect(buildTarget({TPS_REPORT_STUDIES: ""})).toEqual({kind: "study"});
+    for (const value of [" , ", ",", "  "])
       expect(() => buildTarget({TPS_REPORT_STUDIES: value})).toThrow(
-        `TPS_REPORT_STUDIES '${value}' names no study folder: name one or more, comma-separated, or unset it`
+        `TPS_REPORT_STUDIES is set to ${JSON.stringify(value)} but names no study folder; name them comma-separated, or unset it`
       );
     expect(() => siteStudyDirs({TPS_REPORT_STUDIES: " , "})).toThrow("names no study folder");
-    expect(buildTarget({TPS_REPORT_STUDIES: ""})).toEqual({kind: "study"});
     expect(buildTarget({TPS_REPORT_STUDIES: `${SEED}, ${LADDER}`})).toEqual({kind: "site", studies: [SEED, LADDER]});
     expect(() => buildTarget({TPS_REPORT_STUDY: SEED, TPS_REPORT_STUDIES: `${SEED},${LADDER}`})).toThrow(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"
@@ -113,6 +118,11 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
     expect([both.status, both.stderr]).toEqual([
       1,
       "build: TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both\n"
+    ]);
+    const none = build({TPS_REPORT_STUDIES: " , "});
+    expect([none.status, none.stderr]).toEqual([
+      1,
+      'build: TPS_REPORT_STUDIES is set to " , " but names no study folder; name them comma-separated, or unset it\n'
     ]);
     const missing = build({TPS_REPORT_STUDIES: `${SEED},${join(root, "no-such-study")}`});
     expect([missing.status, missing.stderr]).toEqual([
@@ -151,14 +161,33 @@ describe("the index of studies", () => {
         label: "Recommended (TensorRT-LLM)",
         scenario: {en: "Short prompt", tr: "Kısa istem"}
       },
+      // What its write-up published, audited: the −13.8 % for the very long prompt is −12.1 %.
+      claims: {
+        confirmed: 13,
+        contradicted: 1,
+        unverifiable: 0,
+        contradictions: [
+          {
+            subject: {en: "Headline change, Very long prompt", tr: "Özet değişim, Çok uzun istem"},
+            published: "−13.8%",
+            recomputed: "−12.1%"
+          }
+        ]
+      },
       path: "studies/qwen3-32b-a100/"
     });
     const en = indexHtml("en", [row], [], []);
     expect(en).toContain('<a href="studies/qwen3-32b-a100/">Qwen3-32B throughput optimization on one NVIDIA A100</a>');
     expect(en).toContain("vLLM v0.11.0<br>SGLang v0.5.5.post1<br>TensorRT-LLM v1.2.0rc1");
     expect(en).toContain("3535.5 total_token_throughput<br><small>Recommended (TensorRT-LLM) — Short prompt</small>");
+    expect(en).toContain(
+      '<td>13 confirmed, 1 contradicted, 0 unverifiable<br><small class="regression">Headline change, Very long prompt: −13.8% (recomputed −12.1%)</small></td>'
+    );
     const tr = indexHtml("tr", [row], [], []);
     expect(tr).toContain('<a href="../studies/qwen3-32b-a100/tr/">NVIDIA A100 üzerinde Qwen3-32B');
+    expect(tr).toContain(
+      '<td>13 doğrulandı, 1 çürütüldü, 0 doğrulanamadı<br><small class="regression">Özet değişim, Çok uzun istem: −13.8% (yeniden hesaplanan −12.1%)</small></td>'
+    );
     expect(tr).toContain("<td>kaydedilmemiş</td>");
   });
 

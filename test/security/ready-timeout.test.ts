@@ -24,7 +24,9 @@ describe("--ready-timeout-s", () => {
     expect(dry.stdout).toContain("answers 200 (at most 2 s)");
     const started = Date.now();
     const run = await runCli(tps(study, "--ready-timeout-s=2"), {timeoutMs: 120_000});
-    expect(run.code).toBe(0);
+    // Its one run failed: the command did not do its job (issue 46 item 11), and says so.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("tps-report run: every run failed (1 of 1)");
     expect(Date.now() - started).toBeLessThan(60_000);
     const meta = readRunJson(study, "s--mute--tiny");
     expect(meta.failed_phase).toBe("server-start");

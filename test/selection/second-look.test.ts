@@ -148,6 +148,8 @@ describe("two knobs that interact: A′+B beats A+B", () => {
   it("a second-look run's step links to the summary's second look (it has no step page of its own)", () => {
     expect(stepHref("second-look", {lang: "en", root: "./"})).toBe("./summary#second-look");
     expect(stepHref("tokens", {lang: "en", root: "./"})).toBe("./steps/tokens");
+    // Nor has the interference step: its verdict is a finding on the quality page.
+    expect(stepHref("interference", {lang: "tr", root: "../"})).toBe("../tr/quality");
   });
 });
 

@@ -288,7 +288,8 @@ describe("headroom pages", () => {
       /^Compute binds: .*85\.18 s.*55\.26 s.*42549 tokens\) holds 194 sequences/
     );
     expect(await page.textContent("pre")).toContain("compute if F/Π ≥ B/β");
-    expect(await page.$$("ul.assumptions li")).toHaveLength(11);
+    // Eleven for one GPU, three for servers of several (tensor/pipeline parallel, the interconnect, data parallel).
+    expect(await page.$$("ul.assumptions li")).toHaveLength(14);
     expect(await page.textContent("table.headroom-facts")).toContain("312.00 TFLOP/s");
     await page.close();
   });
@@ -330,7 +331,8 @@ describe("headroom pages", () => {
     expect(rows.filter((r) => r[8] === "hesaplama")).toHaveLength(15);
     expect(rows.filter((r) => r[6] === "başarısız")).toHaveLength(2);
     expect(await page.textContent(".headroom-binding")).toMatch(/^Hesaplama bağlayıcı: /);
-    expect(await page.textContent("ul.assumptions")).toContain("Senaryonun tamamını tek bir GPU karşılar.");
+    expect(await page.textContent("ul.assumptions")).toContain("senaryonun tamamını tek bir GPU karşılar");
+    expect(await page.textContent("ul.assumptions")).toContain("Veri paraleli (dp kopya)");
     await page.close();
   });
 
@@ -436,6 +438,25 @@ describe("pages with scripts off", () => {
   }, 600_000);
 });
 
+/** The pages whose front matter says `notebook: true`, as site paths without the leading slash ("explore"). */
+function notebookPages(root: string, dir = ""): string[] {
+  return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : notebookPages(root, path);
+    if (!entry.name.endsWith(".md")) return [];
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(root, path), "utf8"))?.[1] ?? "";
+    return /^notebook: true$/m.test(front) ? [path.slice(0, -3)] : [];
+  });
+}
+
+/** `name@version` of each package folder under dist/_npm (scoped ones under their scope). */
+function npmFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) =>
+    name.startsWith("@") ? readdirSync(join(dir, name)).map((sub) => `${name}/${sub}`) : [name]
+  );
+}
+
 describe("build output", () => {
   function files(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {
@@ -447,17 +468,26 @@ describe("build output", () => {
   it("references no CDN: every library is bundled from node_modules", () => {
     // Framework's own runtime (_observablehq/client, stdlib) keeps lazy CDN stubs for built-ins the pages never call.
     const checked = files(OUTPUT).filter(
-      (f) => f.endsWith(".html") || (/^_(import|node)\//.test(relative(OUTPUT, f)) && f.endsWith(".js"))
+      (f) => f.endsWith(".html") || (/^_(import|node|npm)\//.test(relative(OUTPUT, f)) && f.endsWith(".js"))
     );
-    expect(existsSync(join(OUTPUT, "_npm"))).toBe(false);
     // Every page is checked (the charts are SVG in the pages now, so few library modules are left to check).
     expect(checked.filter((f) => f.endsWith(".html")).length).toBeGreaterThanOrEqual(paths.length);
+    const notebooks = notebookPages("src").map((page) => join(OUTPUT, `${page}.html`));
     for (const file of checked) {
       const text = readFileSync(file, "utf8");
       expect(text.includes("cdn.jsdelivr.net"), file).toBe(false);
-      expect(text.includes("/_npm/"), file).toBe(false);
+      // Only a notebook page loads libraries (Plot, Inputs, d3, …); a drawn page shows its charts as SVG.
+      if (file.endsWith(".html") && !notebooks.includes(file)) expect(text.includes("/_npm/"), file).toBe(false);
       expect(text.includes("fonts.googleapis.com"), file).toBe(false);
     }
+    // What the notebook pages load was bundled from node_modules at the versions package-lock.json pins.
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+      packages: Record<string, {version?: string}>;
+    };
+    const locked = new Set(
+      Object.entries(lock.packages).map(([path, entry]) => `${path.replace(/^.*node_modules\//, "")}@${entry.version}`)
+    );
+    for (const folder of npmFolders(join(OUTPUT, "_npm"))) expect(locked.has(folder), folder).toBe(true);
   });
 
   it("has no link to a page, anchor or file that does not exist, on any page", () => {

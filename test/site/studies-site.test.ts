@@ -213,15 +213,20 @@ describe("a site of the seed and three imported studies", () => {
     expect(text).toContain("Load curves");
     expect(text).toContain("nothing is interpolated between points or extrapolated beyond them");
     // Cells run together in the text: level, base tok/s/GPU and point, new tok/s/GPU and point, ratio, interval, verdict.
+    // ≥ 7: c128 against c64 (the live study's c128 sits at 6.99): shown, not compared (issue 46 item 5).
     expect(text).toContain(
-      "≥ 73992.3batching--mbt4096--chat--c1282629.3stop--mbt512--ladder--c64×0.659no intervalregression"
+      "≥ 73992.3batching--mbt4096--chat--c1282629.3stop--mbt512--ladder--c64——not compared: different loads"
     );
     expect(text).toContain(
-      "within the SLO417.7batching--mbt512--chat--c41682.5stop--mbt512--ladder--c32×4.028no intervalimprovement"
+      "≥ 63992.3batching--mbt4096--chat--c1283138.1stop--mbt512--ladder--c128×0.786no intervalregression"
+    );
+    // Within the SLO (every repeat within, every request within): base's mbt4096 c16 (test/cli/compare.test.ts).
+    expect(text).toContain(
+      "within the SLO1144.7batching--mbt4096--chat--c161682.5stop--mbt512--ladder--c32×1.470no intervalimprovement"
     );
     const tr = await mainText(`tr/${path}`);
     expect(tr).toContain("Yük eğrileri");
-    expect(tr).toContain("SLO içinde417.7");
+    expect(tr).toContain("SLO içinde1144.7");
   }, 60_000);
 
   // The sweeps' max_num_seqs=512 server never came up: its two points failed in every study, and say so (issue 24).

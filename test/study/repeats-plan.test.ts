@@ -67,7 +67,9 @@ describe("repeats in the plan", () => {
     expect(line(withKeys("", "    repeats: 2.5\n"))).toMatch(
       /^study\.yaml:\d+: scenarios\.short\.repeats: must be a whole number from 1/
     );
-    expect(line(withKeys("confidence: 95"))).toMatch(/^study\.yaml:\d+: confidence: must be a number between 0 and 1/);
+    expect(line(withKeys("confidence: 95"))).toMatch(
+      /^study\.yaml:\d+: confidence: must be a number from 0.5 to 0.9999/
+    );
     expect(line(withKeys("restart_between_repeats: yes please"))).toMatch(
       /^study\.yaml:\d+: restart_between_repeats: must be true or false/
     );

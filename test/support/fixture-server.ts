@@ -4,7 +4,13 @@
 //     --truncate-rate R --never-ready --die-after-requests N --seed S --model M --role-chunk --stamp --no-usage
 //     --max-lifetime-s T --count-prompt-tokens qwen3 --template-tokens N --metrics vllm|sglang|trtllm
 //     --kv-per-request X --max-running N --preemptions N --hold-until FILE --hold-from N --tpot-per-inflight-ms K
-//     --metrics-trickle-ms T --prefix-cache HIT_FIRST_TOKEN_MS --cold-requests N --cold-factor F]
+//     --metrics-trickle-ms T --prefix-cache HIT_FIRST_TOKEN_MS --cold-requests N --cold-factor F --ready-after-ms T]
+// --ready-after-ms T listens only after T ms, as an engine loading its weights does; the process prints the GPUs it was
+// given (CUDA_VISIBLE_DEVICES, where set) on a line of its own, so its log shows where it was placed.
+// --tensor-parallel-size / --pipeline-parallel-size / --data-parallel-size N: the server needs their product of GPUs and
+// exits 1 when CUDA_VISIBLE_DEVICES gives it fewer, as an engine does.
+// --neighbour-dir DIR --neighbour-factor F: the server marks DIR while it lives; a request that arrives while another
+// server's mark is there takes F times as long (a host whose servers contend for its CPUs and links).
 // --hold-until FILE keeps generation requests (from the --hold-from'th on, 0-based; default 0) waiting until FILE
 // exists: a test holds a benchmark mid-run on an event of its own, not on timing.
 // --metrics serves Prometheus text shaped like that engine's (fixture-metrics.ts) from the requests in flight.
@@ -12,15 +18,22 @@
 // comes after HIT_FIRST_TOKEN_MS, and /metrics (vLLM's) counts queried and hit prompt tokens as vLLM does.
 // --cold-requests N: the first N generation requests after start take --cold-factor (default 4) times as long, as an
 // engine that is still compiling and warming its caches does.
+// --surface synthetic: the synthetic engine (synthetic-engine.ts) with its knobs --max-batch-tokens,
+// --max-requests-per-batch and --scheduler: its token gap makes throughput follow the known surface, times one draw of
+// 5 % noise per start (--noise R sets the share, --noise-seed S fixes the draw); in the crash region a prefill_first
+// server dies while loading (out of memory) and a fifo server never becomes ready (its health check fails).
 // Requests may carry `fixture_first_token_ms` / `fixture_token_gap_ms` to override the timing for themselves.
 // GET /fixture/requests[?clear=1] lists every request's chunk write times on the process.hrtime clock (ms).
 // To stop it with a signal, spawn it as one process (`node --import tsx test/support/fixture-server.ts ...`, or
 // `npx tsx` with `detached: true` and kill the process group): npx does not pass SIGTERM on to its child.
-import {existsSync} from "node:fs";
+import {existsSync, readdirSync, rmSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
 import http from "node:http";
 import type {AddressInfo, Socket} from "node:net";
 import {pathToFileURL} from "node:url";
 import {FixtureMetrics, type FixtureMetricsOptions, type MetricsEngine} from "./fixture-metrics.js";
+import {crashes, DEFAULTS, NOISE, surface, type SyntheticConfig} from "./synthetic-engine.js";
+import {normalDraw, seededRandom} from "../../loaders/stats/seeded-random.js";
 
 export interface FixtureServerOptions {
   /** 0 (default) picks a free port. */
@@ -75,6 +88,10 @@ export interface FixtureServerOptions {
   /** The first this many generation requests after start are slow (coldFactor × first-token delay and token gaps). */
   coldRequests?: number;
   coldFactor?: number;
+  /** A folder where each server process of a host marks itself (its pid): a request arriving while another server's
+   * mark is there takes neighbourFactor times as long. */
+  neighbourDir?: string;
+  neighbourFactor?: number;
 }
 
 export interface FixtureRequestLog {
@@ -89,6 +106,8 @@ export interface FixtureRequestLog {
   /** performance.now() right after each token chunk was handed to the socket. */
   chunkTimes: number[];
   outcome: "ok" | "failed" | "truncated" | "aborted" | "pending";
+  /** With --prefix-cache: the prompt had been served before (a cache hit). */
+  cacheHit?: boolean;
 }
 
 export interface FixtureServer {
@@ -199,7 +218,11 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
         if (hit) metrics.prefixCache.hits += tokens;
       }
     }
-    const slow = generations++ < (options.coldRequests ?? 0) ? (options.coldFactor ?? 4) : 1;
+    const crowded =
+      options.neighbourDir && readdirSync(options.neighbourDir).some((name) => name !== String(process.pid))
+        ? (options.neighbourFactor ?? 2)
+        : 1;
+    const slow = crowded * (generations++ < (options.coldRequests ?? 0) ? (options.coldFactor ?? 4) : 1);
     // Per-request timing overrides, so one fixture process can serve a sweep.
     const firstMs =
       slow *
@@ -225,7 +248,8 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       maxTokens,
       receivedAt: performance.now(),
       chunkTimes: [],
-      outcome: "pending"
+      outcome: "pending",
+      ...(options.prefixCache ? {cacheHit: hit} : {})
     };
     requests.push(log);
     if (metrics) {
@@ -465,9 +489,34 @@ export async function qwen3PromptCounter(): Promise<(text: string) => number> {
   return (text) => tokenizer.encode(text, {add_special_tokens: false}).length;
 }
 
-function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: number; qwen3: boolean} {
+/** A synthetic engine's start: its token gap, or why it cannot serve. */
+export interface SyntheticStart {
+  config: SyntheticConfig;
+  noise: number;
+  noiseSeed: number | null;
+}
+
+/** Token gap (ms) at which a flood of requests measures the surface's throughput in proportion: the best
+ * configuration decodes a token each 4 ms; the slowest (a tenth of the best and below) all take 40 ms, so no run of
+ * the live tests takes long. */
+export function syntheticTokenGapMs(config: SyntheticConfig, factor: number): number {
+  return Math.min(40, (4 * 909.4) / (surface(config)! * factor));
+}
+
+function parseCli(argv: string[]): {
+  options: FixtureServerOptions;
+  lifetimeS: number;
+  qwen3: boolean;
+  synthetic: SyntheticStart | null;
+  readyAfterMs: number;
+  gpus: number;
+} {
   const options: FixtureServerOptions = {};
+  let synthetic: SyntheticStart | null = null;
+  const engine = (): SyntheticStart => (synthetic ??= {config: {...DEFAULTS}, noise: NOISE, noiseSeed: null});
   let lifetimeS = 1800;
+  let readyAfterMs = 0;
+  let gpus = 1;
   let qwen3 = false;
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
@@ -566,16 +615,81 @@ function parseCli(argv: string[]): {options: FixtureServerOptions; lifetimeS: nu
       case "--max-lifetime-s":
         lifetimeS = number(flag, argv[++i]);
         break;
+      case "--surface":
+        if (argv[++i] !== "synthetic") throw new Error("fixture-server: --surface takes synthetic");
+        engine();
+        break;
+      case "--max-batch-tokens":
+        engine().config.max_batch_tokens = number(flag, argv[++i]);
+        break;
+      case "--max-requests-per-batch":
+        engine().config.max_requests_per_batch = number(flag, argv[++i]);
+        break;
+      case "--scheduler":
+        engine().config.scheduler = argv[++i];
+        break;
+      case "--noise":
+        engine().noise = number(flag, argv[++i]);
+        break;
+      case "--noise-seed":
+        engine().noiseSeed = number(flag, argv[++i]);
+        break;
+      case "--ready-after-ms":
+        readyAfterMs = number(flag, argv[++i]);
+        break;
+      case "--tensor-parallel-size":
+      case "--pipeline-parallel-size":
+      case "--data-parallel-size":
+        gpus *= number(flag, argv[++i]);
+        break;
+      case "--neighbour-dir":
+        options.neighbourDir = argv[++i];
+        break;
+      case "--neighbour-factor":
+        options.neighbourFactor = number(flag, argv[++i]);
+        break;
       default:
         throw new Error(`fixture-server: unknown flag ${flag}`);
     }
   }
-  return {options, lifetimeS, qwen3};
+  return {options, lifetimeS, qwen3, synthetic, readyAfterMs, gpus};
 }
 
 async function runCli(argv: string[]): Promise<void> {
-  const {options, lifetimeS, qwen3} = parseCli(argv);
+  const {options, lifetimeS, qwen3, synthetic, readyAfterMs, gpus} = parseCli(argv);
+  const visible = process.env.CUDA_VISIBLE_DEVICES;
+  if (visible !== undefined) {
+    process.stdout.write(`gpus: ${visible}\n`);
+    const given = visible.trim() ? visible.split(",").length : 0;
+    if (given < gpus) {
+      process.stderr.write(`fixture-server: needs ${gpus} GPUs, CUDA_VISIBLE_DEVICES gives ${given}\n`);
+      process.exit(1);
+    }
+  }
+  const mark = options.neighbourDir ? join(options.neighbourDir, String(process.pid)) : null;
+  if (mark) {
+    writeFileSync(mark, "");
+    process.once("exit", () => rmSync(mark, {force: true}));
+  }
+  if (readyAfterMs) await new Promise((resolve) => setTimeout(resolve, readyAfterMs));
   if (qwen3) options.countPromptTokens = await qwen3PromptCounter();
+  if (synthetic) {
+    const {config} = synthetic;
+    process.stdout.write(`synthetic engine: ${JSON.stringify(config)}\n`);
+    if (crashes(config) && config.scheduler === "prefill_first") {
+      process.stderr.write(
+        `RuntimeError: CUDA out of memory: the KV cache for ${config.max_requests_per_batch} requests of ${config.max_batch_tokens} batch tokens does not fit\n`
+      );
+      process.exit(1);
+    }
+    if (crashes(config)) options.neverReady = true;
+    else {
+      const random = seededRandom(synthetic.noiseSeed ?? Math.floor(Math.random() * 2 ** 31));
+      const factor = Math.max(0.5, 1 + synthetic.noise * normalDraw(random));
+      options.tokenGapMs = syntheticTokenGapMs(config, factor);
+      process.stdout.write(`synthetic engine: token gap ${options.tokenGapMs.toFixed(3)} ms\n`);
+    }
+  }
   // A process that dies on purpose exits non-zero, as a crashed engine would.
   options.onDie = () => {
     process.stdout.write("fixture-server: dying after requests\n");

@@ -1,0 +1,3 @@
+import {runDownloadLoader} from "../render/download-loader.js";
+
+await runDownloadLoader("plan.json");

@@ -1,0 +1,5 @@
+import {runTableFile} from "../../loaders/export/study-files.js";
+import {runLoader} from "../../loaders/files/write-stdout.js";
+import {runsForLoader} from "../../loaders/live/for-loader.js";
+
+await runLoader("telemetry.csv", async () => runTableFile("telemetry.csv", await runsForLoader()));

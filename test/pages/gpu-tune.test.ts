@@ -1,0 +1,66 @@
+// The search on a real GPU engine (data/studies/gpu-tune: gpu_engine_server.py on one H100, Qwen3-0.6B shape): the
+// figures its tune page gives, from the run folders the GPU machine wrote.
+import {beforeAll, describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import type {TuneReport} from "../../loaders/analysis/search-report.js";
+import {tunePage} from "../../loaders/pages/tune.js";
+import "../../src/render/dom.js";
+import {tuneGreedyText, tuneRegretText} from "../../src/components/tuneView.js";
+
+let tune: TuneReport;
+let page: ReturnType<typeof tunePage>;
+
+beforeAll(async () => {
+  const {report} = await loadStudy("data/studies/gpu-tune");
+  page = tunePage(report);
+  tune = report.tune!;
+});
+
+describe("the search on one H100 against the grid", () => {
+  it("6 runs: 3 start, 1 picked by the model, the leader and the greedy path's configuration measured again", () => {
+    expect(tune.state).toBe("done");
+    expect(tune.spent.runs).toBe(6);
+    expect(tune.configurations.map((c) => [c.id, c.phase, c.status, c.confirmed, c.greedy])).toEqual([
+      ["c001", "start", "ok", true, true],
+      ["c002", "start", "ok", false, false],
+      // The leader meets the SLO: both its runs' 16 requests were within both limits (issue 46's rule; the old
+      // t-interval of its two p99 TPOTs, 35.5 and 75.5 ms, reached 309 ms and put it outside).
+      ["c003", "start", "ok", true, false],
+      ["c004", "search", "ok", false, false]
+    ]);
+    expect(tune.configurations[0].value).toBeCloseTo(1310.57, 2);
+    expect(tune.configurations[0].n).toBe(2);
+  });
+
+  it("the leader (1024 batch tokens, 4 requests, prefill_first) meets the SLO once measured again, but leads within noise: the greedy path's configuration stays", () => {
+    const leader = tune.configurations[2];
+    expect(leader.label).toBe("max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first");
+    // 1954.56 and 1488.36 tok/s: 1721.46 against the greedy configuration's 1310.57 (1411.03, 1210.11), +31.4 %, whose
+    // interval over two runs a side includes zero.
+    expect(leader.value).toBeCloseTo(1721.46, 2);
+    expect(tune.verdict).toMatchObject({kind: "within-noise", leader: "c003", winner: "c001", incumbent: "c001"});
+    expect(tune.verdict!.gain_percent).toBeCloseTo((1721.46 / 1310.57 - 1) * 100, 1);
+    expect(tune.winner!.server_command).toMatch(/--max-batch-tokens 256 --max-requests-per-batch 16 --scheduler fifo$/);
+    expect(tuneGreedyText(page, "en")).toContain(
+      "The interval includes zero: the difference does not survive the noise rule, so the greedy path's configuration stays the recommendation."
+    );
+  });
+
+  it("the whole grid (18 configurations, the second half run in a second call): regret 62.3 % with 6 runs to its 18", () => {
+    const g = tune.grid!;
+    expect([g.configurations, g.runs, g.complete, g.search_runs]).toEqual([18, 18, true, 6]);
+    expect(g.not_run).toEqual([]);
+    expect(g.best).toEqual({
+      id: "g016",
+      label: "max_batch_tokens 1024, max_requests_per_batch 16, scheduler prefill_first",
+      value: 3132.21
+    });
+    expect(g.winner_value).toBeCloseTo(1179.34, 2);
+    expect(g.regret_percent!).toBeCloseTo(62.35, 2);
+    // A random search of 4 configurations played out on the grid's own results does better here: the page says so.
+    expect(g.random!.median_regret_percent).toBeCloseTo(2.86, 2);
+    expect(g.versus_random).toBe("does-not-beat");
+    expect(tuneRegretText(page, "en")).toContain("a regret of 62.3%, with 6 runs to the grid's 18");
+    expect(tuneRegretText(page, "en")).toContain("has a median regret of 2.9%: the search does not beat it.");
+  });
+});
