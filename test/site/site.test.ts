@@ -374,9 +374,32 @@ async function dataRequests(path: string): Promise<string[]> {
 }
 
 describe("page data", () => {
-  it("loads no data file on any page: the build wrote what each page shows into its HTML", async () => {
-    for (const path of paths) expect(await dataRequests(path), path).toEqual([]);
+  it("loads no data file on any drawn page: the build wrote what each page shows into its HTML", async () => {
+    const notebooks = new Set(notebookPages("src").map(notebookPath));
+    const drawn = paths.filter((path) => !notebooks.has(path));
+    expect(drawn.length).toBe(paths.length - notebooks.size);
+    for (const path of drawn) expect(await dataRequests(path), path).toEqual([]);
   }, 600_000);
+
+  // A page that says `notebook: true` is held to its own rule (issue 43, item 5): it loads the study's files, runs
+  // every cell without an error and draws what its cells draw.
+  it("runs every cell of each notebook page without an error, and each cell that displays draws", async () => {
+    const notebooks = notebookPages("src").map(notebookPath);
+    expect(notebooks).toEqual(["/explore", "/tr/explore"]);
+    for (const path of notebooks) {
+      expect(paths, path).toContain(path);
+      expect(await dataRequests(path), path).toContain("data/runs.csv");
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, pageUrl(server.url, path));
+      await page.waitForFunction(() => document.querySelectorAll("main svg, main table").length > 0);
+      expect(await page.$$eval(".observablehq--error", (errors) => errors.map((e) => e.textContent)), path).toEqual([]);
+      const text = (await page.textContent("main")) ?? "";
+      for (const word of ["NaN", "undefined", "[object Object]"]) expect(text, path).not.toContain(word);
+      expect(await page.$$eval("main svg", (svgs) => svgs.length), path).toBeGreaterThan(0);
+      expect(problems, path).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  }, 300_000);
 
   it("offers the runs table, the report and the per-point aggregate as downloads on the all-runs page, without loading them", async () => {
     for (const path of ["/runs/", "/tr/runs/"]) {
@@ -439,6 +462,9 @@ describe("pages with scripts off", () => {
 });
 
 /** The pages whose front matter says `notebook: true`, as site paths without the leading slash ("explore"). */
+/** A notebook page's site path from its source path ("tr/explore" is "/tr/explore"). */
+const notebookPath = (source: string): string => `/${source.replace(/(^|\/)index$/, "$1")}`;
+
 function notebookPages(root: string, dir = ""): string[] {
   return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
     const path = join(dir, entry.name);
