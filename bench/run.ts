@@ -13,7 +13,7 @@ import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
 import {groupPages} from "./page-weight.js";
 import {transferWeights} from "./browser-weight.js";
-import {sameBuilds} from "./same-trees.js";
+import {sameTrees} from "./same-trees.js";
 import {listRunDirs} from "../loaders/runs/read-runs.js";
 import {renderSection, spliceSection, type PageKindWeight, type Results, type SizeResult} from "./report-markdown.js";
 import {goalSummary} from "./goals.js";
@@ -120,7 +120,7 @@ async function measureIncremental(
   log(`${scale}×: incremental build with ${run} added back`);
   const added = await build("run-added");
   const built = !added.timed_out && added.exit_code === 0;
-  const differing = built ? sameBuilds(coldDist, join(tree, output)) : [`the build failed: see ${added.log}`];
+  const differing = built ? sameTrees(coldDist, join(tree, output)) : [`the build failed: see ${added.log}`];
   return {removed, added, identical: differing.length === 0, differing};
 }
 

@@ -3,7 +3,17 @@
 // whole. A build that fails or is interrupted leaves the last site as it was; one killed outright leaves a staging
 // folder that the next build removes, saying so.
 import {spawn, type ChildProcess} from "node:child_process";
-import {copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync
+} from "node:fs";
 import {DOWNLOADS} from "../../loaders/export/downloads.js";
 import {basename, dirname, join, resolve} from "node:path";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
@@ -165,12 +175,22 @@ function lastBuild(state: string, output: string): LastBuild | null {
   return {output, record};
 }
 
-/** Empties Framework's cache of the loaders' outputs under src/data/ and puts this build's downloads in it. */
+/** Empties Framework's cache of the loaders' outputs under src/data/ and puts the files this build's renderer made in
+ * it (the downloads and the study files a page names), each dated as its loader: Framework takes such an output as
+ * fresh, and writes its date into the pages that attach it (and into its hashed name), so two builds of the same
+ * study and code are the same bytes. */
 function handDownloads(state: string): void {
   const cache = loaderCache(SOURCES, "data");
   rmSync(cache, {recursive: true, force: true});
   mkdirSync(cache, {recursive: true});
-  for (const name of DOWNLOADS) copyFileSync(join(state, "downloads", name), join(cache, name));
+  const made = readdirSync(join(state, "downloads"));
+  for (const name of DOWNLOADS)
+    if (!made.includes(name)) throw new Error(`${join(state, "downloads", name)}: not made`);
+  for (const name of made) {
+    copyFileSync(join(state, "downloads", name), join(cache, name));
+    const loader = statSync(join(SOURCES, "data", `${name}.ts`), {throwIfNoEntry: false});
+    if (loader) utimesSync(join(cache, name), loader.atime, loader.mtime);
+  }
 }
 
 /** Dates every cached loader output `epoch` (seconds), so that pages naming their dates read the same each build. */

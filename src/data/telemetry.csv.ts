@@ -1,5 +1,5 @@
 import {runTableFile} from "../../loaders/export/study-files.js";
-import {runLoader} from "../../loaders/files/write-stdout.js";
 import {runsForLoader} from "../../loaders/live/for-loader.js";
+import {runDownloadLoader} from "../render/download-loader.js";
 
-await runLoader("telemetry.csv", async () => runTableFile("telemetry.csv", await runsForLoader()));
+await runDownloadLoader("telemetry.csv", async () => runTableFile("telemetry.csv", await runsForLoader()));

@@ -5,6 +5,9 @@
 // one line and 1 (74 for a disk that refused a write). npm run build and npm run dev start it (src/build/).
 import {join} from "node:path";
 import {parseArgs} from "node:util";
+import {DOWNLOADS} from "../../loaders/export/downloads.js";
+import {studyFile} from "../../loaders/export/study-files.js";
+import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
@@ -18,6 +21,7 @@ import * as runSets from "../components/runSets.js";
 import {codeVersion} from "./code-version.js";
 import {keepRawHtmlAsText} from "./dom.js";
 import {writeDownloadsAside} from "./downloads-aside.js";
+import {studyFilesUsed} from "./study-files-used.js";
 import {drawRunPages, drawSite} from "./draw-site.js";
 import {Memo, ReuseError} from "./memo.js";
 import {namedFiles, PageStore, RUN_PAGES_FILE} from "./store.js";
@@ -97,6 +101,10 @@ async function render(): Promise<void> {
   time("pages drawn");
   for (const write of writes) write();
   await downloads;
+  // The other study files a page names (per-request rows, telemetry, the dictionary), beside the downloads.
+  for (const name of studyFilesUsed(join(import.meta.dirname, "..")))
+    if (!(DOWNLOADS as readonly string[]).includes(name))
+      writeFileAtomic(join(state, "downloads", name), studyFile(name, study));
   memo.save();
   time("downloads written");
   // The files the last site names stay one more round: dev's preview may still read them until it reloads.

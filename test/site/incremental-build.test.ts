@@ -4,7 +4,7 @@ import {spawn} from "node:child_process";
 import {cpSync, mkdirSync, readdirSync, renameSync, rmSync} from "node:fs";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {sameBuilds} from "../../bench/same-trees.js";
+import {sameTrees} from "../../bench/same-trees.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
@@ -117,7 +117,7 @@ const AUTHORED = 14;
 
 describe.each(CASES)("one run added to the built seed ($name)", (c) => {
   it("equals a cold build of the same study, file for file", () => {
-    expect(sameBuilds(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
+    expect(sameTrees(join(TMP, c.name, "cold"), join(TMP, c.name, "incremental"))).toEqual([]);
   });
 
   it("has Framework build the same few pages both times: the written pages, the 404 and each template's first", () => {

@@ -2,7 +2,6 @@
 // reach) and text, so two builds compare equal when only Framework's serialization or link spelling differs.
 import {parseHTML} from "linkedom";
 import {posix} from "node:path";
-import {undated} from "../../bench/same-trees.js";
 
 interface Node {
   nodeType: number;
@@ -18,10 +17,7 @@ export function canonicalPage(html: string, page: string): string[] {
   const lines: string[] = [];
   const walk = (node: Node, depth: number): void => {
     if (node.nodeType === 3) {
-      // A notebook page's script names each attached file's date, which is when that build ran the file's loader.
-      const text = undated(node.textContent ?? "")
-        .replace(/\s+/g, " ")
-        .trim();
+      const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
       if (text) lines.push(`${depth} #${text}`);
       return;
     }
