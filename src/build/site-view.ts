@@ -3,6 +3,7 @@
 import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {PageFragments} from "../render/fragment.js";
+import {userPages} from "../../loaders/pages/page-source.js";
 import {pageTitle} from "../render/page-text.js";
 import {ReuseError} from "../render/memo.js";
 import {digestOf, PageStore, readSite, RUN_PAGES_FILE, type DrawnPage, type DrawnSite} from "../render/store.js";
@@ -149,15 +150,11 @@ export class SiteView {
     return found;
   }
 
-  /** Pages a user wrote under src/ (any Markdown page the study does not draw): listed as they are, by their title. */
+  /** Pages a user wrote under src/ (a Markdown page or a page loader the study does not draw): listed as they are, by
+   * their title, English then Turkish. */
   userPages(): SidebarPage[] {
-    const drawn = new Set((this.site?.pages ?? []).map((p) => p.source));
-    return this.sources_(this.root)
-      .filter((source) => !source.includes("[") && !drawn.has(source) && source !== "404.md")
-      .map((source) => {
-        const path = `/${source.replace(/\.md$/, "").replace(/(^|\/)index$/, "$1")}`;
-        return {name: pageTitle(this.source(source), null) ?? path, path};
-      });
+    const drawn = new Set((this.site?.pages ?? []).map((p) => p.path));
+    return [...userPages(this.root, "en", drawn), ...userPages(this.root, "tr", drawn)];
   }
 
   /** The pager's neighbours of a listed page, as Framework walks the sidebar (the home page first, each language a

@@ -93,10 +93,13 @@ describe("a user's pages", () => {
     expect(userPages(root, "tr", listed)).toEqual([{name: "Sorum", path: "/tr/sorum"}]);
   });
 
-  it("in the repository: the example notebook in each language", () => {
+  it("in the repository: the data dictionary, and the example notebook in each language", () => {
     const drawn = ["/setup", "/summary", "/notes", "/quality", "/headroom", "/tune", "/runs/"];
     const listed = new Set([...drawn, ...drawn.map((p) => `/tr${p}`)]);
-    expect(userPages(join(ROOT, "src"), "en", listed)).toEqual([{name: "Explore the data", path: "/explore"}]);
+    expect(userPages(join(ROOT, "src"), "en", listed)).toEqual([
+      {name: "Data dictionary", path: "/dictionary"},
+      {name: "Explore the data", path: "/explore"}
+    ]);
     expect(userPages(join(ROOT, "src"), "tr", listed)).toEqual([{name: "Verileri keşfedin", path: "/tr/explore"}]);
   });
 });

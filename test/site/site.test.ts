@@ -384,18 +384,20 @@ describe("page data", () => {
   // A page that says `notebook: true` is held to its own rule (issue 43, item 5): it loads the study's files, runs
   // every cell without an error and draws what its cells draw.
   it("runs every cell of each notebook page without an error, and each cell that displays draws", async () => {
-    const notebooks = notebookPages("src").map(notebookPath);
-    expect(notebooks).toEqual(["/explore", "/tr/explore"]);
+    const notebooks = notebookPages("src").map(notebookPath).sort();
+    expect(notebooks).toEqual(["/dictionary", "/explore", "/tr/explore"]);
     for (const path of notebooks) {
       expect(paths, path).toContain(path);
-      expect(await dataRequests(path), path).toContain("data/runs.csv");
+      expect(await dataRequests(path), path).toContain(
+        path === "/dictionary" ? "data/dictionary.json" : "data/runs.csv"
+      );
       const {page, problems} = await newCheckedPage(browser);
       await visit(page, pageUrl(server.url, path));
       await page.waitForFunction(() => document.querySelectorAll("main svg, main table").length > 0);
       expect(await page.$$eval(".observablehq--error", (errors) => errors.map((e) => e.textContent)), path).toEqual([]);
       const text = (await page.textContent("main")) ?? "";
       for (const word of ["NaN", "undefined", "[object Object]"]) expect(text, path).not.toContain(word);
-      expect(await page.$$eval("main svg", (svgs) => svgs.length), path).toBeGreaterThan(0);
+      expect(await page.$$eval("main svg, main table", (drawn) => drawn.length), path).toBeGreaterThan(0);
       expect(problems, path).toEqual(NO_PROBLEMS);
       await page.close();
     }
