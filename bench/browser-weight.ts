@@ -12,10 +12,14 @@ export interface TransferWeight {
   requests: number;
   /** The page carries a view that reacts to the reader (the SLO explorer), so it may load a small script. */
   interactive: boolean;
+  /** A notebook page (issue 43): its cells load the libraries and data files, so its goal is its own. */
+  notebook?: boolean;
 }
 
-/** The issue's goals, KB transferred: a home page without an explorer, any page without one, one with it. */
-export function weightGoalKb(kind: string, interactive: boolean, scale: number): number {
+/** The issues' goals, KB transferred: a home page without an explorer, any page without one, one with it, a notebook
+ * page. */
+export function weightGoalKb(kind: string, interactive: boolean, scale: number, notebook = false): number {
+  if (notebook) return 400;
   if (interactive) return 250;
   if (kind === "/") return 100;
   if (kind === "/headroom" && scale >= 1000) return 300;
@@ -41,8 +45,11 @@ export async function transferWeights(dist: string, pages: readonly string[]): P
       await page.goto(new URL(path.slice(1), site.url).href, {waitUntil: "networkidle", timeout: 120_000});
       const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
       // The explorer drawn, not the home page's script that wakes one where there is one.
-      const interactive = readFileSync(htmlFile(dist, path), "utf8").includes('class="slo-explorer"');
-      out.push({page: path, bytes, requests: sizes.length, interactive});
+      const html = readFileSync(htmlFile(dist, path), "utf8");
+      const interactive = html.includes('class="slo-explorer"');
+      // Only a notebook page imports libraries from Framework's npm cache (the site test holds the drawn pages to it).
+      const notebook = html.includes("/_npm/");
+      out.push({page: path, bytes, requests: sizes.length, interactive, ...(notebook ? {notebook} : {})});
       await context.close();
     }
   } finally {

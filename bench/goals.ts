@@ -43,7 +43,7 @@ export function goalSummary(results: Results): string {
   const weightLines = weighed.map((s) => {
     const misses = s.transfer!.filter((w) => {
       const kind = s.pages.find((p) => p.heaviest.page === w.page)?.kind ?? w.page;
-      return w.bytes > weightGoalKb(kind, w.interactive, s.scale) * 1024;
+      return w.bytes > weightGoalKb(kind, w.interactive, s.scale, w.notebook) * 1024;
     });
     const home = s.transfer!.find((w) => w.page === "/" || w.page === "/tr/");
     const heaviest = s.transfer!.reduce((a, b) => (b.bytes > a.bytes ? b : a));

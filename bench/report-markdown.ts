@@ -209,7 +209,7 @@ export function transferSection(sizes: SizeResult[]): string[] {
       const kind = s.pages.find((p) => p.heaviest.page === w.page)?.kind ?? w.page;
       // The version before may name its pages otherwise: its own heaviest page of the kind stands beside today's.
       const before = s.before?.transfer.find((b) => pageKind(b.page) === kind);
-      const goal = weightGoalKb(kind, w.interactive, s.scale);
+      const goal = weightGoalKb(kind, w.interactive, s.scale, w.notebook);
       const pages = before && before.page !== w.page ? `${w.page} (before: ${before.page})` : w.page;
       lines.push(
         `| ${kind} | ${pages} | ${before ? kb(before.bytes) : "—"} | ${kb(w.bytes)} | ${before ? before.requests : "—"} → ${w.requests} | ${goal} | ${w.bytes <= goal * 1024 ? "✓" : "✗"} |`

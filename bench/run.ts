@@ -23,6 +23,7 @@ import {measureStartup, startupGoal} from "./startup.js";
 import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
 import {measureStudiesBuild, renderStudiesSection, STUDIES_SECTION} from "./studies-build.js";
 import {LADDER_SECTION, measureLadderBuild, renderLadderSection} from "./ladder-build.js";
+import {measureNotebookBuild, NOTEBOOK_SECTION, renderNotebookSection} from "./notebook-build.js";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const WORK = join(REPO, ".bench");
@@ -46,6 +47,8 @@ const {values} = parseArgs({
     studies: {type: "string", default: "1,2,4,8"},
     // The 1,000-run ladder study (bench/ladder-build.ts): its build time per run and its explorer pages' weight.
     "skip-ladder": {type: "boolean", default: false},
+    // The seed built with and without its notebook pages (bench/notebook-build.ts), and their weight.
+    "skip-notebooks": {type: "boolean", default: false},
     out: {type: "string", default: join(REPO, "BENCHMARKS.md")}
   }
 });
@@ -255,6 +258,10 @@ async function main(): Promise<void> {
     );
     const ladder = await measureLadderBuild(WORK, tree, Number(values["build-timeout"]), archives, log);
     spliceSection(values.out!, renderLadderSection(ladder), "", LADDER_SECTION);
+  }
+  if (tree && !values["skip-notebooks"]) {
+    const notebooks = await measureNotebookBuild(tree, WORK, Number(values["build-timeout"]), log);
+    spliceSection(values.out!, renderNotebookSection(notebooks), "", NOTEBOOK_SECTION);
   }
   // Start-up from the prebuilt bundle: built here so the figure is of the current sources.
   let startup = "";
