@@ -4,9 +4,9 @@
 // the pages until it is mended.
 import {spawn, type ChildProcess} from "node:child_process";
 import {existsSync, utimesSync, watch} from "node:fs";
-import {join, relative, resolve} from "node:path";
+import {isAbsolute, join, relative, resolve} from "node:path";
 import {studyDir} from "../../loaders/study/study-dir.js";
-import {stateFolder, STATE_ENV} from "../render/store.js";
+import {readSite, stateFolder, STATE_ENV} from "../render/store.js";
 import {ignoredChange, ImportGraph, loadersToRerun, watchedDirs} from "./loader-graph.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -37,10 +37,26 @@ function touch(file: string): void {
   if (existsSync(file)) utimesSync(file, now, now);
 }
 
+/** The Markdown sources of the drawn pages, as the last drawing listed them (none while the study cannot be drawn). */
+function drawnSourcesOf(state: string): Set<string> {
+  try {
+    const site = readSite(state);
+    return new Set("error" in site ? [] : site.pages.map((page) => join(root, "src", page.source)));
+  } catch {
+    return new Set();
+  }
+}
+
+function inside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
 export async function dev(args: readonly string[]): Promise<void> {
   const study = resolve(root, studyDir());
   const state = stateFolder(root, "dev");
   const graph = new ImportGraph(root);
+  const drawnSources = () => drawnSourcesOf(state);
   let loaders = graph.loaders();
   await draw(state);
   const preview: ChildProcess = spawn(
@@ -76,6 +92,8 @@ export async function dev(args: readonly string[]): Promise<void> {
     if (!name || ignoredChange(root, dir, name)) return;
     const file = join(dir, name);
     if (loaders.has(file)) return; // Framework watches the loaders themselves
+    // A page a user wrote (no drawn page's source) is Framework's alone: it shows the edited cell itself.
+    if (file.endsWith(".md") && inside(join(root, "src"), file) && !drawnSources().has(file)) return;
     pending.add(file);
     timer ??= setTimeout(() => (drawing = drawing.then(redraw)), 100);
   };

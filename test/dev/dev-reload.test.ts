@@ -77,3 +77,19 @@ it("an edit to the study's study.yaml (read by every loader) shows on the home p
     }
   );
 }, 180_000);
+
+it("an edit to a notebook page's cell shows on that page, and the study is not drawn again for it", async () => {
+  const welcomes = () => (dev.log().match(/type: 'welcome'/g) ?? []).length;
+  const before = welcomes();
+  await page.goto(new URL("explore", dev.url).href);
+  await textOf("h1", "Explore the data");
+  // Framework watches the page's file once the page's socket has said hello (its welcome is logged).
+  for (const started = Date.now(); welcomes() === before && Date.now() - started < 60_000;)
+    await new Promise((r) => setTimeout(r, 100));
+  const drawn = (dev.log().match(/drawing the study again/g) ?? []).length;
+  edit("src/explore.md", "# Explore the data", "# Explore the data, edited");
+  await textOf("h1", "Explore the data, edited", 30_000);
+  // Framework updates the page itself; the page renderer has nothing to draw for a page it does not draw.
+  await new Promise((r) => setTimeout(r, 1000));
+  expect((dev.log().match(/drawing the study again/g) ?? []).length).toBe(drawn);
+}, 120_000);
