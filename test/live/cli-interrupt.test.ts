@@ -92,7 +92,9 @@ describe("stopping tps-report run", () => {
     const timeoutS = 8;
     const started = Date.now();
     const done = await runCli(tps(study, "--timeout-s", String(timeoutS)));
-    expect(done.code).toBe(0);
+    // Its only run failed: the command says so and exits 1 (issue 46, item 11).
+    expect(done.code).toBe(1);
+    expect(done.stderr).toContain("tps-report run: every run failed (1 of 1)");
     const meta = readRunJson(study, "s--hang--tiny");
     expect(meta.status).toBe("failed");
     expect(meta.failed_phase).toBe("timeout");
