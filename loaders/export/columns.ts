@@ -239,13 +239,24 @@ const STAT_MEANINGS: Record<string, (unit: string) => ColumnMeaning> = {
 };
 
 /** A column of the points table: the point's identity, its counts, and `<metric>_<stat>` of each run column. */
-export function pointColumnMeaning(name: string): ColumnMeaning | null {
+/** A metric the benchmark tool printed under a name tps-report does not define (a sweep's `max_num_seqs`, …): kept as
+ * read, and described as such. */
+export function printedMetricMeaning(name: string): ColumnMeaning {
+  return {
+    unit: "as the tool printed it",
+    formula: `the result's own field ${name}, kept as read (tps-report gives it no formula of its own)`
+  };
+}
+
+/** `printed`: the metrics the study's result files carry beyond tps-report's own (rows.ts metricColumns). */
+export function pointColumnMeaning(name: string, printed: ReadonlySet<string> = new Set()): ColumnMeaning | null {
   if (POINT_MEANINGS[name]) return POINT_MEANINGS[name];
   if (["study", "step", "candidate", "label", "scenario", "engine", "load_kind", "load"].includes(name))
     return runColumnMeaning(name);
   for (const stat of STAT_NAMES) {
     if (!name.endsWith(`_${stat}`)) continue;
-    const metric = runColumnMeaning(name.slice(0, -stat.length - 1));
+    const base = name.slice(0, -stat.length - 1);
+    const metric = runColumnMeaning(base) ?? (printed.has(base) ? printedMetricMeaning(base) : null);
     if (!metric) continue;
     const meaning = STAT_MEANINGS[stat](metric.unit);
     return {unit: meaning.unit, formula: `${meaning.formula} ${metric.formula}`};
@@ -304,12 +315,16 @@ export const TELEMETRY_SERIES: Record<string, ColumnMeaning> = {
 };
 
 /** Any exported table's column. */
-export function columnMeaning(table: ExportTable, name: string): ColumnMeaning | null {
+export function columnMeaning(
+  table: ExportTable,
+  name: string,
+  printed: ReadonlySet<string> = new Set()
+): ColumnMeaning | null {
   switch (table) {
     case "runs":
-      return runColumnMeaning(name);
+      return runColumnMeaning(name) ?? (printed.has(name) ? printedMetricMeaning(name) : null);
     case "points":
-      return pointColumnMeaning(name);
+      return pointColumnMeaning(name, printed);
     case "requests":
       return (
         REQUEST_MEANINGS[name] ??

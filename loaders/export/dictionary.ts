@@ -64,14 +64,18 @@ const TABLES: {table: ExportTable; files: string[]; row: string; ints?: Readonly
   }
 ];
 
-/** The dictionary of a study's exported tables, as exported (each table's rows, in the exports' column order). */
-export function dataDictionary(tables: Record<ExportTable, readonly TableRow[]>): DataDictionary {
+/** The dictionary of a study's exported tables, as exported (each table's rows, in the exports' column order);
+ * `printed`: the metrics its result files carry beyond tps-report's own, described as kept as read. */
+export function dataDictionary(
+  tables: Record<ExportTable, readonly TableRow[]>,
+  printed: ReadonlySet<string> = new Set()
+): DataDictionary {
   return {
     tables: TABLES.map(({table, files, row, ints, fixed}) => {
       const rows = tables[table];
       const names = fixed ?? columnsOf(rows);
       const columns = names.map((name) => {
-        const meaning = columnMeaning(table, name);
+        const meaning = columnMeaning(table, name, printed);
         if (!meaning)
           throw new UndescribedColumn(
             `the ${table} table's column ${name} has no definition in loaders/export/columns.ts`

@@ -8,6 +8,8 @@ import {runsParquet} from "./parquet.js";
 import {REQUEST_COLUMNS, REQUEST_INT_COLUMNS, requestRows} from "./requests.js";
 import {TELEMETRY_INT_COLUMNS, TELEMETRY_TABLE_COLUMNS, telemetryRows} from "./telemetry.js";
 import type {RunRecord} from "../runs/read-runs.js";
+import {METRIC_COLUMNS} from "../canonical.js";
+import {metricColumns} from "../runs/rows.js";
 
 export const STUDY_FILES = [
   ...DOWNLOADS,
@@ -49,12 +51,15 @@ export function studyFile(name: StudyFile, study: StudyFilesInput): string | Uin
       return runTableFile(name, study);
     case "dictionary.json":
       return JSON.stringify(
-        dataDictionary({
-          runs: study.rows,
-          points: studyAggregate(study.plan, study.rows),
-          requests: requestRows(study),
-          telemetry: telemetryRows(study)
-        })
+        dataDictionary(
+          {
+            runs: study.rows,
+            points: studyAggregate(study.plan, study.rows),
+            requests: requestRows(study),
+            telemetry: telemetryRows(study)
+          },
+          new Set(metricColumns([...study.runs]).filter((m) => !METRIC_COLUMNS.includes(m)))
+        )
       );
     default:
       return download(name, study);

@@ -203,6 +203,23 @@ describe("the data dictionary", () => {
       new UndescribedColumn("the runs table's column vibes_per_s has no definition in loaders/export/columns.ts")
     );
   });
+
+  // A vLLM sweep's result files carry its parameters (max_num_seqs, concurrency) beside the metrics: the build of such
+  // a study stopped at "the runs table's column max_num_seqs has no definition" once a page named the dictionary.
+  it("describes a field the study's result files printed beyond tps-report's own as kept as read", () => {
+    const rows = [{run: "a", max_num_seqs: 256}];
+    const points = [{step: "s", max_num_seqs_mean: 256, max_num_seqs_std: null}];
+    const made = dataDictionary({runs: rows, points, requests: [], telemetry: []}, new Set(["max_num_seqs"]));
+    const runs = made.tables.find((t) => t.table === "runs")!.columns;
+    expect(runs.find((c) => c.name === "max_num_seqs")).toEqual({
+      name: "max_num_seqs",
+      type: "DOUBLE",
+      unit: "as the tool printed it",
+      formula: "the result's own field max_num_seqs, kept as read (tps-report gives it no formula of its own)"
+    });
+    const mean = made.tables.find((t) => t.table === "points")!.columns.find((c) => c.name === "max_num_seqs_mean")!;
+    expect(mean.formula).toMatch(/the result's own field max_num_seqs, kept as read/);
+  });
 });
 
 describe("the data loaders", () => {
