@@ -15,6 +15,7 @@ const COPIED = [
   "loaders",
   "src/components",
   "src/render/dom.ts",
+  "src/render/html.ts",
   "data/studies/qwen3-32b-a100",
   "data/models",
   "data/gpus"
