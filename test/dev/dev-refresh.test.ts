@@ -18,11 +18,11 @@ it("draws again the pages the added run changes (both languages), and no other",
   const dev = await measureDevRefresh(tree, study, work, 240);
   expect(dev.run).toBe("quantization--vllm-fp8--sharegpt");
   expect(dev.refresh_seconds, `see ${dev.log}`).not.toBeNull();
-  // Every page of the site: 2 languages × (7 pages drawn from the whole study + 4 step pages + 17 runs).
-  expect(dev.pages).toBe(2 * (7 + 4 + 17));
-  // The 7 pages drawn from the whole study (drawn every time), its run page, its step's page, and the two other steps
+  // Every page of the site: 2 languages × (8 pages drawn from the whole study + 4 step pages + 17 runs).
+  expect(dev.pages).toBe(2 * (8 + 4 + 17));
+  // The 8 pages drawn from the whole study (drawn every time), its run page, its step's page, and the two other steps
   // whose coverage counts it (configurations measured: 6 → 7 of 27); the fourth step page, other-scenarios, shows no
   // coverage. The other 2 × 17 step and run pages are the memo's.
-  expect(dev.drawn).toBe(2 * (7 + 1 + 1 + 2));
+  expect(dev.drawn).toBe(2 * (8 + 1 + 1 + 2));
   expect(dev.identical).toBe(true);
 }, 600_000);
