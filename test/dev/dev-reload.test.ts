@@ -86,6 +86,9 @@ it("an edit to a notebook page's cell shows on that page, and the study is not d
   // Framework watches the page's file once the page's socket has said hello (its welcome is logged).
   for (const started = Date.now(); welcomes() === before && Date.now() - started < 60_000;)
     await new Promise((r) => setTimeout(r, 100));
+  // Framework sends the welcome before it watches the page's file (preview.js hello()): an edit made at once
+  // may be missed, so give it time, as the first test does.
+  await new Promise((r) => setTimeout(r, 5000));
   const drawn = (dev.log().match(/drawing the study again/g) ?? []).length;
   edit("src/explore.md", "# Explore the data", "# Explore the data, edited");
   await textOf("h1", "Explore the data, edited", 30_000);
