@@ -1,7 +1,7 @@
 // Whether a site path has a page in the source folder: a Markdown file, a page loader (name.md.ts, name.md.js, …), an
 // index page, or a parameterized route ([step].md, [run]/index.md) that serves it, as Framework routes them.
 import {readdirSync, readFileSync} from "node:fs";
-import {join} from "node:path";
+import {join, relative} from "node:path";
 
 // The folders' listings, kept a second: a site of many runs asks once per run page, and in dev a page just added
 // must be found.
@@ -90,4 +90,15 @@ export function userPages(root: string, lang: "en" | "tr", listed: ReadonlySet<s
   };
   visit(lang === "tr" ? join(root, "tr") : root, lang === "tr" ? "/tr" : "");
   return found;
+}
+
+/** The Markdown pages under `root` whose front matter says `notebook: true`, by their path there ("tr/explore.md"). */
+export function notebookSources(root: string, dir = root): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return /^[._]/.test(entry.name) ? [] : notebookSources(root, path);
+    if (!entry.name.endsWith(".md")) return [];
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(path, "utf8"))?.[1] ?? "";
+    return /^notebook: true$/m.test(front) ? [relative(root, path)] : [];
+  });
 }

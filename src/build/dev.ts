@@ -4,10 +4,10 @@
 // the pages until it is mended.
 import {spawn, type ChildProcess} from "node:child_process";
 import {existsSync, utimesSync, watch} from "node:fs";
-import {isAbsolute, join, relative, resolve} from "node:path";
+import {join, relative, resolve} from "node:path";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import {readSite, stateFolder, STATE_ENV} from "../render/store.js";
-import {ignoredChange, ImportGraph, loadersToRerun, watchedDirs} from "./loader-graph.js";
+import {ignoredChange, ImportGraph, inside, loadersToRerun, watchedDirs} from "./loader-graph.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
@@ -45,11 +45,6 @@ function drawnSourcesOf(state: string): Set<string> {
   } catch {
     return new Set();
   }
-}
-
-function inside(dir: string, file: string): boolean {
-  const rel = relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
 
 export async function dev(args: readonly string[]): Promise<void> {

@@ -110,7 +110,8 @@ export function ignoredChange(root: string, watched: string, name: string): bool
   return inside(join(root, "src/.observablehq"), file) || /(^|\/)\.|~$|\.tmp$/.test(relative(watched, file));
 }
 
-function inside(dir: string, file: string): boolean {
+/** Whether `file` is `dir` or lies under it. */
+export function inside(dir: string, file: string): boolean {
   const rel = relative(resolve(dir), resolve(file));
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }

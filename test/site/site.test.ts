@@ -8,6 +8,7 @@ import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl, sitePaths} from "./sitePaths.js";
 import {brokenLinks} from "../support/site-links.js";
+import {notebookSources} from "../../loaders/pages/page-source.js";
 import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
 
 let OUTPUT = "dist";
@@ -382,7 +383,11 @@ async function dataRequests(path: string): Promise<string[]> {
 
 describe("page data", () => {
   it("loads no data file on any drawn page: the build wrote what each page shows into its HTML", async () => {
-    const notebooks = new Set(notebookPages("src").map(notebookPath));
+    const notebooks = new Set(
+      notebookSources("src")
+        .map((page) => page.slice(0, -3))
+        .map(notebookPath)
+    );
     const drawn = paths.filter((path) => !notebooks.has(path));
     expect(drawn.length).toBe(paths.length - notebooks.size);
     for (const path of drawn) expect(await dataRequests(path), path).toEqual([]);
@@ -391,7 +396,10 @@ describe("page data", () => {
   // A page that says `notebook: true` is held to its own rule (issue 43, item 5): it loads the study's files, runs
   // every cell without an error and draws what its cells draw.
   it("runs every cell of each notebook page without an error, and each cell that displays draws", async () => {
-    const notebooks = notebookPages("src").map(notebookPath).sort();
+    const notebooks = notebookSources("src")
+      .map((page) => page.slice(0, -3))
+      .map(notebookPath)
+      .sort();
     expect(notebooks).toEqual(["/dictionary", "/explore", "/tr/explore"]);
     for (const path of notebooks) {
       expect(paths, path).toContain(path);
@@ -474,16 +482,6 @@ describe("pages with scripts off", () => {
 /** A notebook page's site path from its source path ("tr/explore" is "/tr/explore"). */
 const notebookPath = (source: string): string => `/${source.replace(/(^|\/)index$/, "$1")}`;
 
-function notebookPages(root: string, dir = ""): string[] {
-  return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : notebookPages(root, path);
-    if (!entry.name.endsWith(".md")) return [];
-    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(root, path), "utf8"))?.[1] ?? "";
-    return /^notebook: true$/m.test(front) ? [path.slice(0, -3)] : [];
-  });
-}
-
 /** `name@version` of each package folder under dist/_npm (scoped ones under their scope). */
 function npmFolders(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -507,7 +505,9 @@ describe("build output", () => {
     );
     // Every page is checked (the charts are SVG in the pages now, so few library modules are left to check).
     expect(checked.filter((f) => f.endsWith(".html")).length).toBeGreaterThanOrEqual(paths.length);
-    const notebooks = notebookPages("src").map((page) => join(OUTPUT, `${page}.html`));
+    const notebooks = notebookSources("src")
+      .map((page) => page.slice(0, -3))
+      .map((page) => join(OUTPUT, `${page}.html`));
     for (const file of checked) {
       const text = readFileSync(file, "utf8");
       expect(text.includes("cdn.jsdelivr.net"), file).toBe(false);
