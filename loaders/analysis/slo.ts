@@ -2,7 +2,7 @@
 // (one rule, `judgeSlo`, for the build, live mode's ladder and the explorer's table of moved targets).
 import type {RunRow} from "../runs/rows.js";
 import type {RunRecord} from "../runs/read-runs.js";
-import {readResultJson} from "../requests/stream-result-json.js";
+import {perRequestOf} from "../runs/per-request.js";
 import type {PerRequest} from "../requests/request-collector.js";
 import {tCritical} from "../stats/summary.js";
 import {parseRunId} from "../study/ids.js";
@@ -170,20 +170,6 @@ export function wilson(k: number, n: number, confidence: number): {low: number; 
   const center = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   return {low: Math.max(0, center - half), high: Math.min(1, center + half)};
-}
-
-/** The first record with per-request arrays among a run's JSON logs. */
-export function perRequestOf(record: RunRecord): PerRequest | null {
-  for (const file of record.logs) {
-    if (!file.endsWith(".json")) continue;
-    try {
-      const found = readResultJson(file).find((r) => r.perRequest);
-      if (found?.perRequest) return found.perRequest;
-    } catch {
-      // The parser reports a malformed result file with its line; there is then nothing per request to judge.
-    }
-  }
-  return null;
 }
 
 /** The 90th percentile of the finite values (vLLM's percentile: linear between the closest ranks). */

@@ -14,6 +14,7 @@ import {RunSchema, type RunData} from "../study/schema.js";
 import {formatIssue, jsonIssues, type FileIssue} from "../study/schema-issues.js";
 import {readTelemetry, type RunTelemetry} from "../telemetry/read.js";
 import {keptRecords, type RunRecordCache} from "./run-record-cache.js";
+import type {PerRequest} from "../requests/request-collector.js";
 
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
 export type RunStatus = "ok" | "failed";
@@ -61,6 +62,9 @@ export interface RunRecord {
   broken?: true;
   /** Server metrics and GPU samples recorded with the run (null when it has none). */
   telemetry?: RunTelemetry | null;
+  /** Each request's figures from the run's result file (--save-detailed; null when it kept none): absent until
+   * perRequestOf first reads them, then kept on the record, and in the record cache when read before it is written. */
+  perRequest?: PerRequest | null;
 }
 
 /** Result files in the order they are preferred: the printed block, then the --save-result JSON. */

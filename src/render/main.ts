@@ -5,9 +5,6 @@
 // one line and 1 (74 for a disk that refused a write). npm run build and npm run dev start it (src/build/).
 import {join} from "node:path";
 import {parseArgs} from "node:util";
-import {DOWNLOADS} from "../../loaders/export/downloads.js";
-import {studyFile} from "../../loaders/export/study-files.js";
-import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
@@ -86,7 +83,11 @@ async function render(): Promise<void> {
   // The site still builds from a study with errors; the build's log says so on one line.
   const warning = checkWarning(study.report, dir);
   if (warning) process.stderr.write(`${warning}\n`);
-  const downloads = writeDownloadsAside(study, join(state, "downloads"));
+  const downloads = writeDownloadsAside(
+    study,
+    studyFilesUsed(join(import.meta.dirname, "..")),
+    join(state, "downloads")
+  );
   // Settled below; until then a failure must not end the process before it is reported.
   downloads.catch(() => {});
   const site = await drawSite(study, dir, store, {
@@ -99,12 +100,10 @@ async function render(): Promise<void> {
     parts: {runs: part === "site" ? "first" : "all"}
   });
   time("pages drawn");
+  // The per-request figures the worker read are kept with the records, which are written after them.
+  const read = await downloads;
+  for (const record of study.runs) if (read.has(record.meta.id)) record.perRequest = read.get(record.meta.id);
   for (const write of writes) write();
-  await downloads;
-  // The other study files a page names (per-request rows, telemetry, the dictionary), beside the downloads.
-  for (const name of studyFilesUsed(join(import.meta.dirname, "..")))
-    if (!(DOWNLOADS as readonly string[]).includes(name))
-      writeFileAtomic(join(state, "downloads", name), studyFile(name, study));
   memo.save();
   time("downloads written");
   // The files the last site names stay one more round: dev's preview may still read them until it reloads.

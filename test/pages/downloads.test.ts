@@ -7,10 +7,13 @@ import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {DOWNLOADS, download, writeDownloads} from "../../loaders/export/downloads.js";
+import {studyFile} from "../../loaders/export/study-files.js";
+import {perRequestOf} from "../../loaders/runs/per-request.js";
 import {writeDownloadsAside} from "../../src/render/downloads-aside.js";
 import {STATE_ENV} from "../../src/render/store.js";
 
 const SEED = "data/studies/qwen3-32b-a100";
+const LADDER = "data/studies/h200-ladder";
 const tmp = mkdtempSync(join(tmpdir(), "tps-downloads-"));
 afterAll(() => rmSync(tmp, {recursive: true, force: true}));
 
@@ -28,16 +31,31 @@ describe("downloads made once per build", () => {
   it("are made the same in the renderer's worker thread, beside the pages", async () => {
     const study = await loadStudy(SEED);
     const dir = join(tmp, "aside");
-    await writeDownloadsAside(study, dir);
+    await writeDownloadsAside(study, [], dir);
     for (const name of DOWNLOADS)
       expect(readFileSync(join(dir, name)), name).toEqual(Buffer.from(download(name, study)));
+  }, 60_000);
+
+  it("the worker thread makes the study files a page names too, and hands back the requests it read", async () => {
+    const study = await loadStudy(LADDER);
+    const dir = join(tmp, "aside-ladder");
+    // The ladder's SLO has read every run's requests with the study: as a study without one, none are read yet.
+    for (const record of study.runs) delete record.perRequest;
+    const unread = study.runs.filter((record) => record.perRequest === undefined).map((record) => record.meta.id);
+    const read = await writeDownloadsAside(study, ["requests.csv", "dictionary.json"], dir);
+    for (const name of ["requests.csv", "dictionary.json"] as const)
+      expect(readFileSync(join(dir, name)), name).toEqual(Buffer.from(studyFile(name, study)));
+    expect([...read.keys()].sort()).toEqual(unread.sort());
+    for (const record of study.runs)
+      if (read.has(record.meta.id)) expect(read.get(record.meta.id)).toEqual(perRequestOf(record));
+    expect([...read.values()].filter(Boolean).length).toBeGreaterThan(10);
   }, 60_000);
 
   it("a write error in the worker thread comes back with its code and file, for the one-line disk error", async () => {
     const study = await loadStudy(SEED);
     const file = join(tmp, "a-file");
     writeFileSync(file, "");
-    const error = await writeDownloadsAside(study, join(file, "downloads")).catch((e: NodeJS.ErrnoException) => e);
+    const error = await writeDownloadsAside(study, [], join(file, "downloads")).catch((e: NodeJS.ErrnoException) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as NodeJS.ErrnoException).code).toBe("ENOTDIR");
     expect((error as NodeJS.ErrnoException).path).toBe(join(file, "downloads"));
