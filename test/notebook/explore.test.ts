@@ -5,7 +5,7 @@
 // both schemes; it stays under 400 KB on the wire.
 import {cpSync, mkdirSync, writeFileSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
-import {csvParse} from "d3";
+import {csvParse, median} from "d3";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import "../../src/render/dom.js";
@@ -39,7 +39,10 @@ interface Built {
 }
 
 /** The notebook built on its own with the files the loaders make for `dir`. */
-async function buildNotebook(dir: string): Promise<Built> {
+async function buildNotebook(
+  dir: string,
+  change: (name: (typeof DATA)[number], text: string) => string = (_name, text) => text
+): Promise<Built> {
   const study = await loadStudy(join(ROOT, dir), ROOT);
   const project = scratchProject(join(ROOT, "test/fixtures/notebook-site"));
   for (const file of PAGES) {
@@ -47,7 +50,8 @@ async function buildNotebook(dir: string): Promise<Built> {
     cpSync(join(ROOT, file), join(project.dir, file));
   }
   mkdirSync(join(project.dir, "src/data"), {recursive: true});
-  for (const name of DATA) writeFileSync(join(project.dir, "src/data", name), studyFile(name, study));
+  for (const name of DATA)
+    writeFileSync(join(project.dir, "src/data", name), change(name, studyFile(name, study) as string));
   await ensureNpmCache(project.dir, "src", () => {});
   const build = await buildScratch(project);
   if (build.code !== 0) throw new Error(`the notebook did not build:\n${build.output}`);
@@ -56,19 +60,28 @@ async function buildNotebook(dir: string): Promise<Built> {
 
 let seed: Built;
 let ladder: Built;
+// The ladder as a study of 1,024 runs (its 32 runs' rows 32 times over) whose plan sets no SLO.
+let many: Built;
+const manyRuns = (name: (typeof DATA)[number], text: string): string => {
+  if (name === "plan.json") return JSON.stringify({...JSON.parse(text), slo: null});
+  if (name !== "runs.csv") return text;
+  const [header, ...rows] = text.split("\r\n");
+  return [header, ...Array.from({length: 32}, () => rows).flat()].join("\r\n");
+};
 let browser: Browser;
 
 beforeAll(async () => {
-  [seed, ladder] = await Promise.all([
+  [seed, ladder, many] = await Promise.all([
     buildNotebook("data/studies/qwen3-32b-a100"),
-    buildNotebook("data/studies/h200-ladder")
+    buildNotebook("data/studies/h200-ladder"),
+    buildNotebook("data/studies/h200-ladder", manyRuns)
   ]);
   browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const built of [seed, ladder]) {
+  for (const built of [seed, ladder, many]) {
     await built?.server.close();
     built?.project.remove();
   }
@@ -95,6 +108,13 @@ function drawnChartData(study: StudyData) {
   return tradeoffData(columnRows(summary.columns), summary, {lang: "en", root: "./"})
     .map((d) => ({run: d.run, throughput: d.throughput, tpot: d.latency, front: d.front}))
     .sort((a, b) => a.run.localeCompare(b.run));
+}
+
+/** The ladder's notebook, open at its what-if. */
+async function ladderPage(): Promise<Page> {
+  const {page} = await newCheckedPage(browser);
+  await visit(page, `${ladder.server.url}explore`);
+  return page;
 }
 
 /** The what-if chart's points: label, load, requests meeting the limits and requests. */
@@ -202,6 +222,45 @@ describe("the example notebook", () => {
     expect([...expected.values()].some(([m, n]) => m < n)).toBe(true);
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
+  });
+
+  it("in a study of more than a thousand runs, loads no request until the reader asks", async () => {
+    const {page, problems} = await newCheckedPage(browser);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (/\/requests\.[^/]*csv/.test(request.url())) asked.push(request.url());
+    });
+    await visit(page, `${many.server.url}explore`);
+    expect(await page.textContent("#observablehq-main")).toContain("This study has 1,024 runs");
+    expect(await attainmentPoints(page)).toEqual(new Map());
+    expect(asked).toEqual([]);
+    await page.getByRole("button", {name: "Load every request"}).click();
+    const other = await ladderPage();
+    const points = (await attainmentPoints(other)).size;
+    await other.close();
+    expect(points).toBeGreaterThan(5);
+    await expect.poll(async () => (await attainmentPoints(page)).size).toBe(points);
+    expect(asked).toHaveLength(1);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  it("starts the TTFT limit at the plan's, or at the median TTFT where the plan sets none", async () => {
+    const requests = csvParse(studyFile("requests.csv", ladder.study) as string);
+    const ttfts = requests.filter((r) => r.ok === "1" && Number(r.ttft_ms) > 0).map((r) => Number(r.ttft_ms));
+    const planLimit = ladder.study.plan.slo!.limits.find((l) => l.metric === "ttft_ms")!.limit;
+    for (const [built, expected] of [
+      [ladder, planLimit],
+      [many, Math.round(median(ttfts)!)]
+    ] as const) {
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, `${built.server.url}explore`);
+      if (built === many) await page.getByRole("button", {name: "Load every request"}).click();
+      const number = page.locator("#observablehq-main form input[type=number]");
+      await expect.poll(async () => Number(await number.inputValue())).toBe(expected);
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
   });
 
   it("draws in the site's palette in the light and the dark scheme", async () => {
