@@ -24,9 +24,10 @@ export type Download = (typeof DOWNLOADS)[number];
 /** What the downloads are made from. */
 export type DownloadsInput = Pick<StudyData, "plan" | "rows" | "report">;
 
-// The two aggregate files share their table: made once per study, not once each (BENCHMARKS.md).
+// The two aggregate files and the dictionary share their table: made once per study, not once each (BENCHMARKS.md).
 const aggregates = new WeakMap<DownloadsInput["rows"], {plan: DownloadsInput["plan"]; table: AggregateRow[]}>();
-function aggregateOf(plan: DownloadsInput["plan"], rows: DownloadsInput["rows"]): AggregateRow[] {
+/** The study's points table, made once per study. */
+export function aggregateOf(plan: DownloadsInput["plan"], rows: DownloadsInput["rows"]): AggregateRow[] {
   const made = aggregates.get(rows);
   if (made?.plan === plan) return made.table;
   const table = studyAggregate(plan, rows);

@@ -1,9 +1,9 @@
 // Every file a study offers its pages (src/data/): the renderer's downloads (the runs and points tables, the report,
 // the plan), the per-request and telemetry tables, and the dictionary of their columns, each from the study alone.
-import {studyAggregate} from "./aggregate.js";
 import {runsCsv} from "./csv.js";
 import {dataDictionary} from "./dictionary.js";
-import {DOWNLOADS, download, type DownloadsInput} from "./downloads.js";
+import {aggregateOf, DOWNLOADS, download, type DownloadsInput} from "./downloads.js";
+import type {TableRow} from "./columns.js";
 import {runsParquet} from "./parquet.js";
 import {REQUEST_COLUMNS, REQUEST_INT_COLUMNS, requestRows} from "./requests.js";
 import {TELEMETRY_INT_COLUMNS, TELEMETRY_TABLE_COLUMNS, telemetryRows} from "./telemetry.js";
@@ -28,12 +28,22 @@ export type StudyFilesInput = DownloadsInput & {runs: readonly RunRecord[]};
 export type RunTableFile = "requests.csv" | "requests.parquet" | "telemetry.csv" | "telemetry.parquet";
 export type RunTablesInput = {runs: readonly RunRecord[]; rows: DownloadsInput["rows"]};
 
+// The per-request files and the dictionary share the per-request table: made once per study, not once each.
+const requestTables = new WeakMap<RunTablesInput["rows"], {runs: RunTablesInput["runs"]; table: TableRow[]}>();
+function requestTableOf(study: RunTablesInput): TableRow[] {
+  const made = requestTables.get(study.rows);
+  if (made?.runs === study.runs) return made.table;
+  const table = requestRows(study);
+  requestTables.set(study.rows, {runs: study.runs, table});
+  return table;
+}
+
 export function runTableFile(name: RunTableFile, study: RunTablesInput): string | Uint8Array {
   switch (name) {
     case "requests.csv":
-      return runsCsv(requestRows(study), REQUEST_COLUMNS);
+      return runsCsv(requestTableOf(study), REQUEST_COLUMNS);
     case "requests.parquet":
-      return runsParquet(requestRows(study), REQUEST_INT_COLUMNS, REQUEST_COLUMNS);
+      return runsParquet(requestTableOf(study), REQUEST_INT_COLUMNS, REQUEST_COLUMNS);
     case "telemetry.csv":
       return runsCsv(telemetryRows(study), TELEMETRY_TABLE_COLUMNS);
     case "telemetry.parquet":
@@ -54,8 +64,8 @@ export function studyFile(name: StudyFile, study: StudyFilesInput): string | Uin
         dataDictionary(
           {
             runs: study.rows,
-            points: studyAggregate(study.plan, study.rows),
-            requests: requestRows(study),
+            points: aggregateOf(study.plan, study.rows),
+            requests: requestTableOf(study),
             telemetry: telemetryRows(study)
           },
           new Set(metricColumns([...study.runs]).filter((m) => !METRIC_COLUMNS.includes(m)))
