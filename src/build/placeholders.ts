@@ -18,24 +18,51 @@ export function marker(name: string): string {
 }
 
 // What only Framework's own pipeline does to a block: copy and hash a file it names, highlight code, mark a link to
-// another site. Such a block goes through Framework; on a page written from a template it cannot. Each tag is read
-// with its attributes, so that text or an attribute's value that reads like one (a hostile run's model) is no tag.
+// another site. Such a block goes through Framework, or, where it only names files to download, those links go alone
+// beside its marker; on a page written from a template neither can. Each tag is read with its attributes, so that text or an attribute's value that reads like one (a hostile run's model) is no tag.
 const TAG = /<([a-zA-Z][\w-]*)((?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
 
-export function needsFramework(html: string): boolean {
-  for (const [, tag, attributes] of html.matchAll(TAG)) {
-    const name = tag.toLowerCase();
-    if (["img", "link", "video", "audio", "source", "picture"].includes(name)) return true;
-    for (const [, attribute, ...values] of attributes.matchAll(ATTRIBUTE)) {
-      const key = attribute.toLowerCase();
-      const value = values.find((v) => v !== undefined) ?? "";
-      if (key === "download" || key === "src" || key === "srcset") return true;
-      if (name === "code" && key === "class" && /\blanguage-/.test(value)) return true;
-      if (name === "a" && key === "href" && /^\w+:/.test(value)) return true;
-    }
+/** What a tag needs of Framework's pipeline: nothing, its download link resolved, or the whole block it is in. */
+function tagNeed(tag: string, attributes: string): "nothing" | "download" | "whole" {
+  const name = tag.toLowerCase();
+  if (["img", "link", "video", "audio", "source", "picture"].includes(name)) return "whole";
+  let download = false;
+  for (const [, attribute, ...values] of attributes.matchAll(ATTRIBUTE)) {
+    const key = attribute.toLowerCase();
+    const value = values.find((v) => v !== undefined) ?? "";
+    if (key === "src" || key === "srcset") return "whole";
+    if (name === "code" && key === "class" && /\blanguage-/.test(value)) return "whole";
+    if (name === "a" && key === "href" && /^\w+:/.test(value)) return "whole";
+    if (key === "download") download = true;
   }
-  return false;
+  if (!download) return "nothing";
+  return name === "a" ? "download" : "whole";
+}
+
+/** What a block needs of Framework's pipeline: nothing; its download links resolved (their open tags, in order); or
+ * the whole block. */
+export type FrameworkNeed = "nothing" | "whole" | {downloads: RegExpMatchArray[]};
+
+export function frameworkNeed(html: string): FrameworkNeed {
+  const downloads: RegExpMatchArray[] = [];
+  for (const match of html.matchAll(TAG)) {
+    const need = tagNeed(match[1], match[2]);
+    if (need === "whole") return "whole";
+    if (need === "download") downloads.push(match);
+  }
+  return downloads.length ? {downloads} : "nothing";
+}
+
+export function needsFramework(html: string): boolean {
+  return frameworkNeed(html) !== "nothing";
+}
+
+/** Beside a block's marker: its downloads' links alone, for Framework to resolve and the stamp to put back in the block
+ * (the block itself, thousands of run links at scale, is then neither parsed by Framework nor checked against pages it
+ * does not build). */
+export function downloadsCarrier(name: string, downloads: RegExpMatchArray[]): string {
+  return `<tps-downloads data-name="${name}">${downloads.map(([tag]) => `${tag}</a>`).join("")}</tps-downloads>`;
 }
 
 /** A page the study has no such page for: the code ENOENT makes Framework's preview answer 404. */
@@ -72,14 +99,13 @@ export function placeholders(md: MarkdownIt, view: () => SiteView): MarkdownIt {
       const fragment = lookup(name);
       const html = "html" in fragment ? fragment.html : escapeHtml(fragment.text);
       if (fill) return html;
-      if ("html" in fragment && needsFramework(fragment.html)) {
-        if (template)
-          throw new Error(
-            `${page.path}: the block {{${name}}} names a file or code Framework must resolve, and the page is written from ${page.source}'s first page`
-          );
-        return html;
-      }
-      return marker(name);
+      const need = "html" in fragment ? frameworkNeed(fragment.html) : "nothing";
+      if (need === "nothing") return marker(name);
+      if (template)
+        throw new Error(
+          `${page.path}: the block {{${name}}} names a file or code Framework must resolve, and the page is written from ${page.source}'s first page`
+        );
+      return need === "whole" ? html : marker(name) + downloadsCarrier(name, need.downloads);
     };
     const tokens: Token[] = [];
     for (let i = 0; i < state.tokens.length; i++) {

@@ -10,6 +10,7 @@ import {pageTitle} from "../render/page-text.js";
 import type {DrawnPage} from "../render/store.js";
 import {
   bodyText,
+  FRAMEWORK_VERSION,
   FrameworkContractError,
   pageFile,
   pageLink,
@@ -21,9 +22,11 @@ import {
   withHeaderAnchors
 } from "./framework.js";
 import {languageSwitch, twinPath} from "./header.js";
+import {frameworkNeed} from "./placeholders.js";
 import type {SiteView} from "./site-view.js";
 
 const MARKER = /<tps-fragment data-name="([a-z][a-z0-9-]*)"><\/tps-fragment>/g;
+const CARRIER = /<tps-downloads data-name="([a-z][a-z0-9-]*)">([\s\S]*?)<\/tps-downloads>/g;
 export const SITE_TITLE = "tps-report";
 
 /** What a written page was written from, and its file as written (inode, size, time: what the next build trusts of
@@ -104,14 +107,38 @@ export function stampPage(
       file,
       "pager"
     );
-  const filled = new Set<string>();
+  // The download links Framework resolved beside a block's marker, as it wrote them.
+  const resolved = new Map<string, string[]>();
+  html = html.replace(CARRIER, (_all, name: string, links: string) => {
+    const need = frameworkNeed(links);
+    resolved.set(name, typeof need === "object" ? need.downloads.map(([tag]) => tag) : []);
+    return "";
+  });
   html = html.replace(MARKER, (_all, name: string) => {
     const fragment = fragments[name];
     if (!fragment) throw new Error(`${file}: no fragment "${name}" for ${page.path}`);
-    filled.add(name);
-    return "html" in fragment ? withHeaderAnchors(fragment.html) : bodyText(fragment.text);
+    if (!("html" in fragment)) return bodyText(fragment.text);
+    return withHeaderAnchors(withDownloads(fragment.html, resolved.get(name) ?? [], file, name));
   });
   return html;
+}
+
+/** A block with its download links as Framework resolved them beside its marker; a count that differs means Framework
+ * wrote them otherwise, or a page of a template names a file its first page does not, and the build stops. */
+function withDownloads(html: string, links: string[], file: string, name: string): string {
+  const need = links.length || html.includes("download") ? frameworkNeed(html) : "nothing";
+  const downloads = typeof need === "object" ? need.downloads : [];
+  if (downloads.length !== links.length)
+    throw new FrameworkContractError(
+      `${file}: the block "${name}" has ${downloads.length} download link(s), and Framework ${FRAMEWORK_VERSION} resolved ${links.length} beside its marker; the page cannot be written from it`
+    );
+  let out = "";
+  let at = 0;
+  downloads.forEach((tag, i) => {
+    out += html.slice(at, tag.index) + links[i];
+    at = tag.index! + tag[0].length;
+  });
+  return out + html.slice(at);
 }
 
 /** Writes every drawn page into `output`, where Framework has built the first page of each source; returns what it

@@ -93,6 +93,33 @@ describe("a page written from its source's first page", () => {
     });
 });
 
+describe("a block whose download links Framework resolved beside its marker", () => {
+  const setup = view.site!.pages[0];
+  const block = `<p>Every run is in <a download="" href="./data/runs.csv">runs.csv</a>; <a href="./runs/set/3#r1">r1</a>.</p>`;
+  const resolved = `<a download="" href="./_file/data/runs.1a2b3c4d.csv"></a>`;
+  const page = (links: string) =>
+    `<main>${marker("commands")}<tps-downloads data-name="commands">${links}</tps-downloads></main>`;
+
+  it("gets each link as Framework wrote it, the rest of the block as drawn, and no trace of the links beside it", () => {
+    expect(stampPage(page(resolved), setup, setup, {commands: {html: block}}, view, "dist/setup.html")).toBe(
+      `<main><p>Every run is in <a download="" href="./_file/data/runs.1a2b3c4d.csv">runs.csv</a>; <a href="./runs/set/3#r1">r1</a>.</p></main>`
+    );
+  });
+
+  it("stops the build when Framework resolved another number of links than the block has", () => {
+    for (const links of ["", resolved + resolved])
+      expect(() => stampPage(page(links), setup, setup, {commands: {html: block}}, view, "dist/setup.html")).toThrow(
+        new RegExp(
+          `^dist/setup\\.html: the block "commands" has 1 download link\\(s\\), and Framework 1\\.13\\.4 resolved ${links ? 2 : 0}`
+        )
+      );
+    // A block with a download link and a marker but nothing beside it: a page of a template naming a file.
+    expect(() =>
+      stampPage(`<main>${marker("commands")}</main>`, setup, setup, {commands: {html: block}}, view, "dist/setup.html")
+    ).toThrow(FrameworkContractError);
+  });
+});
+
 describe("a source's built page that still holds a placeholder", () => {
   it("stops the build: Framework was not handed the page's markers (silent before: {{names}} stayed in the pages)", () => {
     const out = mkdtempSync(join(tmpdir(), "tps-stamp-"));
