@@ -1,10 +1,25 @@
 import {defineConfig} from "vitest/config";
 
+// Files whose tests time live servers, signals or samplers: they run among themselves, before the rest, never beside a
+// site build that takes both cores (a scrape or a Ctrl-C then lands late); they mostly wait, so three at a time.
+const TIMED = [
+  "test/live/**/*.test.ts",
+  "test/client/**/*.test.ts",
+  "test/telemetry/**/*.test.ts",
+  "test/cluster/**/*.test.ts",
+  "test/security/{import-interrupt,run-interrupt-metrics,sigkill,ready-timeout,telemetry-*}.test.ts"
+];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 300_000,
-    pool: "forks"
+    pool: "forks",
+    // Vitest's default on 2 cores is one file at a time; most files wait on child processes for much of their time.
+    maxWorkers: 2,
+    projects: [
+      {extends: true, test: {name: "timed", include: TIMED, maxWorkers: 3, sequence: {groupOrder: 0}}},
+      {extends: true, test: {name: "rest", include: ["test/**/*.test.ts"], exclude: TIMED, sequence: {groupOrder: 1}}}
+    ]
   }
 });
