@@ -54,10 +54,6 @@ export function frameworkNeed(html: string): FrameworkNeed {
   return downloads.length ? {downloads} : "nothing";
 }
 
-export function needsFramework(html: string): boolean {
-  return frameworkNeed(html) !== "nothing";
-}
-
 /** Beside a block's marker: its downloads' links alone, for Framework to resolve and the stamp to put back in the block
  * (the block itself, thousands of run links at scale, is then neither parsed by Framework nor checked against pages it
  * does not build). */

@@ -3,7 +3,7 @@
 import MarkdownIt from "markdown-it";
 import {describe, expect, it} from "vitest";
 import {FrameworkContractError} from "../../src/build/framework.js";
-import {marker, needsFramework, placeholders} from "../../src/build/placeholders.js";
+import {frameworkNeed, marker, placeholders} from "../../src/build/placeholders.js";
 import type {SiteView} from "../../src/build/site-view.js";
 import {drawnSite} from "../support/drawn-site.js";
 
@@ -83,16 +83,27 @@ describe("in npm run build, where the stamp fills the pages", () => {
     expect(() => render(step, "{{step-table}}\n", "/steps/a")).toThrow("names a file or code Framework must resolve");
   });
   it("knows what only Framework's pipeline does to a block", () => {
-    expect(needsFramework(`<a download href="x.csv">x</a>`)).toBe(true);
-    expect(needsFramework(`<img src="x.png">`)).toBe(true);
-    expect(needsFramework(`<pre><code class="language-json">{}</code></pre>`)).toBe(true);
-    expect(needsFramework(`<a href="https://example.com/">x</a>`)).toBe(true);
-    expect(needsFramework(`<a href="../runs/set/3#r1">r1</a><nav class="language-switch"></nav>`)).toBe(false);
-    expect(needsFramework(`<script type="application/json">{}</script>`)).toBe(false);
-    expect(needsFramework(`<script src="./x.js"></script>`)).toBe(true);
+    const need = (html: string) => {
+      const found = frameworkNeed(html);
+      return typeof found === "string" ? found : found.downloads.map(([tag]) => tag);
+    };
+    expect(need(`<p>All in <a download href="x.csv">x</a> and <A DOWNLOAD="" href='y.csv'>y</A></p>`)).toEqual([
+      `<a download href="x.csv">`,
+      `<A DOWNLOAD="" href='y.csv'>`
+    ]);
+    expect(need(`<img src="x.png">`)).toBe("whole");
+    expect(need(`<pre><code class="language-json">{}</code></pre>`)).toBe("whole");
+    expect(need(`<a href="https://example.com/">x</a>`)).toBe("whole");
+    expect(need(`<a download href="https://example.com/x.csv">x</a>`)).toBe("whole");
+    expect(need(`<a download href="x.csv">x</a><img src="x.png">`)).toBe("whole");
+    expect(need(`<div download>x</div>`)).toBe("whole");
+    expect(need(`<a href="../runs/set/3#r1">r1</a><nav class="language-switch"></nav>`)).toBe("nothing");
+    expect(need(`<script type="application/json">{}</script>`)).toBe("nothing");
+    expect(need(`<script src="./x.js"></script>`)).toBe("whole");
     // Text and attribute values that read like a tag (a hostile run's model name) are none.
-    expect(needsFramework(`<td>&lt;img src=x onerror="a()"&gt;</td>`)).toBe(false);
-    expect(needsFramework(`<path aria-label="Qwen/<img src=x onerror=a()>" d="M0"></path>`)).toBe(false);
+    expect(need(`<td>&lt;img src=x onerror="a()"&gt;</td>`)).toBe("nothing");
+    expect(need(`<path aria-label="Qwen/<img src=x onerror=a()>" d="M0"></path>`)).toBe("nothing");
+    expect(need(`<td title="<a download href=x.csv>">x</td>`)).toBe("nothing");
   });
 });
 
