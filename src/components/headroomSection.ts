@@ -8,7 +8,7 @@ import {headroomAnchor, type PageContext} from "./links.js";
 import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {headroomRunsTable} from "./headroomTables.js";
 import {bindingName, bindingSentence, ceilingGapSentence} from "./headroomText.js";
-import {textElement} from "./table.js";
+import {TABLE_MAX_ROWS, textElement} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
 
 /** What the chart's marks stand for, with the scenario's own ceiling and band, and which runs it draws. */
@@ -22,14 +22,17 @@ export function chartNote(scenario: HeadroomScenario, context: PageContext, runs
   const ceiling = formatFixed(scenario.ceiling_tps);
   const band = `${formatFixed(low)}–${formatFixed(high)}`;
   const charted = runs > MAX_CHART_RUNS;
+  // Past TABLE_MAX_ROWS the table shows its first rows and names the runs download.
+  const cut = runs > TABLE_MAX_ROWS;
+  const shown = formatCount(TABLE_MAX_ROWS);
   return context.lang === "tr"
     ? `Çizgi: sert tavan, ${ceiling} tok/s. Gölgeli alan: gerçekçi aralık, ${band} tok/s. Çubuk etiketleri: her koşunun kendi sert tavanına oranı; kalın adlar temel ve önerilen yapılandırma.` +
         (charted
-          ? ` Grafik ${formatCount(runs)} koşudan ${MAX_CHART_RUNS} tanesini çiziyor: temel, önerilen ve kalanların en hızlıları; aşağıdaki tablo hepsini listeliyor.`
+          ? ` Grafik ${formatCount(runs)} koşudan ${MAX_CHART_RUNS} tanesini çiziyor: temel, önerilen ve kalanların en hızlıları; ${cut ? `aşağıdaki tablo ilk ${shown} tanesini gösteriyor, runs.csv hepsini veriyor.` : "aşağıdaki tablo hepsini listeliyor."}`
           : "")
     : `Line: hard ceiling, ${ceiling} tok/s. Shaded: realistic band, ${band} tok/s. Bar labels: each run's share of its own hard ceiling; names in bold: the baseline and the recommended configuration.` +
         (charted
-          ? ` The chart draws ${MAX_CHART_RUNS} of the ${formatCount(runs)} runs: the baseline, the recommendation and the fastest of the rest; the table below lists them all.`
+          ? ` The chart draws ${MAX_CHART_RUNS} of the ${formatCount(runs)} runs: the baseline, the recommendation and the fastest of the rest; ${cut ? `the table below shows the first ${shown}, and runs.csv has them all.` : "the table below lists them all."}`
           : "");
 }
 

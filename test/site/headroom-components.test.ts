@@ -284,4 +284,15 @@ describe("headroom chart of a large archive", () => {
     );
     expect(chartNote(scenario("sharegpt"), en, 9)).not.toContain("The chart draws");
   });
+
+  it("says where the runs are when the table shows only its first rows (seen on the 1000x headroom page)", () => {
+    // Past TABLE_MAX_ROWS the table shows 2,000 rows and points to runs.csv: it does not list them all.
+    expect(chartNote(scenario("sharegpt"), en, 2000)).toMatch(/; the table below lists them all\.$/);
+    expect(chartNote(scenario("sharegpt"), en, 4775)).toMatch(
+      /The chart draws 50 of the 4,?775 runs: the baseline, the recommendation and the fastest of the rest; the table below shows the first 2,?000, and runs\.csv has them all\.$/
+    );
+    expect(chartNote(scenario("sharegpt"), tr, 4775)).toMatch(
+      /aşağıdaki tablo ilk 2[.,]?000 tanesini gösteriyor, runs\.csv hepsini veriyor\.$/
+    );
+  });
 });
