@@ -19,7 +19,8 @@ export function marker(name: string): string {
 
 // What only Framework's own pipeline does to a block: copy and hash a file it names, highlight code, mark a link to
 // another site. Such a block goes through Framework, or, where it only names files to download, those links go alone
-// beside its marker; on a page written from a template neither can. Each tag is read with its attributes, so that text or an attribute's value that reads like one (a hostile run's model) is no tag.
+// beside its marker; on a page written from a template neither can. Each tag is read with its attributes, so that text
+// or an attribute's value that reads like one (a hostile run's model) is no tag.
 const TAG = /<([a-zA-Z][\w-]*)((?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s=>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
 
