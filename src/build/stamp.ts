@@ -107,20 +107,27 @@ export function stampPage(
       file,
       "pager"
     );
-  // The download links Framework resolved beside a block's marker, as it wrote them.
-  const resolved = new Map<string, string[]>();
-  html = html.replace(CARRIER, (_all, name: string, links: string) => {
-    const need = frameworkNeed(links);
-    resolved.set(name, typeof need === "object" ? need.downloads.map(([tag]) => tag) : []);
-    return "";
-  });
-  html = html.replace(MARKER, (_all, name: string) => {
+  const taken = takeDownloads(html);
+  const resolved = taken.downloads;
+  html = taken.html.replace(MARKER, (_all, name: string) => {
     const fragment = fragments[name];
     if (!fragment) throw new Error(`${file}: no fragment "${name}" for ${page.path}`);
     if (!("html" in fragment)) return bodyText(fragment.text);
     return withHeaderAnchors(withDownloads(fragment.html, resolved.get(name) ?? [], file, name));
   });
   return html;
+}
+
+/** A built page without the download links Framework resolved beside each block's marker, and those links as it
+ * wrote them (their open tags, by block). */
+export function takeDownloads(built: string): {html: string; downloads: Map<string, string[]>} {
+  const downloads = new Map<string, string[]>();
+  const html = built.replace(CARRIER, (_all, name: string, links: string) => {
+    const need = frameworkNeed(links);
+    downloads.set(name, typeof need === "object" ? need.downloads.map(([tag]) => tag) : []);
+    return "";
+  });
+  return {html, downloads};
 }
 
 /** A block with its download links as Framework resolved them beside its marker; a count that differs means Framework

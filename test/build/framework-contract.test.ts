@@ -29,8 +29,13 @@ import {
   sidebarEntry,
   withHeaderAnchors
 } from "../../src/build/framework.js";
+import {downloadsCarrier, frameworkNeed, marker} from "../../src/build/placeholders.js";
+import {takeDownloads} from "../../src/build/stamp.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
+// A drawn block's download links, the second written as linkedom writes a boolean attribute.
+const DOWNLOAD_BLOCK = `<p>In <a download href="./data/cached.txt">c</a> and <a download="" href="./data/list.txt">list</a>.</p>`;
+const DOWNLOAD_LINKS = (frameworkNeed(DOWNLOAD_BLOCK) as {downloads: RegExpMatchArray[]}).downloads;
 const FRAMEWORK = join(ROOT, "node_modules/@observablehq/framework/dist/bin/observable.js");
 const dir = mkdtempSync(join(tmpdir(), "tps-framework-contract-"));
 const out = join(dir, "dist");
@@ -88,7 +93,9 @@ export default {
   write("src/index.md", "# Home\n\nThe home page.\n");
   write(
     "src/start.md",
-    '# Start\n\n[runs](./data/list.txt)\n\n<a download href="./data/list.txt">list</a> <a download href="./data/cached.txt">c</a>\n'
+    '# Start\n\n[runs](./data/list.txt)\n\n<a download href="./data/list.txt">list</a> <a download href="./data/cached.txt">c</a>\n\n' +
+      // A block as the site's rule hands it over when it only names files to download: its marker, its links beside it.
+      `${marker("files")}${downloadsCarrier("files", DOWNLOAD_LINKS)}\n`
   );
   write("src/sec/index.md", "# Section\n");
   write("src/sec/one.md", "---\nindex: false\n---\n\n# One\n");
@@ -168,6 +175,18 @@ describe(`Framework ${FRAMEWORK_VERSION}, as src/build/framework.ts relies on it
 
   it("2. links a heading with an id inside a block to itself, as withHeaderAnchors does", () => {
     expect(page("/items/a")).toContain(withHeaderAnchors(`<h2 id="part">Part</h2>`));
+  });
+
+  it("2. keeps the download links beside a block's marker, in order, each resolved as the page's own", () => {
+    const built = page("/start");
+    const {html, downloads} = takeDownloads(built);
+    const own = (file: string) =>
+      new RegExp(`<a download="" href="(\\./_file/data/${file}\\.[0-9a-f]{8}\\.txt)">`).exec(html)?.[1];
+    const [cached, list] = [own("cached"), own("list")];
+    expect([cached, list].every(Boolean)).toBe(true);
+    expect(downloads.get("files")).toEqual([`<a download="" href="${cached}">`, `<a download="" href="${list}">`]);
+    expect(html).toContain(marker("files"));
+    expect(html).not.toContain("<tps-downloads");
   });
 
   it("3. names every file it copies or bundles <name>.<8 hex digits>.<ext>", () => {
