@@ -7,7 +7,14 @@ import type {StudyData} from "../../loaders/analysis/report.js";
 import type {RunPageLayout} from "../../loaders/pages/run-pages.js";
 import type {StudyPlan} from "../../loaders/study/plan.js";
 import type {Memo} from "./memo.js";
-import {runPageFragments, siteFragments, StoredPage, type PageDrawer, type SiteParts} from "./page-fragments.js";
+import {
+  runPageFragments,
+  siteFragments,
+  StoredPage,
+  type PageDrawer,
+  type PageInfo,
+  type SiteParts
+} from "./page-fragments.js";
 import {pageText} from "./page-text.js";
 import type {DrawnPage, DrawnSite, PageStore} from "./store.js";
 
@@ -16,6 +23,12 @@ const SOURCES = resolve(import.meta.dirname, "..");
 /** Pages the sidebar lists (every page but the run sets' and the runs'), which the search index holds. */
 export function listedSource(source: string): boolean {
   return !/(^|\/)runs\/(\[run\]|set\/|detail\/)/.test(source);
+}
+
+/** Whether the renderer gives a page's search text: a page the sidebar lists, which its source must keep out of
+ * Framework's own index (index: false), else the index holds it twice. */
+export function hasSearchText(info: Pick<PageInfo, "source" | "listed">): boolean {
+  return listedSource(info.source) && info.listed !== false;
 }
 
 /** Keeps what is drawn in `store` and lists it; with `memo`, a page whose input is unchanged is taken as drawn before. */
@@ -39,10 +52,9 @@ class Drawing {
     const fragments = await make();
     this.drawn++;
     const digest = this.store.putFragments(fragments);
-    const text =
-      listedSource(info.source) && info.listed !== false
-        ? this.store.putText(pageText(this.source(info.source), fragments, info.title))
-        : undefined;
+    const text = hasSearchText(info)
+      ? this.store.putText(pageText(this.indexedSource(info.source), fragments, info.title))
+      : undefined;
     this.memo?.set(key, {digest, title: info.title, ...(text ? {text} : {})});
     return new StoredPage(digest, text);
   };
@@ -60,6 +72,15 @@ class Drawing {
       ...(text ? {text} : {})
     });
   };
+
+  /** The source of a page whose search text the renderer gives, which must keep Framework from indexing it too. */
+  private indexedSource(name: string): string {
+    const text = this.source(name);
+    const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? "";
+    if (!/^index: false$/m.test(frontMatter))
+      throw new Error(`src/${name}:1: its front matter needs "index: false": the renderer gives its search text`);
+    return text;
+  }
 
   private source(name: string): string {
     let text = this.sources.get(name);
