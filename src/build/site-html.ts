@@ -10,6 +10,8 @@ import type {CurvesComparison, FrontierCell} from "../../loaders/analysis/fronti
 import type {HistoryStatus} from "../../loaders/analysis/history.js";
 import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
+import {fill, t, type StringKey} from "../components/i18n.js";
+import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
 export type Lang = "en" | "tr";
@@ -22,193 +24,17 @@ th{border-bottom:2px solid #999}td.num{text-align:right}
 .language-switch{float:right}.regression,.suspicious,.failed-in-every-study,.failed-in-both,.failed-in-the-last-study{color:#b00020;font-weight:600}.improvement{color:#1a7f37}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
-const T = {
-  en: {
-    studies: "Studies",
-    studiesCounted: "studies",
-    index: "All studies",
-    intro: (n: number) =>
-      `${n} ${n === 1 ? "study" : "studies"} on this site; each study's report is under its own path.`,
-    study: "study",
-    model: "model",
-    gpu: "GPU",
-    engines: "engines and versions",
-    date: "date",
-    runs: "runs",
-    best: "best result",
-    claims: "published claims",
-    claimCounts: (c: ClaimSummary) =>
-      `${c.confirmed} confirmed, ${c.contradicted} contradicted, ${c.unverifiable} unverifiable`,
-    recomputed: "recomputed",
-    noDate: "not recorded",
-    comparisons: "Comparisons",
-    noComparisons: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
-    trends: "Trends",
-    noTrends: "No two studies share a model and GPUs, so there is no trend.",
-    compareTitle: (b: string, n: string) => `Compare ${b} → ${n}`,
-    trendTitle: (name: string) => `Trend: ${name}`,
-    base: "base",
-    new: "new",
-    changed: "What changed between the studies",
-    nothingChanged: "Nothing: the same model, hardware, engine versions, server arguments and client.",
-    what: "what",
-    subject: "subject",
-    verdictHeading: "Verdict",
-    counts: (r: number, i: number, w: number, f: number, m: number, b: number, n: number) =>
-      `${r} regressed, ${i} improved, ${w} within noise, ${f} failed in both, of ${m} matched points; ${b} only in base, ${n} only in new.`,
-    meaning: (verdict: PointVerdict) => {
-      const text = VERDICT_MEANING[verdict];
-      return `${verdict[0].toUpperCase()}${verdict.slice(1)}: ${text}.`;
-    },
-    matched: "Matched points",
-    point: "point",
-    points: "points",
-    engine: "engine",
-    runsBaseNew: "runs base / new",
-    ratio: "ratio",
-    interval: "interval",
-    verdict: "verdict",
-    beyond: "Metrics beyond noise",
-    noneBeyond: "Every compared metric of every matched point is within noise.",
-    curves: "Load curves",
-    level: "interactivity (tok/s/user)",
-    perGpu: (metric: string) => `${metric} per GPU`,
-    withinSlo: "within the SLO",
-    none: "none",
-    metric: "metric",
-    unmatched: "Unmatched points",
-    onlyIn: "only in",
-    why: "why",
-    noInterval: "no interval",
-    noRatio: "no ratio",
-    loadsDiffer: "not compared: different loads",
-    series: "Studies of the series",
-    orderedByDate: "Studies ordered by their earliest run's start.",
-    orderedGiven: "Studies in folder order: not every study recorded when its runs started.",
-    statusCounts: (c: Record<string, number>, n: number) =>
-      `${c.regression ?? 0} regressed, ${c.suspicious ?? 0} suspicious, ${c.improvement ?? 0} improved, ${c["failed in the last study"] ? `${c["failed in the last study"]} failed in the last study, ` : ""}${c["within noise"] ?? 0} within noise, ${c["insufficient data"] ?? 0} with insufficient data, ${c["failed in every study"] ? `${c["failed in every study"]} failed in every study, ` : ""}of ${n} points.`,
-    mean: "mean",
-    toFirst: "ratio to the first",
-    beyondThreshold: "beyond",
-    status: "status",
-    lastTwo: (w: string, r: string) => `Last two against ${w}: ${r}.`,
-    sameIdDiffers: (d: string) => `same id on the other side differs: ${d}`,
-    moreWithKey: "more points with its key on this side than on the other",
-    noKey: "no point with its key on the other side",
-    objective: "objective",
-    home: "report",
-    switchLabel: "Türkçe",
-    notFound: "Page not found",
-    backToIndex: "Back to the studies"
-  },
-  tr: {
-    studies: "Çalışmalar",
-    // Turkish keeps the noun singular after a number.
-    studiesCounted: "çalışma",
-    index: "Tüm çalışmalar",
-    intro: (n: number) => `Bu sitede ${n} çalışma var; her çalışmanın raporu kendi yolunun altında.`,
-    study: "çalışma",
-    model: "model",
-    gpu: "GPU",
-    engines: "motorlar ve sürümleri",
-    date: "tarih",
-    runs: "koşu",
-    best: "en iyi sonuç",
-    claims: "yayımlanan iddialar",
-    claimCounts: (c: ClaimSummary) =>
-      `${c.confirmed} doğrulandı, ${c.contradicted} çürütüldü, ${c.unverifiable} doğrulanamadı`,
-    recomputed: "yeniden hesaplanan",
-    noDate: "kaydedilmemiş",
-    comparisons: "Karşılaştırmalar",
-    noComparisons: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında).",
-    trends: "Eğilimler",
-    noTrends: "Aynı modeli ve GPU'ları paylaşan iki çalışma yok, bu yüzden eğilim yok.",
-    compareTitle: (b: string, n: string) => `Karşılaştırma ${b} → ${n}`,
-    trendTitle: (name: string) => `Eğilim: ${name}`,
-    base: "temel",
-    new: "yeni",
-    changed: "Çalışmalar arasında ne değişti",
-    nothingChanged: "Hiçbir şey: aynı model, donanım, motor sürümleri, sunucu argümanları ve istemci.",
-    what: "ne",
-    subject: "konu",
-    verdictHeading: "Karar",
-    counts: (r: number, i: number, w: number, f: number, m: number, b: number, n: number) =>
-      `${m} eşleşen noktadan ${r} geriledi, ${i} iyileşti, ${w} gürültü içinde, ${f} iki tarafta da başarısız; ${b} yalnızca temelde, ${n} yalnızca yenide.`,
-    meaning: (verdict: PointVerdict) => MEANING_TR[verdict],
-    matched: "Eşleşen noktalar",
-    point: "nokta",
-    points: "nokta",
-    engine: "motor",
-    runsBaseNew: "koşular temel / yeni",
-    ratio: "oran",
-    interval: "aralık",
-    verdict: "karar",
-    beyond: "Gürültünün ötesindeki metrikler",
-    noneBeyond: "Eşleşen her noktanın karşılaştırılan her metriği gürültü içinde.",
-    curves: "Yük eğrileri",
-    level: "etkileşim (tok/s/kullanıcı)",
-    perGpu: (metric: string) => `GPU başına ${metric}`,
-    withinSlo: "SLO içinde",
-    none: "yok",
-    metric: "metrik",
-    unmatched: "Eşleşmeyen noktalar",
-    onlyIn: "yalnızca",
-    why: "neden",
-    noInterval: "aralık yok",
-    loadsDiffer: "karşılaştırılmadı: farklı yükler",
-    noRatio: "oran yok",
-    series: "Serinin çalışmaları",
-    orderedByDate: "Çalışmalar en erken koşularının başlangıcına göre sıralı.",
-    orderedGiven: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş.",
-    statusCounts: (c: Record<string, number>, n: number) =>
-      `${n} noktadan ${c.regression ?? 0} geriledi, ${c.suspicious ?? 0} şüpheli, ${c.improvement ?? 0} iyileşti, ${c["failed in the last study"] ? `${c["failed in the last study"]} yalnızca son çalışmada başarısız, ` : ""}${c["within noise"] ?? 0} gürültü içinde, ${c["insufficient data"] ?? 0} için veri yetersiz${c["failed in every study"] ? `, ${c["failed in every study"]} her çalışmada başarısız` : ""}.`,
-    mean: "ortalama",
-    toFirst: "ilkine oran",
-    beyondThreshold: "eşiğin ötesinde",
-    status: "durum",
-    lastTwo: (w: string, r: string) => `Son ikisi ${w} karşısında: ${r}.`,
-    sameIdDiffers: (d: string) => `öbür taraftaki aynı kimlikli nokta farklı: ${d}`,
-    moreWithKey: "bu tarafta anahtarını taşıyan nokta öbür taraftakinden fazla",
-    noKey: "öbür tarafta anahtarını taşıyan nokta yok",
-    objective: "hedef",
-    home: "rapor",
-    switchLabel: "English",
-    notFound: "Sayfa bulunamadı",
-    backToIndex: "Çalışmalara dön"
-  }
+// A verdict or status the library names, in the page's language; one the table lacks reads as the library wrote it.
+const word = (lang: Lang, text: string) => {
+  const key = `siteStatus_${text}`;
+  return key in SITE_WORDS ? t(key as StringKey, lang) : text;
 };
-
-const MEANING_TR: Record<PointVerdict, string> = {
-  regression:
-    "Gerileme: bir metriğin aralığı (aralık yoksa oranı) tümüyle eşiğin kötü tarafında, ya da TEMEL koşarken noktanın YENİ'deki her koşusu başarısız (yenide başarısız).",
-  improvement:
-    "İyileşme: bir metrik tümüyle eşiğin iyi tarafında ve hiçbiri kötü tarafında değil, ya da TEMEL'deki her koşu başarısızken YENİ koşuyor (temelde başarısız: artık koşuyor).",
-  "within noise": "Gürültü içinde: iki taraf da koştu ve hiçbir metrik tümüyle eşiğin ötesinde değil.",
-  "failed in both":
-    "İki tarafta da başarısız: noktanın TEMEL'de de YENİ'de de her koşusu başarısız, bu yüzden hiçbir şey karşılaştırılmıyor: gerileme değil, ama bir sonuç da değil."
-};
-
-const VERDICT_TR: Record<string, string> = {
-  regression: "gerileme",
-  improvement: "iyileşme",
-  "within noise": "gürültü içinde",
-  suspicious: "şüpheli",
-  "insufficient data": "veri yetersiz",
-  "failed in every study": "her çalışmada başarısız",
-  "failed in both": "iki tarafta da başarısız",
-  "failed in the last study": "yalnızca son çalışmada başarısız",
-  failed: "başarısız",
-  "failed in new": "yenide başarısız",
-  "failed in base": "temelde başarısız",
-  bad: "kötü yönde",
-  good: "iyi yönde"
-};
-
-const word = (lang: Lang, text: string) => (lang === "tr" ? (VERDICT_TR[text] ?? text) : text);
+/** The words of the site's pages in one language. */
+const wordsOf = (lang: Lang) => (key: StringKey) => t(key, lang);
 const e = escapeHtml;
 const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
 const value = (x: number | null) => (x == null ? "—" : Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(4));
-const day = (date: string | null, lang: Lang) => (date ? date.slice(0, 10) : T[lang].noDate);
+const day = (date: string | null, lang: Lang) => (date ? date.slice(0, 10) : t("notRecorded", lang));
 
 function table(header: string[], rows: string[][], numeric: number[] = []): string {
   const head = header.map((h) => `<th>${e(h)}</th>`).join("");
@@ -231,8 +57,8 @@ function page(lang: Lang, depth: number, title: string, twin: string, body: stri
 <style>${STYLE}</style>
 </head>
 <body>
-<nav class="language-switch" aria-label="Language"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${T[lang].switchLabel}</a></nav>
-${depth ? `<p><a href="${up}${lang === "tr" ? "tr/" : ""}">${T[lang].index}</a></p>\n` : ""}<main>
+<nav class="language-switch" aria-label="Language"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${t("siteSwitch", lang)}</a></nav>
+${depth ? `<p><a href="${up}${lang === "tr" ? "tr/" : ""}">${t("allStudies", lang)}</a></p>\n` : ""}<main>
 <h1>${e(title)}</h1>
 ${body}
 </main>
@@ -250,7 +76,7 @@ export function indexHtml(
   comparisons: readonly ComparisonPage[],
   trends: readonly TrendPage[]
 ): string {
-  const t = T[lang];
+  const w = wordsOf(lang);
   // The English index is the root page, the Turkish one is under tr/.
   const up = lang === "en" ? "" : "../";
   const rows = studies.map((s) => [
@@ -266,9 +92,22 @@ export function indexHtml(
     claimsCell(lang, s.claims)
   ]);
   const body = [
-    `<p>${e(t.intro(studies.length))}</p>`,
-    table([t.study, t.model, t.gpu, t.engines, t.date, t.runs, t.best, t.claims], rows, [5]),
-    `<h2>${t.comparisons}</h2>`,
+    `<p>${e(fill(studies.length === 1 ? "siteIntroOne" : "siteIntroMany", lang, {count: studies.length}))}</p>`,
+    table(
+      [
+        w("siteStudy"),
+        w("siteModel"),
+        w("siteGpu"),
+        w("siteEngines"),
+        w("siteDate"),
+        w("siteRuns"),
+        w("siteBest"),
+        w("siteClaims")
+      ],
+      rows,
+      [5]
+    ),
+    `<h2>${w("siteComparisons")}</h2>`,
     comparisons.length
       ? `<ul>${comparisons
           .map((c) => {
@@ -276,30 +115,46 @@ export function indexHtml(
             return `<li><a href="compare/${e(c.id)}">${e(label)}</a> — ${e(counts(lang, c))}</li>`;
           })
           .join("\n")}</ul>`
-      : `<p>${t.noComparisons}</p>`,
-    `<h2>${t.trends}</h2>`,
+      : `<p>${w("siteNoComparisons")}</p>`,
+    `<h2>${w("siteTrends")}</h2>`,
     trends.length
       ? `<ul>${trends
           .map(
             (tr) =>
-              `<li><a href="trend/${e(tr.id)}">${e(seriesName(tr))}</a> — ${tr.studies.length} ${t.studiesCounted}</li>`
+              `<li><a href="trend/${e(tr.id)}">${e(seriesName(tr))}</a> — ${fill("siteStudiesCounted", lang, {count: tr.studies.length})}</li>`
           )
           .join("\n")}</ul>`
-      : `<p>${t.noTrends}</p>`
+      : `<p>${w("siteNoTrends")}</p>`
   ].join("\n");
   // The index is the top of its language: it links to no index above it.
-  return page(lang, 0, t.studies, lang === "en" ? "tr/" : "../", body);
+  return page(lang, 0, w("siteStudies"), lang === "en" ? "tr/" : "../", body);
 }
 
 /** A study's claim verdicts, and each published figure that does not hold beside its recomputed value. */
 function claimsCell(lang: Lang, c: ClaimSummary): string {
-  const t = T[lang];
+  const w = wordsOf(lang);
   if (c.confirmed + c.contradicted + c.unverifiable === 0) return "—";
   const wrong = c.contradictions.map(
     (x) =>
-      `<br><small class="regression">${e(x.subject[lang])}: ${e(x.published)} (${t.recomputed} ${e(x.recomputed)})</small>`
+      `<br><small class="regression">${e(x.subject[lang])}: ${e(x.published)} (${w("siteRecomputed")} ${e(x.recomputed)})</small>`
   );
-  return `${e(t.claimCounts(c))}${wrong.join("")}`;
+  return `${e(fill("siteClaimCounts", lang, {confirmed: c.confirmed, contradicted: c.contradicted, unverifiable: c.unverifiable}))}${wrong.join("")}`;
+}
+
+/** How many points of a trend have each status, "of" how many. */
+function statusCounts(lang: Lang, c: Record<string, number>, points: number): string {
+  const last = c["failed in the last study"];
+  const every = c["failed in every study"];
+  return fill("siteStatusCounts", lang, {
+    regressed: c.regression ?? 0,
+    suspicious: c.suspicious ?? 0,
+    improved: c.improvement ?? 0,
+    lastFailed: last ? fill("siteLastFailed", lang, {count: last}) : "",
+    noise: c["within noise"] ?? 0,
+    insufficient: c["insufficient data"] ?? 0,
+    everyFailed: every ? fill("siteEveryFailed", lang, {count: every}) : "",
+    points
+  });
 }
 
 const seriesName = (tr: TrendPage) => `${tr.model}, ${tr.gpu_count}× ${tr.gpu}`;
@@ -308,23 +163,23 @@ function counts(lang: Lang, c: ComparisonPage): string {
   const x = c.comparison;
   const count = (verdict: PointVerdict) => x.counts.find((n) => n.verdict === verdict)!.points;
   const only = (s: "base" | "new") => x.unmatched.filter((u) => u.side === s).length;
-  return T[lang].counts(
-    count("regression"),
-    count("improvement"),
-    count("within noise"),
-    count("failed in both"),
-    x.matched.length,
-    only("base"),
-    only("new")
-  );
+  return fill("siteCounts", lang, {
+    regressed: count("regression"),
+    improved: count("improvement"),
+    noise: count("within noise"),
+    failed: count("failed in both"),
+    matched: x.matched.length,
+    base: only("base"),
+    next: only("new")
+  });
 }
 
 const intervalText = (lang: Lang, m: Pick<MetricComparison, "low" | "high" | "basis">) =>
   m.basis === "interval"
     ? `[${times(m.low)}, ${times(m.high)}]`
     : m.basis === "ratio only"
-      ? T[lang].noInterval
-      : T[lang].noRatio;
+      ? t("siteNoInterval", lang)
+      : t("siteNoRatio", lang);
 const pointName = (p: PointComparison) => (p.base === p.new ? p.new : `${p.base} → ${p.new}`);
 
 /** The comparison rule in Turkish, from the same threshold and confidence as the English `compareRule`. */
@@ -367,18 +222,18 @@ const perGpu = (x: number | null | undefined) => (x == null ? "—" : x.toFixed(
 
 /** A table per workload: each interactivity level's frontier points on both sides, and the best within the SLO. */
 function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
-  const t = T[lang];
+  const w = wordsOf(lang);
   const curves = c.curves;
   if (!curves.curves.length) return [];
   const parts = [
-    `<h2>${t.curves}</h2>`,
+    `<h2>${w("siteCurves")}</h2>`,
     `<p class="rule">${e(lang === "en" ? curves.rule : curvesRuleTr(curves, c.comparison.threshold))}</p>`
   ];
-  const side = (ids: string[]) => (ids.length ? ids.join(", ") : t.none);
+  const side = (ids: string[]) => (ids.length ? ids.join(", ") : w("siteNone"));
   for (const k of curves.curves) {
     parts.push(
       `<h3>${e(k.workload)}</h3>`,
-      `<p>${e(`${k.gpu_count}× ${k.gpu}; ${t.base}: ${side(k.base_scenarios)}; ${t.new}: ${side(k.new_scenarios)}`)}</p>`
+      `<p>${e(`${k.gpu_count}× ${k.gpu}; ${w("siteBase")}: ${side(k.base_scenarios)}; ${w("siteNew")}: ${side(k.new_scenarios)}`)}</p>`
     );
     const row = (label: string, f: FrontierCell) => [
       e(label),
@@ -387,24 +242,28 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
       perGpu(f.new?.per_gpu),
       e(f.new?.point ?? "—"),
       times(f.ratio),
-      f.basis === "interval" ? `[${times(f.low)}, ${times(f.high)}]` : f.basis === "ratio only" ? t.noInterval : "—",
-      f.loads_differ ? e(t.loadsDiffer) : f.verdict ? verdictCell(lang, f.verdict) : "—"
+      f.basis === "interval"
+        ? `[${times(f.low)}, ${times(f.high)}]`
+        : f.basis === "ratio only"
+          ? w("siteNoInterval")
+          : "—",
+      f.loads_differ ? e(w("siteLoadsDiffer")) : f.verdict ? verdictCell(lang, f.verdict) : "—"
     ];
     parts.push(
       table(
         [
-          t.level,
-          `${t.perGpu(curves.metric)} ${t.base}`,
-          `${t.point} ${t.base}`,
-          `${t.perGpu(curves.metric)} ${t.new}`,
-          `${t.point} ${t.new}`,
-          t.ratio,
-          t.interval,
-          t.verdict
+          w("siteLevel"),
+          `${fill("sitePerGpu", lang, {metric: curves.metric})} ${w("siteBase")}`,
+          `${w("sitePoint")} ${w("siteBase")}`,
+          `${fill("sitePerGpu", lang, {metric: curves.metric})} ${w("siteNew")}`,
+          `${w("sitePoint")} ${w("siteNew")}`,
+          w("siteRatio"),
+          w("siteInterval"),
+          w("siteVerdict")
         ],
         [
           ...k.levels.map((l) => row(`≥ ${l.interactivity}`, l)),
-          ...(k.within_slo ? [row(t.withinSlo, k.within_slo)] : [])
+          ...(k.within_slo ? [row(w("siteWithinSlo"), k.within_slo)] : [])
         ],
         [1, 3, 5]
       )
@@ -414,19 +273,19 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
 }
 
 export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
-  const t = T[lang];
+  const w = wordsOf(lang);
   const x = c.comparison;
   const depth = lang === "en" ? 1 : 2;
   const up = "../".repeat(depth);
   const studyLink = (id: string) => `<a href="${e(`${up}studies/${id}/${lang === "tr" ? "tr/" : ""}`)}">${e(id)}</a>`;
   const parts: string[] = [
-    `<ul><li>${t.base}: ${studyLink(c.base)} (${x.base.runs} ${t.runs}, ${x.base.points} ${t.points})</li>` +
-      `<li>${t.new}: ${studyLink(c.new)} (${x.new.runs} ${t.runs}, ${x.new.points} ${t.points})</li></ul>`,
+    `<ul><li>${w("siteBase")}: ${studyLink(c.base)} (${x.base.runs} ${w("siteRuns")}, ${x.base.points} ${w("sitePoints")})</li>` +
+      `<li>${w("siteNew")}: ${studyLink(c.new)} (${x.new.runs} ${w("siteRuns")}, ${x.new.points} ${w("sitePoints")})</li></ul>`,
     `<p class="rule">${e(lang === "en" ? c.rule : compareRuleTr(x.threshold, x.confidence))}</p>`,
-    `<h2>${t.changed}</h2>`,
+    `<h2>${w("siteChanged")}</h2>`,
     x.changes.length
       ? table(
-          [t.what, t.subject, t.base, t.new],
+          [w("siteWhat"), w("siteSubject"), w("siteBase"), w("siteNew")],
           x.changes.map((ch) => [
             e(ch.what),
             e(ch.subject),
@@ -434,21 +293,21 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
             e(ch.detail ? `${ch.new} (${ch.detail})` : ch.new)
           ])
         )
-      : `<p>${t.nothingChanged}</p>`,
-    `<h2>${t.verdictHeading}</h2>`,
+      : `<p>${w("siteNothingChanged")}</p>`,
+    `<h2>${w("siteVerdictHeading")}</h2>`,
     `<p>${e(counts(lang, c))}</p>`,
-    `<ul class="rule">${x.counts.map((n) => `<li>${e(t.meaning(n.verdict))}</li>`).join("")}</ul>`,
-    `<h2>${t.matched}</h2>`,
+    `<ul class="rule">${x.counts.map((n) => `<li>${e(fill(`siteMeaning_${n.verdict}`, lang, {meaning: VERDICT_MEANING[n.verdict], verdict: n.verdict}))}</li>`).join("")}</ul>`,
+    `<h2>${w("siteMatched")}</h2>`,
     table(
       [
-        t.point,
-        t.engine,
-        t.runsBaseNew,
-        `${c.objective} ${t.base}`,
-        `${c.objective} ${t.new}`,
-        t.ratio,
-        t.interval,
-        t.verdict
+        w("sitePoint"),
+        w("siteEngine"),
+        w("siteRunsBaseNew"),
+        `${c.objective} ${w("siteBase")}`,
+        `${c.objective} ${w("siteNew")}`,
+        w("siteRatio"),
+        w("siteInterval"),
+        w("siteVerdict")
       ],
       x.matched.map((p) => {
         const m = p.metrics.find((y) => y.metric === c.objective);
@@ -468,11 +327,20 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
     )
   ];
   const beyond = x.matched.flatMap((p) => p.metrics.filter((m) => m.verdict !== "within noise").map((m) => ({p, m})));
-  parts.push(`<h2>${t.beyond}</h2>`);
+  parts.push(`<h2>${w("siteBeyond")}</h2>`);
   parts.push(
     beyond.length
       ? table(
-          [t.point, t.metric, t.base, t.new, t.ratio, t.interval, t.runsBaseNew, t.verdict],
+          [
+            w("sitePoint"),
+            w("siteMetric"),
+            w("siteBase"),
+            w("siteNew"),
+            w("siteRatio"),
+            w("siteInterval"),
+            w("siteRunsBaseNew"),
+            w("siteVerdict")
+          ],
           beyond.map(({p, m}) => [
             e(pointName(p)),
             e(m.metric),
@@ -485,30 +353,30 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
           ]),
           [2, 3, 4]
         )
-      : `<p>${t.noneBeyond}</p>`
+      : `<p>${w("siteNoneBeyond")}</p>`
   );
   parts.push(...curvesHtml(lang, c));
   if (x.unmatched.length) {
-    parts.push(`<h2>${t.unmatched}</h2>`);
+    parts.push(`<h2>${w("siteUnmatched")}</h2>`);
     parts.push(
       table(
-        [t.onlyIn, t.point, t.why],
+        [w("siteOnlyIn"), w("sitePoint"), w("siteWhy")],
         x.unmatched.map((u) => [
-          e(u.side === "base" ? t.base : t.new),
+          e(u.side === "base" ? w("siteBase") : w("siteNew")),
           e(u.point),
           e(
             u.same_id_differs?.length
-              ? t.sameIdDiffers(u.same_id_differs.join("; "))
+              ? fill("siteSameIdDiffers", lang, {detail: u.same_id_differs.join("; ")})
               : u.same_id_differs
-                ? t.moreWithKey
-                : t.noKey
+                ? w("siteMoreWithKey")
+                : w("siteNoKey")
           )
         ])
       )
     );
   }
   const twin = lang === "en" ? `../tr/compare/${c.id}` : `../../compare/${c.id}`;
-  return page(lang, depth, t.compareTitle(c.base, c.new), twin, parts.join("\n"));
+  return page(lang, depth, fill("siteCompareTitle", lang, {base: c.base, next: c.new}), twin, parts.join("\n"));
 }
 
 /** The persistence rule in Turkish, from the same threshold and confidence as the English `historyRule`. */
@@ -530,21 +398,21 @@ function historyRuleTr(threshold: number, confidence: number): string {
 }
 
 export function trendHtml(lang: Lang, tr: TrendPage): string {
-  const t = T[lang];
+  const w = wordsOf(lang);
   const depth = lang === "en" ? 1 : 2;
   const up = "../".repeat(depth);
   const byStatus: Record<string, number> = {};
   for (const p of tr.points) byStatus[p.verdict.status] = (byStatus[p.verdict.status] ?? 0) + 1;
   const parts: string[] = [
-    `<p>${t.objective}: ${e(tr.metric)}; ${t.series.toLowerCase()}: ${tr.studies
+    `<p>${w("siteObjective")}: ${e(tr.metric)}; ${w("siteSeries")}: ${tr.studies
       .map(
         (s) =>
           `<a href="${e(`${up}studies/${s.id}/${lang === "tr" ? "tr/" : ""}`)}">${e(s.id)}</a> (${e(day(s.date, lang))})`
       )
       .join(", ")}.</p>`,
     `<p class="rule">${e(lang === "en" ? tr.rule : historyRuleTr(tr.threshold, tr.confidence))}</p>`,
-    `<p>${e(tr.ordered_by === "date" ? t.orderedByDate : t.orderedGiven)}</p>`,
-    `<p>${e(t.statusCounts(byStatus, tr.points.length))}</p>`
+    `<p>${e(tr.ordered_by === "date" ? w("siteOrderedByDate") : w("siteOrderedGiven"))}</p>`,
+    `<p>${e(statusCounts(lang, byStatus, tr.points.length))}</p>`
   ];
   // Regressions and suspicious points first: the page is read for them.
   const rank: Record<HistoryStatus, number> = {
@@ -561,7 +429,15 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     parts.push(`<h2>${e(p.point)} — ${verdictCell(lang, p.verdict.status)}</h2>`);
     parts.push(
       table(
-        [t.study, t.date, t.runs, t.mean, t.toFirst, t.interval, t.beyondThreshold],
+        [
+          w("siteStudy"),
+          w("siteDate"),
+          w("siteRuns"),
+          w("siteMean"),
+          w("siteToFirst"),
+          w("siteInterval"),
+          w("siteBeyondThreshold")
+        ],
         p.verdict.entries.map((x) => [
           e(x.id),
           e(x.date.startsWith("#") ? "—" : x.date.slice(0, 10)),
@@ -578,17 +454,18 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
     if (tail)
       parts.push(
         `<p>${e(
-          t.lastTwo(
-            tail.window.join(", "),
-            `${times(tail.ratio)}${tail.low == null ? ` (${t.noInterval})` : ` [${times(tail.low)}, ${times(tail.high)}]`}`
-          )
+          fill("siteLastTwo", lang, {
+            window: tail.window.join(", "),
+            ratio: `${times(tail.ratio)}${tail.low == null ? ` (${w("siteNoInterval")})` : ` [${times(tail.low)}, ${times(tail.high)}]`}`
+          })
         )}</p>`
       );
   }
   const twin = lang === "en" ? `../tr/trend/${tr.id}` : `../../trend/${tr.id}`;
-  return page(lang, depth, t.trendTitle(seriesName(tr)), twin, parts.join("\n"));
+  return page(lang, depth, fill("siteTrendTitle", lang, {series: seriesName(tr)}), twin, parts.join("\n"));
 }
 
 export function notFoundHtml(base: string): string {
-  return page("en", 0, T.en.notFound, `${base}tr/`, `<p><a href="${e(base)}">${T.en.backToIndex}</a></p>`);
+  const w = wordsOf("en");
+  return page("en", 0, w("siteNotFound"), `${base}tr/`, `<p><a href="${e(base)}">${w("siteBackToIndex")}</a></p>`);
 }

@@ -5,7 +5,7 @@ import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
 import type {Text} from "../../loaders/text.js";
 import {formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
-import {NOT_RECORDED, pick, type Lang} from "./i18n.js";
+import {fill, NOT_RECORDED, pick, t, type Lang} from "./i18n.js";
 
 /** What the prose names: engines and step titles. */
 export interface CoverageNames {
@@ -17,21 +17,21 @@ export interface CoverageNames {
 function engineName(names: CoverageNames, id: string, lang: Lang): string {
   const name = names.study.engines.find((e) => e.id === id)?.name ?? id;
   if (name !== NOT_RECORDED) return name;
-  return lang === "tr" ? "kaydedilmemiş bir motor" : "an engine that is not recorded";
+  return t("engineNotRecorded", lang);
 }
 const stepTitle = (names: CoverageNames, id: string, lang: Lang): string =>
   pick(names.steps.find((s) => s.id === id)?.title, lang) || id;
 
 function dimName(dim: string, lang: Lang): string {
-  if (dim === "engine") return lang === "tr" ? "motor" : "engine";
+  if (dim === "engine") return t("dimEngine", lang);
   if (dim === "quantization") return "quantization";
   return dim;
 }
 
 function valueText(names: CoverageNames, s: Setting, lang: Lang): string {
   if (s.dim === "engine") return engineName(names, s.value, lang);
-  if (s.value === "default") return lang === "tr" ? "varsayılan" : "default";
-  if (s.recorded === false) return lang === "tr" ? "kaydedilmemiş" : "not recorded";
+  if (s.value === "default") return t("settingDefault", lang);
+  if (s.recorded === false) return t("notRecorded", lang);
   return s.value;
 }
 
@@ -43,119 +43,111 @@ const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("
 
 /** The summary's coverage paragraph: how much of the space the recommendation rests on. */
 export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang: Lang): string {
-  const tr = lang === "tr";
   const share = coverage.space ? `${formatFixed((coverage.measured / coverage.space) * 100, 0)} %` : "—";
   const dims = coverage.dims.map((d) => dimName(d.dim, lang)).join(" × ");
   const parts: string[] = [];
-  if (coverage.dims.length === 0)
-    return tr
-      ? "Adımlar hiçbir ayarı değiştirmedi: öneri, ölçülen tek yapılandırmaya dayanıyor."
-      : "The steps varied no setting: the recommendation rests on the one configuration measured.";
+  if (coverage.dims.length === 0) return t("coverageNoDims", lang);
   parts.push(
-    tr
-      ? `Öneri, adımların denediği ayarların (${dims}) ${coverage.space} birleşiminden ölçülmüş ${coverage.measured} tanesine dayanıyor (${share})${coverage.outside_slo ? `; bunların ${coverage.outside_slo} tanesi hiçbir yükte SLO içinde değil` : ""}${coverage.failed ? `; ${coverage.failed} birleşim daha denendi ama başarısız oldu` : ""}.`
-      : `The recommendation rests on ${coverage.measured} of the ${coverage.space} combinations of the settings the steps varied (${dims}): ${share} of that space was measured${coverage.outside_slo ? ` (${coverage.outside_slo} of them never within the SLO)` : ""}${coverage.failed ? `, and ${coverage.failed} more were tried but failed` : ""}.`
+    fill("coverageRestsOn", lang, {
+      measured: coverage.measured,
+      space: coverage.space,
+      dims,
+      share,
+      outside: coverage.outside_slo ? fill("coverageOutsideSlo", lang, {count: coverage.outside_slo}) : "",
+      failed: coverage.failed ? fill("coverageAlsoFailed", lang, {count: coverage.failed}) : ""
+    })
   );
   parts.push(
     coverage.untried
-      ? tr
-        ? `Önceki adımlarda geride kalanların sonraki bir adımın ayarlarıyla ${coverage.untried} birleşimi hiç koşulmadı.`
-        : `${coverage.untried} combination${coverage.untried === 1 ? "" : "s"} of earlier runners-up with a later step's settings ${coverage.untried === 1 ? "was" : "were"} never run.`
-      : tr
-        ? "Önceki adımlarda geride kalanlar sonraki adımların her ayarıyla koşuldu."
-        : "Every earlier runner-up was run with every later step's settings."
+      ? fill(coverage.untried === 1 ? "coverageUntriedOne" : "coverageUntriedMany", lang, {count: coverage.untried})
+      : t("coverageUntriedNone", lang)
   );
   for (const s of coverage.single_engine)
     parts.push(
-      tr
-        ? `${stepTitle(names, s.step, lang)} yalnızca ${engineName(names, s.engine, lang)} üzerinde ayarlandı.`
-        : `${stepTitle(names, s.step, lang)} was tuned only on ${engineName(names, s.engine, lang)}.`
+      fill("coverageSingleEngine", lang, {
+        step: stepTitle(names, s.step, lang),
+        engine: engineName(names, s.engine, lang)
+      })
     );
   const last = coverage.steps[coverage.steps.length - 1]?.step;
   for (const r of coverage.retests.filter((r) => r.retested_at.length === 0 && r.decided_at !== last)) {
     const decided = stepTitle(names, r.decided_at, lang);
     const after = r.last_varied_at === r.decided_at ? null : stepTitle(names, r.last_varied_at, lang);
+    const dim = dimName(r.dim, lang);
+    // Only a sentence that opens with the setting's name writes it capitalized.
+    const values = {dim, dimTitle: capitalized(dim), decided};
     parts.push(
-      tr
-        ? `${capitalized(dimName(r.dim, lang))} kararı (${decided}) ${after ? `${after} adımından sonra` : "o adımdan sonra"} bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla iki farklı değerini başarıyla koşmadı.`
-        : `The ${dimName(r.dim, lang)} decision (${decided}) was never re-tested after ${after ?? "it"}: no later step ran two of its values successfully with the same settings.`
+      after ? fill("coverageNotRetestedAfter", lang, {...values, after}) : fill("coverageNotRetested", lang, values)
     );
   }
   const close = coverage.close;
   const margin = `${+coverage.margin.toFixed(2)} %`;
+  const list = close
+    .map((c) =>
+      fill("coverageCloseItem", lang, {
+        step: stepTitle(names, c.step, lang),
+        chosen: c.chosen.label,
+        runnerUp: c.runner_up.label,
+        gap: formatGain(c.gap_percent, c.gap_interval)
+      })
+    )
+    .join("; ");
   parts.push(
     close.length
-      ? tr
-        ? `${close.length} karar gürültü içinde ya da ${margin} sınırından yakındı, yol orada başka yöne gidebilirdi: ${close.map((c) => `${stepTitle(names, c.step, lang)} (${c.chosen.label}, ${c.runner_up.label} karşısında ${formatGain(c.gap_percent, c.gap_interval)})`).join("; ")}.`
-        : `${close.length} decision${close.length === 1 ? " was" : "s were"} within noise or closer than ${margin}, where the path could have gone another way: ${close.map((c) => `${stepTitle(names, c.step, lang)} (${c.chosen.label} over ${c.runner_up.label} by ${formatGain(c.gap_percent, c.gap_interval)})`).join("; ")}.`
-      : tr
-        ? `Hiçbir karar gürültü içinde ya da ${margin} sınırından yakın değildi.`
-        : `No decision was within noise or closer than ${margin}.`
+      ? fill(close.length === 1 ? "coverageCloseOne" : "coverageCloseMany", lang, {count: close.length, margin, list})
+      : fill("coverageCloseNone", lang, {margin})
   );
   return parts.join(" ");
 }
 
 /** A step page's coverage lines: this step's settings never run with earlier runners-up, and its close decisions. */
 export function stepCoverageLines(coverage: Coverage, step: string, names: CoverageNames, lang: Lang): string[] {
-  const tr = lang === "tr";
   const lines: string[] = [];
   const here = coverage.steps.find((s) => s.step === step);
   if (here?.untried.length)
     lines.push(
-      (tr ? "Hiç koşulmayan birleşimler: " : "Never run: ") +
-        here.untried
+      fill("stepNeverRun", lang, {
+        list: here.untried
           .map((u) =>
-            tr
-              ? `${u.runner_up.label} ile ${settingText(names, u.setting, lang)}`
-              : `${u.runner_up.label} with ${settingText(names, u.setting, lang)}`
+            fill("stepUntriedItem", lang, {runnerUp: u.runner_up.label, setting: settingText(names, u.setting, lang)})
           )
-          .join("; ") +
-        "."
+          .join("; ")
+      })
     );
   const margin = `${+coverage.margin.toFixed(2)} %`;
   for (const c of coverage.close.filter((c) => c.step === step))
     lines.push(
-      tr
-        ? `Yakın karar: ${c.chosen.label}, ${c.runner_up.label} karşısında ${formatGain(c.gap_percent, c.gap_interval)} (${c.within_noise ? "gürültü içinde" : `${margin} sınırından yakın`}).`
-        : `Close decision: ${c.chosen.label} over ${c.runner_up.label} by ${formatGain(c.gap_percent, c.gap_interval)} (${c.within_noise ? "within noise" : `closer than ${margin}`}).`
+      fill(c.within_noise ? "stepCloseNoise" : "stepCloseMargin", lang, {
+        chosen: c.chosen.label,
+        runnerUp: c.runner_up.label,
+        gap: formatGain(c.gap_percent, c.gap_interval),
+        margin
+      })
     );
   const single = coverage.single_engine.find((s) => s.step === step);
-  if (single)
-    lines.push(
-      tr
-        ? `Bu adım yalnızca ${engineName(names, single.engine, lang)} üzerinde ayarlandı.`
-        : `This step was tuned only on ${engineName(names, single.engine, lang)}.`
-    );
+  if (single) lines.push(fill("stepTunedOnly", lang, {engine: engineName(names, single.engine, lang)}));
   return lines;
 }
 
 /** The second look's verdict in one paragraph. */
 export function secondLookParagraph(look: SecondLookReport, _names: CoverageNames, lang: Lang): string {
-  const tr = lang === "tr";
-  const w = look.winner.label;
-  const runs = `${look.runs_recorded}/${look.runs_planned}`;
-  if (look.state === "nothing-to-run")
-    return tr
-      ? `İkinci bakış: ${w} çevresinde koşulacak yapılandırma yoktu (yakın karar yok ve öneri, adımların ayarladığı sayısal ayarların hiçbirini belirlemiyor).`
-      : `Second look: there was nothing to run around ${w} (no close decision, and the recommendation sets none of the numeric settings the steps tuned).`;
+  const winner = look.winner.label;
+  if (look.state === "nothing-to-run") return fill("secondLookNothing", lang, {winner});
   if (look.state === "pending")
-    return tr
-      ? `İkinci bakış sürüyor: ${runs} koşu kaydedildi; karar tüm koşular bitince verilir.`
-      : `The second look is pending: ${runs} runs recorded; the verdict waits for all of them.`;
-  const configs = look.candidates.length;
-  if (look.state === "all-failed")
-    return tr
-      ? `İkinci bakış: ${look.runs_planned} koşusunun hepsi başarısız oldu, bu yüzden hiçbir şeye karar vermedi; açgözlü seçim ${w} sınanmadan duruyor.`
-      : `Second look: every one of its ${look.runs_planned} runs failed, so it decided nothing; the greedy choice ${w} stands untested.`;
+    return fill("secondLookPending", lang, {runs: `${look.runs_recorded}/${look.runs_planned}`});
+  if (look.state === "all-failed") return fill("secondLookAllFailed", lang, {planned: look.runs_planned, winner});
   if (look.state === "survives")
-    return tr
-      ? `Açgözlü seçim ${w} ikinci bakışta geçerliliğini koruyor: çevresindeki ${configs} yapılandırmadan (${look.runs_planned} koşu) hiçbiri onu çalışmanın kuralıyla geçemedi.`
-      : `The greedy choice ${w} survives the second look: none of the ${configs} configurations around it (${look.runs_planned} runs) beat it under the study's rule.`;
+    return fill("secondLookSurvives", lang, {winner, configs: look.candidates.length, planned: look.runs_planned});
   const r = look.recommendation!;
   const ci = r.ci_low != null && r.ci_high != null ? ` [${formatFixed(r.ci_low)}, ${formatFixed(r.ci_high)}]` : "";
-  return tr
-    ? `Açgözlü seçim ${w} ikinci bakışta geçerliliğini korumadı: ${r.label} ${formatFixed(r.value)} tok/s${ci} ile ona göre ${formatGain(r.gain_percent, r.gain_interval)}. Yeni öneri ${r.label}; sunucu komutu: ${r.server_command}`
-    : `The greedy choice ${w} did not survive the second look: ${r.label} does ${formatFixed(r.value)} tok/s${ci}, ${formatGain(r.gain_percent, r.gain_interval)} over it. The new recommendation is ${r.label}; serve it with: ${r.server_command}`;
+  return fill("secondLookReplaced", lang, {
+    winner,
+    label: r.label,
+    value: formatFixed(r.value),
+    ci,
+    gain: formatGain(r.gain_percent, r.gain_interval),
+    command: r.server_command
+  });
 }
 
 /** The step page's coverage list (nothing when the step left nothing out). */

@@ -1,24 +1,15 @@
 // A run's GPU samples (nvidia-smi, gpu.csv) on one time axis: utilization, power and memory, a line per GPU.
 import type {TopLevelSpec} from "vega-lite";
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
-import type {Text} from "../../loaders/text.js";
-import type {Lang} from "./i18n.js";
-
-const PROSE = {
-  seconds: {en: "Seconds into the measured run", tr: "Ölçülen koşunun saniyesi"},
-  utilization: {en: "GPU utilization (%)", tr: "GPU kullanımı (%)"},
-  power: {en: "GPU power (W)", tr: "GPU gücü (W)"},
-  memory: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"},
-  gpu: {en: "GPU", tr: "GPU"}
-} satisfies Record<string, Text>;
+import {fill, t, type Lang} from "./i18n.js";
 
 /** Samples per GPU up to which each is drawn as a point. */
 const POINTS_UP_TO = 120;
 
 const PANELS = [
-  {field: "utilization_pct", title: "utilization", domain: [0, 100]},
-  {field: "power_w", title: "power", domain: null},
-  {field: "memory_used_gib", title: "memory", domain: null}
+  {field: "utilization_pct", title: "gpuUtilization", domain: [0, 100]},
+  {field: "power_w", title: "gpuPower", domain: null},
+  {field: "memory_used_gib", title: "gpuMemory", domain: null}
 ] as const;
 
 /** Three panels sharing one x scale, each drawn where the samples have its field; null without GPU samples. */
@@ -27,8 +18,8 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
   if (!samples.length) return null;
   // A line per GPU, named only when there are several.
   const several = new Set(samples.map((p) => p.gpu)).size > 1;
-  const values = samples.map((p) => ({...p, series: `${PROSE.gpu[lang]} ${p.gpu}`}));
-  const x = {field: "s", type: "quantitative" as const, title: PROSE.seconds[lang]};
+  const values = samples.map((p) => ({...p, series: fill("gpuSeries", lang, {gpu: p.gpu})}));
+  const x = {field: "s", type: "quantitative" as const, title: t("secondsIntoRun", lang)};
   const panels = PANELS.filter((panel) => samples.some((p) => p[panel.field] != null));
   if (!panels.length) return null;
   // A point per sample carries its own tooltip in the SVG: past a couple of minutes of 1 s samples per GPU the lines
@@ -48,7 +39,7 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
         y: {
           field: panel.field,
           type: "quantitative" as const,
-          title: PROSE[panel.title][lang],
+          title: t(panel.title, lang),
           ...(panel.domain ? {scale: {domain: [...panel.domain]}} : {})
         },
         ...(several

@@ -128,14 +128,7 @@ export function changeChartSpec(
   }));
   return arrangePanels(layout, [
     changePanel(throughput, t("throughputChange", lang), scenarios, layout.panelWidth, false, options),
-    changePanel(
-      tpot,
-      `${t("tpotChange", lang)} (${lang === "tr" ? "düşük olan iyi" : "lower is better"})`,
-      scenarios,
-      layout.panelWidth,
-      layout.sideBySide,
-      options
-    )
+    changePanel(tpot, t("chartTpotChange", lang), scenarios, layout.panelWidth, layout.sideBySide, options)
   ]);
 }
 

@@ -3,9 +3,9 @@ import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import type {Text} from "../../loaders/text.js";
 import {formatFixed, formatPercent} from "./format.js";
-import {pick, type Lang} from "./i18n.js";
+import {fill, fillParts, pick, t, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";
-import {scenarioName} from "./verdict.js";
+import {loadText, scenarioName} from "./verdict.js";
 import {changeKind, confidenceText, formatGain} from "./intervals.js";
 
 type HeadlineData = Pick<HomePage, "headline" | "slo"> & {
@@ -18,46 +18,29 @@ type HeadlineData = Pick<HomePage, "headline" | "slo"> & {
 export function sloHeadlineText(report: HeadlineData, lang: Lang): string | null {
   const slo = report.slo;
   if (!slo) return null;
-  const tr = lang === "tr";
-  if (slo.none_within)
-    return tr
-      ? "Hiçbir yapılandırma hiçbir ölçülen yükte SLO içinde değil: önerilecek bir yapılandırma, dolayısıyla önce ve sonra da yok. Yukarıdaki komut çalışmanın başladığı temel yapılandırmadır ve SLO'yu karşılamaz."
-      : "No configuration is within the SLO at any measured load: there is none to recommend, so there is no before and after. The command above is the baseline the study started from, and it does not meet the SLO.";
+  if (slo.none_within) return t("sloNoneWithin", lang);
   const rec = slo.recommended;
-  const at = rec?.load
-    ? rec.load.kind === "request_rate"
-      ? tr
-        ? `, saniyede ${rec.load.value} istekte`
-        : ` at ${rec.load.value} requests/s`
-      : tr
-        ? `, eşzamanlılık ${rec.load.value}`
-        : ` at concurrency ${rec.load.value}`
-    : "";
-  const name = report.recommended?.label ?? "";
-  return tr
-    ? `Temel yapılandırma ${slo.baseline_label} hiçbir ölçülen yükte SLO içinde değil, bu yüzden önce ve sonra karşılaştırması yok: SLO içinde kalan önerilen yapılandırma ${name}${at} ${rec ? formatFixed(rec.value) : "—"} tok/s sunuyor.`
-    : `The baseline, ${slo.baseline_label}, is within the SLO at no measured load, so there is no before and after: the recommended configuration, ${name}, serves ${rec ? formatFixed(rec.value) : "—"} tok/s within it${at}.`;
+  return fill("sloBaselineOutside", lang, {
+    baseline: slo.baseline_label,
+    name: report.recommended?.label ?? "",
+    value: rec ? formatFixed(rec.value) : "—",
+    at: loadText(rec?.load, lang)
+  });
 }
 
 /** The list "A, B and C" in the page's language. */
 function listText(names: string[], lang: Lang): string {
   if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} ${lang === "tr" ? "ve" : "and"} ${names.at(-1)}`;
+  return fill("listAnd", lang, {rest: names.slice(0, -1).join(", "), last: names.at(-1)!});
 }
 
 export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
   // One configuration has no before and after: its headline would set each run against itself.
-  if (report.origin?.single_candidate)
-    return lang === "tr"
-      ? "Çalışma tek bir yapılandırma ölçtü; önce ve sonra karşılaştırılamıyor."
-      : "The study measured one configuration, so there is no before and after to compare.";
+  if (report.origin?.single_candidate) return t("headlineSingleCandidate", lang);
   const slo = sloHeadlineText(report, lang);
   if (!rows.length && slo) return slo;
-  if (!rows.length)
-    return lang === "tr"
-      ? "Temel yapılandırma ile önerilen yapılandırmanın ortak senaryosu yok; önce ve sonra karşılaştırılamıyor."
-      : "The baseline and the recommended configuration ran no scenario in common, so there is no before and after to compare.";
+  if (!rows.length) return t("headlineNoCommonScenario", lang);
   // A change counts only under the study's rule: with repeats, its interval has to lie on one side of zero.
   const kind = (r: (typeof rows)[number]) =>
     changeKind(r.change_percent, r.change_interval, r.baseline_run === r.recommended_run);
@@ -79,31 +62,21 @@ export function headlineSummary(report: HeadlineData, lang: Lang): string {
     same.map((r) => scenarioName(report, r.scenario, lang)),
     lang
   );
-  const parts: string[] = [];
-  if (lang === "tr") {
+  const parts: string[] = [
+    fill(weighed ? "headlineRaisesSignificantly" : "headlineRaises", lang, {up: up.length, total: rows.length})
+  ];
+  if (down.length) parts.push(fill("headlineLoses", lang, {names: names(down, weighed)}));
+  if (noise.length)
+    parts.push(fill("headlineWithinNoise", lang, {level, percent: level.replace("%", ""), names: names(noise, true)}));
+  if (same.length) parts.push(fill("headlineSame", lang, {names: sameNames}));
+  for (const r of costly)
     parts.push(
-      `Önerilen yapılandırma ${rows.length} senaryonun ${up.length} tanesinde işlem hacmini${weighed ? " anlamlı olarak" : ""} artırıyor.`
+      fill("headlineLatencyCost", lang, {
+        scenario: scenarioName(report, r.scenario, lang),
+        change: formatPercent(r.change_percent),
+        tpot: formatPercent(r.tpot_change_percent)
+      })
     );
-    if (down.length) parts.push(`Düşüş olan senaryolar: ${names(down, weighed)}.`);
-    if (noise.length)
-      parts.push(`Gürültü içinde (%${level.replace("%", "")} aralık sıfırı içeriyor): ${names(noise, true)}.`);
-    if (same.length) parts.push(`${sameNames} senaryolarında önerilen yapılandırma temel yapılandırmanın kendisidir.`);
-    for (const r of costly)
-      parts.push(
-        `${scenarioName(report, r.scenario, lang)} senaryosunda işlem hacmi ${formatPercent(r.change_percent)} artarken ortalama TPOT ${formatPercent(r.tpot_change_percent)} değişiyor: kazanç gecikme pahasına geliyor.`
-      );
-  } else {
-    parts.push(
-      `The recommended configuration raises throughput${weighed ? " significantly" : ""} in ${up.length} of ${rows.length} scenarios.`
-    );
-    if (down.length) parts.push(`It loses throughput in ${names(down, weighed)}.`);
-    if (noise.length) parts.push(`Within noise (the ${level} interval includes zero): ${names(noise, true)}.`);
-    if (same.length) parts.push(`In ${sameNames} the recommended configuration is the baseline itself.`);
-    for (const r of costly)
-      parts.push(
-        `In ${scenarioName(report, r.scenario, lang)}, throughput rises ${formatPercent(r.change_percent)} while mean TPOT changes ${formatPercent(r.tpot_change_percent)}: the gain is paid for in latency.`
-      );
-  }
   return parts.join(" ");
 }
 
@@ -136,48 +109,23 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
   const p = document.createElement("p");
   const code = document.createElement("code");
   code.textContent = origin.winnerCommand;
-  p.append(
-    lang === "tr" ? `${origin.wonIn} adımında bu yapılandırma ` : `In ${origin.wonIn} this configuration ran as `,
-    code,
-    lang === "tr"
-      ? "; yukarıdaki komut, çalışmanın onu diğer senaryolarda da çalıştırmak için eklediği argümanları içerir."
-      : "; the command above adds the arguments the study used to run it on the other scenarios as well."
-  );
+  p.append(...fillParts("adaptedCommand", lang, {step: origin.wonIn, command: code}));
   return p;
 }
 
 /** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
 export function originText(home: Pick<HomePage, "origin" | "recommended" | "study" | "slo">, lang: Lang): string {
-  if (home.slo?.none_within)
-    return lang === "tr"
-      ? "Çalışmanın SLO'sunu hiçbir yapılandırma karşılamadı: hiçbir adım bir kazanan seçmedi ve yukarıdaki komut, çalışmanın başladığı temel yapılandırmadır."
-      : "No configuration met the study's SLO: no step chose a winner, and the command above is the baseline the study started from.";
-  if (home.origin.single_candidate)
-    return lang === "tr"
-      ? "Çalışma her senaryosunda tek bir yapılandırma ölçtü: aralarından seçim yapılacak bir şey yoktu, bu yüzden onu hiçbir adım seçmedi."
-      : "The study measured one configuration on each of its scenarios: there was nothing to choose between, so no step picked it.";
+  if (home.slo?.none_within) return t("originNoneWithin", lang);
+  if (home.origin.single_candidate) return t("originSingleCandidate", lang);
   const origin = recommendationOrigin(home, lang);
   const repeats = home.study.repeats.max > 1;
-  const level = `${+(home.study.confidence * 100).toFixed(1)}%`;
-  if (lang === "tr") {
-    const rule = repeats
-      ? `ancak ondan gürültünün ötesinde hızlıysa (kazancının %${level.replace("%", "")} aralığı sıfırın üstündeyse) aldı`
-      : "ancak ondan hızlıysa aldı";
-    const outside = home.slo?.baseline_outside
-      ? ` Temel yapılandırma ${home.slo.baseline_label} SLO'yu hiçbir yükte karşılamadığı için SLO içindeki ilk aday, tartılacak bir kazanç olmadan onun yerini aldı.`
-      : "";
-    const start = `Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ${rule}.${outside}`;
-    return home.origin.kept_baseline
-      ? `${start} Hiçbiri öyle değildi; yukarıdaki yapılandırma çalışmanın başladığı temel yapılandırmadır.`
-      : `${start} Son adımdan, ${origin.lastStep} adımından sonra ayakta kalan yapılandırma yukarıdakidir; öne geçtiği adım ${origin.wonIn} oldu.`;
-  }
-  const rule = repeats ? ` beyond noise (its gain's ${level} interval above zero)` : "";
+  const percent = `${+(home.study.confidence * 100).toFixed(1)}`;
   // A best so far that never meets the SLO has no score within it: any candidate within the SLO replaces it.
   const outside = home.slo?.baseline_outside
-    ? ` The baseline, ${home.slo.baseline_label}, never meets the SLO, so the first candidate within it replaced it without a gain to weigh.`
+    ? fill("originBaselineOutside", lang, {baseline: home.slo.baseline_label})
     : "";
-  const start = `Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster${rule}.${outside}`;
+  const start = fill(repeats ? "originRuleNoise" : "originRule", lang, {level: `${percent}%`, percent, outside});
   return home.origin.kept_baseline
-    ? `${start} None was, so the configuration above is the baseline the study started from.`
-    : `${start} What remained after the last step, ${origin.lastStep}, is the configuration above; it took the lead in ${origin.wonIn}.`;
+    ? fill("originKeptBaseline", lang, {start})
+    : fill("originWonIn", lang, {start, lastStep: origin.lastStep, wonIn: origin.wonIn});
 }

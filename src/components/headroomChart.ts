@@ -6,7 +6,7 @@ import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
-import {t, type Lang} from "./i18n.js";
+import {fill, t, type Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {bindingName} from "./headroomText.js";
@@ -60,9 +60,10 @@ const CHAR_PX = 5.8;
 const INSIDE_MIN_PX = 52;
 
 function referenceLabels(lang: Lang, ceiling: number): {ceiling: string; band: string} {
-  return lang === "tr"
-    ? {ceiling: `sert tavan ${formatFixed(ceiling)}`, band: "gerçekçi aralık"}
-    : {ceiling: `hard ceiling ${formatFixed(ceiling)}`, band: "realistic band"};
+  return {
+    ceiling: fill("hardCeilingLabel", lang, {ceiling: formatFixed(ceiling)}),
+    band: t("realisticBandLabel", lang)
+  };
 }
 
 export function headroomChartSpec(

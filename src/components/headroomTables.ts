@@ -3,7 +3,7 @@ import type {HeadroomReport} from "../../loaders/analysis/headroom.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
-import {t} from "./i18n.js";
+import {fill, fillParts, t} from "./i18n.js";
 import {headroomHref, link, restOfRuns, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
 import {bindingMeaning, bindingName} from "./headroomText.js";
@@ -17,11 +17,8 @@ export function measuredText(run: HeadroomRun, lang: PageContext["lang"]): strin
   if (!m) return "—";
   const peak = m.kvMax == null ? "—" : formatShare(m.kvMax);
   const share = formatShare(m.kvFullShare);
-  if (m.kvBound)
-    return lang === "tr"
-      ? `KV kapasitesiyle sınırlı: ölçümlerin ${share} kadarında KV önbellek doluyken istek bekledi (en çok ${formatCount(m.waitingMax)})`
-      : `bound by KV capacity: the KV cache was full while requests waited in ${share} of the scrapes (up to ${formatCount(m.waitingMax)} waiting)`;
-  return lang === "tr" ? `KV ile sınırlı değil (KV en çok ${peak})` : `not bound by KV capacity (KV peak ${peak})`;
+  if (m.kvBound) return fill("kvBound", lang, {share, waiting: formatCount(m.waitingMax)});
+  return fill("kvNotBound", lang, {peak});
 }
 
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
@@ -46,7 +43,7 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
     ...(runs.some((r) => r.measured)
       ? [
           {
-            label: lang === "tr" ? "Ölçülen (sunucu)" : "Measured (server)",
+            label: t("measuredByServer", lang),
             value: (r: HeadroomRun) => measuredText(r, lang)
           }
         ]
@@ -69,35 +66,19 @@ export function headroomFacts(headroom: HeadroomReport, {lang}: PageContext): HT
   // Beside other models, "Model" alone would read as the study's: it is the one the scenario ceilings are for.
   const models: [string, string][] = !others
     ? [["Model", headroom.model]]
-    : lang === "tr"
-      ? [
-          ["Senaryo tavanlarının modeli", headroom.model],
-          ["Adayların sunduğu diğer modeller (koşularının varsa kendi tavanları vardır)", others]
-        ]
-      : [
-          ["Model of the scenario ceilings", headroom.model],
-          ["Other models the candidates serve (their runs have their own ceilings, if any)", others]
-        ];
-  const facts: [string, string][] =
-    lang === "tr"
-      ? [
-          ...models,
-          ["GPU", gpu.name],
-          ["Tepe hesaplama (BF16, yoğun)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
-          ["Bellek bant genişliği (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
-          ["Bellek (CUDA toplamı)", `${formatFixed(gpu.memory_gib)} GiB`],
-          ["MFU (gerçekçi tavan)", formatFixed(headroom.mfu)],
-          ["MBU (gerçekçi tavan)", formatFixed(headroom.mbu)]
-        ]
-      : [
-          ...models,
-          ["GPU", gpu.name],
-          ["Peak compute (BF16, dense)", `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
-          ["Memory bandwidth (HBM)", `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
-          ["Memory (CUDA total)", `${formatFixed(gpu.memory_gib)} GiB`],
-          ["MFU (realistic ceiling)", formatFixed(headroom.mfu)],
-          ["MBU (realistic ceiling)", formatFixed(headroom.mbu)]
-        ];
+    : [
+        [t("ceilingsModel", lang), headroom.model],
+        [t("otherModels", lang), others]
+      ];
+  const facts: [string, string][] = [
+    ...models,
+    ["GPU", gpu.name],
+    [t("peakCompute", lang), `${formatFixed(gpu.bf16_tflops)} TFLOP/s`],
+    [t("memoryBandwidthHbm", lang), `${formatFixed(gpu.bandwidth_gbs)} GB/s`],
+    [t("memoryCudaTotal", lang), `${formatFixed(gpu.memory_gib)} GiB`],
+    [t("mfuRealistic", lang), formatFixed(headroom.mfu)],
+    [t("mbuRealistic", lang), formatFixed(headroom.mbu)]
+  ];
   return dataTable(
     facts,
     [
@@ -131,20 +112,16 @@ export function headroomHeadlineTable(
     const ratio = row?.ceiling_ratio;
     const ceiling = row?.ceiling_tps;
     const at = alone.load
-      ? alone.load.kind === "request_rate"
-        ? ` ${lang === "tr" ? "saniyede" : "at"} ${alone.load.value} ${lang === "tr" ? "istekte" : "requests/s"}`
-        : ` ${lang === "tr" ? "eşzamanlılık" : "at concurrency"} ${alone.load.value}`
+      ? fill(alone.load.kind === "request_rate" ? "atRequestRate" : "atConcurrency", lang, {load: alone.load.value})
       : "";
     const p = document.createElement("p");
     p.className = "headroom-headline-alone";
     p.append(
-      lang === "tr"
-        ? `Temel yapılandırma SLO içinde olmadığından karşılaştırılacak bir çift yok. Önerilen yapılandırma${at}, o yükteki sert tavanın (${formatFixed(typeof ceiling === "number" ? ceiling : null)} tok/s) `
-        : `There is no pair to set side by side: the baseline is never within the SLO. The recommended configuration${at} reaches `,
-      link(runHref(alone.run, context), formatShare(typeof ratio === "number" ? ratio : null)),
-      lang === "tr"
-        ? " kadarına ulaşıyor."
-        : ` of the hard ceiling at that load (${formatFixed(typeof ceiling === "number" ? ceiling : null)} tok/s).`
+      ...fillParts("recommendedAlone", lang, {
+        at,
+        share: link(runHref(alone.run, context), formatShare(typeof ratio === "number" ? ratio : null)),
+        ceiling: formatFixed(typeof ceiling === "number" ? ceiling : null)
+      })
     );
     return p;
   }
@@ -164,7 +141,7 @@ export function headroomHeadlineTable(
     className: "headroom-headline",
     groups: [
       {label: "", span: 2},
-      {label: lang === "tr" ? "Sert tavana oranı" : "Share of the hard ceiling", span: 2},
+      {label: t("shareOfHardCeiling", lang), span: 2},
       {label: "", span: 1}
     ]
   });
@@ -182,8 +159,8 @@ function ladderHeadlineTable(
     load == null
       ? "—"
       : h.ladder!.load_kind === "request_rate"
-        ? `${formatFixed(load)} ${lang === "tr" ? "istek/s" : "requests/s"}`
-        : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${formatCount(load)}`;
+        ? fill("loadRequestRate", lang, {load: formatFixed(load)})
+        : fill("loadConcurrency", lang, {load: formatCount(load)});
   const side = (role: "baseline" | "recommended"): Column<HeadroomHeadline>[] => [
     {label: t("load", lang), value: (h) => loadText(h, h.ladder?.[`${role}Load`])},
     // A scenario without a ladder (a flood beside ladders) keeps its one ceiling.

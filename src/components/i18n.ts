@@ -1,12 +1,19 @@
-// Interface words in English and Turkish; page prose lives in the pages themselves.
+// The one table of interface words, English and Turkish side by side: the words below and the sections of the pages
+// (words-*.ts); every sentence the site's code draws is looked up here, none is picked by a branch on the language.
 import type {Lang, NotRecorded, Text} from "../../loaders/text.js";
+import {EXPLORER_WORDS} from "./words-explorer.js";
+import {RUN_WORDS} from "./words-runs.js";
+import {SETUP_WORDS} from "./words-setup.js";
+import {SITE_WORDS} from "./words-site.js";
+import {STEP_WORDS} from "./words-steps.js";
+import {wording} from "./wording.js";
 
 // The value the library writes for a fact no file gives; typed by the library's, so the two cannot drift apart.
 export const NOT_RECORDED: NotRecorded = "not recorded";
 
 export type {Lang, Text};
 
-const STRINGS = {
+const COMMON_WORDS = {
   scenario: {en: "Scenario", tr: "Senaryo"},
   candidate: {en: "Candidate", tr: "Aday"},
   configuration: {en: "Configuration", tr: "Yapılandırma"},
@@ -135,24 +142,14 @@ const STRINGS = {
   noTwin: {en: "This page has no English version", tr: "Bu sayfanın Türkçesi yok"}
 } satisfies Record<string, Text>;
 
+const SECTIONS = [COMMON_WORDS, STEP_WORDS, SETUP_WORDS, RUN_WORDS, EXPLORER_WORDS, SITE_WORDS] as const;
+const STRINGS = {...COMMON_WORDS, ...STEP_WORDS, ...SETUP_WORDS, ...RUN_WORDS, ...EXPLORER_WORDS, ...SITE_WORDS};
+// A key in two sections would take the later one's words without a word said.
+const twice = SECTIONS.flatMap(Object.keys).filter((key, i, keys) => keys.indexOf(key) !== i);
+if (twice.length) throw new Error(`the words table has ${twice.join(", ")} in two sections`);
+
 export type StringKey = keyof typeof STRINGS;
-
-export function t(key: StringKey, lang: Lang): string {
-  return STRINGS[key][lang];
-}
-
-/** A sentence of the table with its {slots} filled: text values, escaped by `escape` where the sentence is HTML. */
-export function fill(
-  key: StringKey,
-  lang: Lang,
-  values: Record<string, string | number>,
-  escape: (text: string) => string = (text) => text
-): string {
-  return t(key, lang).replace(/\{([a-z]+)\}/gi, (_all, name: string) => {
-    if (!(name in values)) throw new Error(`the sentence ${key} has a slot {${name}} no value fills`);
-    return escape(String(values[name]));
-  });
-}
+export const {t, fill, fillParts} = wording<StringKey>(STRINGS);
 
 /** A report value in the page's language: a fact the files left open reads "not recorded" in it. */
 export function recordedText(value: string, lang: Lang): string {

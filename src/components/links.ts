@@ -1,5 +1,5 @@
 // Links between pages built in the browser: Framework rewrites only links written in Markdown, so these are relative.
-import type {Lang} from "./i18n.js";
+import {fillParts, type Lang} from "./i18n.js";
 import {RUN_SETS_META, runSetOf} from "./runSets.js";
 
 /** Where a page sits: its language and the relative path from it to the site root ("./", "../", "../../"). */
@@ -73,10 +73,7 @@ export function runsCsvLink({root}: PageContext): HTMLAnchorElement {
 
 /** A note that the rest of a long table is in the runs download and on the step pages (the page shows its first rows). */
 export function restOfRuns(context: PageContext): DocumentFragment {
-  const {lang} = context;
-  const csv = runsCsvLink(context);
   const part = document.createDocumentFragment();
-  if (lang === "tr") part.append("Tamamı ", csv, " dosyasında ve adım sayfalarında.");
-  else part.append("Every run is in ", csv, " and on the step pages.");
+  part.append(...fillParts("runsRestOfRuns", context.lang, {file: runsCsvLink(context)}));
   return part;
 }

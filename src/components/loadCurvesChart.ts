@@ -3,7 +3,7 @@
 // the SLO as rules, and under the curves the hardware ceiling at batch = concurrency.
 import type {TopLevelSpec} from "vega-lite";
 import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
-import type {Lang} from "./i18n.js";
+import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {drawnPoints, loadName, planTargets, POINT_LOOK, pointStates, type PointState} from "./sloExplorer.js";
 import {panelWidth, ttftAxis, ttftTargetLabel} from "./ttftAxis.js";
 
@@ -31,48 +31,11 @@ interface CeilingDatum {
   realistic: number | null;
 }
 
-const TITLES = {
-  tps: {
-    en: ["total token throughput per GPU (tok/s/GPU)", "= (input + output tokens) / duration / GPUs"],
-    tr: ["GPU başına toplam token işlem hacmi (tok/s/GPU)", "= (girdi + çıktı token) / süre / GPU"]
-  },
-  concurrency: {
-    en: "concurrency = requests in flight (--max-concurrency), log scale",
-    tr: "eşzamanlılık = uçuştaki istek (--max-concurrency), log ölçek"
-  },
-  ceilingTps: {
-    en: [
-      "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs;",
-      "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
-    ],
-    tr: [
-      "tok/s/GPU, log ölçek: ölçülen = (girdi + çıktı token) / süre / GPU;",
-      "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
-    ]
-  },
-  energy: {
-    en: ["joules per output token = mean GPU power × GPUs", "× duration / output tokens (gpu.csv)"],
-    tr: ["çıktı tokeni başına joule = ortalama GPU gücü × GPU", "× süre / çıktı token (gpu.csv)"]
-  },
-  ceiling: {en: "hardware ceiling", tr: "donanım tavanı"},
-  realistic: {en: "realistic ceiling (MFU, MBU)", tr: "gerçekçi tavan (MFU, MBU)"},
-  interactivity: {
-    en: "interactivity = 1000 / median TPOT (tok/s/user), log scale",
-    tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı), log ölçek"
-  },
-  interactivityP90: {
-    en: "interactivity = 1000 / p90 TPOT (tok/s/user, MLPerf Endpoints), log scale",
-    tr: "etkileşim = 1000 / p90 TPOT (tok/s/kullanıcı, MLPerf Endpoints), log ölçek"
-  },
-  ttft: {en: "p99 TTFT, mean over the repeats (ms), log scale", tr: "p99 TTFT, tekrarların ortalaması (ms), log ölçek"},
-  frontier: {en: "Pareto frontier", tr: "Pareto sınırı"},
-  stateTitle: {en: "against the targets", tr: "hedeflere göre"},
-  state: {
-    best: {en: "the candidate's best within the targets", tr: "adayın hedefler içindeki en iyisi"},
-    within: {en: "within the targets", tr: "hedeflerin içinde"},
-    outside: {en: "outside the targets", tr: "hedeflerin dışında"}
-  } satisfies Record<PointState, Record<Lang, string>>,
-  load: {en: "load", tr: "yük"}
+// Named in each point's hover text too, so a point's state reads without its fill.
+const STATE: Record<PointState, StringKey> = {
+  best: "curvesStateBest",
+  within: "curvesStateWithin",
+  outside: "curvesStateOutside"
 };
 
 /** Points no other point beats on both interactivity and throughput, by interactivity. */
@@ -107,7 +70,6 @@ export function loadCurvesSpec(
   labels: Record<string, string>,
   {lang, width, gpus}: {lang: Lang; width: number; gpus: number}
 ): TopLevelSpec {
-  const tr = lang === "tr";
   const p90 = scenario.interactivity === "p90";
   const datum = (p: CurvePoint): CurveDatum => {
     const candidate = labels[p.candidate] ?? p.candidate;
@@ -115,15 +77,11 @@ export function loadCurvesSpec(
     const ttft = p.stats.ttft_ms?.mean ?? null;
     const facts = [
       `${short(p.value! / gpus)} tok/s/GPU`,
-      x != null ? `${short(x)} tok/s/${tr ? "kullanıcı" : "user"}${p90 ? " (p90)" : ""}` : null,
-      p90 && p.interactivity != null
-        ? `${short(p.interactivity)} tok/s/${tr ? "kullanıcı" : "user"} (${tr ? "medyan" : "median"})`
-        : null,
+      x != null ? fill(p90 ? "curvesPerUserP90" : "curvesPerUser", lang, {value: short(x)}) : null,
+      p90 && p.interactivity != null ? fill("curvesPerUserMedian", lang, {value: short(p.interactivity)}) : null,
       ttft != null ? `p99 TTFT ${short(ttft, 0)} ms` : null,
       p.stats.tpot_ms?.mean != null ? `p99 TPOT ${short(p.stats.tpot_ms.mean)} ms` : null,
-      p.j_per_output_token != null
-        ? `${short(p.j_per_output_token, 3)} J/${tr ? "çıktı tokeni" : "output token"}`
-        : null
+      p.j_per_output_token != null ? fill("curvesJoules", lang, {joules: short(p.j_per_output_token, 3)}) : null
     ].filter((f) => f != null);
     return {
       candidate,
@@ -148,8 +106,8 @@ export function loadCurvesSpec(
       const d = datum(scenario.points[i]);
       return {
         ...d,
-        description: `${d.description}; ${TITLES.state[states[i]][lang]}`,
-        state: TITLES.state[states[i]][lang],
+        description: `${d.description}; ${t(STATE[states[i]], lang)}`,
+        state: t(STATE[states[i]], lang),
         fill: POINT_LOOK[states[i]].fillOpacity,
         ring: POINT_LOOK[states[i]].strokeWidth
       };
@@ -175,7 +133,11 @@ export function loadCurvesSpec(
     title: null,
     legend: {orient: "top" as const, title: null, symbolType: "stroke" as const}
   };
-  const y = {field: "tps", type: "quantitative" as const, title: TITLES.tps[lang]};
+  const y = {
+    field: "tps",
+    type: "quantitative" as const,
+    title: [t("curvesTpsTitle", lang), t("curvesTpsFormula", lang)]
+  };
   const description = {field: "description", type: "nominal" as const};
   const xDomain = logDomain(values.map((v) => v.interactivity ?? 0));
   const xScale = {type: "log" as const, ...(xDomain ? {domain: xDomain, nice: false} : {})};
@@ -237,7 +199,7 @@ export function loadCurvesSpec(
                 field: "interactivity",
                 type: "quantitative",
                 scale: xScale,
-                title: p90 ? TITLES.interactivityP90[lang] : TITLES.interactivity[lang]
+                title: t(p90 ? "curvesInteractivityP90Axis" : "curvesInteractivityAxis", lang)
               },
               y,
               color,
@@ -260,7 +222,7 @@ export function loadCurvesSpec(
                 field: "ttft",
                 type: "quantitative",
                 scale: axis ? {type: "log", domain: axis.domain, nice: false} : {type: "log"},
-                title: TITLES.ttft[lang]
+                title: t("curvesTtftAxis", lang)
               },
               y,
               color,
@@ -308,12 +270,7 @@ function energyPanel(values: CurveDatum[], width: number, loadKind: string, lang
     field: "load",
     type: "quantitative" as const,
     scale: {type: "log" as const, base: 2},
-    title:
-      loadKind === "request_rate"
-        ? lang === "tr"
-          ? "istek/s, log ölçek"
-          : "requests/s, log scale"
-        : TITLES.concurrency[lang]
+    title: t(loadKind === "request_rate" ? "curvesRateAxis" : "curvesConcurrencyAxis", lang)
   };
   return {
     width,
@@ -324,7 +281,12 @@ function energyPanel(values: CurveDatum[], width: number, loadKind: string, lang
         mark: {type: "line" as const, point: true},
         encoding: {
           x,
-          y: {field: "j", type: "quantitative" as const, scale: {zero: false}, title: TITLES.energy[lang]},
+          y: {
+            field: "j",
+            type: "quantitative" as const,
+            scale: {zero: false},
+            title: [t("curvesEnergyTitle", lang), t("curvesEnergyFormula", lang)]
+          },
           color: {field: "candidate", type: "nominal" as const, title: null},
           order: {field: "load", type: "quantitative" as const},
           description: {field: "description", type: "nominal" as const}
@@ -340,7 +302,12 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
   const detail = {field: "candidate", type: "nominal" as const};
   const withCeiling = ceilings.map((c) => ({
     ...c,
-    description: `${c.candidate}, ${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${c.load}: ${TITLES.ceiling[lang]} ${short(c.ceiling, 0)} tok/s/GPU${c.realistic != null ? `; ${TITLES.realistic[lang]} ${short(c.realistic, 0)}` : ""}`
+    description: fill(c.realistic != null ? "curvesCeilingPointRealistic" : "curvesCeilingPoint", lang, {
+      candidate: c.candidate,
+      load: c.load,
+      ceiling: short(c.ceiling, 0),
+      realistic: c.realistic != null ? short(c.realistic, 0) : ""
+    })
   }));
   return {
     width,
@@ -351,12 +318,12 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
         data: {values: withCeiling},
         mark: {type: "line" as const, color: "#999", strokeWidth: 1},
         encoding: {
-          x: {...x, title: TITLES.concurrency[lang]},
+          x: {...x, title: t("curvesConcurrencyAxis", lang)},
           y: {
             field: "ceiling",
             type: "quantitative" as const,
             scale: {type: "log" as const},
-            title: TITLES.ceilingTps[lang]
+            title: [t("curvesCeilingTitle", lang), t("curvesCeilingFormula", lang)]
           },
           detail,
           description: {field: "description", type: "nominal" as const}

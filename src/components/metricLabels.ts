@@ -1,36 +1,26 @@
 // How metrics are named on the page: the labels `vllm bench serve` prints, built from the canonical metric keys.
+import type {Lang, Text} from "../../loaders/text.js";
 
-const SUMMARY_LABELS: Record<string, string> = {
-  completed: "Successful requests",
-  failed: "Failed requests",
-  duration: "Benchmark duration (s)",
-  total_input_tokens: "Total input tokens",
-  total_output_tokens: "Total generated tokens",
-  request_throughput: "Request throughput (req/s)",
-  request_goodput: "Request goodput (req/s)",
-  output_throughput: "Output token throughput (tok/s)",
-  max_output_tokens_per_s: "Peak output token throughput (tok/s)",
-  max_concurrent_requests: "Peak concurrent requests",
-  total_token_throughput: "Total Token throughput (tok/s)"
-};
-
-// Turkish names for chart titles and sentences; tables keep the tool's own labels so they match the raw log.
-const SUMMARY_LABELS_TR: Record<string, string> = {
-  completed: "Başarılı istekler",
-  failed: "Başarısız istekler",
-  duration: "Benchmark süresi (s)",
-  total_input_tokens: "Toplam giriş token'ı",
-  total_output_tokens: "Toplam üretilen token",
-  request_throughput: "İstek işlem hacmi (req/s)",
-  request_goodput: "İstek goodput (req/s)",
-  output_throughput: "Çıkış token işlem hacmi (tok/s)",
-  max_output_tokens_per_s: "En yüksek çıkış token işlem hacmi (tok/s)",
-  max_concurrent_requests: "En yüksek eş zamanlı istek",
-  total_token_throughput: "Toplam token işlem hacmi (tok/s)"
+// vLLM's printed labels in English, so tables match the raw log; the Turkish names beside them.
+const SUMMARY_LABELS: Record<string, Text> = {
+  completed: {en: "Successful requests", tr: "Başarılı istekler"},
+  failed: {en: "Failed requests", tr: "Başarısız istekler"},
+  duration: {en: "Benchmark duration (s)", tr: "Benchmark süresi (s)"},
+  total_input_tokens: {en: "Total input tokens", tr: "Toplam giriş token'ı"},
+  total_output_tokens: {en: "Total generated tokens", tr: "Toplam üretilen token"},
+  request_throughput: {en: "Request throughput (req/s)", tr: "İstek işlem hacmi (req/s)"},
+  request_goodput: {en: "Request goodput (req/s)", tr: "İstek goodput (req/s)"},
+  output_throughput: {en: "Output token throughput (tok/s)", tr: "Çıkış token işlem hacmi (tok/s)"},
+  max_output_tokens_per_s: {
+    en: "Peak output token throughput (tok/s)",
+    tr: "En yüksek çıkış token işlem hacmi (tok/s)"
+  },
+  max_concurrent_requests: {en: "Peak concurrent requests", tr: "En yüksek eş zamanlı istek"},
+  total_token_throughput: {en: "Total Token throughput (tok/s)", tr: "Toplam token işlem hacmi (tok/s)"}
 };
 
 // Server-side measurements (scraped from the engine while the benchmark ran), named for what they are.
-const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
+const TELEMETRY_LABELS: Record<string, Text> = {
   kv_cache_usage_mean: {en: "KV-cache use, mean (server)", tr: "KV önbellek kullanımı, ortalama (sunucu)"},
   kv_cache_usage_max: {en: "KV-cache use, max (server)", tr: "KV önbellek kullanımı, en yüksek (sunucu)"},
   requests_running_mean: {en: "Running requests, mean (server)", tr: "Çalışan istekler, ortalama (sunucu)"},
@@ -65,7 +55,14 @@ const TELEMETRY_LABELS: Record<string, {en: string; tr: string}> = {
   attainment: {en: "SLO attainment", tr: "SLO karşılama oranı"}
 };
 
-const STAT_TR: Record<string, string> = {mean: "Ortalama", median: "Medyan", std: "Std. sapma"};
+const METRIC_NAMES: Record<string, Text> = {...SUMMARY_LABELS, ...TELEMETRY_LABELS};
+
+// A latency statistic's name; a percentile reads as itself ("P99").
+const STAT_NAMES: Record<string, Text> = {
+  mean: {en: "Mean", tr: "Ortalama"},
+  median: {en: "Median", tr: "Medyan"},
+  std: {en: "Std", tr: "Std. sapma"}
+};
 
 const COUNT_METRICS = new Set([
   "power_samples",
@@ -97,24 +94,17 @@ const LATENCY_PATTERN = /^(mean|median|std|p\d+(?:\.\d+)?)_([a-z0-9]+)_ms$/;
 
 /** The label vLLM prints for a metric key, e.g. mean_tpot_ms → "Mean TPOT (ms)"; unknown keys are shown as they are. */
 export function metricLabel(key: string): string {
-  if (key in SUMMARY_LABELS) return SUMMARY_LABELS[key];
-  if (key in TELEMETRY_LABELS) return TELEMETRY_LABELS[key].en;
-  const match = LATENCY_PATTERN.exec(key);
-  if (!match) return key;
-  const [, stat, family] = match;
-  const statLabel = stat.startsWith("p") ? stat.toUpperCase() : stat[0].toUpperCase() + stat.slice(1);
-  return `${statLabel} ${family.toUpperCase()} (ms)`;
+  return metricTitle(key, "en");
 }
 
 /** A metric's name in the page language: vLLM's label in English, a Turkish rendering in Turkish. */
-export function metricTitle(key: string, lang: "en" | "tr"): string {
-  if (lang === "en") return metricLabel(key);
-  if (key in SUMMARY_LABELS_TR) return SUMMARY_LABELS_TR[key];
-  if (key in TELEMETRY_LABELS) return TELEMETRY_LABELS[key].tr;
+export function metricTitle(key: string, lang: Lang): string {
+  if (Object.hasOwn(METRIC_NAMES, key)) return METRIC_NAMES[key][lang];
   const match = LATENCY_PATTERN.exec(key);
   if (!match) return key;
   const [, stat, family] = match;
-  return `${STAT_TR[stat] ?? stat.toUpperCase()} ${family.toUpperCase()} (ms)`;
+  const name = Object.hasOwn(STAT_NAMES, stat) ? STAT_NAMES[stat][lang] : stat.toUpperCase();
+  return `${name} ${family.toUpperCase()} (ms)`;
 }
 
 export function isCountMetric(key: string): boolean {

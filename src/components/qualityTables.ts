@@ -3,7 +3,7 @@ import type {ClaimCheck} from "../../loaders/analysis/claims.js";
 import type {Finding} from "../../loaders/finding.js";
 import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
-import {pick, t, type Lang} from "./i18n.js";
+import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, textElement} from "./table.js";
 
@@ -36,9 +36,14 @@ export function claimCounts(report: Pick<QualityPage, "claims">, lang: Lang): st
     .filter((s) => count(s) > 0)
     .map((s) => `${count(s)} ${t(s, lang)}`);
   const total = report.claims.length;
-  return lang === "tr"
-    ? `${total} iddia denetlendi${parts.length ? `: ${parts.join(", ")}` : ""}.`
-    : `${total} claim${total === 1 ? "" : "s"} checked${parts.length ? `: ${parts.join(", ")}` : ""}.`;
+  const key: StringKey = parts.length
+    ? total === 1
+      ? "claimsCheckedOneCounts"
+      : "claimsCheckedCounts"
+    : total === 1
+      ? "claimsCheckedOne"
+      : "claimsChecked";
+  return fill(key, lang, {total, counts: parts.join(", ")});
 }
 
 /** Every finding; a finding's run links to its page when the run is archived. */

@@ -1,7 +1,7 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatFixed, formatMetric} from "./format.js";
-import {pick, t, type Lang} from "./i18n.js";
+import {fill, pick, t, type Lang} from "./i18n.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
@@ -42,30 +42,27 @@ export function lineId(logIndex: number, line: number): string {
 export function repeatFact(detail: Pick<RunDetail, "row" | "repeats">, lang: Lang): string | null {
   const {row} = detail;
   const planned = Math.max(detail.repeats ?? 1, row.repeat);
-  return planned > 1 ? `${row.repeat} ${lang === "tr" ? "/" : "of"} ${planned}` : null;
+  return planned > 1 ? fill("runRepeatOf", lang, {repeat: row.repeat, planned}) : null;
 }
-
-const NOT_RECORDED = {en: "not recorded", tr: "kaydedilmemiş"};
 
 /** "vLLM v0.11.0"; what the files do not say (the plan's "TODO: …") reads "not recorded". */
 function engineFact({row, names}: RunDetail, lang: Lang): string {
   const version = names.engineVersion === null ? null : row.engine_version;
-  if (names.engine === null) return version ? `${NOT_RECORDED[lang]} (${version})` : NOT_RECORDED[lang];
-  if (version === null) return `${names.engine}, ${lang === "tr" ? "sürüm kaydedilmemiş" : "version not recorded"}`;
+  if (names.engine === null) return version ? fill("runEngineUnrecorded", lang, {version}) : t("notRecorded", lang);
+  if (version === null) return fill("runEngineVersionUnrecorded", lang, {engine: names.engine});
   return `${names.engine} ${version}`;
 }
 
 /** "1.115 J per output token (0.063 J per token) = 634.00 W × 1 GPU × 14.58 s / 8192 output tokens", or why none. */
 export function energyFact(e: NonNullable<RunDetail["energy"]>, lang: Lang): string {
-  const tr = lang === "tr";
   if (e.j_per_output_token == null)
-    return tr
-      ? `güç örneği yok, enerji bilinmiyor${e.absent ? ` (${e.absent})` : ""}`
-      : `no power samples, energy unknown${e.absent ? ` (${e.absent})` : ""}`;
+    return e.absent ? fill("runNoEnergyWhy", lang, {why: e.absent}) : t("runsNoEnergy", lang);
   const factors = `${formatFixed(e.power_w)} W × ${e.gpus} GPU × ${formatFixed(e.duration_s)} s / ${formatCount(e.output_tokens)}`;
-  return tr
-    ? `çıktı tokeni başına ${formatFixed(e.j_per_output_token, 3)} J (token başına ${formatFixed(e.j_per_token, 3)} J) = ${factors} çıktı tokeni`
-    : `${formatFixed(e.j_per_output_token, 3)} J per output token (${formatFixed(e.j_per_token, 3)} J per token) = ${factors} output tokens`;
+  return fill("runEnergy", lang, {
+    perOutput: formatFixed(e.j_per_output_token, 3),
+    perToken: formatFixed(e.j_per_token, 3),
+    factors
+  });
 }
 
 export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
@@ -83,9 +80,9 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
       ? [
           [
             t("load", lang),
-            detail.load.kind === "request_rate"
-              ? `${detail.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
-              : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${detail.load.value}`
+            fill(detail.load.kind === "request_rate" ? "runsLoadRate" : "runsLoadConcurrency", lang, {
+              load: detail.load.value
+            })
           ] as [string, Cell]
         ]
       : []),
@@ -93,17 +90,19 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     ...(repeat != null ? [[t("repeat", lang), repeat] as [string, Cell]] : []),
     [t("engine", lang), engineFact(detail, lang)],
     [t("model", lang), row.model],
-    [t("quantization", lang), names.quantization === null ? NOT_RECORDED[lang] : row.quantization],
-    [t("gpu", lang), `${names.gpu === null ? NOT_RECORDED[lang] : row.gpu} × ${formatCount(row.gpu_count)}`],
+    [t("quantization", lang), names.quantization === null ? t("notRecorded", lang) : row.quantization],
+    [t("gpu", lang), `${names.gpu === null ? t("notRecorded", lang) : row.gpu} × ${formatCount(row.gpu_count)}`],
     [t("study", lang), row.study]
   ];
   if (detail.energy) facts.push([t("energy", lang), energyFact(detail.energy, lang)]);
   if (detail.energy?.tokens_per_dollar != null)
     facts.push([
       t("cost", lang),
-      lang === "tr"
-        ? `dolar başına ${formatCount(detail.energy.output_tokens_per_dollar)} çıktı tokeni (${formatCount(detail.energy.tokens_per_dollar)} token), GPU-saati ${detail.energy.price_per_hour} $`
-        : `${formatCount(detail.energy.output_tokens_per_dollar)} output tokens per dollar (${formatCount(detail.energy.tokens_per_dollar)} tokens), at $${detail.energy.price_per_hour} per GPU-hour`
+      fill("runCost", lang, {
+        outputTokens: formatCount(detail.energy.output_tokens_per_dollar),
+        tokens: formatCount(detail.energy.tokens_per_dollar),
+        price: String(detail.energy.price_per_hour)
+      })
     ]);
   if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);
   if (row.status !== "ok" && notRun == null) {

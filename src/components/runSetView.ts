@@ -8,8 +8,6 @@ import {link, runDetailHref, type PageContext} from "./links.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement} from "./table.js";
 
-const RUN_PAGE = {en: "Run page", tr: "Koşu sayfası"};
-
 /** The run's heading on its own page: its candidate and scenario, as a run page's title has them. */
 export function runHeading(detail: RunDetail, {lang}: PageContext): HTMLElement {
   return textElement("h1", `${detail.row.label} — ${pick(detail.names.scenario, lang) || detail.row.scenario}`);
@@ -19,7 +17,7 @@ export function runHeading(detail: RunDetail, {lang}: PageContext): HTMLElement 
 export function runSetTable(runSet: RunSet, context: PageContext): HTMLElement {
   const {lang} = context;
   const runPage = (run: string) => {
-    const a = link(runDetailHref(run, context), RUN_PAGE[lang]);
+    const a = link(runDetailHref(run, context), t("runPage", lang));
     a.className = "run-detail";
     // Written after Framework's build, so Framework neither rewrites nor checks it (test/site/run-sets checks it).
     a.rel = "external";

@@ -1,7 +1,7 @@
 // Every run of the study in one table, each linking to its run page.
 import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
 import {formatFixed, formatMetric} from "./format.js";
-import {pick, t} from "./i18n.js";
+import {fill, pick, t} from "./i18n.js";
 import {link, restOfRuns, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel, metricTitle} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
@@ -43,20 +43,14 @@ export function runsTelemetryColumns(rows: readonly RunsIndexRow[], objective: s
 /** "concurrency 16", "0.5 requests/s"; "" for a run sent all at once. */
 export function runLoadText(row: Record<string, unknown>, lang: PageContext["lang"]): string {
   if (typeof row.load !== "number") return "";
-  return row.load_kind === "request_rate"
-    ? `${row.load} ${lang === "tr" ? "istek/s" : "requests/s"}`
-    : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${row.load}`;
+  return fill(row.load_kind === "request_rate" ? "runsLoadRate" : "runsLoadConcurrency", lang, {load: row.load});
 }
 
 /** A run's joules per output token, or why it has none: no power sample fell in its window. */
 export function energyText(row: Record<string, unknown>, lang: PageContext["lang"]): string {
   if (typeof row.j_per_output_token === "number") return formatFixed(row.j_per_output_token, 3);
   if (row.status !== "ok") return "";
-  return row.power_samples === 0 || row.power_samples == null
-    ? lang === "tr"
-      ? "güç örneği yok"
-      : "no power samples"
-    : "—";
+  return row.power_samples === 0 || row.power_samples == null ? t("runsNoPower", lang) : "—";
 }
 
 export function runsTable(

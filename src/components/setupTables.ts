@@ -2,7 +2,7 @@
 import type {ScenarioInfo, StudyInfo} from "../../loaders/analysis/report.js";
 import type {BenchCommandGroup, SetupPage} from "../../loaders/pages/setup.js";
 import {DASH, formatCount} from "./format.js";
-import {pick, recordedText, t, type Lang} from "./i18n.js";
+import {fill, fillParts, pick, recordedText, t, type Lang} from "./i18n.js";
 import {link, runHref, runsCsvLink, stepHref, type PageContext} from "./links.js";
 import {dataTable, pagedTable, textElement} from "./table.js";
 
@@ -36,19 +36,14 @@ export function modelsText(page: Pick<SetupPage, "models">, lang: Lang): Documen
     out.append("Model: ", textElement("code", recordedText(only.model, lang)));
     return out;
   }
-  out.append(lang === "tr" ? "Modeller ve onları sunan adaylar:" : "Models, with the candidates that serve them:");
+  out.append(t("modelsWithCandidates", lang));
   const list = document.createElement("ul");
   for (const {model, candidates} of page.models) {
     const item = document.createElement("li");
     const rest = candidates.length - CANDIDATES_SHOWN;
-    const more =
-      rest <= 0
-        ? ""
-        : lang === "tr"
-          ? ` ve ${formatCount(rest)} aday daha`
-          : ` and ${formatCount(rest)} more candidates`;
-    const named = candidates.slice(0, rest <= 0 ? candidates.length : CANDIDATES_SHOWN);
-    item.append(textElement("code", recordedText(model, lang)), `: ${named.join("; ")}${more}`);
+    const named = candidates.slice(0, rest <= 0 ? candidates.length : CANDIDATES_SHOWN).join("; ");
+    const text = rest <= 0 ? named : fill("candidatesAndMore", lang, {named, count: formatCount(rest)});
+    item.append(textElement("code", recordedText(model, lang)), `: ${text}`);
     list.append(item);
   }
   out.append(list);
@@ -62,15 +57,9 @@ const UNRECORDED_SERVER = /^'TODO: the server command'(?:\s+|$)/;
 function unrecordedServer(command: string, lang: Lang): HTMLElement | null {
   if (!UNRECORDED_SERVER.test(command)) return null;
   const settings = command.replace(UNRECORDED_SERVER, "");
-  const p = textElement(
-    "p",
-    lang === "tr"
-      ? "Sunucu komutu kaydedilmemiş (hiçbir dosya motoru belirtmiyor; study.yaml içindeki server)."
-      : "The server command is not recorded (no file names the engine; server in study.yaml)."
-  );
+  const p = textElement("p", t("serverCommandNotRecorded", lang));
   p.className = "command-not-recorded";
-  if (settings)
-    p.append(lang === "tr" ? " Kaydedilen ayarlar: " : " Recorded settings: ", textElement("code", settings));
+  if (settings) p.append(...fillParts("recordedSettings", lang, {settings: textElement("code", settings)}));
   return p;
 }
 
@@ -97,13 +86,9 @@ export function benchCommandBlock(
   const one = runs === 1;
   const tool = client ?? null;
   const text =
-    lang === "tr"
-      ? tool === null
-        ? `Benchmark komutu kaydedilmemiş, ${one ? "bu koşuyu" : "bu koşuları"} ölçen araç da; ${one ? "iş yükü kurulum sayfasındaki senaryo tablosunda" : "iş yükleri senaryo tablosunda"}.`
-        : `Benchmark komutu kaydedilmemiş: ${one ? "bu koşuyu" : "bu koşuları"} ${tool} ölçtü; ${one ? "iş yükü kurulum sayfasındaki senaryo tablosunda" : "iş yükleri senaryo tablosunda"}.`
-      : tool === null
-        ? `The benchmark command is not recorded, nor the tool that measured ${one ? "this run" : "these runs"}; ${one ? "its workload is in the scenario table on the setup page" : "their workload is in the scenario table"}.`
-        : `The benchmark command is not recorded: ${tool} measured ${one ? "this run" : "these runs"}; ${one ? "its workload is in the scenario table on the setup page" : "their workload is in the scenario table"}.`;
+    tool === null
+      ? t(one ? "benchNotRecordedNoToolRun" : "benchNotRecordedNoToolRuns", lang)
+      : fill(one ? "benchNotRecordedToolRun" : "benchNotRecordedToolRuns", lang, {tool});
   const p = textElement("p", text);
   p.className = "command-not-recorded";
   return p;
@@ -150,26 +135,22 @@ export function benchCommands(
 
 /** "Runs: 5,400, in 200 steps: A, B, … and 100 more steps. Each run's command is on its run's page and in runs.csv." */
 function runSteps(group: BenchCommandGroup, steps: SetupPage["steps"], context: PageContext): (string | Node)[] {
-  const tr = context.lang === "tr";
-  const count = formatCount(group.runs.length);
+  const {lang} = context;
   const stepCount = group.steps.length;
-  const parts: (string | Node)[] = [
-    tr
-      ? `Koşular: ${count}, ${formatCount(stepCount)} adımda: `
-      : `Runs: ${count}, in ${formatCount(stepCount)} ${stepCount === 1 ? "step" : "steps"}: `
-  ];
+  const named = document.createDocumentFragment();
   group.steps.slice(0, STEP_LINKS_SHOWN).forEach((id, i) => {
-    if (i) parts.push(", ");
-    parts.push(link(stepHref(id, context), pick(steps.find((s) => s.id === id)?.title, context.lang) || id));
+    if (i) named.append(", ");
+    named.append(link(stepHref(id, context), pick(steps.find((s) => s.id === id)?.title, lang) || id));
   });
   const more = stepCount - STEP_LINKS_SHOWN;
-  if (more > 0) parts.push(tr ? ` ve ${formatCount(more)} adım daha` : ` and ${formatCount(more)} more`);
-  parts.push(
-    tr ? ". Her koşunun komutu kendi sayfasında ve " : ". Each run's command is on its run's page and in ",
-    runsCsvLink(context),
-    tr ? " dosyasında." : "."
-  );
-  return parts;
+  const listed = document.createDocumentFragment();
+  listed.append(...(more > 0 ? fillParts("stepsAndMore", lang, {steps: named, more: formatCount(more)}) : [named]));
+  return fillParts(stepCount === 1 ? "runsInOneStep" : "runsInSteps", lang, {
+    count: formatCount(group.runs.length),
+    stepCount: formatCount(stepCount),
+    steps: listed,
+    csv: runsCsvLink(context)
+  });
 }
 
 /** The study's server commands, step by step: past a page's worth, the first ones and where every one is. */
@@ -179,13 +160,7 @@ export function serverCommands(report: Pick<SetupPage, "steps">, context: PageCo
     step.candidates.map((candidate) => ({step: pick(step.title, lang), candidate}))
   );
   const rest = document.createDocumentFragment();
-  rest.append(
-    lang === "tr"
-      ? "Her adayın sunucu komutu adımının sayfasında, her koşununki "
-      : "Every candidate's server command is on its step's page, and every run's in ",
-    runsCsvLink(context),
-    lang === "tr" ? " dosyasında." : "."
-  );
+  rest.append(...fillParts("serverCommandsElsewhere", lang, {csv: runsCsvLink(context)}));
   return pagedTable(
     rows,
     [
@@ -206,18 +181,8 @@ export function clientText(page: Pick<SetupPage, "study" | "settings">, lang: La
   const planned = page.study.client.name;
   const used = (page.settings?.clients ?? []).filter((c) => c !== planned && !c.startsWith(planned));
   const native = used.some((c) => c.startsWith("tps-report"));
-  if (!used.length)
-    return lang === "tr"
-      ? `Benchmark istemcisi ${planned}; şu sabit argümanlarla çağrıldı:`
-      : `The benchmark client is ${planned}, called with these fixed arguments:`;
-  const what = native
-    ? lang === "tr"
-      ? " (vllm bench serve'ün bayraklarını alan yerel istemci)"
-      : " (the native client, which takes vllm bench serve's flags)"
-    : "";
-  return lang === "tr"
-    ? `Koşular ${used.join(", ")}${what} ile yapıldı; planın istemcisi ${planned}, şu sabit argümanlarla:`
-    : `The runs used ${used.join(", ")}${what}; the plan's client is ${planned}, called with these fixed arguments:`;
+  if (!used.length) return fill("clientPlanned", lang, {planned});
+  return fill(native ? "clientUsedNative" : "clientUsed", lang, {used: used.join(", "), planned});
 }
 
 /** What a study decided within an SLO optimizes and under which target, its ladders and its price, in sentences. */
@@ -225,56 +190,49 @@ export function sloLines(
   study: Partial<Pick<StudyInfo, "slo" | "within_slo" | "scenarios" | "hardware" | "objective">>,
   lang: Lang
 ): string[] {
-  const tr = lang === "tr";
   const lines: string[] = [];
   const slo = study.slo;
   if (slo) {
     const limits = slo.limits
       .map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
-      .join(tr ? " ve " : " and ");
+      .join(t("limitsAnd", lang));
     const perRequest = slo.limits
       .filter((l) => l.metric !== "itl_ms")
       .map((l) => `${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
-      .join(tr ? " ve " : " and ");
+      .join(t("limitsAnd", lang));
     const share = `${+(slo.attainment * 100).toFixed(2)} %`;
     lines.push(
       study.within_slo
-        ? tr
-          ? `Hedef: SLO içindeki en yüksek ${study.objective} (objective: max_throughput_within_slo). SLO: ${limits}; istekler tekrarlar boyunca birlikte sayıldığında en az ${share} kadarı ${perRequest} sınırlarını karşılamalı (attainment: ${slo.attainment}). Bir yük noktası, hiçbir koşusu başarısız olmadıysa, her tekrarda istatistikleri sınırların içindeyse ve bu pay sağlanıyorsa SLO içindedir.`
-          : `Objective: the highest ${study.objective} within the SLO (objective: max_throughput_within_slo). SLO: ${limits}; at least ${share} of the requests, pooled over a point's repeats, must meet ${perRequest} (attainment: ${slo.attainment}). A load point meets the SLO when none of its runs failed, its statistics lie within the limits in every repeat, and that share is reached.`
-        : tr
-          ? `SLO (karar vermez, gösterilir): ${limits}; attainment ${slo.attainment}.`
-          : `SLO (shown, not deciding): ${limits}; attainment ${slo.attainment}.`
+        ? fill("sloObjective", lang, {
+            objective: String(study.objective),
+            limits,
+            share,
+            perRequest,
+            attainment: slo.attainment
+          })
+        : fill("sloShown", lang, {limits, attainment: slo.attainment})
     );
   }
   for (const scenario of study.scenarios ?? []) {
     const loads = scenario.loads;
     if (!loads) continue;
-    const kind = loads.kind === "request_rate" ? (tr ? "istek/s" : "requests/s") : tr ? "eşzamanlılık" : "concurrency";
+    const kind = t(loads.kind === "request_rate" ? "ladderRequestRate" : "ladderConcurrency", lang);
     const prompts = loads.prompts
       ? loads.prompts.join(", ")
       : loads.prompts_per_load
-        ? `max(${scenario.num_prompts}, ${loads.prompts_per_load} × ${tr ? "seviye" : "level"})`
+        ? fill("promptsPerLevel", lang, {prompts: scenario.num_prompts, perLoad: loads.prompts_per_load})
         : String(scenario.num_prompts);
-    const preset =
-      loads.preset === "mlperf-endpoints"
-        ? tr
-          ? "; MLPerf Endpoints ön ayarı: etkileşim 1000 / p90 TPOT, sınır basamak fonksiyonu"
-          : "; the mlperf-endpoints preset: interactivity 1000 / p90 TPOT, the frontier a step function"
-        : "";
     lines.push(
-      tr
-        ? `Yük merdiveni (${pick(scenario.name, lang)}): ${kind} ${loads.levels.join(", ")}; seviye başına istek ${prompts}${preset}.`
-        : `Load ladder (${pick(scenario.name, lang)}): ${kind} ${loads.levels.join(", ")}; requests per level ${prompts}${preset}.`
+      fill(loads.preset === "mlperf-endpoints" ? "loadLadderMlperf" : "loadLadder", lang, {
+        scenario: pick(scenario.name, lang),
+        kind,
+        levels: loads.levels.join(", "),
+        prompts
+      })
     );
   }
   const price = study.hardware?.price_per_hour;
-  if (price != null)
-    lines.push(
-      tr
-        ? `Fiyat: GPU-saati başına ${price} $ (hardware.price_per_hour); dolar başına token her koşunun süresinden ve GPU sayısından hesaplanır.`
-        : `Price: $${price} per GPU-hour (hardware.price_per_hour); tokens per dollar follow from each run's duration and GPU count.`
-    );
+  if (price != null) lines.push(fill("pricePerGpuHour", lang, {price}));
   return lines;
 }
 
@@ -289,66 +247,24 @@ export function howItRan(
   const s = page.settings;
   const slo = sloLines(page.study ?? {}, lang);
   if (!s) return slo;
-  const tr = lang === "tr";
   const lines: string[] = [...slo];
   const {min, max} = s.repeats;
   const repeats = min === max ? `${max}` : `${min}–${max}`;
-  if (max <= 1)
-    lines.push(
-      tr
-        ? "Tekrarlar: her nokta bir kez koşuldu; aralık hesaplanamaz."
-        : "Repeats: each point ran once; no interval can be computed."
-    );
+  if (max <= 1) lines.push(t("repeatsOnce", lang));
   else {
-    const warm = s.warmup_repeats
-      ? tr
-        ? `; her noktanın ilk ${s.warmup_repeats} tekrarı ısınmadır ve hiçbir ortalamada yoktur (warmup_repeats: ${s.warmup_repeats})`
-        : `; ${s.warmup_repeats === 1 ? "repeat 1" : `repeats 1–${s.warmup_repeats}`} of each point ${s.warmup_repeats === 1 ? "is a warm-up" : "are warm-ups"} and in no mean (warmup_repeats: ${s.warmup_repeats})`
-      : "";
-    lines.push(
-      tr
-        ? `Tekrarlar: nokta başına ${repeats}, turlar halinde${warm}.`
-        : `Repeats: ${repeats} per point, run in rounds${warm}.`
-    );
+    const warmups = s.warmup_repeats;
+    const rounds = !warmups ? "repeatsInRounds" : warmups === 1 ? "repeatsInRoundsWarmup" : "repeatsInRoundsWarmups";
+    lines.push(fill(rounds, lang, {repeats, warmups}));
     const level = `${+(s.confidence * 100).toFixed(1)}`;
     // One candidate has no gain to count.
-    lines.push(
-      page.study?.single_candidate
-        ? `${tr ? "Aralıklar: %" : "Intervals: "}${level}${tr ? "" : "%"} Student-t.`
-        : tr
-          ? `Aralıklar: %${level} Student-t; bir kazanç ancak Welch aralığı sıfırın üstündeyse sayılır.`
-          : `Intervals: ${level}% Student-t; a gain counts only when its Welch interval lies above zero.`
-    );
+    lines.push(fill(page.study?.single_candidate ? "intervalsStudentT" : "intervalsWelch", lang, {level}));
   }
-  if (s.num_warmups.length)
-    lines.push(
-      tr
-        ? `Her koşunun saati başlamadan önceki ısınma istekleri: ${s.num_warmups.join(", ")}.`
-        : `Warm-up requests before each run's clock: ${s.num_warmups.join(", ")}.`
-    );
-  if (s.level_seeds)
-    lines.push(
-      tr
-        ? `Veri kümesi tohumları: 1. tekrarda ilk yük seviyesinde senaryonun tohumu; L seviyeli bir merdivenin 0'dan sayılan i. seviyesinde, k. tekrarda tohum + (k − 1) × L + i, böylece bir merdivenin hiçbir iki koşusu aynı istemleri göndermez (koşular ${s.seeds.join(", ")} gönderdi).`
-        : `Dataset seeds: each scenario's seed at its first load level in repeat 1; at level i (from 0) of a ladder of L levels, seed + (k − 1) × L + i in repeat k, so no two runs of a ladder send the same prompts (the runs sent ${s.seeds.join(", ")}).`
-    );
-  else if (s.seeds.length > 1)
-    lines.push(
-      tr
-        ? `Veri kümesi tohumları: 1. tekrar için senaryonun tohumu, k. tekrar için tohum + k − 1 (koşular ${s.seeds.join(", ")} gönderdi).`
-        : `Dataset seeds: each scenario's seed for repeat 1, seed + k − 1 for repeat k (the runs sent ${s.seeds.join(", ")}).`
-    );
-  else
-    lines.push(
-      tr
-        ? "Veri kümesi tohumları: her senaryonun tohumu, her koşu için aynı."
-        : "Dataset seeds: each scenario's seed, the same for every run."
-    );
+  if (s.num_warmups.length) lines.push(fill("warmupRequests", lang, {warmups: s.num_warmups.join(", ")}));
+  const seeds = s.seeds.join(", ");
+  if (s.level_seeds) lines.push(fill("seedsPerLevel", lang, {seeds}));
+  else if (s.seeds.length > 1) lines.push(fill("seedsPerRepeat", lang, {seeds}));
+  else lines.push(t("seedsSame", lang));
   if (s.scrape_interval_s != null)
-    lines.push(
-      tr
-        ? `Sunucu metrikleri her ${s.scrape_interval_s} s'de okundu${s.gpu_samples ? "; GPU örnekleri nvidia-smi'den" : ""}.`
-        : `Server metrics scraped every ${s.scrape_interval_s} s${s.gpu_samples ? "; GPU samples from nvidia-smi" : ""}.`
-    );
+    lines.push(fill(s.gpu_samples ? "scrapedEveryWithGpu" : "scrapedEvery", lang, {interval: s.scrape_interval_s}));
   return lines;
 }

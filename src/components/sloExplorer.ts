@@ -4,7 +4,10 @@
 import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import {formatFixed} from "./format.js";
 import type {Lang} from "./i18n.js";
+import {explorerWords} from "./words-explorer.js";
 import {ttftTargetLabel, ttftX} from "./ttftAxis.js";
+
+const {t, fill} = explorerWords;
 
 /** The chart's TTFT axis (loadCurvesChart's ttftAxis), where the explorer moves the target's line; null: no chart. */
 export type TtftAxis = {domain: [number, number]; width: number} | null;
@@ -149,22 +152,9 @@ export function planTargets(_curves?: StepCurves): Targets {
   return {ttft_ms: 0, tpot_ms: 0};
 }
 
-const WORDS = {
-  target: {en: "target", tr: "hedef"},
-  best: {en: "Best within the targets", tr: "Hedefler içindeki en iyi"},
-  never: {en: "never within the targets", tr: "hiçbir yükte hedeflerin içinde değil"},
-  winner: {en: "Winner", tr: "Kazanan"},
-  noise: {en: "the lead is within noise, so the incumbent stays", tr: "fark gürültü içinde, mevcut en iyi kalır"},
-  none: {en: "no candidate meets these targets", tr: "hiçbir aday bu hedefleri karşılamıyor"},
-  gain: {en: "over the baseline", tr: "temel yapılandırmaya göre"},
-  closest: {en: "closest", tr: "en yakın"},
-  concurrency: {en: "concurrency", tr: "eşzamanlılık"},
-  rate: {en: "requests/s", tr: "istek/s"}
-};
-
 /** "concurrency 16", "0.5 requests/s": the load a point ran at. */
 export function loadName(scenario: Pick<ScenarioCurves, "load_kind">, load: number, lang: Lang): string {
-  return scenario.load_kind === "request_rate" ? `${load} ${WORDS.rate[lang]}` : `${WORDS.concurrency[lang]} ${load}`;
+  return fill(scenario.load_kind === "request_rate" ? "runsLoadRate" : "runsLoadConcurrency", lang, {load});
 }
 
 /** "p99 TTFT": a limit's statistic and metric, as the plan sets it. */
@@ -177,28 +167,25 @@ const percent = (k: number, n: number) => `${n ? plain((k / n) * 100) : "0"} %`;
 
 /** The limits at these steps: "TTFT ≤ 2000 ms and TPOT ≤ 100 ms". */
 function limitsText(curves: StepCurves, targets: Targets, lang: Lang): string {
-  const and = lang === "tr" ? " ve " : " and ";
   return (curves.slo?.limits ?? [])
     .map((l) => {
       const k = l.metric === "ttft_ms" || l.metric === "tpot_ms" ? targets[l.metric] : 0;
       return `${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${plain(targetAt(l.limit, k))} ms`;
     })
-    .join(and);
+    .join(t("sloAnd", lang));
 }
 
 /** The SLO rule in one sentence, with the targets the sliders set. */
 export function ruleSentence(curves: StepCurves, targets: Targets, lang: Lang): string {
   const limits = curves.slo?.limits ?? [];
   const attainment = plain((curves.slo?.attainment ?? 0.95) * 100, 2);
-  const names = limits.map(limitName).join(lang === "tr" ? " ve " : " and ");
+  const names = limits.map(limitName).join(t("sloAnd", lang));
   const values = limits
     .map(
       (l) => `${plain(targetAt(l.limit, l.metric === "ttft_ms" || l.metric === "tpot_ms" ? targets[l.metric] : 0))} ms`
     )
-    .join(lang === "tr" ? " ve " : " and ");
-  return lang === "tr"
-    ? `Kural: bir yük noktası, hiçbir koşusu başarısız olmadıysa, ${names} her tekrarda ${values} içindeyse ve tekrarlar birlikte sayıldığında isteklerinin en az %${attainment} kadarı ${limitsText(curves, targets, lang)} sınırlarının hepsini karşılıyorsa SLO içindedir (başarısız istek karşılamamış sayılır).`
-    : `Rule: a load point meets the SLO when none of its runs failed, its ${names} lie within ${values} in every repeat, and at least ${attainment} % of its requests, pooled over the repeats, meet ${limitsText(curves, targets, lang)} (a failed request is a miss).`;
+    .join(t("sloAnd", lang));
+  return fill("sloRule", lang, {names, values, attainment, limits: limitsText(curves, targets, lang)});
 }
 
 /** The figures a reader checks a point by: its attainment, each limit's worst repeat, and its energy per token. */
@@ -209,36 +196,28 @@ export function pointFacts(
   targets: Targets,
   lang: Lang
 ): string {
-  const tr = lang === "tr";
   const parts: string[] = [];
   const share = attainmentAt(point, targets);
   if (share)
     parts.push(
-      tr
-        ? `${share.requests} isteğin ${share.conforming} tanesi (${percent(share.conforming, share.requests)}) sınırların içinde`
-        : `${share.conforming} of ${share.requests} requests (${percent(share.conforming, share.requests)}) within the limits`
+      fill("sloWithinLimits", lang, {
+        conforming: share.conforming,
+        requests: share.requests,
+        percent: percent(share.conforming, share.requests)
+      })
     );
   else if (point.completed)
-    parts.push(
-      tr
-        ? `istek başına veri yok; ${point.completed.sent} isteğin ${point.completed.completed} tanesi tamamlandı`
-        : `no per-request data; ${point.completed.completed} of ${point.completed.sent} requests completed`
-    );
+    parts.push(fill("sloCompleted", lang, {completed: point.completed.completed, sent: point.completed.sent}));
   const worst = (curves.slo?.limits ?? [])
     .map((l) => {
       const value = point.stats[l.metric]?.worst;
       return value == null ? null : `${limitName(l)} ${plain(value)} ms`;
     })
     .filter((x) => x != null);
-  if (worst.length)
-    parts.push(tr ? `en kötü tekrarda ${worst.join(", ")}` : `at most ${worst.join(", ")} in any repeat`);
+  if (worst.length) parts.push(fill("sloWorst", lang, {worst: worst.join(", ")}));
   if (point.j_per_output_token != null)
-    parts.push(
-      tr
-        ? `çıktı tokeni başına ${formatFixed(point.j_per_output_token, 3)} J`
-        : `${formatFixed(point.j_per_output_token, 3)} J per output token`
-    );
-  else parts.push(tr ? "güç örneği yok, enerji bilinmiyor" : "no power samples, energy unknown");
+    parts.push(fill("sloEnergy", lang, {joules: formatFixed(point.j_per_output_token, 3)}));
+  else parts.push(t("runsNoEnergy", lang));
   return `${loadName(scenario, point.load, lang)}: ${parts.join("; ")}`;
 }
 
@@ -334,27 +313,35 @@ export function sloExplorer(
     for (const s of d.scores) {
       const li = document.createElement("li");
       li.dataset.candidate = s.candidate;
+      const candidate = labels[s.candidate] ?? s.candidate;
       const closest = s.point ? null : closestPoint(curves, scenario, s.candidate, targets);
       li.textContent = s.point
-        ? `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s at ${pointFacts(s.point, curves, scenario, targets, lang)}`
-        : `${labels[s.candidate] ?? s.candidate}: ${WORDS.never[lang]}` +
-          (closest ? `; ${WORDS.closest[lang]} ${pointFacts(closest, curves, scenario, targets, lang)}` : "");
-      if (lang === "tr" && s.point)
-        li.textContent = `${labels[s.candidate] ?? s.candidate}: ${formatFixed(s.point.value)} tok/s, ${pointFacts(s.point, curves, scenario, targets, lang)}`;
+        ? fill("sloBestPoint", lang, {
+            candidate,
+            value: formatFixed(s.point.value),
+            facts: pointFacts(s.point, curves, scenario, targets, lang)
+          })
+        : closest
+          ? fill("sloNeverClosest", lang, {candidate, facts: pointFacts(closest, curves, scenario, targets, lang)})
+          : fill("sloNever", lang, {candidate});
       list.append(li);
     }
     const verdict = document.createElement("p");
     verdict.className = "slo-winner";
     verdict.dataset.winner = d.winner ?? "";
+    const gain = d.gain_percent != null ? `${d.gain_percent >= 0 ? "+" : ""}${d.gain_percent.toFixed(1)}` : "";
+    const sentence = gain
+      ? d.within_noise
+        ? "sloWinnerGainNoise"
+        : "sloWinnerGain"
+      : d.within_noise
+        ? "sloWinnerNoise"
+        : "sloWinner";
     verdict.textContent = d.winner
-      ? `${WORDS.winner[lang]}: ${labels[d.winner] ?? d.winner}` +
-        (d.gain_percent != null
-          ? ` (${d.gain_percent >= 0 ? "+" : ""}${d.gain_percent.toFixed(1)} % ${WORDS.gain[lang]})`
-          : "") +
-        (d.within_noise ? `; ${WORDS.noise[lang]}` : "")
-      : WORDS.none[lang];
+      ? fill(sentence, lang, {winner: labels[d.winner] ?? d.winner, gain})
+      : t("sloNoWinner", lang);
     const heading = document.createElement("p");
-    heading.textContent = WORDS.best[lang];
+    heading.textContent = t("sloBestHeading", lang);
     out.replaceChildren(rule, heading, list, verdict);
   };
   for (const limit of curves.slo?.limits ?? []) {

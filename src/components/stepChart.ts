@@ -7,7 +7,7 @@ import type {StepReport} from "../../loaders/analysis/derive.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed} from "./format.js";
-import {t} from "./i18n.js";
+import {fill, t} from "./i18n.js";
 import {runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {candidateLabel, comparedIncumbentValue, scenarioName, type StudyNames} from "./verdict.js";
@@ -187,7 +187,10 @@ export function stepChartSpec(
                 values: [
                   {
                     value: incumbentValue,
-                    text: `${lang === "tr" ? "şimdiye kadarki en iyi" : "best so far"}: ${candidateLabel(report, incumbent.step, incumbent.candidate)} ${formatFixed(incumbentValue)}`
+                    text: fill("chartBestSoFar", lang, {
+                      label: candidateLabel(report, incumbent.step, incumbent.candidate),
+                      value: formatFixed(incumbentValue)
+                    })
                   }
                 ]
               },

@@ -3,7 +3,7 @@ import type {Standing, StepReport} from "../../loaders/analysis/derive.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import {formatFixed, formatMetric} from "./format.js";
-import {t} from "./i18n.js";
+import {fill, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {dataTable, textElement, type Column} from "./table.js";
@@ -107,8 +107,8 @@ export function stepTable(
             value: (r: StepRow) =>
               r.standing.load
                 ? r.standing.load.kind === "request_rate"
-                  ? `${r.standing.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
-                  : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${r.standing.load.value}`
+                  ? fill("cellRequestRate", lang, {value: r.standing.load.value})
+                  : fill("cellConcurrency", lang, {value: r.standing.load.value})
                 : ""
           }
         ]

@@ -2,40 +2,29 @@
 // units (KV use and hit rates as percentages, queues and preemptions as counts).
 import type {StepPage, StepTelemetryRow} from "../../loaders/pages/step.js";
 import {formatMetric} from "./format.js";
-import {t, type Lang, type Text} from "./i18n.js";
+import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {isCountMetric, metricTitle} from "./metricLabels.js";
 import {dataTable, textElement, type Column} from "./table.js";
 import {scenarioName} from "./verdict.js";
 
-const PROSE = {
-  title: {en: "Server and GPU during the runs", tr: "Koşular sırasında sunucu ve GPU"},
-  intro: {
-    en: "Scraped from the engine's metrics endpoint and sampled by nvidia-smi over each run's measured window; each figure is the mean over the point's successful repeats. Each candidate links to its run page, with the time charts.",
-    tr: "Her koşunun ölçülen aralığı boyunca motorun metrik uç noktasından okundu ve nvidia-smi ile örneklendi; her değer noktanın başarılı tekrarlarının ortalamasıdır. Her aday, zaman grafikleriyle birlikte kendi koşu sayfasına bağlanır."
-  },
-  load: {en: "Load", tr: "Yük"},
-  repeats: {en: "Repeats", tr: "Tekrar sayısı"}
-} satisfies Record<string, Text>;
-
 // Short headings keep the table narrow (the section says it is the server and GPU); each heading's title names it in
 // full.
-const HEADINGS: Record<string, Text> = {
-  kv_cache_usage_max: {en: "KV max", tr: "KV en yüksek"},
-  kv_cache_usage_mean: {en: "KV mean", tr: "KV ortalama"},
-  requests_running_max: {en: "Running max", tr: "Çalışan en yüksek"},
-  requests_waiting_max: {en: "Waiting max", tr: "Bekleyen en yüksek"},
-  preemptions: {en: "Preemptions", tr: "Önalımlar"},
-  prefix_cache_hit_rate: {en: "Prefix-cache hits", tr: "Önek önbelleği isabeti"},
-  gpu_utilization_mean: {en: "GPU util. (%)", tr: "GPU kullanımı (%)"},
-  gpu_power_w_mean: {en: "GPU power (W)", tr: "GPU gücü (W)"},
-  gpu_memory_used_gb_max: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"}
+const HEADINGS: Record<string, StringKey> = {
+  kv_cache_usage_max: "telemetryKvMax",
+  kv_cache_usage_mean: "telemetryKvMean",
+  requests_running_max: "telemetryRunningMax",
+  requests_waiting_max: "telemetryWaitingMax",
+  preemptions: "telemetryPreemptions",
+  prefix_cache_hit_rate: "telemetryPrefixHits",
+  gpu_utilization_mean: "telemetryGpuUtil",
+  gpu_power_w_mean: "telemetryGpuPower",
+  gpu_memory_used_gb_max: "telemetryGpuMemory"
 };
 
 function loadText(row: StepTelemetryRow, lang: Lang): string {
   if (row.load == null) return "";
-  if (row.load_kind === "concurrency") return `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${row.load}`;
-  return `${row.load} ${lang === "tr" ? "istek/s" : "req/s"}`;
+  return fill(row.load_kind === "concurrency" ? "cellConcurrency" : "cellRequestRateShort", lang, {value: row.load});
 }
 
 /** A count's mean stays a count where it is whole, else keeps one decimal: a third of a preemption is not 0. */
@@ -59,13 +48,13 @@ export function stepTelemetryTable(
       ? [{label: t("scenario", lang), value: (r: StepTelemetryRow) => scenarioName(page, r.scenario, lang)}]
       : []),
     ...(rows.some((r) => r.load != null)
-      ? [{label: PROSE.load[lang], numeric: true, value: (r: StepTelemetryRow) => loadText(r, lang)}]
+      ? [{label: t("load", lang), numeric: true, value: (r: StepTelemetryRow) => loadText(r, lang)}]
       : []),
     ...(rows.some((r) => r.n > 1)
-      ? [{label: PROSE.repeats[lang], numeric: true, value: (r: StepTelemetryRow) => String(r.n)}]
+      ? [{label: t("telemetryRepeats", lang), numeric: true, value: (r: StepTelemetryRow) => String(r.n)}]
       : []),
     ...telemetry.columns.map((column): Column<StepTelemetryRow> => ({
-      label: HEADINGS[column]?.[lang] ?? metricTitle(column, lang),
+      label: Object.hasOwn(HEADINGS, column) ? t(HEADINGS[column], lang) : metricTitle(column, lang),
       title: metricTitle(column, lang),
       numeric: true,
       value: (r) => cellText(column, r[column])
@@ -74,8 +63,8 @@ export function stepTelemetryTable(
   const section = document.createElement("section");
   section.className = "step-telemetry";
   section.append(
-    textElement("h2", PROSE.title[lang]),
-    textElement("p", PROSE.intro[lang]),
+    textElement("h2", t("telemetryTitle", lang)),
+    textElement("p", t("telemetryIntro", lang)),
     dataTable(rows, columns, {className: "step-telemetry-table"})
   );
   return section;

@@ -3,7 +3,7 @@ import type {SummaryRow} from "../../loaders/analysis/derive.js";
 import type {SummaryPage} from "../../loaders/pages/summary.js";
 import {DASH, formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
-import {pick, t} from "./i18n.js";
+import {fill, pick, t} from "./i18n.js";
 import {link, runHref, stepHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {candidateLabel, comparedIncumbentValue} from "./verdict.js";
@@ -17,8 +17,8 @@ export function summaryTable(report: Pick<SummaryPage, "summary" | "steps">, con
         for (const s of list)
           if (s.run === run && s.load)
             return s.load.kind === "request_rate"
-              ? `${s.load.value} ${lang === "tr" ? "istek/s" : "requests/s"}`
-              : `${lang === "tr" ? "eşzamanlılık" : "concurrency"} ${s.load.value}`;
+              ? fill("cellRequestRate", lang, {value: s.load.value})
+              : fill("cellConcurrency", lang, {value: s.load.value});
     return null;
   };
   const stepOf = (row: SummaryRow) => report.steps.find((s) => s.id === row.step);

@@ -1,5 +1,5 @@
 // Tables built with DOM APIs: every value from data goes in as text, so markup in a log or a model name stays inert.
-import type {Lang} from "./i18n.js";
+import {fill, t, type Lang} from "./i18n.js";
 
 export type Cell = string | Node | null;
 
@@ -94,13 +94,8 @@ export const TABLE_PAGE_ROWS = 500;
 /** Rows a page carries at most; past this a table shows its first rows and says where the rest are. */
 export const TABLE_MAX_ROWS = 2000;
 
-const PAGER = {
-  previous: {en: "← Previous", tr: "← Önceki"},
-  next: {en: "Next →", tr: "Sonraki →"}
-};
-
 function pagerText(first: number, last: number, total: number, lang: Lang): string {
-  return lang === "tr" ? `${total} satırdan ${first}–${last}` : `Rows ${first}–${last} of ${total}`;
+  return fill("pagerRows", lang, {first, last, total});
 }
 
 /**
@@ -122,7 +117,7 @@ export function pagedTable<T>(
     // Every row in the page would outweigh it (17,000 runs: megabytes): the first rows, and where the rest are.
     const note = document.createElement("p");
     note.className = "table-rest";
-    note.append(pagerText(1, max, rows.length, options.lang) + (options.lang === "tr" ? ". " : ". "));
+    note.append(`${pagerText(1, max, rows.length, options.lang)}. `);
     appendCell(note, options.rest ?? null);
     container.append(note, dataTable(rows.slice(0, max), columns, options));
     return container;
@@ -140,9 +135,9 @@ export function pagedTable<T>(
       return a;
     };
     nav.append(
-      step(PAGER.previous[options.lang], page - 1),
+      step(t("pagerPrevious", options.lang), page - 1),
       textElement("span", pagerText(first + 1, last, rows.length, options.lang), "pager-rows"),
-      step(PAGER.next[options.lang], page + 1)
+      step(t("pagerNext", options.lang), page + 1)
     );
     return nav;
   };

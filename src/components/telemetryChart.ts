@@ -1,8 +1,7 @@
 // A run's server telemetry on one time axis: output tokens/s, running and waiting requests, KV-cache use.
 import type {TopLevelSpec} from "vega-lite";
 import type {RunDetail, RunTelemetryView} from "../../loaders/runs/run-detail.js";
-import type {Text} from "../../loaders/text.js";
-import type {Lang} from "./i18n.js";
+import {fill, t, type Lang} from "./i18n.js";
 import type {PageContext} from "./links.js";
 import {textElement} from "./table.js";
 import {formatMetric} from "./format.js";
@@ -10,36 +9,14 @@ import {metricTitle} from "./metricLabels.js";
 import {vegaChart} from "./vegaChart.js";
 import {gpuChartSpec} from "./gpuChart.js";
 
-const PROSE = {
-  title: {en: "Server during the run", tr: "Koşu sırasında sunucu"},
-  intro: {
-    en: "Scraped from the engine's metrics endpoint while the benchmark ran, over the measured window (after the warm-up request). The dashed line is the client's mean output throughput.",
-    tr: "Benchmark sürerken motorun metrik uç noktasından, ölçülen aralık boyunca (ısınma isteğinden sonra) okundu. Kesikli çizgi, istemcinin ortalama çıkış işlem hacmidir."
-  },
-  gpuIntro: {
-    en: "Sampled by nvidia-smi over the same window (gpu.csv): utilization, power and memory of each GPU.",
-    tr: "Aynı aralıkta nvidia-smi ile örneklendi (gpu.csv): her GPU'nun kullanımı, gücü ve belleği."
-  },
-  noMetrics: {en: "No server metrics: ", tr: "Sunucu metriği yok: "},
-  noGpu: {en: "No GPU samples: ", tr: "GPU örneği yok: "},
-  seconds: {en: "Seconds into the measured run", tr: "Ölçülen koşunun saniyesi"},
-  tokens: {en: "Output tokens/s (server)", tr: "Çıkış token/s (sunucu)"},
-  requests: {en: "Requests", tr: "İstekler"},
-  running: {en: "running", tr: "çalışan"},
-  waiting: {en: "waiting", tr: "bekleyen"},
-  kv: {en: "KV-cache use", tr: "KV önbellek kullanımı"}
-} satisfies Record<string, Text>;
-
-const say = (key: keyof typeof PROSE, lang: Lang): string => PROSE[key][lang];
-
 /** The three panels share one x scale: the same second lines up across them. */
 export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLevelSpec | null {
   const timeline = detail.telemetry?.timeline ?? [];
   if (!timeline.length) return null;
-  const x = {field: "s", type: "quantitative" as const, title: say("seconds", lang)};
+  const x = {field: "s", type: "quantitative" as const, title: t("secondsIntoRun", lang)};
   const requests = timeline.flatMap((p) => [
-    ...(p.requests_running == null ? [] : [{s: p.s, series: say("running", lang), n: p.requests_running}]),
-    ...(p.requests_waiting == null ? [] : [{s: p.s, series: say("waiting", lang), n: p.requests_waiting}])
+    ...(p.requests_running == null ? [] : [{s: p.s, series: t("requestsRunning", lang), n: p.requests_running}]),
+    ...(p.requests_waiting == null ? [] : [{s: p.s, series: t("requestsWaiting", lang), n: p.requests_waiting}])
   ]);
   const clientMean = detail.metrics.output_throughput;
   return {
@@ -56,7 +33,7 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
             mark: {type: "line", point: true},
             encoding: {
               x: {...x, axis: {title: null}},
-              y: {field: "output_tokens_per_s", type: "quantitative", title: say("tokens", lang)}
+              y: {field: "output_tokens_per_s", type: "quantitative", title: t("serverOutputTokens", lang)}
             }
           },
           ...(typeof clientMean === "number"
@@ -77,7 +54,7 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
         mark: {type: "line", point: true},
         encoding: {
           x: {...x, axis: {title: null}},
-          y: {field: "n", type: "quantitative", title: say("requests", lang)},
+          y: {field: "n", type: "quantitative", title: t("requestsAxis", lang)},
           // Above its own panel: at the side or below, it reads as the KV chart's.
           color: {field: "series", type: "nominal", title: null, legend: {orient: "top", title: null}}
         }
@@ -92,7 +69,7 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
           y: {
             field: "kv_cache_usage",
             type: "quantitative",
-            title: say("kv", lang),
+            title: t("kvCacheUse", lang),
             scale: {domain: [0, 1]},
             axis: {format: "%"}
           }
@@ -115,9 +92,11 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   const {lang} = context;
   const section = document.createElement("section");
   section.className = "run-telemetry";
-  section.append(textElement("h2", say("title", lang)));
-  if (telemetry.absent.metrics) section.append(textElement("p", say("noMetrics", lang) + telemetry.absent.metrics));
-  if (telemetry.absent.gpu) section.append(textElement("p", say("noGpu", lang) + telemetry.absent.gpu));
+  section.append(textElement("h2", t("serverDuringRun", lang)));
+  if (telemetry.absent.metrics)
+    section.append(textElement("p", fill("noServerMetrics", lang, {reason: telemetry.absent.metrics})));
+  if (telemetry.absent.gpu)
+    section.append(textElement("p", fill("noGpuSamples", lang, {reason: telemetry.absent.gpu})));
   const summary = telemetrySummary(telemetry, lang);
   if (summary.length) {
     const list = document.createElement("dl");
@@ -130,9 +109,10 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   // finishes first.
   const charts: [string, Promise<HTMLElement>][] = [];
   const spec = telemetrySpec(detail, lang);
-  if (spec) charts.push([say("intro", lang), vegaChart(spec, {dark: context.dark, label: "telemetry-chart"})]);
+  if (spec)
+    charts.push([t("serverTelemetryIntro", lang), vegaChart(spec, {dark: context.dark, label: "telemetry-chart"})]);
   const gpu = gpuChartSpec(detail, lang);
-  if (gpu) charts.push([say("gpuIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart"})]);
+  if (gpu) charts.push([t("gpuTelemetryIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart"})]);
   void Promise.all(charts.map(([, chart]) => chart)).then((figures) =>
     figures.forEach((figure, i) => section.append(textElement("p", charts[i][0]), figure))
   );

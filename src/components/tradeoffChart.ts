@@ -3,7 +3,7 @@ import type {TopLevelSpec} from "vega-lite";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {TradeoffRow} from "../../loaders/pages/summary.js";
 import {formatFixed} from "./format.js";
-import {t} from "./i18n.js";
+import {fill, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {paretoFront} from "./pareto.js";
@@ -91,11 +91,7 @@ export function tradeoffSpec(
   const all = tradeoffData(rows, report, options);
   const values = drawnTradeoffPoints(all);
   const sampled =
-    values.length < all.length
-      ? lang === "tr"
-        ? `${all.length} koşunun ${values.length} tanesi çizildi: cephedeki her koşu ve kalanlardan eşit aralıklı bir örnek; tablo ve runs.csv hepsini verir.`
-        : `${values.length} of ${all.length} runs drawn: every run on a front and an even sample of the rest; the table and runs.csv list them all.`
-      : null;
+    values.length < all.length ? fill("tradeoffSampled", lang, {drawn: values.length, all: all.length}) : null;
   const scenarios = report.study.scenarios.map((s) => scenarioName(report, s.id, lang));
   const objectiveTitle = metricTitle(report.study.objective, lang);
   const tpotTitle = t("chartTpot", lang);

@@ -2,6 +2,9 @@
 // target's line along it: kept apart so the explorer's page loads none of the chart's code.
 import type {ScenarioCurves, StepCurves} from "../../loaders/pages/load-curves.js";
 import type {Lang} from "./i18n.js";
+import {explorerWords} from "./words-explorer.js";
+
+const {fill} = explorerWords;
 
 /** The TTFT panel's x axis when the plan sets a TTFT target: log, from the lower of the lowest point's TTFT (its mean
  * over the repeats) and a tenth of the target to the higher of the highest and ten times it (the slider's range), not
@@ -31,7 +34,7 @@ export function ttftX(axis: {domain: [number, number]; width: number}, target: n
 
 /** "TTFT target: 2000.00 ms": the target line's tooltip. */
 export function ttftTargetLabel(target: number, lang: Lang): string {
-  return `${lang === "tr" ? "TTFT hedefi" : "TTFT target"}: ${target.toFixed(2)} ms`;
+  return fill("ttftTarget", lang, {target: target.toFixed(2)});
 }
 
 /** Each of the two curve panels' width in a chart `width` wide. */

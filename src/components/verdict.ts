@@ -4,7 +4,7 @@ import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {StepNames} from "../../loaders/pages/step-names.js";
 import {formatFixed} from "./format.js";
 import {confidenceText, formatGain} from "./intervals.js";
-import {pick, type Lang} from "./i18n.js";
+import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
 import {metricUnit} from "./metricLabels.js";
 
 /** What a page needs to name scenarios. */
@@ -35,9 +35,7 @@ function withValue(label: string, value: number | null, unit: string, at = ""): 
 /** " at concurrency 16": the load a point ran at, where it has one (a ladder's level or a fixed load). */
 export function loadText(load: Standing["load"] | null | undefined, lang: Lang): string {
   if (!load) return "";
-  if (load.kind === "request_rate")
-    return lang === "tr" ? `, saniyede ${load.value} istekte` : ` at ${load.value} requests/s`;
-  return lang === "tr" ? `, eşzamanlılık ${load.value}` : ` at concurrency ${load.value}`;
+  return fill(load.kind === "request_rate" ? "loadAtRequestRate" : "loadAtConcurrency", lang, {value: load.value});
 }
 
 /** The load of the point a step's standings name by its run. */
@@ -62,11 +60,11 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
     .join("");
   if (outside.length) {
     const list = outside.map((s) => s.label).join(", ");
-    text += `${text ? "; " : ""}${lang === "tr" ? "hiçbir yükte SLO içinde değil" : "never within the SLO"}: ${list}`;
+    text += `${text ? "; " : ""}${fill("rankingOutsideSlo", lang, {list})}`;
   }
   if (failed.length) {
     const list = failed.map((s) => s.label).join(", ");
-    text += `${text ? "; " : ""}${lang === "tr" ? "başarısız" : "failed"}: ${list}`;
+    text += `${text ? "; " : ""}${fill("rankingFailed", lang, {list})}`;
   }
   return text;
 }
@@ -100,17 +98,8 @@ export function rankingLines(
 
 /** The step page's opening sentence: how its candidates are compared, or that there was one. */
 export function stepIntroText(step: Pick<StepReport, "id" | "kind" | "candidates" | "verdict">, lang: Lang): string {
-  if (singleCandidate(step))
-    return lang === "tr"
-      ? "Bu adımın benchmark'ını tek bir yapılandırma çalıştırdı: sıralanacak ya da aralarından seçilecek bir şey yok."
-      : "One configuration ran this step's benchmark: there is nothing to rank or to choose between.";
-  if (step.kind === "selection")
-    return lang === "tr"
-      ? "Aşağıdaki adayların hepsi aynı benchmark'ı çalıştırdı ve çalışmanın hedef metriğine göre sıralandı. Adımın en iyisinin korunması için şimdiye kadar bulunan en iyi yapılandırmayı geçmesi gerekir."
-      : "Every candidate below ran the same benchmark. They are ranked by the study's objective; the step's best has to beat the best configuration found so far to be kept.";
-  return lang === "tr"
-    ? "Bu adım, sabit yapılandırmaları seçim sırasında kullanılmayan senaryolarda çalıştırır ve sonucun o senaryolara taşınıp taşınmadığına bakar."
-    : "This step takes fixed configurations to scenarios the selection did not use, to see whether the result carries over.";
+  if (singleCandidate(step)) return t("stepIntroSingle", lang);
+  return t(step.kind === "selection" ? "stepIntroSelection" : "stepIntroComparison", lang);
 }
 
 /** What a step of one candidate measured, with no contest told. */
@@ -120,13 +109,7 @@ function singleVerdictText(step: StepReport, report: StudyNames, lang: Lang): st
   const value = standings.length === 1 ? standings[0].value : null;
   const unit = metricUnit(report.study.objective);
   const measured = value == null ? null : `${formatFixed(value)}${unit ? ` ${unit}` : ""}`;
-  if (lang === "tr")
-    return measured
-      ? `${label} ${measured} ölçtü; karşılaştırılacak başka bir şey yoktu.`
-      : `${label} bu adımın senaryolarını çalıştırdı; karşılaştırılacak başka bir şey yoktu.`;
-  return measured
-    ? `${label} measured ${measured}; there was nothing to compare it with.`
-    : `${label} ran this step's scenarios; there was nothing to compare it with.`;
+  return measured ? fill("singleMeasured", lang, {label, measured}) : fill("singleRan", lang, {label});
 }
 
 /** One sentence on what the step decided. */
@@ -146,9 +129,7 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   // "TensorRT-LLM from Engine selection (2054.21 tok/s)": where the best so far comes from, when another step.
   const incumbentText =
     incumbent && incumbent.step !== step.id
-      ? lang === "tr"
-        ? `${incumbentStep} adımındaki ${shown(incumbentLabel, incumbentValue)}`
-        : `${shown(`${incumbentLabel} from ${incumbentStep}`, incumbentValue)}`
+      ? shown(fill("incumbentFromStep", lang, {label: incumbentLabel, step: incumbentStep}), incumbentValue)
       : shown(incumbentLabel || "—", incumbentValue, incumbent?.run);
   const best = verdict.best;
   const bestLabel = best ? candidateLabel(report, step.id, best.candidate) : "";
@@ -156,67 +137,66 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
   const bestText = shown(bestLabel, best?.value ?? null, best?.run);
   // Where a sentence names the step's best without the gain's own phrase: what its geometric mean was.
   const how =
-    geometric && geometric.score != null
-      ? lang === "tr"
-        ? ` (${geometric.scenarios} senaryodaki oranlarının geometrik ortalaması ${score})`
-        : ` (the geometric mean of its ratios on ${geometric.scenarios} scenarios is ${score})`
-      : "";
+    geometric && geometric.score != null ? fill("geometricHow", lang, {scenarios: geometric.scenarios, score}) : "";
   const rule = step.decision?.rule === "conservative" ? step.decision : null;
   if (rule && incumbent && best && (verdict.kind === "within-noise" || rule.winner_reason === "simpler-tie")) {
     const scoreOf = (candidate: string) => formatFixed(rule.scores.find((s) => s.candidate === candidate)?.score, 2);
     const margin = `${+rule.tie_margin.toFixed(2)} %`;
     if (verdict.kind === "within-noise")
-      return lang === "tr"
-        ? `Beraberlik (temkinli kural): bu adımın en yüksek puanlısı ${bestLabel} (${scoreOf(best.candidate)}), ${incumbentLabel} (${scoreOf(incumbent.candidate)}) ile ${margin} ya da gürültü içinde berabere; beraberlik şimdiye kadarki en iyi yapılandırmada kalır.`
-        : `A tie under the conservative rule: the step's top score, ${bestLabel} (${scoreOf(best.candidate)}), is within ${margin} or noise of ${incumbentLabel} (${scoreOf(incumbent.candidate)}), and a tie stays with the best configuration so far.`;
-    return lang === "tr"
-      ? `Kazanan ${bestText}: en yüksek puanla berabere kalanların (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}) en az sunucu argümanı olanı; ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
-      : `${bestText} wins as the simplest of the configurations tied on score (${rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", ")}): the fewest server arguments; ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+      return fill("verdictConservativeTie", lang, {
+        best: bestLabel,
+        bestScore: scoreOf(best.candidate),
+        incumbent: incumbentLabel,
+        incumbentScore: scoreOf(incumbent.candidate),
+        margin
+      });
+    return fill("verdictSimplerTie", lang, {
+      best: bestText,
+      tied: rule.tied.map((c) => candidateLabel(report, step.id, c)).join(", "),
+      incumbent: incumbentText,
+      gain: formatGain(verdict.gain_percent, verdict.gain_interval)
+    });
   }
+  const gain = formatGain(verdict.gain_percent, verdict.gain_interval);
   switch (verdict.kind) {
     case "improved":
       if (!best) return "";
       if (!incumbent && verdict.baseline_outside_slo) {
         const baseline = step.standings[step.scenarios[0]]?.find((s) => s.status === "outside-slo")?.label ?? "";
-        return lang === "tr"
-          ? `Kazanan ${bestText}: temel yapılandırma ${baseline} hiçbir ölçülen yükte SLO içinde değil, bu yüzden SLO içindeki herhangi bir aday onun yerini alır; ona göre bir kazanç verilemez. Şimdiye kadarki en iyi yapılandırma artık bu.`
-          : `${bestText} wins: the baseline, ${baseline}, is within the SLO at no measured load, so any candidate within it replaces it, and no gain over it can be given. It becomes the best configuration so far.`;
+        return fill("verdictBaselineOutsideSlo", lang, {best: bestText, baseline});
       }
-      if (!incumbent)
-        return lang === "tr"
-          ? `Kazanan ${bestText}; karşılaştırılacak temel değer yok.`
-          : `${bestText} wins; there is no baseline value to compare with.`;
+      if (!incumbent) return fill("verdictNoBaselineValue", lang, {best: bestText});
       if (geometric)
-        return lang === "tr"
-          ? `Kazanan ${bestText}: ${geometric.scenarios} senaryodaki oranlarının geometrik ortalamasıyla (${score}) ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
-          : `${bestText} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}, the geometric mean of its ratios on ${geometric.scenarios} scenarios (${score}). It becomes the best configuration so far.`;
-      return lang === "tr"
-        ? `Kazanan ${bestText}: ${incumbentText} yapılandırmasına göre ${formatGain(verdict.gain_percent, verdict.gain_interval)}. Şimdiye kadarki en iyi yapılandırma artık bu.`
-        : `${bestText} wins: ${formatGain(verdict.gain_percent, verdict.gain_interval)} over ${incumbentText}. It becomes the best configuration so far.`;
+        return fill("verdictImprovedGeometric", lang, {
+          best: bestText,
+          gain,
+          incumbent: incumbentText,
+          scenarios: geometric.scenarios,
+          score
+        });
+      return fill("verdictImproved", lang, {best: bestText, gain, incumbent: incumbentText});
     case "within-noise": {
       const level = verdict.gain_interval ? confidenceText(verdict.gain_interval) : "";
-      const gain = formatGain(verdict.gain_percent, verdict.gain_interval);
-      return lang === "tr"
-        ? `Gürültü içinde: bu adımın en iyisi ${bestText}, ${incumbentText} yapılandırmasına göre ${gain}${how}; %${level.replace("%", "")} aralık sıfırı içeriyor, bu yüzden en iyi yapılandırma değişmiyor.`
-        : `Within noise: the step's best, ${bestText}, is ${gain} over ${incumbentText}${how}, but the ${level} interval includes zero, so ${incumbentText} stays the best configuration so far.`;
+      return fill("verdictWithinNoise", lang, {
+        best: bestText,
+        gain,
+        incumbent: incumbentText,
+        how,
+        level,
+        percent: level.replace("%", "")
+      });
     }
     case "no-improvement":
       // The best so far ran in this step and stayed on top: no candidate of the step is set against itself.
       if (best && incumbent && incumbent.step === step.id && best.candidate === incumbent.candidate)
-        return lang === "tr"
-          ? `İyileşme yok: şimdiye kadarki en iyi yapılandırma ${bestText}${how} bu adımda da en iyisi; hiçbir aday onu geçemiyor.`
-          : `No improvement: ${bestText}${how}, the best configuration so far, is also this step's best; no candidate beats it.`;
-      return lang === "tr"
-        ? `İyileşme yok: bu adımın en iyisi ${bestText}${how}, ${incumbentText} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor.`
-        : `No improvement: the step's best, ${bestText}${how}, does not beat ${incumbentText}, which stays the best configuration so far.`;
+        return fill("verdictNoImprovementKept", lang, {best: bestText, how});
+      return fill("verdictNoImprovement", lang, {best: bestText, how, incumbent: incumbentText});
     case "all-failed":
-      return lang === "tr"
-        ? `İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma ${incumbentText} olarak kalıyor.`
-        : `No improvement: every candidate failed, so ${incumbentText} stays the best configuration so far.`;
+      return fill("verdictAllFailed", lang, {incumbent: incumbentText});
     case "none-within-slo":
-      return lang === "tr"
-        ? `Seçim yok: hiçbir aday hiçbir ölçülen yükte SLO içinde değil${incumbent ? `; en iyi yapılandırma ${incumbentText} olarak kalıyor` : ""}.`
-        : `Nothing chosen: no candidate is within the SLO at any measured load${incumbent ? `, so ${incumbentText} stays the best configuration so far` : ""}.`;
+      return incumbent
+        ? fill("verdictNoneWithinSlo", lang, {incumbent: incumbentText})
+        : t("verdictNoneWithinSloFirst", lang);
     case "comparison":
       return comparisonText(step, report, lang);
   }
@@ -240,75 +220,74 @@ function comparisonText(step: StepReport, report: ScenarioNames, lang: Lang): st
       .map((l) => {
         const x = lead(l.scenario)!;
         const over = step.candidates.find((c) => c.id === x.over)?.label ?? x.over;
-        return `${scenarioName(report, l.scenario, lang)}: ${formatGain(x.gain_percent, x.gain_interval)} ${lang === "tr" ? `${over} yapılandırmasına göre` : `over ${over}`}`;
+        return fill("comparisonNoiseItem", lang, {
+          scenario: scenarioName(report, l.scenario, lang),
+          gain: formatGain(x.gain_percent, x.gain_interval),
+          over
+        });
       })
       .join("; ");
     const level = noisy.length ? confidenceText(lead(noisy[0].scenario)!.gain_interval!) : "";
     const noiseText = noisy.length
-      ? lang === "tr"
-        ? ` Öndeki fark gürültü içinde (%${level.replace("%", "")} aralık sıfırı içeriyor): ${noise}.`
-        : ` Ahead within noise (the ${level} interval includes zero): ${noise}.`
+      ? fill("comparisonAheadWithinNoise", lang, {level, percent: level.replace("%", ""), list: noise})
       : "";
-    return lang === "tr"
-      ? `${recommended.label}, ${step.scenarios.length} senaryonun ${leads.length} tanesinde önde${leads.length ? ` (${where})` : ""}.${noiseText}`
-      : `${recommended.label} leads in ${leads.length} of ${step.scenarios.length} scenarios${leads.length ? ` (${where})` : ""}.${noiseText}`;
+    return fill(leads.length ? "comparisonLeadsIn" : "comparisonLeadsNowhere", lang, {
+      recommended: recommended.label,
+      leads: leads.length,
+      scenarios: step.scenarios.length,
+      where,
+      noise: noiseText
+    });
   }
   return leaders
     .map((l) => `${scenarioName(report, l.scenario, lang)}: ${l.top?.value != null ? l.top.label : "—"}`)
     .join("; ");
 }
 
+// Why a scored candidate was refused, by the reason the decision records.
+const REFUSALS: Record<string, StringKey> = {
+  "too-few-repeats": "refusalTooFewRepeats",
+  "too-noisy": "refusalTooNoisy",
+  "failed-requests": "refusalFailedRequests",
+  "failed-runs": "refusalFailedRuns"
+};
+
 /** The step's decision rule in one sentence, with each candidate's geometric mean when that rule decides. */
 export function decisionText(step: StepReport, report: StudyNames, lang: Lang): string {
   const decision = step.decision;
   // One candidate: no rule chose it.
   if (!decision || singleCandidate(step)) return "";
-  const tr = lang === "tr";
   if (decision.rule === "scenario") {
     const name = scenarioName(report, decision.scenario, lang);
-    if (step.scenarios.length === 1)
-      return tr ? `Karar kuralı: ${name} senaryosu karar verir.` : `Decision rule: the ${name} scenario decides.`;
-    return tr
-      ? `Karar kuralı: ${name} senaryosu karar verir; diğer senaryolar yalnızca bağlam içindir.`
-      : `Decision rule: the ${name} scenario decides; the other scenarios are shown for context.`;
+    return fill(step.scenarios.length === 1 ? "decisionScenarioDecides" : "decisionScenarioWithContext", lang, {name});
   }
   if (decision.rule === "conservative") {
-    const name = scenarioName(report, decision.scenario, lang);
-    const cap = `${+(decision.mad_cap * 100).toFixed(2)} %`;
-    const margin = `${+decision.tie_margin.toFixed(2)} %`;
-    const failed = decision.allow_failed_requests;
-    const rule = tr
-      ? `Karar kuralı (temkinli): ${name} senaryosunda her yapılandırmanın puanı, en az ${decision.min_repeats} tekrarının medyan − 1.4826 × MAD değeridir; göreli yayılımı (1.4826 × MAD / medyan) ${cap} üzerinde olan aday reddedilir${failed ? "" : "; başarısız isteği olan bir koşu adayını dışarıda bırakır"}. En iyi puanın ${margin} yakınındaki ya da gürültü içindeki puanlar berabere sayılır: beraberlik şimdiye kadarki en iyi yapılandırmada kalır, o yoksa daha az sunucu argümanı olan yapılandırmaya gider.`
-      : `Decision rule (conservative): on the ${name} scenario each configuration scores median − 1.4826 × MAD of its repeats, with at least ${decision.min_repeats} repeats; a candidate whose relative spread (1.4826 × MAD / median) exceeds ${cap} is refused${failed ? " (runs with failed requests are allowed by the plan)" : "; a run with failed requests disqualifies its candidate"}. Scores within ${margin} of the best, or within noise, tie: a tie goes to the best configuration so far, else to the one with fewer server arguments.`;
-    const refusal = (r: string): string =>
-      tr
-        ? ({
-            "too-few-repeats": "yetersiz tekrar",
-            "too-noisy": "fazla gürültülü",
-            "failed-requests": "başarısız istek",
-            "failed-runs": "başarısız koşu"
-          }[r] ?? r)
-        : ({
-            "too-few-repeats": "too few repeats",
-            "too-noisy": "too noisy",
-            "failed-requests": "failed requests",
-            "failed-runs": "failed runs"
-          }[r] ?? r);
+    const rule = fill(
+      decision.allow_failed_requests ? "decisionConservativeFailedAllowed" : "decisionConservative",
+      lang,
+      {
+        name: scenarioName(report, decision.scenario, lang),
+        minRepeats: decision.min_repeats,
+        cap: `${+(decision.mad_cap * 100).toFixed(2)} %`,
+        margin: `${+decision.tie_margin.toFixed(2)} %`
+      }
+    );
+    const refusal = (r: string): string => (Object.hasOwn(REFUSALS, r) ? t(REFUSALS[r], lang) : r);
     const scores = decision.scores
-      .map(
-        (s) =>
-          `${candidateLabel(report, s.step, s.candidate)} ${s.refused ? `${tr ? "reddedildi" : "refused"} (${refusal(s.refused)})` : formatFixed(s.score, 2)}`
-      )
+      .map((s) => {
+        const candidate = candidateLabel(report, s.step, s.candidate);
+        return s.refused
+          ? fill("decisionRefused", lang, {candidate, reason: refusal(s.refused)})
+          : `${candidate} ${formatFixed(s.score, 2)}`;
+      })
       .join(", ");
-    return scores ? `${rule} ${tr ? "Puanlar" : "Scores"}: ${scores}.` : rule;
+    return scores ? fill("decisionScores", lang, {rule, scores}) : rule;
   }
   const scores = decision.scores
     .filter((s) => s.score != null)
     .sort((a, b) => b.score! - a.score!)
     .map((s) => `${candidateLabel(report, step.id, s.candidate)} ${formatFixed(s.score, 3)}`)
     .join(", ");
-  const rule = tr
-    ? `Karar kuralı: her adayın senaryo başına şimdiye kadarki en iyi yapılandırmaya oranının geometrik ortalaması; 1'in üzerindeki en yüksek ortalama kazanır${decision.declared ? "" : " (plan bir kural belirtmediği için varsayılan)"}.`
-    : `Decision rule: the geometric mean of each candidate's per-scenario ratio to the best configuration so far; the highest mean above 1 wins${decision.declared ? "" : " (the default, as the plan declares no rule)"}.`;
-  return scores ? `${rule} ${tr ? "Ortalamalar" : "Means"}: ${scores}.` : rule;
+  const rule = t(decision.declared ? "decisionGeometric" : "decisionGeometricDefault", lang);
+  return scores ? fill("decisionMeans", lang, {rule, scores}) : rule;
 }

@@ -1,7 +1,7 @@
 // The site's Markdown pages as the build reads them: both languages of a page take the same placeholders, every
 // placeholder gets a fragment and every fragment a placeholder, and the words the build draws come from one table.
 import {readdirSync, readFileSync} from "node:fs";
-import {join, relative} from "node:path";
+import {dirname, join, relative} from "node:path";
 import {describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
@@ -29,6 +29,15 @@ function placeholders(page: string): string[] {
   for (const [, name] of readFileSync(join(SRC, page), "utf8").matchAll(/\{\{([a-z][a-z0-9-]*)\}\}/g))
     counts.set(name, (counts.get(name) ?? 0) + 1);
   return [...counts].map(([name, count]) => `${name}×${count}`).sort();
+}
+
+/** The TypeScript files under a folder of the site, at any depth. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
 }
 
 /** A page's front matter, as Framework reads it: the lines between its opening "---" and the next. */
@@ -74,20 +83,43 @@ describe("the site's pages", () => {
     expect(twice).toEqual([]);
   }, 120_000);
 
-  it("take their words from one table: the build's code branches on no language for a sentence", () => {
-    const code = ["src/render", "src/build"].flatMap((dir) =>
-      readdirSync(dir)
-        .filter((name) => name.endsWith(".ts"))
-        .map((name) => join(dir, name))
-    );
-    const branches = code.flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .map((line, i) => [`${file}:${i + 1}`, line] as const)
-        // A branch to a literal with words in it; a path prefix ("/tr", "tr/", "../") is no sentence.
-        .filter(([, line]) => /lang === "tr" \? ?["`'][^"`']*\p{L}{3}/u.test(line.replace(/\$\{[^}]*\}/g, "")))
-        .map(([where, line]) => `${where}: ${line.trim()}`)
-    );
-    expect(branches).toEqual([]);
+  it("take their words from one table: the site's code branches on no language for a sentence or a word", () => {
+    const code = ["src/components", "src/render", "src/build"].flatMap((dir) => sourceFiles(dir));
+    // A literal with a word in it (three letters in a row); a path ("/tr", "tr/", "../tr/compare/…") or a number is none.
+    const literal = String.raw`(?:"[^"\n]*"|'[^'\n]*'|\`[^\`]*\`)`;
+    const branch = new RegExp(String.raw`lang === "(?:tr|en)"\s*\?\s*(${literal})(?:\s*:\s*(${literal}))?`, "g");
+    const words = (text = "") => {
+      const bare = text.slice(1, -1).replace(/\$\{[^}]*\}/g, "");
+      return /\p{L}{3}/u.test(bare) && !/^[\w./-]*\/[\w./-]*$/.test(bare);
+    };
+    const found = code.flatMap((file) => {
+      const text = readFileSync(file, "utf8");
+      const line = (at: number) => `${file}:${text.slice(0, at).split("\n").length}`;
+      return [
+        ...[...text.matchAll(branch)].filter((m) => words(m[1]) || words(m[2])).map((m) => `${line(m.index)}: ${m[0]}`),
+        // An alias (a constant or a function) or a block that picks by language picks its sentences out of the table.
+        ...[
+          ...text.matchAll(
+            /const \w+ = (?:\w+\.)?lang === "(?:tr|en)";|if \((?:\w+\.)?lang === "(?:tr|en)"\)|=> (?:\w+\.)?lang === "(?:tr|en)"[;,)]/g
+          )
+        ].map((m) => `${line(m.index)}: ${m[0]}`)
+      ];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("load in the browser the SLO explorer's words alone, not the whole table", () => {
+    // The modules a step page imports in the browser, followed through their imports of values (not of types).
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, from] of readFileSync(file, "utf8").matchAll(/^import (?!type )[^;]*? from "(\.[^"]+)\.js";/gm))
+        walk(join(dirname(file), `${from}.ts`));
+    };
+    walk("src/components/sloExplorer.ts");
+    const loaded = [...seen].map((file) => relative("src/components", file)).sort();
+    expect(loaded).toContain("words-explorer.ts");
+    expect(loaded.filter((file) => file === "i18n.ts" || file.startsWith("words-"))).toEqual(["words-explorer.ts"]);
   });
 });

@@ -1,0 +1,145 @@
+// Interface words of the pages a site of many studies adds (src/build/site-html.ts): a section of the one table in
+// i18n.ts. English verdict and status words are the library's own; the table gives their Turkish.
+import type {Text} from "../../loaders/text.js";
+
+export const SITE_WORDS = {
+  siteStudies: {en: "Studies", tr: "Çalışmalar"},
+  // Turkish keeps the noun singular after a number.
+  siteStudiesCounted: {en: "{count} studies", tr: "{count} çalışma"},
+  siteIntroOne: {
+    en: "{count} study on this site; each study's report is under its own path.",
+    tr: "Bu sitede {count} çalışma var; her çalışmanın raporu kendi yolunun altında."
+  },
+  siteIntroMany: {
+    en: "{count} studies on this site; each study's report is under its own path.",
+    tr: "Bu sitede {count} çalışma var; her çalışmanın raporu kendi yolunun altında."
+  },
+  siteStudy: {en: "study", tr: "çalışma"},
+  siteModel: {en: "model", tr: "model"},
+  siteGpu: {en: "GPU", tr: "GPU"},
+  siteEngines: {en: "engines and versions", tr: "motorlar ve sürümleri"},
+  siteDate: {en: "date", tr: "tarih"},
+  siteRuns: {en: "runs", tr: "koşu"},
+  siteBest: {en: "best result", tr: "en iyi sonuç"},
+  siteClaims: {en: "published claims", tr: "yayımlanan iddialar"},
+  siteClaimCounts: {
+    en: "{confirmed} confirmed, {contradicted} contradicted, {unverifiable} unverifiable",
+    tr: "{confirmed} doğrulandı, {contradicted} çürütüldü, {unverifiable} doğrulanamadı"
+  },
+  siteRecomputed: {en: "recomputed", tr: "yeniden hesaplanan"},
+  siteComparisons: {en: "Comparisons", tr: "Karşılaştırmalar"},
+  siteNoComparisons: {
+    en: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
+    tr: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında)."
+  },
+  siteTrends: {en: "Trends", tr: "Eğilimler"},
+  siteNoTrends: {
+    en: "No two studies share a model and GPUs, so there is no trend.",
+    tr: "Aynı modeli ve GPU'ları paylaşan iki çalışma yok, bu yüzden eğilim yok."
+  },
+  siteCompareTitle: {en: "Compare {base} → {next}", tr: "Karşılaştırma {base} → {next}"},
+  siteTrendTitle: {en: "Trend: {series}", tr: "Eğilim: {series}"},
+  siteBase: {en: "base", tr: "temel"},
+  siteNew: {en: "new", tr: "yeni"},
+  siteChanged: {en: "What changed between the studies", tr: "Çalışmalar arasında ne değişti"},
+  siteNothingChanged: {
+    en: "Nothing: the same model, hardware, engine versions, server arguments and client.",
+    tr: "Hiçbir şey: aynı model, donanım, motor sürümleri, sunucu argümanları ve istemci."
+  },
+  siteWhat: {en: "what", tr: "ne"},
+  siteSubject: {en: "subject", tr: "konu"},
+  siteVerdictHeading: {en: "Verdict", tr: "Karar"},
+  siteCounts: {
+    en: "{regressed} regressed, {improved} improved, {noise} within noise, {failed} failed in both, of {matched} matched points; {base} only in base, {next} only in new.",
+    tr: "{matched} eşleşen noktadan {regressed} geriledi, {improved} iyileşti, {noise} gürültü içinde, {failed} iki tarafta da başarısız; {base} yalnızca temelde, {next} yalnızca yenide."
+  },
+  siteMeaning_regression: {
+    en: "Regression: {meaning}.",
+    tr: "Gerileme: bir metriğin aralığı (aralık yoksa oranı) tümüyle eşiğin kötü tarafında, ya da TEMEL koşarken noktanın YENİ'deki her koşusu başarısız (yenide başarısız)."
+  },
+  siteMeaning_improvement: {
+    en: "Improvement: {meaning}.",
+    tr: "İyileşme: bir metrik tümüyle eşiğin iyi tarafında ve hiçbiri kötü tarafında değil, ya da TEMEL'deki her koşu başarısızken YENİ koşuyor (temelde başarısız: artık koşuyor)."
+  },
+  "siteMeaning_within noise": {
+    en: "Within noise: {meaning}.",
+    tr: "Gürültü içinde: iki taraf da koştu ve hiçbir metrik tümüyle eşiğin ötesinde değil."
+  },
+  "siteMeaning_failed in both": {
+    en: "Failed in both: {meaning}.",
+    tr: "İki tarafta da başarısız: noktanın TEMEL'de de YENİ'de de her koşusu başarısız, bu yüzden hiçbir şey karşılaştırılmıyor: gerileme değil, ama bir sonuç da değil."
+  },
+  siteMatched: {en: "Matched points", tr: "Eşleşen noktalar"},
+  sitePoint: {en: "point", tr: "nokta"},
+  sitePoints: {en: "points", tr: "nokta"},
+  siteEngine: {en: "engine", tr: "motor"},
+  siteRunsBaseNew: {en: "runs base / new", tr: "koşular temel / yeni"},
+  siteRatio: {en: "ratio", tr: "oran"},
+  siteInterval: {en: "interval", tr: "aralık"},
+  siteVerdict: {en: "verdict", tr: "karar"},
+  siteBeyond: {en: "Metrics beyond noise", tr: "Gürültünün ötesindeki metrikler"},
+  siteNoneBeyond: {
+    en: "Every compared metric of every matched point is within noise.",
+    tr: "Eşleşen her noktanın karşılaştırılan her metriği gürültü içinde."
+  },
+  siteCurves: {en: "Load curves", tr: "Yük eğrileri"},
+  siteLevel: {en: "interactivity (tok/s/user)", tr: "etkileşim (tok/s/kullanıcı)"},
+  sitePerGpu: {en: "{metric} per GPU", tr: "GPU başına {metric}"},
+  siteWithinSlo: {en: "within the SLO", tr: "SLO içinde"},
+  siteNone: {en: "none", tr: "yok"},
+  siteMetric: {en: "metric", tr: "metrik"},
+  siteUnmatched: {en: "Unmatched points", tr: "Eşleşmeyen noktalar"},
+  siteOnlyIn: {en: "only in", tr: "yalnızca"},
+  siteWhy: {en: "why", tr: "neden"},
+  siteNoInterval: {en: "no interval", tr: "aralık yok"},
+  siteNoRatio: {en: "no ratio", tr: "oran yok"},
+  siteLoadsDiffer: {en: "not compared: different loads", tr: "karşılaştırılmadı: farklı yükler"},
+  siteSeries: {en: "studies of the series", tr: "serinin çalışmaları"},
+  siteOrderedByDate: {
+    en: "Studies ordered by their earliest run's start.",
+    tr: "Çalışmalar en erken koşularının başlangıcına göre sıralı."
+  },
+  siteOrderedGiven: {
+    en: "Studies in folder order: not every study recorded when its runs started.",
+    tr: "Çalışmalar klasör sırasında: her çalışma koşularının ne zaman başladığını kaydetmemiş."
+  },
+  siteStatusCounts: {
+    en: "{regressed} regressed, {suspicious} suspicious, {improved} improved, {lastFailed}{noise} within noise, {insufficient} with insufficient data, {everyFailed}of {points} points.",
+    tr: "{points} noktadan {regressed} geriledi, {suspicious} şüpheli, {improved} iyileşti, {lastFailed}{noise} gürültü içinde, {insufficient} için veri yetersiz{everyFailed}."
+  },
+  siteLastFailed: {en: "{count} failed in the last study, ", tr: "{count} yalnızca son çalışmada başarısız, "},
+  siteEveryFailed: {en: "{count} failed in every study, ", tr: ", {count} her çalışmada başarısız"},
+  siteMean: {en: "mean", tr: "ortalama"},
+  siteToFirst: {en: "ratio to the first", tr: "ilkine oran"},
+  siteBeyondThreshold: {en: "beyond", tr: "eşiğin ötesinde"},
+  siteObjective: {en: "objective", tr: "hedef"},
+  siteLastTwo: {en: "Last two against {window}: {ratio}.", tr: "Son ikisi {window} karşısında: {ratio}."},
+  siteSameIdDiffers: {
+    en: "same id on the other side differs: {detail}",
+    tr: "öbür taraftaki aynı kimlikli nokta farklı: {detail}"
+  },
+  siteMoreWithKey: {
+    en: "more points with its key on this side than on the other",
+    tr: "bu tarafta anahtarını taşıyan nokta öbür taraftakinden fazla"
+  },
+  siteNoKey: {en: "no point with its key on the other side", tr: "öbür tarafta anahtarını taşıyan nokta yok"},
+  siteSwitch: {en: "Türkçe", tr: "English"},
+  siteNotFound: {en: "Page not found", tr: "Sayfa bulunamadı"},
+  siteBackToIndex: {en: "Back to the studies", tr: "Çalışmalara dön"},
+  siteStatus_regression: {en: "regression", tr: "gerileme"},
+  siteStatus_improvement: {en: "improvement", tr: "iyileşme"},
+  "siteStatus_within noise": {en: "within noise", tr: "gürültü içinde"},
+  siteStatus_suspicious: {en: "suspicious", tr: "şüpheli"},
+  "siteStatus_insufficient data": {en: "insufficient data", tr: "veri yetersiz"},
+  "siteStatus_failed in every study": {en: "failed in every study", tr: "her çalışmada başarısız"},
+  "siteStatus_failed in both": {en: "failed in both", tr: "iki tarafta da başarısız"},
+  "siteStatus_failed in the last study": {
+    en: "failed in the last study",
+    tr: "yalnızca son çalışmada başarısız"
+  },
+  siteStatus_failed: {en: "failed", tr: "başarısız"},
+  "siteStatus_failed in new": {en: "failed in new", tr: "yenide başarısız"},
+  "siteStatus_failed in base": {en: "failed in base", tr: "temelde başarısız"},
+  siteStatus_bad: {en: "bad", tr: "kötü yönde"},
+  siteStatus_good: {en: "good", tr: "iyi yönde"}
+} satisfies Record<string, Text>;
