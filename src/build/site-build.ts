@@ -16,7 +16,7 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {BuildError, buildStudy, pinLoaderOutputDates, removedOnInterrupt, removeLeftovers} from "./build.js";
+import {BuildError, buildStudy, pinLoaderOutputDates, removedOnInterrupt, removeLeftovers, studyPath} from "./build.js";
 import {comparisonHtml, indexHtml, notFoundHtml, trendHtml} from "./site-html.js";
 import {FrameworkContractError} from "./framework.js";
 
@@ -62,7 +62,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
       const started = performance.now();
       const build = (pinned: boolean) =>
         buildStudy({
-          study: resolve(study.dir),
+          study: studyPath(study.dir),
           output: join(staging, "studies", study.id),
           base: `${base}studies/${study.id}/`,
           siteIndex: true,

@@ -83,6 +83,23 @@ describe("a site of the seed and three imported studies", () => {
     for (const id of built.studies) expect(existsSync(join(OUTPUT, "studies", id, "index.html")), id).toBe(true);
   });
 
+  it("names each study's files as a single study's build does, never by the folder the site was built in", () => {
+    // The seed's quality page locates findings in its run files: data/studies/…/run.json:1 as `npm run build` writes it.
+    const quality = readFileSync(join(OUTPUT, "studies", "qwen3-32b-a100", "quality.html"), "utf8");
+    expect(quality).toContain("<code>data/studies/qwen3-32b-a100/runs/");
+    const named: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, {withFileTypes: true})) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.(html|json)$/.test(entry.name) && readFileSync(path, "utf8").includes(process.cwd()))
+          named.push(path);
+      }
+    };
+    walk(OUTPUT);
+    expect(named).toEqual([]);
+  });
+
   it("the index lists each study with model, GPU, engines and versions, date, best result; its links open them", async () => {
     const {page, problems} = await open("");
     const rows = await page.$$eval("main tbody tr", (trs) =>
