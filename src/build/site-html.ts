@@ -182,40 +182,24 @@ const intervalText = (lang: Lang, m: Pick<MetricComparison, "low" | "high" | "ba
       : t("siteNoRatio", lang);
 const pointName = (p: PointComparison) => (p.base === p.new ? p.new : `${p.base} → ${p.new}`);
 
-/** The comparison rule in Turkish, from the same threshold and confidence as the English `compareRule`. */
-function compareRuleTr(threshold: number, confidence: number): string {
-  const pct = (x: number) => `%${+(x * 100).toFixed(2)}`;
-  return (
-    `Eşik ${pct(threshold)}; aralıklar ${pct(confidence)} güvenle (ortalamaların log oranında Welch). ` +
-    `Gerileme: YENİ / TEMEL oranının aralığı tümüyle eşiğin kötü tarafında (verimler ×${(1 - threshold).toFixed(3)} altında, ` +
-    `gecikmeler ×${(1 + threshold).toFixed(3)} üstünde); iyileşme: tümüyle iyi tarafında; yoksa gürültü içinde. ` +
-    `Bir tarafında tek koşu olan noktanın aralığı yoktur: oranı tek başına eşikle karşılaştırılır. ` +
-    `YENİ'deki her koşusu başarısız olan nokta bir gerilemedir; TEMEL'deki her koşusu başarısız olup YENİ'de koşan nokta ` +
-    `bir iyileşmedir; iki tarafta da başarısız olan ayrı sayılır.`
-  );
-}
+const percentOf = (x: number) => `%${+(x * 100).toFixed(2)}`;
 
-/** The load-curve rule in Turkish, from the same comparison as the English `curvesRule`. */
-function curvesRuleTr(c: CurvesComparison, threshold: number): string {
-  return (
-    `Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları ` +
-    `üzerindeki Pareto sınırı (GPU başına ${c.metric}, etkileşime karşı = 1000 / ${c.interactivity === "p90" ? "p90 TPOT (MLPerf Endpoints ölçüsü: iki çalışmanın merdiveni de mlperf-endpoints ön ayarını kullanıyor)" : "medyan TPOT"}, tok/s/kullanıcı; her ` +
-    `nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen ` +
-    `noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; ` +
-    `"—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. İki çalışma bir seviyeye farklı yüklerdeki ` +
-    `noktalarla ulaşıyorsa satır ikisini de gösterir ama karşılaştırmaz: oran, bir yükteki değişimi değil, merdivenin ` +
-    `basamağının nereye düştüğünü ölçerdi (eşleşen noktalar her yükü karşılaştırır). Seviyeler: iki sınırın en düşük ` +
-    `etkileşiminin altındaki ya da ona eşit yuvarlak seviyeden (en yüksek işlem hacmi okunsun diye) en yükseğine 1, ` +
-    `1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. ` +
-    (c.slo
-      ? `SLO içinde (${c.slo.limits}, ${c.slo.from === "base" ? "TEMEL'in" : "YENİ'nin"} planı${c.slo.differs ? `; YENİ'nin planı: ${c.slo.differs}` : ""}): ` +
-        `her çalışmanın SLO'yu karşılayan noktaları (çalışma sayfalarının kuralı: noktanın hiçbir koşusu başarısız ` +
-        `değil, her sınırın istatistiği her tekrarda sınırın içinde ve isteklerinin tüm sınırları karşılayan payı en ` +
-        `az planın attainment değeri) arasında GPU başına en yüksek işlem hacmi; hiçbiri karşılamıyorsa "—". `
-      : `Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. `) +
-    `Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik %${+(threshold * 100).toFixed(2)}); ` +
-    `karşılaştırmanın çıkış durumunu değiştirmez.`
-  );
+/** The load-curve rule, from the comparison's figures: the library's sentence in English. */
+function curvesRule(lang: Lang, c: CurvesComparison, threshold: number): string {
+  const slo = c.slo
+    ? fill("siteCurvesSlo", lang, {
+        limits: c.slo.limits,
+        plan: t(c.slo.from === "base" ? "siteCurvesSloBase" : "siteCurvesSloNew", lang),
+        differs: c.slo.differs ? fill("siteCurvesSloDiffers", lang, {differs: c.slo.differs}) : ""
+      })
+    : t("siteCurvesNoSlo", lang);
+  return fill("siteCurvesRule", lang, {
+    rule: c.rule,
+    metric: c.metric,
+    interactivity: t(c.interactivity === "p90" ? "siteCurvesP90" : "siteCurvesMedian", lang),
+    slo,
+    threshold: percentOf(threshold)
+  });
 }
 
 const perGpu = (x: number | null | undefined) => (x == null ? "—" : x.toFixed(1));
@@ -227,7 +211,7 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
   if (!curves.curves.length) return [];
   const parts = [
     `<h2>${w("siteCurves")}</h2>`,
-    `<p class="rule">${e(lang === "en" ? curves.rule : curvesRuleTr(curves, c.comparison.threshold))}</p>`
+    `<p class="rule">${e(curvesRule(lang, curves, c.comparison.threshold))}</p>`
   ];
   const side = (ids: string[]) => (ids.length ? ids.join(", ") : w("siteNone"));
   for (const k of curves.curves) {
@@ -281,7 +265,15 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   const parts: string[] = [
     `<ul><li>${w("siteBase")}: ${studyLink(c.base)} (${x.base.runs} ${w("siteRuns")}, ${x.base.points} ${w("sitePoints")})</li>` +
       `<li>${w("siteNew")}: ${studyLink(c.new)} (${x.new.runs} ${w("siteRuns")}, ${x.new.points} ${w("sitePoints")})</li></ul>`,
-    `<p class="rule">${e(lang === "en" ? c.rule : compareRuleTr(x.threshold, x.confidence))}</p>`,
+    `<p class="rule">${e(
+      fill("siteCompareRule", lang, {
+        rule: c.rule,
+        threshold: percentOf(x.threshold),
+        confidence: percentOf(x.confidence),
+        low: (1 - x.threshold).toFixed(3),
+        high: (1 + x.threshold).toFixed(3)
+      })
+    )}</p>`,
     `<h2>${w("siteChanged")}</h2>`,
     x.changes.length
       ? table(
@@ -379,22 +371,15 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   return page(lang, depth, fill("siteCompareTitle", lang, {base: c.base, next: c.new}), twin, parts.join("\n"));
 }
 
-/** The persistence rule in Turkish, from the same threshold and confidence as the English `historyRule`. */
-function historyRuleTr(threshold: number, confidence: number): string {
-  const t = +(threshold * 100).toFixed(2);
-  const c = +(confidence * 100).toFixed(2);
-  return (
-    `Her çalışma serinin ilkiyle karşılaştırılır; %${t}'ten fazla kötü (iyi) ve %${c} aralığı değişmemeyi dışlıyorsa ` +
-    `eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %${t}'ten fazla kötü, aralıkları örtüşüyor ` +
-    `ve birleştirilmiş tekrarlarının aralığı tümüyle %${t}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma ` +
-    `eşiğin ötesinde. Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır: son ikisinin ` +
-    `ikisi de başarısızsa gerileme, biri başarısız ve öbürünün aralığı öncekilere göre tümüyle %${t}'in ötesindeyse de ` +
-    `gerileme; şüpheli sayımına başarısız çalışmalar da girer; yalnızca son çalışmada başarısız: yalnızca son çalışma ` +
-    `başarısız (henüz gerileme değil); veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada ` +
-    `karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok ` +
-    `%${+(((1 - confidence) / 2) * 100).toFixed(2)} olasılıkla söylenir. Bu sınır gürültü içindir; başarısız bir ` +
-    `çalışma gürültü değildir ve yukarıda söylendiği gibi sayılır.`
-  );
+/** The persistence rule, from the trend's figures: the library's sentence in English. */
+function historyRule(lang: Lang, tr: TrendPage): string {
+  const percent = (x: number) => +(x * 100).toFixed(2);
+  return fill("siteHistoryRule", lang, {
+    rule: tr.rule,
+    threshold: percent(tr.threshold),
+    confidence: percent(tr.confidence),
+    chance: percent((1 - tr.confidence) / 2)
+  });
 }
 
 export function trendHtml(lang: Lang, tr: TrendPage): string {
@@ -410,7 +395,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
           `<a href="${e(`${up}studies/${s.id}/${lang === "tr" ? "tr/" : ""}`)}">${e(s.id)}</a> (${e(day(s.date, lang))})`
       )
       .join(", ")}.</p>`,
-    `<p class="rule">${e(lang === "en" ? tr.rule : historyRuleTr(tr.threshold, tr.confidence))}</p>`,
+    `<p class="rule">${e(historyRule(lang, tr))}</p>`,
     `<p>${e(tr.ordered_by === "date" ? w("siteOrderedByDate") : w("siteOrderedGiven"))}</p>`,
     `<p>${e(statusCounts(lang, byStatus, tr.points.length))}</p>`
   ];

@@ -123,6 +123,36 @@ export const SITE_WORDS = {
     tr: "bu tarafta anahtarını taşıyan nokta öbür taraftakinden fazla"
   },
   siteNoKey: {en: "no point with its key on the other side", tr: "öbür tarafta anahtarını taşıyan nokta yok"},
+  // The rules of the comparison, load-curve and trend pages: English is the library's sentence, which compare and
+  // history print too; the Turkish says the same from the same figures.
+  siteCompareRule: {
+    en: "{rule}",
+    tr: "Eşik {threshold}; aralıklar {confidence} güvenle (ortalamaların log oranında Welch). Gerileme: YENİ / TEMEL oranının aralığı tümüyle eşiğin kötü tarafında (verimler ×{low} altında, gecikmeler ×{high} üstünde); iyileşme: tümüyle iyi tarafında; yoksa gürültü içinde. Bir tarafında tek koşu olan noktanın aralığı yoktur: oranı tek başına eşikle karşılaştırılır. YENİ'deki her koşusu başarısız olan nokta bir gerilemedir; TEMEL'deki her koşusu başarısız olup YENİ'de koşan nokta bir iyileşmedir; iki tarafta da başarısız olan ayrı sayılır."
+  },
+  siteCurvesRule: {
+    en: "{rule}",
+    tr: 'Yük eğrileri: iki çalışmanın yük merdiveni olarak koştuğu her iş yükünde, her çalışmanın tüm merdiven noktaları üzerindeki Pareto sınırı (GPU başına {metric}, etkileşime karşı = 1000 / {interactivity}, tok/s/kullanıcı; her nokta tekrarlarının ortalaması). Bir etkileşim seviyesinde sınırın değeri, o etkileşimde ya da üstünde ölçülen noktalarının GPU başına en yüksek işlem hacmidir: noktalar arasında ara değer hesaplanmaz, ötelerine uzatılmaz; "—" sınırın en yüksek etkileşiminin üstündeki seviyeyi gösterir. İki çalışma bir seviyeye farklı yüklerdeki noktalarla ulaşıyorsa satır ikisini de gösterir ama karşılaştırmaz: oran, bir yükteki değişimi değil, merdivenin basamağının nereye düştüğünü ölçerdi (eşleşen noktalar her yükü karşılaştırır). Seviyeler: iki sınırın en düşük etkileşiminin altındaki ya da ona eşit yuvarlak seviyeden (en yüksek işlem hacmi okunsun diye) en yükseğine 1, 1,5, 2, 2,5, 3, 4, 5, 6, 7, 8 × 10ⁿ tok/s/kullanıcı yuvarlak değerleri. {slo}Oran, aralık ve karar noktalardaki gibi (seçilen iki noktanın tekrarları, eşik {threshold}); karşılaştırmanın çıkış durumunu değiştirmez.'
+  },
+  siteCurvesP90: {
+    en: "p90 TPOT (MLPerf Endpoints' figure: both studies' ladders use the mlperf-endpoints preset)",
+    tr: "p90 TPOT (MLPerf Endpoints ölçüsü: iki çalışmanın merdiveni de mlperf-endpoints ön ayarını kullanıyor)"
+  },
+  siteCurvesMedian: {en: "median TPOT", tr: "medyan TPOT"},
+  siteCurvesSlo: {
+    en: "Within the SLO ({limits}, {plan} plan{differs}): each study's highest throughput per GPU among its points that meet it (the rule of the study pages: none of the point's runs failed, every limit's statistic within the limit in each repeat, and the share of its requests meeting every limit at least the plan's attainment), \"—\" where none does. ",
+    tr: 'SLO içinde ({limits}, {plan} planı{differs}): her çalışmanın SLO\'yu karşılayan noktaları (çalışma sayfalarının kuralı: noktanın hiçbir koşusu başarısız değil, her sınırın istatistiği her tekrarda sınırın içinde ve isteklerinin tüm sınırları karşılayan payı en az planın attainment değeri) arasında GPU başına en yüksek işlem hacmi; hiçbiri karşılamıyorsa "—". '
+  },
+  siteCurvesSloBase: {en: "BASE's", tr: "TEMEL'in"},
+  siteCurvesSloNew: {en: "NEW's", tr: "YENİ'nin"},
+  siteCurvesSloDiffers: {en: "; NEW's plan sets {differs}", tr: "; YENİ'nin planı: {differs}"},
+  siteCurvesNoSlo: {
+    en: "Neither plan sets an SLO, so there is no score within one. ",
+    tr: "Hiçbir plan SLO koymuyor, bu yüzden SLO içinde bir puan yok. "
+  },
+  siteHistoryRule: {
+    en: "{rule}",
+    tr: "Her çalışma serinin ilkiyle karşılaştırılır; %{threshold}'ten fazla kötü (iyi) ve %{confidence} aralığı değişmemeyi dışlıyorsa eşiğin ötesindedir. Gerileme: son iki çalışmanın ikisi de öncekilerden %{threshold}'ten fazla kötü, aralıkları örtüşüyor ve birleştirilmiş tekrarlarının aralığı tümüyle %{threshold}'in ötesinde; şüpheli: art arda üç ya da daha çok çalışma eşiğin ötesinde. Noktanın her koşusunun başarısız olduğu bir çalışma eşiğin kötü tarafında sayılır: son ikisinin ikisi de başarısızsa gerileme, biri başarısız ve öbürünün aralığı öncekilere göre tümüyle %{threshold}'in ötesindeyse de gerileme; şüpheli sayımına başarısız çalışmalar da girer; yalnızca son çalışmada başarısız: yalnızca son çalışma başarısız (henüz gerileme değil); veri yetersiz: üçten az çalışma; her çalışmada başarısız: hiçbir çalışmada karşılaştırılacak değer yok. Değişiklik yoksa ya da eşikten büyük değilse gerileme en çok %{chance} olasılıkla söylenir. Bu sınır gürültü içindir; başarısız bir çalışma gürültü değildir ve yukarıda söylendiği gibi sayılır."
+  },
   siteSwitch: {en: "Türkçe", tr: "English"},
   siteNotFound: {en: "Page not found", tr: "Sayfa bulunamadı"},
   siteBackToIndex: {en: "Back to the studies", tr: "Çalışmalara dön"},
