@@ -182,8 +182,9 @@ export function loadCurvesSpec(
             encoding: {x: {field: "interactivity", type: "quantitative"}, y: {field: "tps", type: "quantitative"}}
           },
           {
+            // Cut at the panel's edge: a point of two repeats has an interval wider than every curve.
             data: {values: values.filter((v) => v.low != null && v.interactivity != null)},
-            mark: {type: "rule", aria: false},
+            mark: {type: "rule", aria: false, clip: true},
             encoding: {
               x: {field: "interactivity", type: "quantitative"},
               y: {field: "low", type: "quantitative"},
@@ -201,7 +202,8 @@ export function loadCurvesSpec(
                 scale: xScale,
                 title: t(p90 ? "curvesInteractivityP90Axis" : "curvesInteractivityAxis", lang)
               },
-              y,
+              // The axis spans the points, not their intervals.
+              y: values.length ? {...y, scale: {domain: [0, Math.max(...values.map((v) => v.tps))]}} : y,
               color,
               order: {field: "load", type: "quantitative"}
             }
