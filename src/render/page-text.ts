@@ -45,7 +45,15 @@ export function indexedText(html: string): string {
     .replace(/[^\p{L}\p{N}]/gu, " ");
 }
 
-/** The page's text for the search index: its Markdown rendered, each placeholder replaced by its fragment. */
+/** Each word of a text once, in the order of first use, as its first use spells it: the index finds a page by any word
+ * it holds, and a long table's words over again only cost the build (BENCHMARKS.md, figures behind choices). */
+function distinctWords(text: string): string {
+  const words = new Map<string, string>();
+  for (const word of text.split(/\s+/)) if (word && !words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
+  return [...words.values()].join(" ");
+}
+
+/** The page's words for the search index: its Markdown rendered, each placeholder replaced by its fragment. */
 export function pageText(source: string, fragments: PageFragments, title: string | null): string {
   const html = md.render(frontMatter(source).content).replace(PLACEHOLDER, (_all, name: string) => {
     if (name === "title") return escapeHtml(title ?? "");
@@ -53,5 +61,5 @@ export function pageText(source: string, fragments: PageFragments, title: string
     if (!fragment) throw new Error(`the page's placeholder {{${name}}} has no fragment`);
     return "html" in fragment ? fragment.html : escapeHtml(fragment.text);
   });
-  return indexedText(html);
+  return distinctWords(indexedText(html));
 }
