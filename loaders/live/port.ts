@@ -31,3 +31,26 @@ export function freePort(host = "127.0.0.1"): Promise<number> {
     });
   });
 }
+
+/** `count` ports, no two alike: each is held until all are found, since a port just let go may be handed out again. */
+export async function freePorts(count: number, host = "127.0.0.1"): Promise<number[]> {
+  const probes = Array.from({length: count}, () => createServer());
+  try {
+    return await Promise.all(
+      probes.map(
+        (probe) =>
+          new Promise<number>((resolve, reject) => {
+            probe.once("error", reject);
+            probe.listen({host, port: 0, exclusive: true}, () => {
+              const address = probe.address();
+              resolve(typeof address === "object" && address ? address.port : 0);
+            });
+          })
+      )
+    );
+  } finally {
+    await Promise.all(
+      probes.map((probe) => new Promise((resolve) => (probe.listening ? probe.close(resolve) : resolve(null))))
+    );
+  }
+}

@@ -5,7 +5,7 @@ import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync,
 import {cpus, hostname, tmpdir, totalmem} from "node:os";
 import {join} from "node:path";
 import {randomBytes} from "node:crypto";
-import {freePort} from "../../loaders/live/port.js";
+import {freePorts} from "../../loaders/live/port.js";
 
 export interface SlurmCluster {
   dir: string;
@@ -62,7 +62,7 @@ export async function startSlurmCluster(): Promise<SlurmCluster> {
   writeFileSync(join(dir, "key", "munge.key"), randomBytes(128), {mode: 0o400});
   const socket = join(dir, "run", "munge.socket");
   const node = hostname().split(".")[0];
-  const [ctldPort, dPort] = [await freePort(), await freePort()];
+  const [ctldPort, dPort] = await freePorts(2);
   const memoryMb = Math.floor(totalmem() / 2 ** 20) - 512;
   const conf = join(dir, "slurm.conf");
   writeFileSync(
