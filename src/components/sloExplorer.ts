@@ -337,8 +337,17 @@ export function sloExplorer(
       : d.within_noise
         ? "sloWinnerNoise"
         : "sloWinner";
+    // Within noise the best so far stays: the sentence names the leader the list above shows first, and its lead.
+    const valueOf = (candidate: string | null) => d.scores.find((s) => s.candidate === candidate)?.point?.value ?? null;
+    const [leading, staying] = [valueOf(d.leader), valueOf(d.winner)];
+    const lead = leading != null && staying ? ((leading / staying - 1) * 100).toFixed(1) : "";
     verdict.textContent = d.winner
-      ? fill(sentence, lang, {winner: labels[d.winner] ?? d.winner, gain})
+      ? fill(sentence, lang, {
+          winner: labels[d.winner] ?? d.winner,
+          gain,
+          leader: d.leader ? (labels[d.leader] ?? d.leader) : "",
+          lead
+        })
       : t("sloNoWinner", lang);
     const heading = document.createElement("p");
     heading.textContent = t("sloBestHeading", lang);

@@ -31,12 +31,12 @@ export const EXPLORER_WORDS = {
     tr: "Kazanan: {winner} ({gain} % temel yapılandırmaya göre)"
   },
   sloWinnerNoise: {
-    en: "Winner: {winner}; the lead is within noise, so the incumbent stays",
-    tr: "Kazanan: {winner}; fark gürültü içinde, mevcut en iyi kalır"
+    en: "Winner: {winner}; {leader} leads it by {lead} %, within noise, so the best so far stays",
+    tr: "Kazanan: {winner}; {leader} onu {lead} % geçiyor, fark gürültü içinde, mevcut en iyi kalır"
   },
   sloWinnerGainNoise: {
-    en: "Winner: {winner} ({gain} % over the baseline); the lead is within noise, so the incumbent stays",
-    tr: "Kazanan: {winner} ({gain} % temel yapılandırmaya göre); fark gürültü içinde, mevcut en iyi kalır"
+    en: "Winner: {winner} ({gain} % over the baseline); {leader} leads it by {lead} %, within noise, so the best so far stays",
+    tr: "Kazanan: {winner} ({gain} % temel yapılandırmaya göre); {leader} onu {lead} % geçiyor, fark gürültü içinde, mevcut en iyi kalır"
   },
   sloNoWinner: {en: "no candidate meets these targets", tr: "hiçbir aday bu hedefleri karşılamıyor"},
   sloBestHeading: {en: "Best within the targets", tr: "Hedefler içindeki en iyi"},
