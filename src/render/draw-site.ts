@@ -15,20 +15,15 @@ import {
   type PageInfo,
   type SiteParts
 } from "./page-fragments.js";
-import {pageText} from "./page-text.js";
+import {frontMatter, pageText} from "./page-text.js";
 import type {DrawnPage, DrawnSite, PageStore} from "./store.js";
 
 const SOURCES = resolve(import.meta.dirname, "..");
 
-/** Pages the sidebar lists (every page but the run sets' and the runs'), which the search index holds. */
-export function listedSource(source: string): boolean {
-  return !/(^|\/)runs\/(\[run\]|set\/|detail\/)/.test(source);
-}
-
-/** Whether the renderer gives a page's search text: a page the sidebar lists, which its source must keep out of
- * Framework's own index (index: false), else the index holds it twice. */
+/** Whether the renderer gives a page's search text: a page the sidebar lists (every page but the run sets' and the
+ * runs'), which its source must keep out of Framework's own index (index: false), else the index holds it twice. */
 export function hasSearchText(info: Pick<PageInfo, "source" | "listed">): boolean {
-  return listedSource(info.source) && info.listed !== false;
+  return !/(^|\/)runs\/(\[run\]|set\/|detail\/)/.test(info.source) && info.listed !== false;
 }
 
 /** Keeps what is drawn in `store` and lists it; with `memo`, a page whose input is unchanged is taken as drawn before. */
@@ -36,6 +31,7 @@ class Drawing {
   readonly pages: DrawnPage[] = [];
   private drawn = 0;
   private readonly sources = new Map<string, string>();
+  private readonly indexChecked = new Set<string>();
 
   constructor(
     private readonly store: PageStore,
@@ -76,9 +72,9 @@ class Drawing {
   /** The source of a page whose search text the renderer gives, which must keep Framework from indexing it too. */
   private indexedSource(name: string): string {
     const text = this.source(name);
-    const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? "";
-    if (!/^index: false$/m.test(frontMatter))
+    if (!this.indexChecked.has(name) && frontMatter(text).data.index !== false)
       throw new Error(`src/${name}:1: its front matter needs "index: false": the renderer gives its search text`);
+    this.indexChecked.add(name);
     return text;
   }
 

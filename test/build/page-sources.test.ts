@@ -6,6 +6,7 @@ import {describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
 import {hasSearchText} from "../../src/render/draw-site.js";
+import {frontMatter} from "../../src/render/page-text.js";
 import {notebookSources} from "../../loaders/pages/page-source.js";
 
 const SRC = "src";
@@ -38,11 +39,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(path);
     return entry.name.endsWith(".ts") ? [path] : [];
   });
-}
-
-/** A page's front matter, as Framework reads it: the lines between its opening "---" and the next. */
-function frontMatter(page: string): string {
-  return /^---\n([\s\S]*?)\n---\n/.exec(readFileSync(join(SRC, page), "utf8"))?.[1] ?? "";
 }
 
 describe("the site's pages", () => {
@@ -79,7 +75,9 @@ describe("the site's pages", () => {
       if (hasSearchText(info)) indexed.add(info.source);
     });
     expect(indexed.has("tune.md")).toBe(true);
-    const twice = [...indexed].filter((source) => !/^index: false$/m.test(frontMatter(source)));
+    const twice = [...indexed].filter(
+      (source) => frontMatter(readFileSync(join(SRC, source), "utf8")).data.index !== false
+    );
     expect(twice).toEqual([]);
   }, 120_000);
 
