@@ -159,8 +159,8 @@ function ladderHeadlineTable(
     load == null
       ? "—"
       : h.ladder!.load_kind === "request_rate"
-        ? fill("loadRequestRate", lang, {load: formatFixed(load)})
-        : fill("loadConcurrency", lang, {load: formatCount(load)});
+        ? fill("runsLoadRate", lang, {load: formatFixed(load)})
+        : fill("runsLoadConcurrency", lang, {load: formatCount(load)});
   const side = (role: "baseline" | "recommended"): Column<HeadroomHeadline>[] => [
     {label: t("load", lang), value: (h) => loadText(h, h.ladder?.[`${role}Load`])},
     // A scenario without a ladder (a flood beside ladders) keeps its one ceiling.

@@ -195,11 +195,11 @@ export function sloLines(
   if (slo) {
     const limits = slo.limits
       .map((l) => `${l.statistic} ${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
-      .join(t("limitsAnd", lang));
+      .join(t("sloAnd", lang));
     const perRequest = slo.limits
       .filter((l) => l.metric !== "itl_ms")
       .map((l) => `${l.metric.replace(/_ms$/, "").toUpperCase()} ≤ ${l.limit} ms`)
-      .join(t("limitsAnd", lang));
+      .join(t("sloAnd", lang));
     const share = `${+(slo.attainment * 100).toFixed(2)} %`;
     lines.push(
       study.within_slo

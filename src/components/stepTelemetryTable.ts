@@ -18,8 +18,8 @@ const HEADINGS: Record<string, StringKey> = {
   preemptions: "telemetryPreemptions",
   prefix_cache_hit_rate: "telemetryPrefixHits",
   gpu_utilization_mean: "telemetryGpuUtil",
-  gpu_power_w_mean: "telemetryGpuPower",
-  gpu_memory_used_gb_max: "telemetryGpuMemory"
+  gpu_power_w_mean: "gpuPower",
+  gpu_memory_used_gb_max: "gpuMemory"
 };
 
 function loadText(row: StepTelemetryRow, lang: Lang): string {

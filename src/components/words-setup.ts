@@ -52,7 +52,6 @@ export const SETUP_WORDS = {
     tr: "Koşular {used} (vllm bench serve'ün bayraklarını alan yerel istemci) ile yapıldı; planın istemcisi {planned}, şu sabit argümanlarla:"
   },
   // How the study ran: the SLO, the ladders, the price, repeats, intervals, seeds and telemetry.
-  limitsAnd: {en: " and ", tr: " ve "},
   sloObjective: {
     en: "Objective: the highest {objective} within the SLO (objective: max_throughput_within_slo). SLO: {limits}; at least {share} of the requests, pooled over a point's repeats, must meet {perRequest} (attainment: {attainment}). A load point meets the SLO when none of its runs failed, its statistics lie within the limits in every repeat, and that share is reached.",
     tr: "Hedef: SLO içindeki en yüksek {objective} (objective: max_throughput_within_slo). SLO: {limits}; istekler tekrarlar boyunca birlikte sayıldığında en az {share} kadarı {perRequest} sınırlarını karşılamalı (attainment: {attainment}). Bir yük noktası, hiçbir koşusu başarısız olmadıysa, her tekrarda istatistikleri sınırların içindeyse ve bu pay sağlanıyorsa SLO içindedir."
@@ -145,8 +144,6 @@ export const SETUP_WORDS = {
     tr: "Temel yapılandırma SLO içinde olmadığından karşılaştırılacak bir çift yok. Önerilen yapılandırma{at}, o yükteki sert tavanın ({ceiling} tok/s) {share} kadarına ulaşıyor."
   },
   shareOfHardCeiling: {en: "Share of the hard ceiling", tr: "Sert tavana oranı"},
-  loadRequestRate: {en: "{load} requests/s", tr: "{load} istek/s"},
-  loadConcurrency: {en: "concurrency {load}", tr: "eşzamanlılık {load}"},
   oneSequence: {en: "one sequence", tr: "{count} dizi"},
   sequences: {en: "{count} sequences", tr: "{count} dizi"},
   bindsCompute: {

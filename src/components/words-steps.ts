@@ -375,7 +375,5 @@ export const STEP_WORDS = {
   telemetryWaitingMax: {en: "Waiting max", tr: "Bekleyen en yüksek"},
   telemetryPreemptions: {en: "Preemptions", tr: "Önalımlar"},
   telemetryPrefixHits: {en: "Prefix-cache hits", tr: "Önek önbelleği isabeti"},
-  telemetryGpuUtil: {en: "GPU util. (%)", tr: "GPU kullanımı (%)"},
-  telemetryGpuPower: {en: "GPU power (W)", tr: "GPU gücü (W)"},
-  telemetryGpuMemory: {en: "GPU memory (GiB)", tr: "GPU belleği (GiB)"}
+  telemetryGpuUtil: {en: "GPU util. (%)", tr: "GPU kullanımı (%)"}
 } satisfies Record<string, Text>;
