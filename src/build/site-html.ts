@@ -182,7 +182,9 @@ const intervalText = (lang: Lang, m: Pick<MetricComparison, "low" | "high" | "ba
       : t("siteNoRatio", lang);
 const pointName = (p: PointComparison) => (p.base === p.new ? p.new : `${p.base} → ${p.new}`);
 
-const percentOf = (x: number) => `%${+(x * 100).toFixed(2)}`;
+// A share as the Turkish rules write it: "%5" for 0.05, to two decimals at most.
+const percentNumber = (x: number) => +(x * 100).toFixed(2);
+const percentOf = (x: number) => `%${percentNumber(x)}`;
 
 /** The load-curve rule, from the comparison's figures: the library's sentence in English. */
 function curvesRule(lang: Lang, c: CurvesComparison, threshold: number): string {
@@ -373,12 +375,11 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
 
 /** The persistence rule, from the trend's figures: the library's sentence in English. */
 function historyRule(lang: Lang, tr: TrendPage): string {
-  const percent = (x: number) => +(x * 100).toFixed(2);
   return fill("siteHistoryRule", lang, {
     rule: tr.rule,
-    threshold: percent(tr.threshold),
-    confidence: percent(tr.confidence),
-    chance: percent((1 - tr.confidence) / 2)
+    threshold: percentNumber(tr.threshold),
+    confidence: percentNumber(tr.confidence),
+    chance: percentNumber((1 - tr.confidence) / 2)
   });
 }
 
