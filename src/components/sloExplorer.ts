@@ -28,6 +28,8 @@ export interface SloDecision {
   within_noise: boolean;
   /** The winner's score over the baseline's, percent (null when either has none). */
   gain_percent: number | null;
+  /** The leader's score over the winner's, percent, where the leader's lead is within noise; else null. */
+  lead_percent: number | null;
 }
 
 /** The targets the sliders set, in steps of a hundredth of a decade from the plan's: step k is the plan's limit ×
@@ -90,12 +92,14 @@ export function decideWithinSlo(
   const score = (c: string | null) => (c && best.has(c) ? curves.points[best.get(c)!].value! : null);
   const w = score(winner);
   const b = score(baseline);
+  const l = withinNoise ? score(leader) : null;
   return {
     scores,
     leader,
     winner,
     within_noise: withinNoise,
-    gain_percent: w != null && b != null ? (w / b - 1) * 100 : null
+    gain_percent: w != null && b != null ? (w / b - 1) * 100 : null,
+    lead_percent: l != null && w ? (l / w - 1) * 100 : null
   };
 }
 
@@ -338,9 +342,7 @@ export function sloExplorer(
         ? "sloWinnerNoise"
         : "sloWinner";
     // Within noise the best so far stays: the sentence names the leader the list above shows first, and its lead.
-    const valueOf = (candidate: string | null) => d.scores.find((s) => s.candidate === candidate)?.point?.value ?? null;
-    const [leading, staying] = [valueOf(d.leader), valueOf(d.winner)];
-    const lead = leading != null && staying ? ((leading / staying - 1) * 100).toFixed(1) : "";
+    const lead = d.lead_percent != null ? d.lead_percent.toFixed(1) : "";
     verdict.textContent = d.winner
       ? fill(sentence, lang, {
           winner: labels[d.winner] ?? d.winner,
