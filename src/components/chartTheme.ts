@@ -42,6 +42,11 @@ export function chartConfig(dark: boolean): Config {
   };
 }
 
+/** A small multiple's name above its panel, where a rotated y title would be longer than the panel is tall. */
+export function panelTitle(text: string) {
+  return {text, fontSize: 12, fontWeight: 600, anchor: "start", offset: 6} as const;
+}
+
 /** Good and bad directions of a change, in both schemes. */
 export function changeColors(dark: boolean): {better: string; worse: string; neutral: string} {
   return dark

@@ -1,6 +1,7 @@
 // A run's GPU samples (nvidia-smi, gpu.csv) on one time axis: utilization, power and memory, a line per GPU.
 import type {TopLevelSpec} from "vega-lite";
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
+import {panelTitle} from "./chartTheme.js";
 import {fill, t, type Lang} from "./i18n.js";
 
 /** Samples per GPU up to which each is drawn as a point. */
@@ -31,6 +32,7 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
     vconcat: panels.map((panel, i) => ({
       width,
       height: 90,
+      title: panelTitle(t(panel.title, lang)),
       data: {values: values.filter((p) => p[panel.field] != null)},
       mark: {type: "line" as const, point},
       encoding: {
@@ -39,7 +41,7 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
         y: {
           field: panel.field,
           type: "quantitative" as const,
-          title: t(panel.title, lang),
+          title: null,
           ...(panel.domain ? {scale: {domain: [...panel.domain]}} : {})
         },
         ...(several

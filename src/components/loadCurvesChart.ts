@@ -64,6 +64,25 @@ function logDomain(values: readonly number[]): [number, number] | undefined {
 
 const short = (x: number, digits = 1) => String(+x.toFixed(digits));
 
+/** The points the ceiling panel draws: a ladder of concurrency, where the hardware gives a ceiling. */
+const ceilingPoints = (scenario: ScenarioCurves) =>
+  scenario.load_kind === "concurrency" ? scenario.points.filter((p) => p.ceiling != null) : [];
+
+/** Whether the energy panel is drawn: a measured point has GPU power samples. */
+const hasEnergy = (scenario: ScenarioCurves) =>
+  scenario.points.some((p) => p.value != null && p.j_per_output_token != null);
+
+/** The sentence under a scenario's curves: how each quantity its panels show is computed. */
+export function curvesDefinitions(scenario: ScenarioCurves, lang: Lang): string {
+  const definitions = [
+    t("curvesTpsDefinition", lang),
+    t(scenario.interactivity === "p90" ? "curvesInteractivityP90Definition" : "curvesInteractivityDefinition", lang),
+    ...(ceilingPoints(scenario).length ? [t("curvesCeilingDefinition", lang)] : []),
+    ...(hasEnergy(scenario) ? [t("curvesEnergyDefinition", lang)] : [])
+  ];
+  return fill("curvesDefinitions", lang, {definitions: definitions.join("; ")});
+}
+
 export function loadCurvesSpec(
   curves: StepCurves,
   scenario: ScenarioCurves,
@@ -113,17 +132,12 @@ export function loadCurvesSpec(
       };
     });
   const frontier = paretoFrontier(values);
-  const ceilings: CeilingDatum[] =
-    scenario.load_kind === "concurrency"
-      ? scenario.points
-          .filter((p) => p.ceiling != null)
-          .map((p) => ({
-            candidate: labels[p.candidate] ?? p.candidate,
-            load: p.load,
-            ceiling: p.ceiling! / gpus,
-            realistic: p.realistic != null ? p.realistic / gpus : null
-          }))
-      : [];
+  const ceilings: CeilingDatum[] = ceilingPoints(scenario).map((p) => ({
+    candidate: labels[p.candidate] ?? p.candidate,
+    load: p.load,
+    ceiling: p.ceiling! / gpus,
+    realistic: p.realistic != null ? p.realistic / gpus : null
+  }));
   const panel = panelWidth(width);
   const axis = ttftAxis(scenario, curves, width);
   // One legend, above the panels: every panel colours its candidates alike.
@@ -133,11 +147,7 @@ export function loadCurvesSpec(
     title: null,
     legend: {orient: "top" as const, title: null, symbolType: "stroke" as const}
   };
-  const y = {
-    field: "tps",
-    type: "quantitative" as const,
-    title: [t("curvesTpsTitle", lang), t("curvesTpsFormula", lang)]
-  };
+  const y = {field: "tps", type: "quantitative" as const, title: t("curvesTpsAxis", lang)};
   const description = {field: "description", type: "nominal" as const};
   const xDomain = logDomain(values.map((v) => v.interactivity ?? 0));
   const xScale = {type: "log" as const, ...(xDomain ? {domain: xDomain, nice: false} : {})};
@@ -200,7 +210,7 @@ export function loadCurvesSpec(
                 field: "interactivity",
                 type: "quantitative",
                 scale: xScale,
-                title: t(p90 ? "curvesInteractivityP90Axis" : "curvesInteractivityAxis", lang)
+                title: t("curvesInteractivityAxis", lang)
               },
               // The axis spans the points, not their intervals.
               y: values.length ? {...y, scale: {domain: [0, Math.max(...values.map((v) => v.tps))]}} : y,
@@ -255,7 +265,7 @@ export function loadCurvesSpec(
   // Under the curves, as wide as both: the hardware ceiling at each load, then the energy per output token.
   const below = [
     ...(ceilings.length ? [ceilingPanel(ceilings, values, 2 * panel, lang)] : []),
-    ...(energy.length ? [energyPanel(energy, 2 * panel, scenario.load_kind, lang)] : [])
+    ...(hasEnergy(scenario) ? [energyPanel(energy, 2 * panel, scenario.load_kind, lang)] : [])
   ];
   return below.length
     ? {
@@ -287,7 +297,7 @@ function energyPanel(values: CurveDatum[], width: number, loadKind: string, lang
             field: "j",
             type: "quantitative" as const,
             scale: {zero: false},
-            title: [t("curvesEnergyTitle", lang), t("curvesEnergyFormula", lang)]
+            title: t("curvesEnergyAxis", lang)
           },
           color: {field: "candidate", type: "nominal" as const, title: null},
           order: {field: "load", type: "quantitative" as const},
@@ -313,8 +323,7 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
   }));
   return {
     width,
-    // Tall enough for its two-line axis title, which names both formulas.
-    height: 360,
+    height: 260,
     layer: [
       {
         data: {values: withCeiling},
@@ -325,7 +334,7 @@ function ceilingPanel(ceilings: CeilingDatum[], values: CurveDatum[], width: num
             field: "ceiling",
             type: "quantitative" as const,
             scale: {type: "log" as const},
-            title: [t("curvesCeilingTitle", lang), t("curvesCeilingFormula", lang)]
+            title: t("curvesCeilingAxis", lang)
           },
           detail,
           description: {field: "description", type: "nominal" as const}

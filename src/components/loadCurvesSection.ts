@@ -2,7 +2,7 @@
 import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
-import {loadCurvesSpec} from "./loadCurvesChart.js";
+import {curvesDefinitions, loadCurvesSpec} from "./loadCurvesChart.js";
 import {ttftAxis} from "./ttftAxis.js";
 import {sloExplorer} from "./sloExplorer.js";
 import {textElement} from "./table.js";
@@ -63,6 +63,7 @@ export async function loadCurvesSection(
     heading.textContent = scenarioName(page, scenario.scenario, lang);
     const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
     root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`}));
+    root.append(textElement("p", curvesDefinitions(scenario, lang), "chart-caption curves-definitions"));
     const search = page.study.scenarios.find((s) => s.id === scenario.scenario)?.search;
     if (search) root.append(textElement("p", searchNote(search, lang), "note search-note"));
     const notRun = notRunText(scenario, labels, lang);

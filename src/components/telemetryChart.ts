@@ -8,6 +8,7 @@ import {formatMetric} from "./format.js";
 import {metricTitle} from "./metricLabels.js";
 import {vegaChart} from "./vegaChart.js";
 import {gpuChartSpec} from "./gpuChart.js";
+import {panelTitle} from "./chartTheme.js";
 
 /** The three panels share one x scale: the same second lines up across them. */
 export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLevelSpec | null {
@@ -27,13 +28,14 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
       {
         width,
         height: 110,
+        title: panelTitle(t("serverOutputTokens", lang)),
         layer: [
           {
             data: {values: timeline.filter((p) => p.output_tokens_per_s != null)},
             mark: {type: "line", point: true},
             encoding: {
               x: {...x, axis: {title: null}},
-              y: {field: "output_tokens_per_s", type: "quantitative", title: t("serverOutputTokens", lang)}
+              y: {field: "output_tokens_per_s", type: "quantitative", title: null}
             }
           },
           ...(typeof clientMean === "number"
@@ -50,11 +52,12 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
       {
         width,
         height: 110,
+        title: panelTitle(t("requestsAxis", lang)),
         data: {values: requests},
         mark: {type: "line", point: true},
         encoding: {
           x: {...x, axis: {title: null}},
-          y: {field: "n", type: "quantitative", title: t("requestsAxis", lang)},
+          y: {field: "n", type: "quantitative", title: null},
           // Above its own panel: at the side or below, it reads as the KV chart's.
           color: {field: "series", type: "nominal", title: null, legend: {orient: "top", title: null}}
         }
@@ -62,6 +65,7 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
       {
         width,
         height: 90,
+        title: panelTitle(t("kvCacheUse", lang)),
         data: {values: timeline.filter((p) => p.kv_cache_usage != null)},
         mark: {type: "area", line: true, opacity: 0.35},
         encoding: {
@@ -69,7 +73,7 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
           y: {
             field: "kv_cache_usage",
             type: "quantitative",
-            title: t("kvCacheUse", lang),
+            title: null,
             scale: {domain: [0, 1]},
             axis: {format: "%"}
           }

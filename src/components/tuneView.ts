@@ -201,7 +201,7 @@ export function tuneProgressSpec(page: TunePage, options: TuneChartOptions): Top
   const y = {
     field: "best",
     type: "quantitative" as const,
-    title: fill("tuneBestSoFar", lang, {objective: tune.objective})
+    title: [t("tuneBestSoFar", lang), tune.objective]
   };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",

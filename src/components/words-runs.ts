@@ -92,38 +92,37 @@ export const RUN_WORDS = {
   },
   curvesNotRunConcurrency: {en: "concurrency {loads}", tr: "eşzamanlılık {loads}"},
   curvesNotRunRate: {en: "requests/s {loads}", tr: "istek/s {loads}"},
-  // A chart title's lines, each its own entry: the chart draws one per line.
-  curvesTpsTitle: {
-    en: "total token throughput per GPU (tok/s/GPU)",
-    tr: "GPU başına toplam token işlem hacmi (tok/s/GPU)"
+  // An axis says what it shows; how each quantity is computed is the sentence under the chart, which no panel cuts.
+  curvesTpsAxis: {en: "total tok/s/GPU", tr: "toplam tok/s/GPU"},
+  curvesTpsDefinition: {
+    en: "total tok/s/GPU = (input + output tokens) / duration / GPUs",
+    tr: "toplam tok/s/GPU = (girdi + çıktı token) / süre / GPU"
   },
-  curvesTpsFormula: {en: "= (input + output tokens) / duration / GPUs", tr: "= (girdi + çıktı token) / süre / GPU"},
   curvesConcurrencyAxis: {
     en: "concurrency = requests in flight (--max-concurrency), log scale",
     tr: "eşzamanlılık = uçuştaki istek (--max-concurrency), log ölçek"
   },
   curvesRateAxis: {en: "requests/s, log scale", tr: "istek/s, log ölçek"},
-  curvesCeilingTitle: {
-    en: "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs;",
-    tr: "tok/s/GPU, log ölçek: ölçülen = (girdi + çıktı token) / süre / GPU;"
+  curvesCeilingAxis: {en: "total tok/s/GPU, log scale", tr: "toplam tok/s/GPU, log ölçek"},
+  curvesCeilingDefinition: {
+    en: "ceiling (grey) = N·(I+O) / max(F/Π, B/β) at batch = concurrency",
+    tr: "tavan (gri) = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
   },
-  curvesCeilingFormula: {
-    en: "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency",
-    tr: "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
+  curvesEnergyAxis: {en: "joules per output token", tr: "çıktı tokeni başına joule"},
+  curvesEnergyDefinition: {
+    en: "joules per output token = mean GPU power × GPUs × duration / output tokens (gpu.csv)",
+    tr: "çıktı tokeni başına joule = ortalama GPU gücü × GPU × süre / çıktı token (gpu.csv)"
   },
-  curvesEnergyTitle: {
-    en: "joules per output token = mean GPU power × GPUs",
-    tr: "çıktı tokeni başına joule = ortalama GPU gücü × GPU"
-  },
-  curvesEnergyFormula: {en: "× duration / output tokens (gpu.csv)", tr: "× süre / çıktı token (gpu.csv)"},
   curvesInteractivityAxis: {
-    en: "interactivity = 1000 / median TPOT (tok/s/user), log scale",
-    tr: "etkileşim = 1000 / medyan TPOT (tok/s/kullanıcı), log ölçek"
+    en: "interactivity (tok/s/user), log scale",
+    tr: "etkileşim (tok/s/kullanıcı), log ölçek"
   },
-  curvesInteractivityP90Axis: {
-    en: "interactivity = 1000 / p90 TPOT (tok/s/user, MLPerf Endpoints), log scale",
-    tr: "etkileşim = 1000 / p90 TPOT (tok/s/kullanıcı, MLPerf Endpoints), log ölçek"
+  curvesInteractivityDefinition: {en: "interactivity = 1000 / median TPOT", tr: "etkileşim = 1000 / medyan TPOT"},
+  curvesInteractivityP90Definition: {
+    en: "interactivity = 1000 / p90 TPOT (MLPerf Endpoints)",
+    tr: "etkileşim = 1000 / p90 TPOT (MLPerf Endpoints)"
   },
+  curvesDefinitions: {en: "How the axes are computed: {definitions}.", tr: "Eksenlerin hesabı: {definitions}."},
   curvesTtftAxis: {
     en: "p99 TTFT, mean over the repeats (ms), log scale",
     tr: "p99 TTFT, tekrarların ortalaması (ms), log ölçek"
@@ -260,7 +259,8 @@ export const RUN_WORDS = {
     tr: "{runs} koşudan sonra: şimdiye kadarki en iyi {best} ({label})"
   },
   tuneRunsSpent: {en: "Runs spent", tr: "Harcanan koşu"},
-  tuneBestSoFar: {en: "Best {objective} so far (mean)", tr: "Şimdiye kadarki en iyi {objective} (ortalama)"},
+  // The chart's y title, above the objective's name: one line would be longer than the panel is tall.
+  tuneBestSoFar: {en: "best so far (mean)", tr: "şimdiye kadarki en iyi (ortalama)"},
   tuneGridBestValue: {en: "grid's best: {value} ({label})", tr: "ızgaranın en iyisi: {value} ({label})"},
   tuneGridBest: {en: "grid's best", tr: "ızgaranın en iyisi"},
   tuneOutsideSlo: {en: "outside the SLO", tr: "SLO dışında"},

@@ -9,7 +9,7 @@ import {readGpuTable, resolveGpu, type Gpu} from "../../loaders/headroom/gpus.js
 import {readModelConfig} from "../../loaders/headroom/model-config.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {stepCurves} from "../../loaders/pages/load-curves.js";
-import {loadCurvesSpec} from "../../src/components/loadCurvesChart.js";
+import {curvesDefinitions, loadCurvesSpec} from "../../src/components/loadCurvesChart.js";
 import {writeLadderStudy} from "../support/ladder-study.js";
 import {TINY} from "../headroom/tiny-config.js";
 
@@ -95,10 +95,12 @@ describe("the ceiling curve of a ladder study", () => {
         .map((t) => [t].flat().join(" "))
     );
     expect(titles).toContain("concurrency = requests in flight (--max-concurrency), log scale");
-    expect(titles).toContain(
-      "tok/s/GPU, log scale: measured = (input + output tokens) / duration / GPUs; ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency"
+    expect(titles).toContain("total tok/s/GPU, log scale");
+    expect(titles).toContain("total tok/s/GPU");
+    expect(titles).toContain("interactivity (tok/s/user), log scale");
+    // How each is computed: under the chart, where no panel's height cuts it.
+    expect(curvesDefinitions(chat, "en")).toBe(
+      "How the axes are computed: total tok/s/GPU = (input + output tokens) / duration / GPUs; interactivity = 1000 / median TPOT; ceiling (grey) = N·(I+O) / max(F/Π, B/β) at batch = concurrency."
     );
-    expect(titles).toContain("total token throughput per GPU (tok/s/GPU) = (input + output tokens) / duration / GPUs");
-    expect(titles).toContain("interactivity = 1000 / median TPOT (tok/s/user), log scale");
   });
 });

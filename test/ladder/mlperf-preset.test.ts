@@ -8,7 +8,7 @@ import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {compareCurves} from "../../loaders/analysis/frontier.js";
 import {parseStudyPlan, PlanError} from "../../loaders/study/plan.js";
 import {stepPages} from "../../loaders/pages/step.js";
-import {loadCurvesSpec} from "../../src/components/loadCurvesChart.js";
+import {curvesDefinitions, loadCurvesSpec} from "../../src/components/loadCurvesChart.js";
 import {h100PlanYaml, studyAModels, writeH100Study} from "../support/h100-ladder-study.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-mlperf-"));
@@ -89,7 +89,8 @@ describe("a study on the preset", () => {
       {lang: "en", width: 820, gpus: 1}
     );
     const text = JSON.stringify(spec);
-    expect(text).toContain("interactivity = 1000 / p90 TPOT (tok/s/user, MLPerf Endpoints), log scale");
+    expect(text).toContain('"title":"interactivity (tok/s/user), log scale"');
+    expect(curvesDefinitions(scenario, "en")).toContain("interactivity = 1000 / p90 TPOT (MLPerf Endpoints)");
     expect(text).toContain('"interpolate":"step-before"');
     const c64 = scenario.points.find((p) => p.key === "sched--chunked--chat--c64")!;
     expect(text).toContain(

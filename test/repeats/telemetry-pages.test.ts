@@ -124,7 +124,7 @@ describe("telemetry on the site", () => {
     );
     const spec = gpuChartSpec(gpu.detail, "en") as any;
     expect(spec.resolve).toEqual({scale: {x: "shared"}});
-    expect(spec.vconcat.map((panel: any) => [panel.encoding.y.field, panel.encoding.y.title])).toEqual([
+    expect(spec.vconcat.map((panel: any) => [panel.encoding.y.field, panel.title.text])).toEqual([
       ["utilization_pct", "GPU utilization (%)"],
       ["power_w", "GPU power (W)"],
       ["memory_used_gib", "GPU memory (GiB)"]
@@ -146,7 +146,7 @@ describe("telemetry on the site", () => {
       }
     };
     expect((gpuChartSpec(long, "en") as any).vconcat[0].mark).toEqual({type: "line", point: false});
-    expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].encoding.y.title).toBe("GPU gücü (W)");
+    expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].title.text).toBe("GPU gücü (W)");
     expect(/<figure aria-label="gpu-chart" class="vega-chart"><svg[^>]*>.*?<\/svg><\/figure>/s.test(gpu.html)).toBe(
       true
     );

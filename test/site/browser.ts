@@ -75,3 +75,23 @@ export async function visit(page: Page, url: string): Promise<void> {
 }
 
 export const NO_PROBLEMS: PageProblems = {consoleErrors: [], pageErrors: [], httpErrors: [], offLoopback: []};
+
+/** Each chart axis whose title, as Chromium lays it out, is longer than the axis line: "y: <title> (<n> px over <m>)". */
+export async function axisTitlesPastAxes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const axis of document.querySelectorAll(".vega-chart svg g.role-axis")) {
+      const title = axis.querySelector(".role-axis-title text");
+      const line = axis.querySelector(".role-axis-domain path, .role-axis-domain line");
+      if (!title || !line) continue;
+      const text = title.getBoundingClientRect();
+      const along = line.getBoundingClientRect();
+      const vertical = along.height > along.width;
+      const [length, room] = vertical ? [text.height, along.height] : [text.width, along.width];
+      // A pixel or two is the font's side bearing, not text past the axis.
+      if (length > room + 2)
+        found.push(`${vertical ? "y" : "x"}: ${title.textContent} (${Math.round(length)} px over ${Math.round(room)})`);
+    }
+    return found;
+  });
+}
