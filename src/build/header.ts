@@ -1,5 +1,6 @@
 // The header's language switch: a link to the same page in the other language, its path escaped as HTML.
 import {t} from "../components/i18n.js";
+import {languagePrefix} from "../components/links.js";
 import {escapeHtml} from "../render/html.js";
 
 export {escapeHtml};
@@ -36,7 +37,7 @@ export function studiesIndexLink({path}: {path: string}): string {
   const segments = path.replace(/^\//, "").split("/");
   const lang = segments[0] === "tr" ? "tr" : "en";
   // Up to the study's root, then out of studies/<id>/; rel=external keeps Framework from resolving it inside the study.
-  const href = `${"../".repeat(segments.length - 1)}../../${lang === "tr" ? "tr/" : ""}`;
+  const href = `${"../".repeat(segments.length - 1)}../../${languagePrefix(lang)}`;
   const label = t("allStudies", lang);
   // Styled inline: the single-study build's stylesheet stays as it is.
   return `<nav class="studies-index" style="margin-right:auto;padding:0.35rem 0;font:600 13px/1 var(--sans-serif)"><a href="${escapeHtml(href)}" rel="external">${label}</a></nav>`;

@@ -11,6 +11,7 @@ import type {HistoryStatus} from "../../loaders/analysis/history.js";
 import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
 import {fill, t, type StringKey} from "../components/i18n.js";
+import {languagePrefix} from "../components/links.js";
 import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
@@ -58,7 +59,7 @@ function page(lang: Lang, depth: number, title: string, twin: string, body: stri
 </head>
 <body>
 <nav class="language-switch" aria-label="Language"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${t("siteSwitch", lang)}</a></nav>
-${depth ? `<p><a href="${up}${lang === "tr" ? "tr/" : ""}">${t("allStudies", lang)}</a></p>\n` : ""}<main>
+${depth ? `<p><a href="${up}${languagePrefix(lang)}">${t("allStudies", lang)}</a></p>\n` : ""}<main>
 <h1>${e(title)}</h1>
 ${body}
 </main>
@@ -80,7 +81,7 @@ export function indexHtml(
   // The English index is the root page, the Turkish one is under tr/.
   const up = lang === "en" ? "" : "../";
   const rows = studies.map((s) => [
-    `<a href="${e(`${up}${s.path}${lang === "tr" ? "tr/" : ""}`)}">${e(s.title[lang])}</a><br><small>${e(s.id)}</small>`,
+    `<a href="${e(`${up}${s.path}${languagePrefix(lang)}`)}">${e(s.title[lang])}</a><br><small>${e(s.id)}</small>`,
     e(s.model),
     `${s.gpu_count}× ${e(s.gpu)}`,
     s.engines.map((x) => `${e(x.name)} ${e(x.version)}`).join("<br>"),
@@ -263,7 +264,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
   const x = c.comparison;
   const depth = lang === "en" ? 1 : 2;
   const up = "../".repeat(depth);
-  const studyLink = (id: string) => `<a href="${e(`${up}studies/${id}/${lang === "tr" ? "tr/" : ""}`)}">${e(id)}</a>`;
+  const studyLink = (id: string) => `<a href="${e(`${up}studies/${id}/${languagePrefix(lang)}`)}">${e(id)}</a>`;
   const parts: string[] = [
     `<ul><li>${w("siteBase")}: ${studyLink(c.base)} (${x.base.runs} ${w("siteRuns")}, ${x.base.points} ${w("sitePoints")})</li>` +
       `<li>${w("siteNew")}: ${studyLink(c.new)} (${x.new.runs} ${w("siteRuns")}, ${x.new.points} ${w("sitePoints")})</li></ul>`,
@@ -392,8 +393,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
   const parts: string[] = [
     `<p>${w("siteObjective")}: ${e(tr.metric)}; ${w("siteSeries")}: ${tr.studies
       .map(
-        (s) =>
-          `<a href="${e(`${up}studies/${s.id}/${lang === "tr" ? "tr/" : ""}`)}">${e(s.id)}</a> (${e(day(s.date, lang))})`
+        (s) => `<a href="${e(`${up}studies/${s.id}/${languagePrefix(lang)}`)}">${e(s.id)}</a> (${e(day(s.date, lang))})`
       )
       .join(", ")}.</p>`,
     `<p class="rule">${e(historyRule(lang, tr))}</p>`,

@@ -4,6 +4,7 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {PageFragments} from "../render/fragment.js";
 import {userPages} from "../../loaders/pages/page-source.js";
+import {languagePrefix} from "../components/links.js";
 import {pageTitle} from "../render/page-text.js";
 import {ReuseError} from "../render/memo.js";
 import {digestOf, PageStore, readSite, RUN_PAGES_FILE, type DrawnPage, type DrawnSite} from "../render/store.js";
@@ -121,7 +122,7 @@ export class SiteView {
     const pages = this.site?.pages ?? [];
     const built = new Set(this.frameworkPaths());
     for (const lang of ["en", "tr"] as const) {
-      const prefix = lang === "tr" ? "tr/" : "";
+      const prefix = languagePrefix(lang);
       for (const source of SIDEBAR)
         for (const page of pages)
           if (page.source === `${prefix}${source}` && page.listed !== false) {

@@ -8,8 +8,14 @@ export interface PageContext {
   root: string;
 }
 
-function languagePrefix(lang: Lang): string {
+/** The folder a language's pages sit in, from the site's root: "" or "tr/". */
+export function languagePrefix(lang: Lang): string {
   return lang === "tr" ? "tr/" : "";
+}
+
+/** A page's path from the site's root in a language: "/steps/a" is "/tr/steps/a" in Turkish. */
+export function languagePath(lang: Lang, path: string): string {
+  return `/${languagePrefix(lang)}${path.slice(1)}`;
 }
 
 // The build writes the number of run sets into every page's head; outside a page (tests) runs have their own pages.

@@ -54,6 +54,7 @@ import {stepChartSpec} from "../components/stepChart.js";
 import {candidateCommands, stepRanking, stepTable} from "../components/stepTable.js";
 import {stepTelemetryTable} from "../components/stepTelemetryTable.js";
 import {summaryTable} from "../components/summaryTable.js";
+import {languagePath, languagePrefix} from "../components/links.js";
 import {textElement} from "../components/table.js";
 import {paretoTable, tradeoffSpec} from "../components/tradeoffChart.js";
 import {
@@ -436,7 +437,6 @@ export async function siteFragments(
   declareRunSets(layout.sets);
   const emit = async (path: string, info: PageInfo, make: () => Promise<PageFragments>) =>
     hand(path, await drawn(path, info, () => fresh(make)), info);
-  const prefix = (lang: Lang) => (lang === "tr" ? "/tr" : "");
   // In the order of Framework's own pages (its files by name, English first), which its search index keeps.
   const pages: [string, string, (study: StudyData, lang: Lang) => Promise<PageFragments>][] = [
     ["/headroom", "headroom.md", headroomFragments],
@@ -452,10 +452,10 @@ export async function siteFragments(
     for (const [path, source, make] of pages) {
       // Drawn from the whole study, which a memo would hash for every page: these are drawn every time. A page whose
       // data names its title hands it over as the fragment "title".
-      const info: PageInfo = {source: `${lang === "tr" ? "tr/" : ""}${source}`, title: null, input: null};
+      const info: PageInfo = {source: `${languagePrefix(lang)}${source}`, title: null, input: null};
       // The search's page is drawn for every study, and listed once tps-report tune has written tune.json.
       if (path === "/tune" && !study.plan.tune) info.listed = false;
-      await emit(`${prefix(lang)}${path}`, info, async () => {
+      await emit(languagePath(lang, path), info, async () => {
         const {title, ...fragments} = await make(study, lang);
         if (title && "text" in title) info.title = title.text;
         return fragments;
@@ -465,20 +465,20 @@ export async function siteFragments(
   for (const lang of ["en", "tr"] as const)
     for (const [index, step] of steps.entries()) {
       const title = `${index + 1}. ${step.step.title[lang]}`;
-      const source = `${lang === "tr" ? "tr/" : ""}steps/[step].md`;
+      const source = `${languagePrefix(lang)}steps/[step].md`;
       const info = {source, title, name: step.step.title[lang], input: step};
-      await emit(`${prefix(lang)}/steps/${step.step.id}`, info, () => stepFragments(step, lang));
+      await emit(languagePath(lang, `/steps/${step.step.id}`), info, () => stepFragments(step, lang));
     }
   if (layout.sets === 0) {
     for (const run of runs) {
       const detail = await runDetail(dir, run, study.plan);
       for (const lang of ["en", "tr"] as const) {
         const info = {
-          source: `${lang === "tr" ? "tr/" : ""}runs/[run].md`,
+          source: `${languagePrefix(lang)}runs/[run].md`,
           title: runTitle(detail, lang),
           input: detail
         };
-        await emit(`${prefix(lang)}/runs/${run}`, info, () => runFragments(detail, lang, "../"));
+        await emit(languagePath(lang, `/runs/${run}`), info, () => runFragments(detail, lang, "../"));
       }
     }
     return;
@@ -489,11 +489,11 @@ export async function siteFragments(
     const input = {set, sets: layout.sets, runs: members};
     for (const lang of ["en", "tr"] as const) {
       const info = {
-        source: `${lang === "tr" ? "tr/" : ""}runs/set/[set].md`,
+        source: `${languagePrefix(lang)}runs/set/[set].md`,
         title: runSetTitle(set, layout.sets, lang),
         input
       };
-      await emit(`${prefix(lang)}/runs/set/${set}`, info, () => setFragments(input, lang));
+      await emit(languagePath(lang, `/runs/set/${set}`), info, () => setFragments(input, lang));
     }
   }
   if (options.runs === "none") return;
@@ -526,12 +526,12 @@ export async function runPageFragments(
     let detail: Promise<RunDetail> | null = null;
     for (const lang of ["en", "tr"] as const) {
       const info: PageInfo = {
-        source: `${lang === "tr" ? "tr/" : ""}runs/detail/[run].md`,
+        source: `${languagePrefix(lang)}runs/detail/[run].md`,
         title: null,
         heading: "plain",
         input: `${version}\0${run}\0${runFolderState(join(dir, "runs", run))}`
       };
-      const path = `${lang === "tr" ? "/tr" : ""}/runs/detail/${run}`;
+      const path = languagePath(lang, `/runs/detail/${run}`);
       const fragments = await drawn(path, info, () =>
         fresh(async () => {
           const read = await (detail ??= runDetail(dir, run, plan));
