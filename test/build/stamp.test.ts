@@ -6,7 +6,7 @@ import {FrameworkContractError, shellHeading, shellPager, shellTitle, sidebarEnt
 import {languageSwitch} from "../../src/build/header.js";
 import {marker} from "../../src/build/placeholders.js";
 import {stampPage, stampSite} from "../../src/build/stamp.js";
-import {mkdirSync, mkdtempSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {dirname, join} from "node:path";
 import {pageFile} from "../../src/build/framework.js";
@@ -134,5 +134,6 @@ describe("a source's built page that still holds a placeholder", () => {
     );
     writeFileSync(file, `<main>${marker("notes")}${marker("caveat")}</main>`);
     expect(stampSite(site, out, null).written).toBe(1);
+    rmSync(out, {recursive: true, force: true});
   });
 });

@@ -2,7 +2,7 @@
 // records of its neighbours, and check's verdict by the study's noise rule — live on a fake host whose servers slow
 // each other down, and by hand on runs with known figures.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {mkdtempSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {interferenceFindings, interferencePoints} from "../../loaders/analysis/interference.js";
@@ -30,13 +30,17 @@ afterAll(() => {
 
 describe("a configuration alone and beside its copy, on a host whose servers slow each other down", () => {
   let dir: string;
+  let neighbours: string | undefined;
+  afterAll(() => {
+    if (neighbours) rmSync(neighbours, {recursive: true, force: true});
+  });
   let result: RunStudyResult;
   const alone = (k: number) => `interference--s.a.alone--tiny${k > 1 ? `--r${k}` : ""}`;
   const copy = (c: number, k: number) => `interference--s.a.pair-${c}--tiny${k > 1 ? `--r${k}` : ""}`;
 
   beforeAll(async () => {
     // Each server marks the folder while it lives; a request that finds another's mark takes twice as long.
-    const neighbours = mkdtempSync(join(tmpdir(), "tps-neighbours-"));
+    neighbours = mkdtempSync(join(tmpdir(), "tps-neighbours-"));
     const server = [
       ...fixtures.server,
       ...["--ready-after-ms", "200", "--first-token-ms", "100", "--token-gap-ms", "60"],

@@ -1,8 +1,9 @@
 // A drawn site made by hand for unit tests of the build: its pages' fragments in a page store and its site.json, read
 // against the real Markdown sources under src/.
-import {mkdtempSync} from "node:fs";
+import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
+import {afterAll} from "vitest";
 import {SiteView} from "../../src/build/site-view.js";
 import type {PageFragments} from "../../src/render/fragment.js";
 import {PageStore, type DrawnSite} from "../../src/render/store.js";
@@ -17,8 +18,13 @@ export interface HandDrawnPage {
 
 export const SOURCES = resolve(import.meta.dirname, "../../src");
 
+// The drawn sites of a test file go when its tests end.
+const made: string[] = [];
+afterAll(() => made.splice(0).forEach((dir) => rmSync(dir, {recursive: true, force: true})));
+
 export function drawnSite(pages: HandDrawnPage[], mode: DrawnSite["mode"] = "stamp"): SiteView {
   const state = mkdtempSync(join(tmpdir(), "tps-drawn-"));
+  made.push(state);
   const store = new PageStore(state);
   store.writeSite({
     study: "data/studies/qwen3-32b-a100",
