@@ -19,7 +19,11 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {extends: true, test: {name: "timed", include: TIMED, maxWorkers: 3, sequence: {groupOrder: 0}}},
-      {extends: true, test: {name: "rest", include: ["test/**/*.test.ts"], exclude: TIMED, sequence: {groupOrder: 1}}}
+      // Three at a time: a file waiting on the site-build lock, a browser or a child process leaves its core to the others.
+      {
+        extends: true,
+        test: {name: "rest", include: ["test/**/*.test.ts"], exclude: TIMED, maxWorkers: 3, sequence: {groupOrder: 1}}
+      }
     ]
   }
 });
