@@ -16,10 +16,13 @@ export function formatCount(value: number | null | undefined): string {
   return isNumber(value) ? Math.round(value).toFixed(0) : DASH;
 }
 
-/** Signed percentage with one decimal: +18.7%, −12.1% (a true minus sign), 0.0%; "—" when there is none. */
+/** Signed percentage with one decimal: +18.7%, −12.1% (a true minus sign), 0.0%; "—" when there is none. A change too
+ * small for one decimal shows its first significant digit (−0.04%): the pages call it a gain or a loss by its sign. */
 export function formatPercent(value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
-  const magnitude = Math.abs(value).toFixed(1);
+  let digits = 1;
+  while (digits < 6 && Number(Math.abs(value).toFixed(digits)) === 0) digits++;
+  const magnitude = Math.abs(value).toFixed(digits);
   if (Number(magnitude) === 0) return "0.0%";
   return `${value > 0 ? "+" : "−"}${magnitude}%`;
 }

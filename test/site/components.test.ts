@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 describe("format", () => {
-  it("prints numbers the way vLLM does and percentages signed with one decimal", () => {
+  it("prints numbers the way vLLM does and percentages signed with one decimal, or to their first significant digit", () => {
     expect(formatFixed(1730.98)).toBe("1730.98");
     expect(formatFixed(1000)).toBe("1000.00");
     expect(formatFixed(null)).toBe("—");
@@ -32,8 +32,15 @@ describe("format", () => {
     expect(formatMetric("max_concurrent_requests", 1000)).toBe("1000.00");
     expect(formatPercent(18.673237125790017)).toBe("+18.7%");
     expect(formatPercent(-12.126553421001425)).toBe("−12.1%");
-    expect(formatPercent(0.04)).toBe("0.0%");
-    expect(formatPercent(-0.04)).toBe("0.0%");
+    // A change too small for one decimal shows its first significant digit, so a loss never reads as no change: GLM-5.2
+    // on H200's write-up, Generation Heavy, 2268.18 → 2267.33 tok/s, listed among the scenarios that lose throughput.
+    expect(formatPercent(percentChange(2268.18, 2267.33))).toBe("−0.04%");
+    expect(formatPercent(0.04)).toBe("+0.04%");
+    expect(formatPercent(0.0004)).toBe("+0.0004%");
+    expect(formatPercent(0.049)).toBe("+0.05%");
+    expect(formatPercent(0.05)).toBe("+0.1%");
+    expect(formatPercent(0)).toBe("0.0%");
+    expect(formatPercent(1e-12)).toBe("0.0%");
     expect(formatPercent(null)).toBe("—");
     expect(percentChange(1730.98, 2054.21)).toBeCloseTo(18.6732, 4);
     expect(percentChange(0, 1)).toBeNull();
