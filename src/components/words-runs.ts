@@ -105,8 +105,8 @@ export const RUN_WORDS = {
   curvesRateAxis: {en: "requests/s, log scale", tr: "istek/s, log ölçek"},
   curvesCeilingAxis: {en: "total tok/s/GPU, log scale", tr: "toplam tok/s/GPU, log ölçek"},
   curvesCeilingDefinition: {
-    en: "ceiling (grey) = N·(I+O) / max(F/Π, B/β) at batch = concurrency",
-    tr: "tavan (gri) = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık"
+    en: "ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency (solid grey; dotted: Π and β at the GPU's realistic MFU and MBU)",
+    tr: "tavan = N·(I+O) / max(F/Π, B/β), parti = eşzamanlılık (düz gri; noktalı: Π ve β, GPU'nun gerçekçi MFU ve MBU değerleriyle)"
   },
   curvesEnergyAxis: {en: "joules per output token", tr: "çıktı tokeni başına joule"},
   curvesEnergyDefinition: {

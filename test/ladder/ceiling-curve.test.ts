@@ -100,7 +100,7 @@ describe("the ceiling curve of a ladder study", () => {
     expect(titles).toContain("interactivity (tok/s/user), log scale");
     // How each is computed: under the chart, where no panel's height cuts it.
     expect(curvesDefinitions(chat, "en")).toBe(
-      "How the axes are computed: total tok/s/GPU = (input + output tokens) / duration / GPUs; interactivity = 1000 / median TPOT; ceiling (grey) = N·(I+O) / max(F/Π, B/β) at batch = concurrency."
+      "How the axes are computed: total tok/s/GPU = (input + output tokens) / duration / GPUs; interactivity = 1000 / median TPOT; ceiling = N·(I+O) / max(F/Π, B/β) at batch = concurrency (solid grey; dotted: Π and β at the GPU's realistic MFU and MBU)."
     );
   });
 });
