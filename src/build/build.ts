@@ -15,7 +15,8 @@ import {
   utimesSync
 } from "node:fs";
 import {DOWNLOADS} from "../../loaders/export/downloads.js";
-import {basename, dirname, isAbsolute, join, relative, resolve} from "node:path";
+import {basename, dirname, join, resolve} from "node:path";
+import {pathBelow} from "../../loaders/files/path-below.js";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {unwritableFolder} from "../../loaders/files/writable-folder.js";
 import {ReuseError} from "../render/memo.js";
@@ -201,8 +202,7 @@ export function pinLoaderOutputDates(epoch: number): number {
 /** A study folder as the build's processes name it (they run in the repository): relative where it lies inside it, so
  * what the pages say of the study's files does not depend on where the repository is checked out. */
 export function studyPath(dir: string): string {
-  const inside = relative(ROOT, resolve(dir));
-  return inside && !inside.startsWith("..") && !isAbsolute(inside) ? inside : resolve(dir);
+  return pathBelow(ROOT, dir);
 }
 
 /** Builds one study into `output`; throws BuildError with the line to print. */

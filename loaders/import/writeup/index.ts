@@ -3,6 +3,7 @@
 // in last, so the study appears whole or not at all, and nothing outside STUDY_DIR is written.
 import {existsSync, mkdirSync, readdirSync, rmSync, renameSync, statSync, writeFileSync} from "node:fs";
 import {basename, extname, join, relative, resolve} from "node:path";
+import {pathBelow} from "../../files/path-below.js";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan, PlanError} from "../../study/plan.js";
 import {readSourceFile, sha256} from "../result.js";
@@ -136,8 +137,7 @@ export function readWriteupStudy(file: string, studyDir: string): WriteupImport 
 
 /** The write-up as the plan's `source` names it: relative to the working directory when below it. */
 function relativeSource(file: string): string {
-  const rel = relative(process.cwd(), resolve(file));
-  return rel.startsWith("..") ? resolve(file) : rel;
+  return pathBelow(process.cwd(), file);
 }
 
 /** Reads the write-up and writes its study into STUDY_DIR (new or empty). */
