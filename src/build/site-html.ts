@@ -213,7 +213,7 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
   const curves = c.curves;
   if (!curves.curves.length) return [];
   const parts = [
-    `<h2>${w("siteCurves")}</h2>`,
+    `<h2>${w("curvesTitle")}</h2>`,
     `<p class="rule">${e(curvesRule(lang, curves, c.comparison.threshold))}</p>`
   ];
   const side = (ids: string[]) => (ids.length ? ids.join(", ") : w("siteNone"));
@@ -296,7 +296,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
     table(
       [
         w("sitePoint"),
-        w("siteEngine"),
+        w("engineWord"),
         w("siteRunsBaseNew"),
         `${c.objective} ${w("siteBase")}`,
         `${c.objective} ${w("siteNew")}`,

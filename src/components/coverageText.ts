@@ -23,7 +23,7 @@ const stepTitle = (names: CoverageNames, id: string, lang: Lang): string =>
   pick(names.steps.find((s) => s.id === id)?.title, lang) || id;
 
 function dimName(dim: string, lang: Lang): string {
-  if (dim === "engine") return t("dimEngine", lang);
+  if (dim === "engine") return t("engineWord", lang);
   if (dim === "quantization") return "quantization";
   return dim;
 }

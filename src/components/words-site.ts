@@ -72,7 +72,6 @@ export const SITE_WORDS = {
   siteMatched: {en: "Matched points", tr: "Eşleşen noktalar"},
   sitePoint: {en: "point", tr: "nokta"},
   sitePoints: {en: "points", tr: "nokta"},
-  siteEngine: {en: "engine", tr: "motor"},
   siteRunsBaseNew: {en: "runs base / new", tr: "koşular temel / yeni"},
   siteRatio: {en: "ratio", tr: "oran"},
   siteInterval: {en: "interval", tr: "aralık"},
@@ -82,7 +81,6 @@ export const SITE_WORDS = {
     en: "Every compared metric of every matched point is within noise.",
     tr: "Eşleşen her noktanın karşılaştırılan her metriği gürültü içinde."
   },
-  siteCurves: {en: "Load curves", tr: "Yük eğrileri"},
   siteLevel: {en: "interactivity (tok/s/user)", tr: "etkileşim (tok/s/kullanıcı)"},
   sitePerGpu: {en: "{metric} per GPU", tr: "GPU başına {metric}"},
   siteWithinSlo: {en: "within the SLO", tr: "SLO içinde"},
