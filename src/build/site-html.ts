@@ -98,7 +98,7 @@ export function indexHtml(
       [
         w("siteStudy"),
         w("siteModel"),
-        w("siteGpu"),
+        w("gpu"),
         w("siteEngines"),
         w("siteDate"),
         w("siteRuns"),

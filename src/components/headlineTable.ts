@@ -4,6 +4,7 @@ import type {HomePage} from "../../loaders/pages/home.js";
 import {formatFixed} from "./format.js";
 import {changeKind, formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
+import {metricTitle} from "./metricLabels.js";
 import {objectiveLabel} from "./objectiveText.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
@@ -44,7 +45,7 @@ export function headlineTable(
       numeric: true,
       value: (row) => link(runHref(row.baseline_run, context), formatFixed(row.baseline_tps))
     },
-    {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.baseline_tpot_ms)},
+    {label: metricTitle("mean_tpot_ms", lang), numeric: true, value: (row) => formatFixed(row.baseline_tpot_ms)},
     {
       label: throughput,
       numeric: true,
@@ -55,7 +56,7 @@ export function headlineTable(
       numeric: true,
       value: (row) => changeBadge(row.change_percent, true, row.change_interval)
     },
-    {label: t("meanTpot", lang), numeric: true, value: (row) => formatFixed(row.recommended_tpot_ms)},
+    {label: metricTitle("mean_tpot_ms", lang), numeric: true, value: (row) => formatFixed(row.recommended_tpot_ms)},
     {
       label: t("tpotChange", lang),
       numeric: true,

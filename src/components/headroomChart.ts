@@ -7,6 +7,7 @@ import type {StudyInfo} from "../../loaders/analysis/report.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
 import {fill, t, type Lang} from "./i18n.js";
+import {metricTitle} from "./metricLabels.js";
 import type {PageContext} from "./links.js";
 import {realisticBand, type HeadroomRun} from "./headroomRuns.js";
 import {bindingName} from "./headroomText.js";
@@ -220,7 +221,7 @@ export function headroomChartSpec(
           x: {
             field: "value",
             type: "quantitative",
-            title: t("totalTps", lang),
+            title: metricTitle("total_token_throughput", lang),
             scale: {domain: [0, domainMax], nice: false},
             axis: {format: "d", tickCount: Math.max(2, Math.round(panelWidth / 90))}
           },
@@ -235,7 +236,7 @@ export function headroomChartSpec(
           tooltip: [
             {field: "label", type: "nominal", title: t("candidate", lang)},
             {field: "engine", type: "nominal", title: t("engine", lang)},
-            {field: "valueText", type: "nominal", title: t("totalTps", lang)},
+            {field: "valueText", type: "nominal", title: metricTitle("total_token_throughput", lang)},
             {field: "ceilingText", type: "nominal", title: t("hardCeiling", lang)},
             {field: "shareText", type: "nominal", title: t("shareOfCeiling", lang)},
             {field: "bindingText", type: "nominal", title: t("binding", lang)}
@@ -260,7 +261,7 @@ export function headroomChartSpec(
                 href: {field: "href"},
                 tooltip: [
                   {field: "label", type: "nominal" as const, title: t("candidate", lang)},
-                  {field: "text", type: "nominal" as const, title: t("totalTps", lang)}
+                  {field: "text", type: "nominal" as const, title: metricTitle("total_token_throughput", lang)}
                 ]
               }
             }

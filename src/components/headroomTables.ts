@@ -4,6 +4,7 @@ import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
 import {fill, fillParts, t} from "./i18n.js";
+import {metricTitle} from "./metricLabels.js";
 import {headroomHref, link, restOfRuns, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
 import {bindingMeaning, bindingName} from "./headroomText.js";
@@ -31,7 +32,7 @@ export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageCon
     ...(runs.some((r) => r.load != null) ? [{label: t("load", lang), value: (r: HeadroomRun) => r.load ?? ""}] : []),
     {label: t("engine", lang), value: (r) => r.engine},
     {label: t("role", lang), value: (r) => (r.role ? t(r.role, lang) : "")},
-    {label: t("totalTps", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
+    {label: metricTitle("total_token_throughput", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
     {label: t("hardCeiling", lang), numeric: true, value: (r) => formatFixed(r.ceiling)},
     {
       label: t("shareOfCeiling", lang),

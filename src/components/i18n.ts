@@ -45,16 +45,12 @@ const COMMON_WORDS = {
   quantization: {en: "Quantization", tr: "Quantization"},
   notRecorded: {en: NOT_RECORDED, tr: "kaydedilmemiş"},
   gpu: {en: "GPU", tr: "GPU"},
-  gpuCount: {en: "GPU count", tr: "GPU sayısı"},
   study: {en: "Study", tr: "Çalışma"},
   failedPhase: {en: "Failed during", tr: "Başarısız olduğu aşama"},
   serverCommand: {en: "Server command", tr: "Sunucu komutu"},
-  benchCommand: {en: "Benchmark command", tr: "Benchmark komutu"},
   metric: {en: "Metric", tr: "Metrik"},
   value: {en: "Value", tr: "Değer"},
   logLine: {en: "Log line", tr: "Günlük satırı"},
-  totalTps: {en: "Total token throughput (tok/s)", tr: "Toplam token işlem hacmi (tok/s)"},
-  meanTpot: {en: "Mean TPOT (ms)", tr: "Ortalama TPOT (ms)"},
   throughputChange: {en: "Throughput change", tr: "İşlem hacmi değişimi"},
   tpotChange: {en: "Mean TPOT change", tr: "Ortalama TPOT değişimi"},
   latencyWarning: {
@@ -98,17 +94,12 @@ const COMMON_WORDS = {
   lines: {en: "lines", tr: "satırlar"},
   noLog: {en: "No log was archived for this run.", tr: "Bu koşu için günlük arşivlenmedi."},
   noMetrics: {en: "This run produced no metrics.", tr: "Bu koşu metrik üretmedi."},
-  backToStep: {en: "Back to the step", tr: "Adıma dön"},
-  chartThroughput: {en: "Total token throughput (tok/s)", tr: "Toplam token işlem hacmi (tok/s)"},
   chartTpot: {en: "Mean TPOT (ms, lower is better)", tr: "Ortalama TPOT (ms, düşük olan iyi)"},
-  chartChange: {en: "Change vs. baseline (%)", tr: "Temel yapılandırmaya göre değişim (%)"},
-  measure: {en: "Measure", tr: "Ölçü"},
   better: {en: "better", tr: "daha iyi"},
   worse: {en: "worse", tr: "daha kötü"},
   runs: {en: "Runs", tr: "Koşular"},
   role: {en: "Role", tr: "Rol"},
   hardCeiling: {en: "Hard ceiling (tok/s)", tr: "Sert tavan (tok/s)"},
-  realisticBand: {en: "Realistic band (tok/s)", tr: "Gerçekçi aralık (tok/s)"},
   shareOfCeiling: {en: "Measured / ceiling", tr: "Ölçülen / tavan"},
   effectiveTflops: {en: "Effective TFLOP/s", tr: "Etkin TFLOP/s"},
   binding: {en: "Binding resource", tr: "Bağlayıcı kaynak"},
@@ -149,6 +140,8 @@ const twice = SECTIONS.flatMap(Object.keys).filter((key, i, keys) => keys.indexO
 if (twice.length) throw new Error(`the words table has ${twice.join(", ")} in two sections`);
 
 export type StringKey = keyof typeof STRINGS;
+// The whole table, read by the test that holds each entry once.
+export const WORDS: Readonly<Record<StringKey, Text>> = STRINGS;
 export const {t, fill, fillParts} = wording<StringKey>(STRINGS);
 
 /** A report value in the page's language: a fact the files left open reads "not recorded" in it. */

@@ -4,6 +4,7 @@ import type {RunSet, RunSetEntry} from "../../loaders/pages/run-pages.js";
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {formatMetric} from "./format.js";
 import {pick, t} from "./i18n.js";
+import {metricTitle} from "./metricLabels.js";
 import {link, runDetailHref, type PageContext} from "./links.js";
 import {statusBadge} from "./stepTable.js";
 import {dataTable, textElement} from "./table.js";
@@ -32,7 +33,7 @@ export function runSetTable(runSet: RunSet, context: PageContext): HTMLElement {
       {label: t("scenario", lang), value: ({row, names}) => pick(names.scenario, lang) || row.scenario},
       {label: t("status", lang), value: ({row}) => statusBadge(row.status, lang)},
       {
-        label: t("totalTps", lang),
+        label: metricTitle("total_token_throughput", lang),
         numeric: true,
         value: ({row}) => formatMetric("total_token_throughput", row.total_token_throughput as number | null)
       },

@@ -16,7 +16,6 @@ export const SITE_WORDS = {
   },
   siteStudy: {en: "study", tr: "çalışma"},
   siteModel: {en: "model", tr: "model"},
-  siteGpu: {en: "GPU", tr: "GPU"},
   siteEngines: {en: "engines and versions", tr: "motorlar ve sürümleri"},
   siteDate: {en: "date", tr: "tarih"},
   siteRuns: {en: "runs", tr: "koşu"},

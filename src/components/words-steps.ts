@@ -186,7 +186,6 @@ export const STEP_WORDS = {
   },
 
   // objectiveText.ts: what the study maximizes.
-  objectiveOutputLabel: {en: "Output token throughput (tok/s)", tr: "Çıkış token işlem hacmi (tok/s)"},
   objectiveOutputNote: {
     en: "Throughput is output token throughput: output tokens per second (not every run counted its input tokens).",
     tr: "İşlem hacmi, çıkış token işlem hacmidir: saniyede üretilen çıkış token'ları (her koşu giriş token'larını saymadı)."

@@ -8,6 +8,10 @@ import {siteFragments} from "../../src/render/page-fragments.js";
 import {hasSearchText} from "../../src/render/draw-site.js";
 import {frontMatter} from "../../src/render/page-text.js";
 import {notebookSources} from "../../loaders/pages/page-source.js";
+import {METRIC_COLUMNS} from "../../loaders/canonical.js";
+import {TELEMETRY_COLUMNS} from "../../loaders/telemetry/read.js";
+import {WORDS} from "../../src/components/i18n.js";
+import {metricTitle} from "../../src/components/metricLabels.js";
 
 const SRC = "src";
 const SEED = "data/studies/qwen3-32b-a100";
@@ -104,6 +108,32 @@ describe("the site's pages", () => {
       ];
     });
     expect(found).toEqual([]);
+  });
+
+  it("hold each word once: no entry unused, none saying what another entry or a metric's name says", () => {
+    // A key made of a prefix and a value the library names (`siteStatus_failed`) is looked up by that prefix.
+    const code = sourceFiles(SRC)
+      .map((file) => readFileSync(file, "utf8").replace(/^\s+\w+: \{(?=\s*en:|$)/gm, ""))
+      .join("\n");
+    const composed = (key: string) => key.includes("_") && code.includes(`\`${key.slice(0, key.indexOf("_") + 1)}\${`);
+    const unused = Object.keys(WORDS).filter((key) => !code.includes(`"${key}"`) && !composed(key));
+    expect(unused).toEqual([]);
+
+    // The same words, though a capital inside differs; a word lower-cased to sit inside a sentence is another entry.
+    const spelled = (text: string) => text.slice(0, 1) + text.slice(1).toLowerCase();
+    const said = new Map<string, string>();
+    for (const key of [...METRIC_COLUMNS, ...TELEMETRY_COLUMNS])
+      said.set(spelled(metricTitle(key, "en")), `the name of metric ${key}`);
+    const twice = Object.entries(WORDS).flatMap(([key, text]) => {
+      if (composed(key)) return [];
+      const other = said.get(spelled(text.en));
+      said.set(spelled(text.en), key);
+      const same =
+        other?.startsWith("the name") ||
+        (other !== undefined && spelled(WORDS[other as keyof typeof WORDS].tr) === spelled(text.tr));
+      return same ? [`${key}: "${text.en}" is also ${other}`] : [];
+    });
+    expect(twice).toEqual([]);
   });
 
   it("load in the browser the SLO explorer's words alone, not the whole table", () => {
