@@ -68,7 +68,12 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     return {...fail(en), text: {en, tr}};
   }
   const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
-  if (!studyGpu) return fail(`GPU '${plan.hardware.gpu}' is not in the GPU table (data/gpus/gpus.yaml)`);
+  if (!studyGpu) {
+    const gpu = isPlaceholder(plan.hardware.gpu) ? plan.hardware.name : plan.hardware.gpu;
+    const en = `the study's GPU, ${gpu}, is not in the GPU table (data/gpus/gpus.yaml): no ceiling can be computed`;
+    const tr = `çalışmanın GPU'su, ${gpu}, GPU tablosunda (data/gpus/gpus.yaml) yok: tavan hesaplanamıyor`;
+    return {...fail(en), text: {en, tr}};
+  }
   const byCandidate = new Map<string, ModelDims>();
   const findings: Finding[] = [];
   const assumedBf16 = new Map<string, string>();
@@ -101,10 +106,12 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
       }
     }
   const study = candidateConfig(plan, {model: plan.model.name, config: null});
-  if (!byCandidate.size && !("dims" in study))
-    return fail(
-      plan.model.config ? study.reason : "the study names no model config (model.config), so no ceiling is computed"
-    );
+  if (!byCandidate.size && !("dims" in study)) {
+    if (plan.model.config) return fail(study.reason);
+    const en = "the study names no model config (model.config), so no ceiling is computed";
+    const tr = "çalışma bir model yapılandırması (model.config) belirtmiyor, bu yüzden tavan hesaplanmıyor";
+    return {...fail(en), text: {en, tr}};
+  }
   return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings, assumedBf16, parallel};
 }
 
