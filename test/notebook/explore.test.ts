@@ -5,7 +5,7 @@
 // both schemes; it stays under 400 KB on the wire.
 import {cpSync, mkdirSync, writeFileSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
-import {csvParse, median} from "d3";
+import {csvFormatRows, csvParse, csvParseRows, median} from "d3";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import "../../src/render/dom.js";
@@ -60,13 +60,16 @@ async function buildNotebook(
 
 let seed: Built;
 let ladder: Built;
-// The ladder as a study of 1,024 runs (its 32 runs' rows 32 times over) whose plan sets no SLO.
+// The ladder as a study of 1,024 runs (its 32 runs' rows 32 times over) whose plan sets no SLO, at ten times its
+// total token throughput, as a node of eight GPUs reports it: figures of five digits.
 let many: Built;
 const manyRuns = (name: (typeof DATA)[number], text: string): string => {
   if (name === "plan.json") return JSON.stringify({...JSON.parse(text), slo: null});
   if (name !== "runs.csv") return text;
-  const [header, ...rows] = text.split("\r\n");
-  return [header, ...Array.from({length: 32}, () => rows).flat()].join("\r\n");
+  const [header, ...rows] = csvParseRows(text);
+  const column = header.indexOf("total_token_throughput");
+  const scaled = rows.map((row) => row.map((cell, i) => (i === column && cell ? String(Number(cell) * 10) : cell)));
+  return csvFormatRows([header, ...Array.from({length: 32}, () => scaled).flat()]);
 };
 let browser: Browser;
 
@@ -283,6 +286,34 @@ describe("the example notebook", () => {
       for (const text of texts)
         expect(text, scheme).toBe(rgb(vegaLiteTheme(scheme === "dark").axis!.titleColor as string));
       await page.screenshot({path: join(ROOT, `test/.tmp/explore-${scheme}.png`), fullPage: true});
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  });
+
+  it("draws each tick label and title inside its chart, at figures of four digits and of five", async () => {
+    // The seed kept no per-request rows: it draws the trade-off chart alone.
+    for (const [built, charts] of [
+      [seed, 1],
+      [ladder, 2],
+      [many, 2]
+    ] as const) {
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, `${built.server.url}explore`);
+      if (built === many) await page.getByRole("button", {name: "Load every request"}).click();
+      await expect.poll(() => page.locator("#observablehq-main svg[class^=plot]").count()).toBe(charts);
+      const outside = await page.$$eval("#observablehq-main svg[class^=plot]", (svgs) =>
+        svgs.flatMap((svg) => {
+          const box = svg.getBoundingClientRect();
+          return [...svg.querySelectorAll("text")]
+            .filter((text) => {
+              const r = text.getBoundingClientRect();
+              return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5;
+            })
+            .map((text) => text.textContent);
+        })
+      );
+      expect(outside, built.server.url).toEqual([]);
       expect(problems).toEqual(NO_PROBLEMS);
       await page.close();
     }
