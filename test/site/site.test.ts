@@ -171,6 +171,29 @@ describe("site pages", () => {
     }
   }, 300_000);
 
+  it("draws every chart at its own size on a phone (400 px): a wide one scrolls sideways, never shrinks", async () => {
+    const chartPaths = paths.filter((p) => /^(\/tr)?\/(|steps\/.+|summary|headroom|runs\/)$/.test(p));
+    for (const path of chartPaths) {
+      const {page, problems} = await newCheckedPage(browser, {width: 400});
+      await visit(page, pageUrl(server.url, path));
+      const charts = await page.$$eval("figure.vega-chart svg", (svgs) =>
+        svgs.map((svg) => {
+          const figure = svg.closest("figure")!.getBoundingClientRect();
+          return {
+            scale: svg.getBoundingClientRect().width / Number(svg.getAttribute("width")),
+            inside: figure.right <= document.documentElement.clientWidth
+          };
+        })
+      );
+      expect(charts.length, path).toBeGreaterThan(0);
+      for (const chart of charts) expect(chart, path).toEqual({scale: 1, inside: true});
+      // The page itself does not scroll sideways: only the figure does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(400);
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  }, 300_000);
+
   it("themes charts for dark mode", async () => {
     // A chart is drawn once, in light colours; the page's stylesheet repaints it for the dark scheme.
     const labelFill = async (scheme: "light" | "dark") => {
