@@ -12,6 +12,7 @@ import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
 import {fill, t, type StringKey} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
+import {metricTitle} from "../components/metricLabels.js";
 import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
@@ -88,7 +89,7 @@ export function indexHtml(
     e(day(s.date, lang)),
     String(s.runs),
     s.best
-      ? `${e(value(s.best.value))} ${e(s.best.metric)}<br><small>${e(s.best.label)} — ${e(s.best.scenario[lang])}</small>`
+      ? `${e(value(s.best.value))} ${e(metricTitle(s.best.metric, lang))}<br><small>${e(s.best.label)} — ${e(s.best.scenario[lang])}</small>`
       : "—",
     claimsCell(lang, s.claims)
   ]);
@@ -240,9 +241,9 @@ function curvesHtml(lang: Lang, c: ComparisonPage): string[] {
       table(
         [
           w("siteLevel"),
-          `${fill("sitePerGpu", lang, {metric: curves.metric})} ${w("siteBase")}`,
+          `${fill("sitePerGpu", lang, {metric: metricTitle(curves.metric, lang)})} ${w("siteBase")}`,
           `${w("sitePoint")} ${w("siteBase")}`,
-          `${fill("sitePerGpu", lang, {metric: curves.metric})} ${w("siteNew")}`,
+          `${fill("sitePerGpu", lang, {metric: metricTitle(curves.metric, lang)})} ${w("siteNew")}`,
           `${w("sitePoint")} ${w("siteNew")}`,
           w("siteRatio"),
           w("siteInterval"),
@@ -298,8 +299,8 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
         w("sitePoint"),
         w("engineWord"),
         w("siteRunsBaseNew"),
-        `${c.objective} ${w("siteBase")}`,
-        `${c.objective} ${w("siteNew")}`,
+        `${metricTitle(c.objective, lang)} ${w("siteBase")}`,
+        `${metricTitle(c.objective, lang)} ${w("siteNew")}`,
         w("siteRatio"),
         w("siteInterval"),
         w("siteVerdict")
@@ -338,7 +339,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
           ],
           beyond.map(({p, m}) => [
             e(pointName(p)),
-            e(m.metric),
+            e(metricTitle(m.metric, lang)),
             value(m.base.mean),
             value(m.new.mean),
             times(m.ratio),
@@ -391,7 +392,7 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
   const byStatus: Record<string, number> = {};
   for (const p of tr.points) byStatus[p.verdict.status] = (byStatus[p.verdict.status] ?? 0) + 1;
   const parts: string[] = [
-    `<p>${w("siteObjective")}: ${e(tr.metric)}; ${w("siteSeries")}: ${tr.studies
+    `<p>${w("siteObjective")}: ${e(metricTitle(tr.metric, lang))}; ${w("siteSeries")}: ${tr.studies
       .map(
         (s) => `<a href="${e(`${up}studies/${s.id}/${languagePrefix(lang)}`)}">${e(s.id)}</a> (${e(day(s.date, lang))})`
       )

@@ -179,7 +179,6 @@ describe("the index of studies", () => {
     const en = indexHtml("en", [row], [], []);
     expect(en).toContain('<a href="studies/qwen3-32b-a100/">Qwen3-32B throughput optimization on one NVIDIA A100</a>');
     expect(en).toContain("vLLM v0.11.0<br>SGLang v0.5.5.post1<br>TensorRT-LLM v1.2.0rc1");
-    expect(en).toContain("3535.5 total_token_throughput<br><small>Recommended (TensorRT-LLM) — Short prompt</small>");
     expect(en).toContain(
       '<td>13 confirmed, 1 contradicted, 0 unverifiable<br><small class="regression">Headline change, Very long prompt: −13.8% (recomputed −12.1%)</small></td>'
     );
@@ -189,6 +188,17 @@ describe("the index of studies", () => {
       '<td>13 doğrulandı, 1 çürütüldü, 0 doğrulanamadı<br><small class="regression">Özet değişim, Çok uzun istem: −13.8% (yeniden hesaplanan −12.1%)</small></td>'
     );
     expect(tr).toContain("<td>kaydedilmemiş</td>");
+  });
+
+  it("names the best result's metric as the study's own pages do, in the page's language", async () => {
+    const row = studyIndexRow(await siteStudy(SEED));
+    const en = indexHtml("en", [row], [], []);
+    expect(en).toContain(
+      "3535.5 Total Token throughput (tok/s)<br><small>Recommended (TensorRT-LLM) — Short prompt</small>"
+    );
+    expect(indexHtml("tr", [row], [], [])).toContain("3535.5 Toplam token işlem hacmi (tok/s)<br><small>");
+    for (const lang of ["en", "tr"] as const)
+      expect(indexHtml(lang, [row], [], [])).not.toContain("total_token_throughput");
   });
 
   it("the best result of a study whose objective is a latency is its lowest mean", async () => {
@@ -296,6 +306,10 @@ describe("declared comparisons", () => {
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
     expect(tr).toContain('<a href="../../studies/before/tr/">before</a>');
+    // The objective's name, as the studies' pages give it.
+    expect(en).toContain("<th>Total Token throughput (tok/s) base</th><th>Total Token throughput (tok/s) new</th>");
+    expect(tr).toContain("<th>Toplam token işlem hacmi (tok/s) temel</th>");
+    for (const page of [en, tr]) expect(page).not.toContain("total_token_throughput");
   });
 
   it("a point that failed on both sides is counted and shown apart, in English and Turkish, with what it means", async () => {
@@ -375,6 +389,8 @@ describe("trends", () => {
       '<td>nightly-6</td><td>2026-01-06</td><td class="num">3</td><td class="num">900.0</td><td class="num">×0.900</td>'
     );
     expect(trendHtml("tr", page)).toContain("en çok %2.5 olasılıkla");
+    expect(en).toContain("<p>objective: Total Token throughput (tok/s); studies of the series:");
+    expect(trendHtml("tr", page)).toContain("<p>hedef: Toplam token işlem hacmi (tok/s);");
   });
 
   it("up to study 5 the drop is not flagged; studies of other models or GPUs form no series", async () => {

@@ -113,7 +113,7 @@ describe("a site of the seed and three imported studies", () => {
         "vLLM v0.11.0 SGLang v0.5.5.post1 TensorRT-LLM v1.2.0rc1",
         "not recorded",
         "17",
-        "3535.5 total_token_throughput Recommended (TensorRT-LLM) — Short prompt",
+        "3535.5 Total Token throughput (tok/s) Recommended (TensorRT-LLM) — Short prompt",
         // The seed's table prints −13.8 % for 1798.45 → 1580.36 tok/s, which is −12.13 %.
         "13 confirmed, 1 contradicted, 0 unverifiable Headline change, Very long prompt: −13.8% (recomputed −12.1%)"
       ],
@@ -124,7 +124,7 @@ describe("a site of the seed and three imported studies", () => {
         `vLLM v0.11.${i}`,
         id.slice("sweep-".length),
         "24",
-        "30002.0 total_token_throughput max_num_seqs=128 — random, 4000/200",
+        "30002.0 Total Token throughput (tok/s) max_num_seqs=128 — random, 4000/200",
         "—"
       ]),
       [
@@ -134,7 +134,7 @@ describe("a site of the seed and three imported studies", () => {
         "transformers continuous batching (gpu_engine_server.py) transformers-5.17.0-cb",
         "2026-12-02",
         "32",
-        "3992.3 total_token_throughput 4096 batch tokens — Chat (256 in, 64 out)",
+        "3992.3 Total Token throughput (tok/s) 4096 batch tokens — Chat (256 in, 64 out)",
         "—"
       ],
       [
@@ -144,7 +144,7 @@ describe("a site of the seed and three imported studies", () => {
         "transformers continuous batching (gpu_engine_server.py) transformers-5.17.0-cb",
         "2026-12-02",
         "17",
-        "3138.1 total_token_throughput 512 batch tokens — Chat ladder (256 in, 64 out)",
+        "3138.1 Total Token throughput (tok/s) 512 batch tokens — Chat ladder (256 in, 64 out)",
         "—"
       ]
     ]);
