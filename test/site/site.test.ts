@@ -194,6 +194,19 @@ describe("site pages", () => {
     }
   }, 300_000);
 
+  it("shows each claim's status and detail beside it on a 1280 px screen, not past the column's edge", async () => {
+    for (const path of ["/quality", "/tr/quality"]) {
+      const {page, problems} = await open(path);
+      const widths = await page.$eval("table.claims", (table) => ({
+        table: Math.round(table.getBoundingClientRect().width),
+        column: Math.round(table.parentElement!.getBoundingClientRect().width)
+      }));
+      expect(widths.table, path).toBeLessThanOrEqual(widths.column);
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  });
+
   it("themes charts for dark mode", async () => {
     // A chart is drawn once, in light colours; the page's stylesheet repaints it for the dark scheme.
     const labelFill = async (scheme: "light" | "dark") => {
