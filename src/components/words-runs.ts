@@ -211,8 +211,8 @@ export const RUN_WORDS = {
     tr: "Açgözlü yolun kazananına, {label} ({step} adımı), karşı; arama onu aynı tekrarlarla yeniden ölçtü: {gain}. Fark gürültü kuralını geçiyor (tek koşular: aralık yok, yüksek ortalama kazanır); aramanın yapılandırması açgözlü yolunkinin yerini alır."
   },
   tuneGreedyWithinNoise: {
-    en: "Against the greedy path's winner, {label} (step {step}), measured again by the search with the same repeats: {gain} at {level}. The interval includes zero: the difference does not survive the noise rule, so the greedy path's configuration stays the recommendation.",
-    tr: "Açgözlü yolun kazananına, {label} ({step} adımı), karşı: {gain} ({level}). Aralık sıfırı içeriyor: fark gürültü kuralını geçmiyor; öneri açgözlü yolun yapılandırması olarak kalır."
+    en: "The search's leader by mean, {leader}, is ahead of the greedy path's winner, {label} (step {step}), measured again by the search with the same repeats: {gain} at {level}. The interval includes zero: the difference does not survive the noise rule, so the greedy path's configuration stays the recommendation.",
+    tr: "Aramanın ortalamaca öndeki yapılandırması {leader}, açgözlü yolun kazananının, {label} ({step} adımı), önünde; arama onu aynı tekrarlarla yeniden ölçtü: {gain} ({level}). Aralık sıfırı içeriyor: fark gürültü kuralını geçmiyor; öneri açgözlü yolun yapılandırması olarak kalır."
   },
   tuneDroppedOutside: {
     en: "{label} ({measured} on average, outside the SLO)",

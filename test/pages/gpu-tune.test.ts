@@ -44,6 +44,13 @@ describe("the search on one H100 against the grid", () => {
     expect(tuneGreedyText(page, "en")).toContain(
       "The interval includes zero: the difference does not survive the noise rule, so the greedy path's configuration stays the recommendation."
     );
+    // The gain is the leader's: the sentence names it, since the recommendation above it is the greedy configuration.
+    expect(tuneGreedyText(page, "en")).toContain(
+      "The search's leader by mean, max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first, is ahead of the greedy path's winner, Engine defaults (step defaults), measured again by the search with the same repeats: +31.4% [−45.1, +214.1] at 95%."
+    );
+    expect(tuneGreedyText(page, "tr")).toContain(
+      "Aramanın ortalamaca öndeki yapılandırması max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first"
+    );
   });
 
   it("the whole grid (18 configurations, the second half run in a second call): regret 62.3 % with 6 runs to its 18", () => {
