@@ -8,6 +8,7 @@ import type {HeadlineRow} from "../analysis/derive.js";
 import type {HeadroomReport} from "../analysis/headroom.js";
 import type {Finding} from "../finding.js";
 import type {Text} from "../text.js";
+import type {SearchVerdict} from "../analysis/tuner.js";
 import {pointRows} from "../analysis/points.js";
 import {stepCurves, type StepCurves} from "./load-curves.js";
 
@@ -83,6 +84,7 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
     recommended: report.recommended,
     headline: report.headline,
     origin: recommendationOrigin(report),
+    ...(report.tune ? {search: searchOutcome(report)} : {}),
     headroom: report.headroom,
     findings: headroomFindings(report),
     // Each headline point's mean share of the ceiling, as the headline's means beside it; on a ladder, the ceiling at
@@ -98,8 +100,18 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
   };
 }
 
+/** What the search (`tps-report tune`) found against the greedy path's configuration, for the origin's sentence. */
+export function searchOutcome(report: Report): NonNullable<HomePage["search"]> {
+  const tune = report.tune!;
+  const verdict = tune.verdict;
+  const leader = verdict?.leader ? (tune.configurations.find((c) => c.id === verdict.leader)?.label ?? null) : null;
+  return {configurations: tune.configurations.length, verdict, leader};
+}
+
 /** The home page: the study, the recommended configuration, the headline and its share of the ceiling. */
 export interface HomePage {
+  /** The search's outcome, where the study ran one: how many configurations, its verdict, its leader's label. */
+  search?: {configurations: number; verdict: SearchVerdict | null; leader: string | null};
   study: StudyInfo;
   recommended: Report["recommended"];
   headline: HeadlineRow[];

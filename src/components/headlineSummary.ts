@@ -114,9 +114,15 @@ export function adaptationNote(home: Pick<HomePage, "origin" | "recommended">, l
 }
 
 /** Where the recommendation comes from, in one paragraph: the step it won in, or that none beat the baseline. */
-export function originText(home: Pick<HomePage, "origin" | "recommended" | "study" | "slo">, lang: Lang): string {
+export function originText(
+  home: Pick<HomePage, "origin" | "recommended" | "study" | "slo" | "search">,
+  lang: Lang
+): string {
   if (home.slo?.none_within) return t("originNoneWithin", lang);
-  if (home.origin.single_candidate) return t("originSingleCandidate", lang);
+  if (home.origin.single_candidate)
+    return home.search
+      ? `${t("originStepsSingleCandidate", lang)} ${searchText(home.search, lang)}`
+      : t("originSingleCandidate", lang);
   const origin = recommendationOrigin(home, lang);
   const repeats = home.study.repeats.max > 1;
   const percent = `${+(home.study.confidence * 100).toFixed(1)}`;
@@ -125,7 +131,22 @@ export function originText(home: Pick<HomePage, "origin" | "recommended" | "stud
     ? fill("originBaselineOutside", lang, {baseline: home.slo.baseline_label})
     : "";
   const start = fill(repeats ? "originRuleNoise" : "originRule", lang, {level: `${percent}%`, percent, outside});
-  return home.origin.kept_baseline
+  const greedy = home.origin.kept_baseline
     ? fill("originKeptBaseline", lang, {start})
     : fill("originWonIn", lang, {start, lastStep: origin.lastStep, wonIn: origin.wonIn});
+  return home.search ? `${greedy} ${searchText(home.search, lang)}` : greedy;
+}
+
+/** What the search found against the configuration above, which is the greedy path's. */
+function searchText(search: NonNullable<HomePage["search"]>, lang: Lang): string {
+  const {verdict} = search;
+  const leader = search.leader ?? verdict?.leader ?? "";
+  const configurations = search.configurations;
+  const gi = verdict?.gain_interval ?? null;
+  const gain = verdict?.gain_percent != null ? formatGain(verdict.gain_percent, gi) : "";
+  if (verdict?.kind === "within-noise")
+    return fill("originSearchWithinNoise", lang, {configurations, leader, gain, level: gi ? confidenceText(gi) : ""});
+  if (verdict?.kind === "improved") return fill("originSearchImproved", lang, {configurations, leader, gain});
+  if (verdict?.kind === "no-improvement") return fill("originSearchNoImprovement", lang, {configurations});
+  return fill("originSearchOther", lang, {configurations});
 }

@@ -247,6 +247,26 @@ export const STEP_WORDS = {
     en: "The study measured one configuration on each of its scenarios: there was nothing to choose between, so no step picked it.",
     tr: "Çalışma her senaryosunda tek bir yapılandırma ölçtü: aralarından seçim yapılacak bir şey yoktu, bu yüzden onu hiçbir adım seçmedi."
   },
+  originStepsSingleCandidate: {
+    en: "Each step measured one configuration on each of its scenarios, so no step chose between candidates.",
+    tr: "Her adım her senaryosunda tek bir yapılandırma ölçtü; bu yüzden hiçbir adım adaylar arasında seçim yapmadı."
+  },
+  originSearchWithinNoise: {
+    en: "The search then measured {configurations} configurations of the space; its leader, {leader}, leads this configuration by {gain} at {level}, within noise, so this one stays (the Search page).",
+    tr: "Arama ardından uzayın {configurations} yapılandırmasını ölçtü; öndeki yapılandırması {leader}, bu yapılandırmanın {gain} ({level}) önünde, ama gürültü içinde; bu yüzden bu yapılandırma kalır (Arama sayfası)."
+  },
+  originSearchImproved: {
+    en: "The search then measured {configurations} configurations of the space and found one faster beyond noise: {leader}, {gain} (the Search page gives its command). The command above and the figures below are the greedy path's.",
+    tr: "Arama ardından uzayın {configurations} yapılandırmasını ölçtü ve gürültünün ötesinde daha hızlı birini buldu: {leader}, {gain} (komutu Arama sayfasında). Yukarıdaki komut ve aşağıdaki değerler açgözlü yolunkidir."
+  },
+  originSearchNoImprovement: {
+    en: "The search then measured {configurations} configurations of the space; measured again, none leads this configuration, so it stays (the Search page).",
+    tr: "Arama ardından uzayın {configurations} yapılandırmasını ölçtü; yeniden ölçülünce hiçbiri bu yapılandırmanın önünde değil; bu yüzden bu yapılandırma kalır (Arama sayfası)."
+  },
+  originSearchOther: {
+    en: "The study also searched the space ({configurations} configurations so far): the Search page says what it found.",
+    tr: "Çalışma uzayda bir arama da yaptı (şimdiye kadar {configurations} yapılandırma): ne bulduğunu Arama sayfası söylüyor."
+  },
   originRule: {
     en: "Nobody picked this by hand. Each optimization step tried its candidates, and a candidate replaced the best configuration so far only when it was faster.{outside}",
     tr: "Bu seçimi kimse elle yapmadı. Her optimizasyon adımı kendi adaylarını denedi; bir aday, şimdiye kadarki en iyi yapılandırmanın yerini ancak ondan hızlıysa aldı.{outside}"

@@ -3,16 +3,20 @@
 import {beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import type {TuneReport} from "../../loaders/analysis/search-report.js";
+import {homePage} from "../../loaders/pages/home.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
+import {originText} from "../../src/components/headlineSummary.js";
 import {tuneGreedyText, tuneRegretText} from "../../src/components/tuneView.js";
 
 let tune: TuneReport;
 let page: ReturnType<typeof tunePage>;
+let home: ReturnType<typeof homePage>;
 
 beforeAll(async () => {
-  const {report} = await loadStudy("data/studies/gpu-tune");
+  const {report, rows} = await loadStudy("data/studies/gpu-tune");
   page = tunePage(report);
+  home = homePage(report, rows);
   tune = report.tune!;
 });
 
@@ -69,5 +73,18 @@ describe("the search on one H100 against the grid", () => {
     expect(g.versus_random).toBe("does-not-beat");
     expect(tuneRegretText(page, "en")).toContain("a regret of 62.3%, with 6 runs to the grid's 18");
     expect(tuneRegretText(page, "en")).toContain("has a median regret of 2.9%: the search does not beat it.");
+  });
+});
+
+describe("the home page of a study that ran a search", () => {
+  // It said "The study measured one configuration on each of its scenarios: there was nothing to choose between",
+  // of a study that measured 4 configurations in its search and 18 in its grid.
+  it("says where the recommendation comes from: one configuration per step, then the search, whose leader led within noise", () => {
+    const en = originText(home, "en");
+    expect(en).not.toContain("The study measured one configuration");
+    expect(en).toBe(
+      "Each step measured one configuration on each of its scenarios, so no step chose between candidates. The search then measured 4 configurations of the space; its leader, max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first, leads this configuration by +31.4% [−45.1, +214.1] at 95%, within noise, so this one stays (the Search page)."
+    );
+    expect(originText(home, "tr")).toContain("Arama ardından uzayın 4 yapılandırmasını ölçtü");
   });
 });
