@@ -87,4 +87,12 @@ describe("the home page of a study that ran a search", () => {
     );
     expect(originText(home, "tr")).toContain("Arama ardından uzayın 4 yapılandırmasını ölçtü");
   });
+
+  it("where the search's leader is faster beyond noise, says so, and that the command shown is the greedy path's", () => {
+    const verdict = {...home.search!.verdict!, kind: "improved" as const, winner: "c003", gain_interval: null};
+    const improved = {...home, search: {...home.search!, verdict}};
+    expect(originText(improved, "en")).toContain(
+      "The search then measured 4 configurations of the space and found one faster beyond noise: max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first, +31.4% (the Search page gives its command). The command above and the figures below are the greedy path's."
+    );
+  });
 });
