@@ -8,7 +8,7 @@ import {latencyCostExceedsGain} from "./headlineTable.js";
 import {loadText, scenarioName} from "./verdict.js";
 import {changeKind, confidenceText, formatGain} from "./intervals.js";
 
-type HeadlineData = Pick<HomePage, "headline" | "slo"> & {
+type HeadlineData = Pick<HomePage, "headline" | "slo" | "search"> & {
   study: Pick<StudyInfo, "scenarios">;
   origin?: Pick<HomePage["origin"], "single_candidate">;
   recommended?: Pick<HomePage["recommended"], "label">;
@@ -37,7 +37,8 @@ function listText(names: string[], lang: Lang): string {
 export function headlineSummary(report: HeadlineData, lang: Lang): string {
   const rows = report.headline;
   // One configuration has no before and after: its headline would set each run against itself.
-  if (report.origin?.single_candidate) return t("headlineSingleCandidate", lang);
+  if (report.origin?.single_candidate)
+    return t(report.search ? "headlineSingleCandidateSearched" : "headlineSingleCandidate", lang);
   const slo = sloHeadlineText(report, lang);
   if (!rows.length && slo) return slo;
   if (!rows.length) return t("headlineNoCommonScenario", lang);

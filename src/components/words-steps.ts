@@ -210,6 +210,11 @@ export const STEP_WORDS = {
     en: "The study measured one configuration, so there is no before and after to compare.",
     tr: "Çalışma tek bir yapılandırma ölçtü; önce ve sonra karşılaştırılamıyor."
   },
+  // A study that also searched measured more than one configuration; its steps measured one.
+  headlineSingleCandidateSearched: {
+    en: "The recommendation is the configuration the steps started from, so there is no before and after to compare.",
+    tr: "Öneri, adımların başladığı yapılandırmadır; önce ve sonra karşılaştırılamıyor."
+  },
   headlineNoCommonScenario: {
     en: "The baseline and the recommended configuration ran no scenario in common, so there is no before and after to compare.",
     tr: "Temel yapılandırma ile önerilen yapılandırmanın ortak senaryosu yok; önce ve sonra karşılaştırılamıyor."

@@ -6,7 +6,7 @@ import type {TuneReport} from "../../loaders/analysis/search-report.js";
 import {homePage} from "../../loaders/pages/home.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
-import {originText} from "../../src/components/headlineSummary.js";
+import {headlineSummary, originText} from "../../src/components/headlineSummary.js";
 import {tuneGreedyText, tuneRegretText} from "../../src/components/tuneView.js";
 
 let tune: TuneReport;
@@ -86,6 +86,15 @@ describe("the home page of a study that ran a search", () => {
       "Each step measured one configuration on each of its scenarios, so no step chose between candidates. The search then measured 4 configurations of the space; its leader, max_batch_tokens 1024, max_requests_per_batch 4, scheduler prefill_first, leads this configuration by +31.4% [−45.1, +214.1] at 95%, within noise, so this one stays (the Search page)."
     );
     expect(originText(home, "tr")).toContain("Arama ardından uzayın 4 yapılandırmasını ölçtü");
+  });
+
+  it("says why there is no before and after without saying the study measured one configuration", () => {
+    expect(headlineSummary(home, "en")).toBe(
+      "The recommendation is the configuration the steps started from, so there is no before and after to compare."
+    );
+    expect(headlineSummary(home, "tr")).toBe(
+      "Öneri, adımların başladığı yapılandırmadır; önce ve sonra karşılaştırılamıyor."
+    );
   });
 
   it("where the search's leader is faster beyond noise, says so, and that the command shown is the greedy path's", () => {
