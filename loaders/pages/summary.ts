@@ -52,6 +52,7 @@ export function summaryPage(report: Report, rows: readonly RunRow[]): SummaryPag
     })),
     columns: tradeoffColumns(report, rows),
     coverage: report.coverage,
+    ...(report.tune ? {search: {configurations: report.tune.configurations.length}} : {}),
     ...(report.second_look ? {second_look: report.second_look} : {})
   };
 }
@@ -72,6 +73,8 @@ export interface SummaryPage {
   columns: ColumnsOf<TradeoffRow>;
   /** What the greedy path left unmeasured: the coverage paragraph's figures. */
   coverage: Coverage;
+  /** The search's configurations, where the study ran one (`tps-report tune`): measured beside the greedy path. */
+  search?: {configurations: number};
   /** The second look's verdict, once the study has one. */
   second_look?: SecondLookReport;
 }

@@ -11,6 +11,7 @@ import {fill, NOT_RECORDED, pick, t, type Lang} from "./i18n.js";
 export interface CoverageNames {
   study: {engines: {id: string; name: string}[]};
   steps: {id: string; title: Text}[];
+  search?: {configurations: number};
 }
 
 /** An engine's name; one no file named reads as such, not "tuned only on not recorded". */
@@ -46,7 +47,10 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
   const share = coverage.space ? `${formatFixed((coverage.measured / coverage.space) * 100, 0)} %` : "—";
   const dims = coverage.dims.map((d) => dimName(d.dim, lang)).join(" × ");
   const parts: string[] = [];
-  if (coverage.dims.length === 0) return t("coverageNoDims", lang);
+  if (coverage.dims.length === 0)
+    return names.search
+      ? fill("coverageNoDimsSearched", lang, {configurations: names.search.configurations})
+      : t("coverageNoDims", lang);
   parts.push(
     fill("coverageRestsOn", lang, {
       measured: coverage.measured,

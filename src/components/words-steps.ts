@@ -301,6 +301,10 @@ export const STEP_WORDS = {
     en: "The steps varied no setting: the recommendation rests on the one configuration measured.",
     tr: "Adımlar hiçbir ayarı değiştirmedi: öneri, ölçülen tek yapılandırmaya dayanıyor."
   },
+  coverageNoDimsSearched: {
+    en: "The steps varied no setting: they measured one configuration. The search measured {configurations} configurations of the space beside it (the Search page).",
+    tr: "Adımlar hiçbir ayarı değiştirmedi: tek bir yapılandırma ölçtüler. Arama, yanında uzayın {configurations} yapılandırmasını ölçtü (Arama sayfası)."
+  },
   coverageRestsOn: {
     en: "The recommendation rests on {measured} of the {space} combinations of the settings the steps varied ({dims}): {share} of that space was measured{outside}{failed}.",
     tr: "Öneri, adımların denediği ayarların ({dims}) {space} birleşiminden ölçülmüş {measured} tanesine dayanıyor ({share}){outside}{failed}."

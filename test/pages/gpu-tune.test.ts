@@ -4,6 +4,8 @@ import {beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import type {TuneReport} from "../../loaders/analysis/search-report.js";
 import {homePage} from "../../loaders/pages/home.js";
+import {summaryPage} from "../../loaders/pages/summary.js";
+import {coverageParagraph} from "../../src/components/coverageText.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
 import {headlineSummary, originText} from "../../src/components/headlineSummary.js";
@@ -12,11 +14,13 @@ import {tuneGreedyText, tuneRegretText} from "../../src/components/tuneView.js";
 let tune: TuneReport;
 let page: ReturnType<typeof tunePage>;
 let home: ReturnType<typeof homePage>;
+let summary: ReturnType<typeof summaryPage>;
 
 beforeAll(async () => {
   const {report, rows} = await loadStudy("data/studies/gpu-tune");
   page = tunePage(report);
   home = homePage(report, rows);
+  summary = summaryPage(report, rows);
   tune = report.tune!;
 });
 
@@ -94,6 +98,15 @@ describe("the home page of a study that ran a search", () => {
     );
     expect(headlineSummary(home, "tr")).toBe(
       "Öneri, adımların başladığı yapılandırmadır; önce ve sonra karşılaştırılamıyor."
+    );
+  });
+
+  it("the summary's coverage names the search beside the one configuration the steps measured", () => {
+    expect(coverageParagraph(summary.coverage, summary, "en")).toBe(
+      "The steps varied no setting: they measured one configuration. The search measured 4 configurations of the space beside it (the Search page)."
+    );
+    expect(coverageParagraph(summary.coverage, summary, "tr")).toContain(
+      "Arama, yanında uzayın 4 yapılandırmasını ölçtü"
     );
   });
 
