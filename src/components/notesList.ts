@@ -7,10 +7,28 @@ export function notesList(report: {study: Pick<StudyInfo, "notes">}, lang: Lang)
   list.className = "notes";
   for (const note of report.study.notes) {
     const item = document.createElement("li");
-    item.textContent = pick(note, lang);
+    item.append(...withLinks(pick(note, lang)));
     list.append(item);
   }
   return list;
+}
+
+// A Markdown link to an http(s) address, as write-ups write them in their notes; any other text stays text.
+const MARKDOWN_LINK = /\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g;
+
+/** The note's text, each Markdown link in it an anchor. */
+function withLinks(text: string): (string | HTMLElement)[] {
+  const parts: (string | HTMLElement)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    const anchor = document.createElement("a");
+    anchor.setAttribute("href", match[2]);
+    anchor.textContent = match[1];
+    parts.push(text.slice(at, match.index), anchor);
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts.filter((part) => part !== "");
 }
 
 /** The report's own caveat: what its figures rest on, single runs or the means of repeats. */
