@@ -143,6 +143,7 @@ function standings(
         ci_low: summary?.ci_low ?? null,
         ci_high: summary?.ci_high ?? null,
         partial: r.partial != null,
+        ...(r.failed_phase === "not-run" ? {not_run: true as const} : {}),
         mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null,
         ...(typeof r.load === "number" && r.load_kind != null ? {load: {kind: String(r.load_kind), value: r.load}} : {})
       };
@@ -598,6 +599,9 @@ export interface Standing {
   error: string | null;
   /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
   partial: boolean;
+  /** The point was not run (a ladder level live mode left out, a configuration a write-up gives no result for): its
+   * run.json says failed in the not-run phase, and `error` says why; no failure. */
+  not_run?: true;
   /** Successful and failed repeats of the point. */
   n: number;
   failed_repeats: number;

@@ -121,7 +121,8 @@ export function stepTable(
             ? "outside-slo"
             : (row?.status ?? standing.status),
           lang,
-          standing.partial
+          standing.partial,
+          standing.not_run ? notRunReason({...standing, failed_phase: "not-run"}) : null
         )
     },
     ...(anyFailed
@@ -130,8 +131,9 @@ export function stepTable(
             label: t("error", lang),
             className: "wide-text",
             // Why a curve is never within the SLO is the point's, said once on its first row.
+            // A point not run says why in its status, as the runs table does.
             value: (r: StepRow) =>
-              r.standing.error && (r.standing.status !== "outside-slo" || r.repeat === 1)
+              r.standing.error && !r.standing.not_run && (r.standing.status !== "outside-slo" || r.repeat === 1)
                 ? textElement("code", r.standing.error)
                 : ""
           }
@@ -151,7 +153,9 @@ export function stepTable(
         ? null
         : standing.status === "outside-slo" && (row?.status ?? "ok") === "ok"
           ? "outside-slo"
-          : "failed"
+          : standing.not_run
+            ? "not-run"
+            : "failed"
   });
 }
 

@@ -51,7 +51,8 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
   const unit = metricUnit(objective);
   const ranked = standings.filter((s) => s.value != null);
   const outside = standings.filter((s) => s.value == null && s.status === "outside-slo");
-  const failed = standings.filter((s) => s.value == null && s.status !== "outside-slo");
+  const notRun = standings.filter((s) => s.value == null && s.not_run);
+  const failed = standings.filter((s) => s.value == null && s.status !== "outside-slo" && !s.not_run);
   let text = ranked
     .map((s, i) => {
       const sep = i === 0 ? "" : s.value === ranked[i - 1].value ? " = " : " > ";
@@ -65,6 +66,10 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
   if (failed.length) {
     const list = failed.map((s) => s.label).join(", ");
     text += `${text ? "; " : ""}${fill("rankingFailed", lang, {list})}`;
+  }
+  if (notRun.length) {
+    const list = notRun.map((s) => s.label).join(", ");
+    text += `${text ? "; " : ""}${fill("rankingNotRun", lang, {list})}`;
   }
   return text;
 }

@@ -7,6 +7,7 @@ export const STEP_WORDS = {
   loadAtConcurrency: {en: " at concurrency {value}", tr: ", eşzamanlılık {value}"},
   rankingOutsideSlo: {en: "never within the SLO: {list}", tr: "hiçbir yükte SLO içinde değil: {list}"},
   rankingFailed: {en: "failed: {list}", tr: "başarısız: {list}"},
+  rankingNotRun: {en: "not run: {list}", tr: "koşulmadı: {list}"},
   stepIntroSingle: {
     en: "One configuration ran this step's benchmark: there is nothing to rank or to choose between.",
     tr: "Bu adımın benchmark'ını tek bir yapılandırma çalıştırdı: sıralanacak ya da aralarından seçilecek bir şey yok."
