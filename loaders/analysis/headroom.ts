@@ -55,6 +55,8 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
     file: plan.file,
     line: null
   });
+  // A reason the pages print in prose, so it comes in both languages.
+  const unavailable = (en: string, tr: string): Finding => ({...fail(en), text: {en, tr}});
   let gpus: Gpu[];
   try {
     gpus = readGpuTable();
@@ -63,16 +65,18 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
   }
   // An imported study's GPU left open reads "not recorded" on the pages, never its TODO text (issue 23).
   if (isPlaceholder(plan.hardware.gpu) && isPlaceholder(plan.hardware.name)) {
-    const en = "the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed";
-    const tr = "çalışmanın GPU'su kaydedilmemiş (study.yaml'da hardware.gpu): tavan hesaplanamıyor";
-    return {...fail(en), text: {en, tr}};
+    return unavailable(
+      "the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed",
+      "çalışmanın GPU'su kaydedilmemiş (study.yaml'da hardware.gpu): tavan hesaplanamıyor"
+    );
   }
   const studyGpu = findGpu(gpus, plan.hardware.gpu) ?? findGpu(gpus, plan.hardware.name);
   if (!studyGpu) {
     const gpu = isPlaceholder(plan.hardware.gpu) ? plan.hardware.name : plan.hardware.gpu;
-    const en = `the study's GPU, ${gpu}, is not in the GPU table (data/gpus/gpus.yaml): no ceiling can be computed`;
-    const tr = `çalışmanın GPU'su, ${gpu}, GPU tablosunda (data/gpus/gpus.yaml) yok: tavan hesaplanamıyor`;
-    return {...fail(en), text: {en, tr}};
+    return unavailable(
+      `the study's GPU, ${gpu}, is not in the GPU table (data/gpus/gpus.yaml): no ceiling can be computed`,
+      `çalışmanın GPU'su, ${gpu}, GPU tablosunda (data/gpus/gpus.yaml) yok: tavan hesaplanamıyor`
+    );
   }
   const byCandidate = new Map<string, ModelDims>();
   const findings: Finding[] = [];
@@ -108,9 +112,10 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
   const study = candidateConfig(plan, {model: plan.model.name, config: null});
   if (!byCandidate.size && !("dims" in study)) {
     if (plan.model.config) return fail(study.reason);
-    const en = "the study names no model config (model.config), so no ceiling is computed";
-    const tr = "çalışma bir model yapılandırması (model.config) belirtmiyor, bu yüzden tavan hesaplanmıyor";
-    return {...fail(en), text: {en, tr}};
+    return unavailable(
+      "the study names no model config (model.config), so no ceiling is computed",
+      "çalışma bir model yapılandırması (model.config) belirtmiyor, bu yüzden tavan hesaplanmıyor"
+    );
   }
   return {dims: "dims" in study ? study.dims : null, gpus, studyGpu, byCandidate, findings, assumedBf16, parallel};
 }
