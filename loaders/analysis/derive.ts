@@ -18,6 +18,7 @@ import {
   type Contender
 } from "./decision.js";
 import {shellCommand} from "../runs/rows.js";
+import {notRunReason} from "../runs/not-run.js";
 import {shownCommand} from "./shown-command.js";
 import {interval, type GainInterval} from "./gain-interval.js";
 import {geometricGain} from "../stats/geometric-gain.js";
@@ -123,6 +124,7 @@ function standings(
     ...ranked.map((r) => {
       const point = points.get(r.run)!;
       const summary = point.metrics[objective];
+      const notRun = notRunReason(r);
       return {
         candidate: r.candidate,
         run: r.run,
@@ -143,7 +145,7 @@ function standings(
         ci_low: summary?.ci_low ?? null,
         ci_high: summary?.ci_high ?? null,
         partial: r.partial != null,
-        ...(r.failed_phase === "not-run" ? {not_run: true as const} : {}),
+        ...(notRun != null ? {not_run: notRun} : {}),
         mean_tpot_ms: r.status === "ok" && typeof r.mean_tpot_ms === "number" ? r.mean_tpot_ms : null,
         ...(typeof r.load === "number" && r.load_kind != null ? {load: {kind: String(r.load_kind), value: r.load}} : {})
       };
@@ -599,9 +601,9 @@ export interface Standing {
   error: string | null;
   /** The run's result is partial (cut off or incomplete): ranked after the complete runs. */
   partial: boolean;
-  /** The point was not run (a ladder level live mode left out, a configuration a write-up gives no result for): its
-   * run.json says failed in the not-run phase, and `error` says why; no failure. */
-  not_run?: true;
+  /** Why the point was not run (a ladder level live mode left out, a configuration a write-up gives no result for):
+   * its run.json says failed in the not-run phase; no failure. Absent for a point that ran. */
+  not_run?: string;
   /** Successful and failed repeats of the point. */
   n: number;
   failed_repeats: number;

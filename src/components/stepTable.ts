@@ -122,7 +122,7 @@ export function stepTable(
             : (row?.status ?? standing.status),
           lang,
           standing.partial,
-          standing.not_run ? notRunReason({...standing, failed_phase: "not-run"}) : null
+          standing.not_run ?? null
         )
     },
     ...(anyFailed
@@ -133,7 +133,7 @@ export function stepTable(
             // Why a curve is never within the SLO is the point's, said once on its first row.
             // A point not run says why in its status, as the runs table does.
             value: (r: StepRow) =>
-              r.standing.error && !r.standing.not_run && (r.standing.status !== "outside-slo" || r.repeat === 1)
+              r.standing.error && r.standing.not_run == null && (r.standing.status !== "outside-slo" || r.repeat === 1)
                 ? textElement("code", r.standing.error)
                 : ""
           }
@@ -153,7 +153,7 @@ export function stepTable(
         ? null
         : standing.status === "outside-slo" && (row?.status ?? "ok") === "ok"
           ? "outside-slo"
-          : standing.not_run
+          : standing.not_run != null
             ? "not-run"
             : "failed"
   });

@@ -51,8 +51,8 @@ export function rankingText(standings: Standing[], objective: string, lang: Lang
   const unit = metricUnit(objective);
   const ranked = standings.filter((s) => s.value != null);
   const outside = standings.filter((s) => s.value == null && s.status === "outside-slo");
-  const notRun = standings.filter((s) => s.value == null && s.not_run);
-  const failed = standings.filter((s) => s.value == null && s.status !== "outside-slo" && !s.not_run);
+  const notRun = standings.filter((s) => s.value == null && s.not_run != null);
+  const failed = standings.filter((s) => s.value == null && s.status !== "outside-slo" && s.not_run == null);
   let text = ranked
     .map((s, i) => {
       const sep = i === 0 ? "" : s.value === ranked[i - 1].value ? " = " : " > ";
