@@ -72,6 +72,8 @@ export interface TuneReport {
   /** After each configuration's runs (in the order they ran): the runs spent and the best mean so far. */
   progress: {runs: number; best: number | null; id: string | null}[];
   verdict: SearchVerdict | null;
+  /** The re-measured configuration ahead by mean (the verdict's leader), which may not be the winner. */
+  leader: {id: string; label: string} | null;
   winner: {
     id: string;
     label: string;
@@ -242,6 +244,7 @@ export function tuneReport(plan: StudyPlan, rows: readonly RunRow[], runs: reado
         )
       : null;
   const chosen = verdict?.winner ? configurations.find((c) => c.id === verdict.winner) : undefined;
+  const leader = verdict?.leader ? configurations.find((c) => c.id === verdict.leader) : undefined;
   const candidate = (id: string) => step.candidates.find((c) => c.id === id)!;
   const greedyCandidate = record.greedy
     ? plan.steps.find((s) => s.id === record.greedy!.step)?.candidates.find((c) => c.id === record.greedy!.candidate)
@@ -263,6 +266,7 @@ export function tuneReport(plan: StudyPlan, rows: readonly RunRow[], runs: reado
     configurations,
     progress: progressCurve(plan, step, record, rows, runs),
     verdict,
+    leader: leader ? {id: leader.id, label: leader.label} : null,
     winner: chosen
       ? {
           id: chosen.id,

@@ -103,9 +103,7 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
 /** What the search (`tps-report tune`) found against the greedy path's configuration, for the origin's sentence. */
 export function searchOutcome(report: Report): NonNullable<HomePage["search"]> {
   const tune = report.tune!;
-  const verdict = tune.verdict;
-  const leader = verdict?.leader ? (tune.configurations.find((c) => c.id === verdict.leader)?.label ?? null) : null;
-  return {configurations: tune.configurations.length, verdict, leader};
+  return {configurations: tune.configurations.length, verdict: tune.verdict, leader: tune.leader?.label ?? null};
 }
 
 /** The home page: the study, the recommended configuration, the headline and its share of the ceiling. */

@@ -140,9 +140,8 @@ export function originText(
 
 /** What the search found against the configuration above, which is the greedy path's. */
 function searchText(search: NonNullable<HomePage["search"]>, lang: Lang): string {
-  const {verdict} = search;
-  const leader = search.leader ?? verdict?.leader ?? "";
-  const configurations = search.configurations;
+  const {verdict, configurations} = search;
+  const leader = search.leader ?? "";
   const gi = verdict?.gain_interval ?? null;
   const gain = verdict?.gain_percent != null ? formatGain(verdict.gain_percent, gi) : "";
   if (verdict?.kind === "within-noise")

@@ -114,11 +114,9 @@ export function tuneGreedyText(page: TunePage, lang: Lang): string {
   const level = gi ? confidenceText(gi) : "";
   if (v.kind === "improved")
     return fill(gi ? "tuneGreedyImproved" : "tuneGreedyImprovedSingle", lang, {...greedy, gain, level});
-  if (v.kind === "within-noise") {
-    // The recommendation shown above is the greedy configuration: the gain is the leader's, so the sentence names it.
-    const leader = tune.configurations.find((c) => c.id === v.leader)?.label ?? v.leader ?? "";
-    return fill("tuneGreedyWithinNoise", lang, {...greedy, leader, gain, level});
-  }
+  // The recommendation shown above is the greedy configuration: the gain is the leader's, so the sentence names it.
+  if (v.kind === "within-noise")
+    return fill("tuneGreedyWithinNoise", lang, {...greedy, leader: tune.leader?.label ?? "", gain, level});
   const dropped = tune.configurations.filter((c) => c.confirmed && !c.greedy && c.status !== "ok");
   const why = dropped.length
     ? fill("tuneDropped", lang, {
