@@ -5,7 +5,6 @@ import {formatFixed} from "./format.js";
 import {changeKind, formatGain} from "./intervals.js";
 import {t} from "./i18n.js";
 import {metricTitle} from "./metricLabels.js";
-import {objectiveLabel} from "./objectiveText.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
@@ -37,7 +36,7 @@ export function headlineTable(
 ): HTMLElement | "" {
   if (nothingToCompare(report)) return "";
   const {lang} = context;
-  const throughput = objectiveLabel(report.study.objective, lang);
+  const throughput = metricTitle(report.study.objective, lang);
   const columns: Column<HeadlineRow>[] = [
     {label: t("scenario", lang), value: (row) => scenarioName(report, row.scenario, lang)},
     {

@@ -1,11 +1,6 @@
-// What the study maximizes, in words: the headline's column label and the sentence that says what the figures are.
+// What the study maximizes, in words: the sentence that says what the headline's figures are (its column label is the
+// metric's name, metricTitle).
 import {fill, t, type Lang} from "./i18n.js";
-import {metricTitle} from "./metricLabels.js";
-
-/** The column label for the objective's values. */
-export function objectiveLabel(objective: string, lang: Lang): string {
-  return metricTitle(objective, lang);
-}
 
 /** The sentence naming what the headline's throughput figures are. */
 export function objectiveNote(objective: string, lang: Lang): string {
