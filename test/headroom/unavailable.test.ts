@@ -5,18 +5,17 @@ import {headroomContext} from "../../loaders/analysis/headroom.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 
 const seed = loadStudyPlan("data/studies/qwen3-32b-a100");
+/** The seed's plan with its hardware's GPU id and name as a study states them. */
+const onGpu = (gpu: string, name: string) => ({...seed, hardware: {...seed.hardware, gpu, name}});
 
 describe("headroom of a study whose GPU is not recorded", () => {
   it("says the GPU is not recorded, never the plan's TODO text", () => {
-    const plan = {
-      ...seed,
-      hardware: {
-        ...seed.hardware,
-        gpu: "TODO: the GPU id in data/gpus/gpus.yaml, e.g. h100-sxm5-80gb",
-        name: "TODO: the GPU's name, e.g. NVIDIA H100 SXM 80GB"
-      }
-    };
-    const context = headroomContext(plan);
+    const context = headroomContext(
+      onGpu(
+        "TODO: the GPU id in data/gpus/gpus.yaml, e.g. h100-sxm5-80gb",
+        "TODO: the GPU's name, e.g. NVIDIA H100 SXM 80GB"
+      )
+    );
     expect("message" in context && context.message).toBe(
       "the study's GPU is not recorded (hardware.gpu in study.yaml): no ceiling can be computed"
     );
@@ -24,15 +23,9 @@ describe("headroom of a study whose GPU is not recorded", () => {
 
   // The Ascend 910B write-up: its hardware is named, but no GPU table entry fits it, so import left the id a TODO.
   it("names a GPU the table lacks by the name the study gives, never the id's TODO text, in both languages", () => {
-    const plan = {
-      ...seed,
-      hardware: {
-        ...seed.hardware,
-        gpu: 'TODO: the GPU id in data/gpus/gpus.yaml for "Ascend 910B NPU"',
-        name: "Ascend 910B NPU"
-      }
-    };
-    const context = headroomContext(plan);
+    const context = headroomContext(
+      onGpu('TODO: the GPU id in data/gpus/gpus.yaml for "Ascend 910B NPU"', "Ascend 910B NPU")
+    );
     expect("text" in context && context.text).toEqual({
       en: "the study's GPU, Ascend 910B NPU, is not in the GPU table (data/gpus/gpus.yaml): no ceiling can be computed",
       tr: "çalışmanın GPU'su, Ascend 910B NPU, GPU tablosunda (data/gpus/gpus.yaml) yok: tavan hesaplanamıyor"
@@ -40,8 +33,7 @@ describe("headroom of a study whose GPU is not recorded", () => {
   });
 
   it("names a GPU id the table lacks as the study gives it, in both languages", () => {
-    const plan = {...seed, hardware: {...seed.hardware, gpu: "mi355x", name: "AMD Instinct MI355X"}};
-    const context = headroomContext(plan);
+    const context = headroomContext(onGpu("mi355x", "AMD Instinct MI355X"));
     expect("text" in context && context.text).toEqual({
       en: "the study's GPU, mi355x, is not in the GPU table (data/gpus/gpus.yaml): no ceiling can be computed",
       tr: "çalışmanın GPU'su, mi355x, GPU tablosunda (data/gpus/gpus.yaml) yok: tavan hesaplanamıyor"
