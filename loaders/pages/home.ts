@@ -101,7 +101,7 @@ export function homePage(report: Report, rows: readonly RunRow[]): HomePage {
 }
 
 /** What the search (`tps-report tune`) found against the greedy path's configuration, for the origin's sentence. */
-export function searchOutcome(report: Report): NonNullable<HomePage["search"]> {
+function searchOutcome(report: Report): NonNullable<HomePage["search"]> {
   const tune = report.tune!;
   return {configurations: tune.configurations.length, verdict: tune.verdict, leader: tune.leader?.label ?? null};
 }
