@@ -13,6 +13,7 @@ import {runRows, shellCommand} from "../runs/rows.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {planBesideRecords, type RunRecordCache} from "../runs/run-record-cache.js";
 import {keptPlan} from "../study/plan-kept.js";
+import {shownPath} from "../files/naming-base.js";
 import {validate} from "./validate.js";
 import {addLoadColumns} from "./slo.js";
 import {addEnergyColumns} from "./energy.js";
@@ -59,10 +60,11 @@ export interface StudyFiles {
   headroom: ReturnType<typeof headroomContext>;
 }
 
-/** Reading: the study's files, and nothing else. With `cache` (an incremental build's, or `npm run dev`'s), run folders
+/** Reading: the study's files, and nothing else, each named relative to `cwd` where it lies below it. With `cache` (an incremental build's, or `npm run dev`'s), run folders
  * unchanged since the last read are not read again. */
 export async function readStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyFiles> {
-  const plan = cache ? keptPlan(dir, planBesideRecords(cache)) : loadStudyPlan(dir);
+  const shown = shownPath(cwd, dir);
+  const plan = cache ? keptPlan(dir, planBesideRecords(cache), shown) : loadStudyPlan(dir, shown);
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
   return {plan, runs, readFindings, headroom: headroomContext(plan)};
 }

@@ -1,5 +1,5 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
-import {join} from "node:path";
+import {basename, dirname, join} from "node:path";
 import type {Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {expectedLiveCommands} from "../command/argv.js";
@@ -62,7 +62,8 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
   const rowsById = new Map(rows.map((r) => [r.run, r]));
   for (const record of runs) {
     const {meta} = record;
-    const metaFile = `${record.dir}/run.json`;
+    // Named as the plan's file is (from the naming base), not by the path it was read from.
+    const metaFile = join(dirname(plan.file), "runs", basename(record.dir), "run.json");
     findings.push(...record.findings);
     // A broken run's record is unread: its finding says so, and there is nothing of it to compare with the plan.
     if (record.broken) continue;

@@ -1,5 +1,7 @@
-// What a Framework data loader reads: the archive, or (TPS_REPORT_LIVE=1) the study after running its missing runs.
+// What a Framework data loader reads: the archive, or (TPS_REPORT_LIVE=1) the study after running its missing runs;
+// its files named from namingBase, as the site shows them.
 import {liveModeRequested} from "./mode.js";
+import {namingBase, shownPath} from "../files/naming-base.js";
 import {loadStudy, studyDir, type StudyData} from "../analysis/report.js";
 import type {RunRecordCache} from "../runs/run-record-cache.js";
 import {loadStudyPlan, type StudyPlan} from "../study/plan.js";
@@ -10,7 +12,7 @@ import {addLoadColumns} from "../analysis/slo.js";
 export async function studyForLoader(cache?: RunRecordCache): Promise<StudyData> {
   const dir = studyDir();
   if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
-  return loadStudy(dir, process.cwd(), cache);
+  return loadStudy(dir, namingBase(dir), cache);
 }
 
 /** The plan, the run records and their rows with the load columns, without the analysis a whole study's load does:
@@ -18,8 +20,9 @@ export async function studyForLoader(cache?: RunRecordCache): Promise<StudyData>
 export async function runsForLoader(): Promise<{plan: StudyPlan; runs: RunRecord[]; rows: RunRow[]}> {
   const dir = studyDir();
   if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
-  const plan = loadStudyPlan(dir);
-  const {runs} = await readRuns(plan, process.cwd());
+  const base = namingBase(dir);
+  const plan = loadStudyPlan(dir, shownPath(base, dir));
+  const {runs} = await readRuns(plan, base);
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);
   return {plan, runs, rows};

@@ -9,6 +9,8 @@ import {pointRepeats} from "../study/repeats.js";
 import {isPlaceholder} from "../study/schema.js";
 import {metricColumns, runRows} from "./rows.js";
 import {readRun, runClient} from "./read-runs.js";
+import {logPath} from "./log-path.js";
+import {namingBase} from "../files/naming-base.js";
 import {clientName} from "../study/clients.js";
 import type {Metrics, ParsedBlock} from "../canonical.js";
 import type {RunRow} from "./rows.js";
@@ -30,12 +32,13 @@ function recordedOrNull(value: string): string | null {
 }
 
 export async function runDetail(dir: string, run: string, plan = loadStudyPlan(dir)): Promise<RunDetail> {
-  const record = await readRun(join(dir, "runs", run), process.cwd(), plan);
+  const record = await readRun(join(dir, "runs", run), namingBase(dir), plan);
   const order = metricColumns([record]);
   const [row] = runRows(plan, [record], order);
   let requests: RequestDistributions | null = null;
   const logs = record.logs.map((file) => {
-    const text = file.endsWith(".json") ? resultText(file, (r) => (requests ??= r)) : readFileSync(file, "utf8");
+    const path = logPath(record, file);
+    const text = file.endsWith(".json") ? resultText(path, (r) => (requests ??= r)) : readFileSync(path, "utf8");
     return {file, text: shownLog(text, file === record.source ? record.block?.lines[1] : undefined)};
   });
   const printed = record.block?.metrics ?? {};

@@ -14,10 +14,9 @@ export interface PlanKeeping {
 }
 
 /** The study's plan as loadStudyPlan gives it, parsed again only when study.yaml, its folder or the code changed. */
-export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
-  const file = join(dir, "study.yaml");
-  const source = readPlanText(file);
-  const key = createHash("sha256").update(`${keeping.version}\0${dir}\0`).update(source).digest("hex");
+export function keptPlan(dir: string, keeping: PlanKeeping, shown = dir): StudyPlan {
+  const source = readPlanText(join(dir, "study.yaml"));
+  const key = createHash("sha256").update(`${keeping.version}\0${dir}\0${shown}\0`).update(source).digest("hex");
   if (existsSync(keeping.file))
     try {
       const kept = deserialize(readFileSync(keeping.file)) as {key: string; plan: StudyPlan};
@@ -25,7 +24,7 @@ export function keptPlan(dir: string, keeping: PlanKeeping): StudyPlan {
     } catch {
       // A file cut short or written by another Node version: the plan is parsed again.
     }
-  const plan = parseStudyPlan(source, file, dir);
+  const plan = parseStudyPlan(source, join(shown, "study.yaml"), dir);
   // Framework's cache folder, where dev keeps it, is not there yet in a fresh clone.
   mkdirSync(dirname(keeping.file), {recursive: true});
   writeFileAtomic(keeping.file, serialize({key, plan}));

@@ -283,9 +283,10 @@ export function ladderWarmups(scenario: PlanScenario): number {
   return scenario.load?.kind === "concurrency" ? Math.max(2, scenario.load.value) : 0;
 }
 
-export function loadStudyPlan(dir: string): StudyPlan {
-  const file = join(dir, "study.yaml");
-  return withStepsBeside(parseStudyPlan(readPlanText(file), file, dir));
+/** The plan of the study in `dir`, its file named on pages and in findings as it lies in `shown` (the folder, named
+ * from the base the caller names paths from). */
+export function loadStudyPlan(dir: string, shown = dir): StudyPlan {
+  return withStepsBeside(parseStudyPlan(readPlanText(join(dir, "study.yaml")), join(shown, "study.yaml"), dir));
 }
 
 /** The plan with the steps frozen beside study.yaml: the second look, the grid and the search. */

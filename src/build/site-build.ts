@@ -1,5 +1,6 @@
 // `npm run build:site`: every study under data/studies (or those TPS_REPORT_STUDIES names) built into one site: each
 // study by Framework under studies/<folder>/, then the index, the declared comparisons and the trends above them.
+import {namingBase} from "../../loaders/files/naming-base.js";
 import {existsSync, mkdirSync, renameSync, rmSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
 import {loadStudy} from "../../loaders/analysis/report.js";
@@ -54,7 +55,7 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
   try {
     for (const dir of options.studies) {
       const id = siteStudyId(dir);
-      studies.push({id, dir, data: await loadStudy(dir)});
+      studies.push({id, dir, data: await loadStudy(dir, namingBase(dir))});
     }
     const ids = studies.map((s) => s.id);
     const declared = declaredComparisons(studies, options.siteFile ?? SITE_FILE);
