@@ -60,11 +60,17 @@ export interface StudyFiles {
   headroom: ReturnType<typeof headroomContext>;
 }
 
+/** The study's plan, its file named relative to `cwd` where it lies below it; with `cache`, parsed again only when
+ * study.yaml or the code changed. */
+export function readPlan(dir: string, cwd = process.cwd(), cache?: RunRecordCache): StudyPlan {
+  const shown = shownPath(cwd, dir);
+  return cache ? keptPlan(dir, planBesideRecords(cache), shown) : loadStudyPlan(dir, shown);
+}
+
 /** Reading: the study's files, and nothing else, each named relative to `cwd` where it lies below it. With `cache` (an incremental build's, or `npm run dev`'s), run folders
  * unchanged since the last read are not read again. */
 export async function readStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyFiles> {
-  const shown = shownPath(cwd, dir);
-  const plan = cache ? keptPlan(dir, planBesideRecords(cache), shown) : loadStudyPlan(dir, shown);
+  const plan = readPlan(dir, cwd, cache);
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);
   return {plan, runs, readFindings, headroom: headroomContext(plan)};
 }

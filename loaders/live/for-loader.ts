@@ -1,10 +1,10 @@
 // What a Framework data loader reads: the archive, or (TPS_REPORT_LIVE=1) the study after running its missing runs;
 // its files named from namingBase, as the site shows them.
 import {liveModeRequested} from "./mode.js";
-import {namingBase, shownPath} from "../files/naming-base.js";
-import {loadStudy, studyDir, type StudyData} from "../analysis/report.js";
+import {namingBase} from "../files/naming-base.js";
+import {loadStudy, readPlan, studyDir, type StudyData} from "../analysis/report.js";
 import type {RunRecordCache} from "../runs/run-record-cache.js";
-import {loadStudyPlan, type StudyPlan} from "../study/plan.js";
+import type {StudyPlan} from "../study/plan.js";
 import {readRuns, type RunRecord} from "../runs/read-runs.js";
 import {runRows, type RunRow} from "../runs/rows.js";
 import {addLoadColumns} from "../analysis/slo.js";
@@ -21,7 +21,7 @@ export async function runsForLoader(): Promise<{plan: StudyPlan; runs: RunRecord
   const dir = studyDir();
   if (liveModeRequested()) await (await import("./ensure.js")).ensureLiveRuns(dir);
   const base = namingBase(dir);
-  const plan = loadStudyPlan(dir, shownPath(base, dir));
+  const plan = readPlan(dir, base);
   const {runs} = await readRuns(plan, base);
   const rows = runRows(plan, runs);
   addLoadColumns(plan, runs, rows);

@@ -5,14 +5,13 @@
 // one line and 1 (74 for a disk that refused a write). npm run build and npm run dev start it (src/build/).
 import {join} from "node:path";
 import {parseArgs} from "node:util";
+import {readPlan} from "../../loaders/analysis/report.js";
+import {namingBase} from "../../loaders/files/naming-base.js";
 import {exitOnDiskError} from "../../loaders/files/write-stdout.js";
 import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
-import {planBesideRecords} from "../../loaders/runs/run-record-cache.js";
-import {loadStudyPlan} from "../../loaders/study/plan.js";
-import {keptPlan} from "../../loaders/study/plan-kept.js";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import * as runSets from "../components/runSets.js";
 import {codeVersion} from "./code-version.js";
@@ -70,7 +69,7 @@ async function render(): Promise<void> {
     ? {file: join(state, "runs.v8"), version, defer: (write: () => void) => writes.push(write)}
     : undefined;
   if (part === "runs") {
-    const plan = records ? keptPlan(dir, planBesideRecords(records)) : loadStudyPlan(dir);
+    const plan = readPlan(dir, namingBase(dir), records);
     const memo = memoOf("memo-runs.json", version);
     const pages = await drawRunPages(dir, plan, layout, store, memo);
     memo.save();
