@@ -67,8 +67,8 @@ export function readPlan(dir: string, cwd = process.cwd(), cache?: RunRecordCach
   return cache ? keptPlan(dir, planBesideRecords(cache), shown) : loadStudyPlan(dir, shown);
 }
 
-/** Reading: the study's files, and nothing else, each named relative to `cwd` where it lies below it. With `cache` (an incremental build's, or `npm run dev`'s), run folders
- * unchanged since the last read are not read again. */
+/** Reading: the study's files, and nothing else, each named relative to `cwd` where it lies below it. With `cache` (an
+ * incremental build's, or `npm run dev`'s), run folders unchanged since the last read are not read again. */
 export async function readStudy(dir: string, cwd = process.cwd(), cache?: RunRecordCache): Promise<StudyFiles> {
   const plan = readPlan(dir, cwd, cache);
   const {runs, findings: readFindings} = await readRuns(plan, cwd, cache);

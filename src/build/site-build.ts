@@ -1,9 +1,9 @@
 // `npm run build:site`: every study under data/studies (or those TPS_REPORT_STUDIES names) built into one site: each
 // study by Framework under studies/<folder>/, then the index, the declared comparisons and the trends above them.
-import {namingBase} from "../../loaders/files/naming-base.js";
 import {existsSync, mkdirSync, renameSync, rmSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {namingBase} from "../../loaders/files/naming-base.js";
 import {PlanError} from "../../loaders/study/plan.js";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
 import {
