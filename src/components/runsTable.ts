@@ -101,6 +101,8 @@ export function runsTable(
       id: "runs",
       rest: restOfRuns(context),
       className: "runs",
+      // Wider than the column: the run's id stays in view while a reader scrolls to its error.
+      stickyFirst: true,
       rowClass: (r) => (r.status === "ok" ? null : notRunReason(r) != null ? "not-run" : "failed")
     }
   );

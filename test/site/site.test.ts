@@ -207,6 +207,32 @@ describe("site pages", () => {
     }
   });
 
+  it("keeps each run's id in view when the all-runs table is scrolled to its Error column", async () => {
+    // The table is wider than the column (1,208 px in 912 on a 1280 px screen): a failed run's error is its last cell.
+    for (const path of ["/runs/", "/tr/runs/"]) {
+      const {page, problems} = await open(path);
+      const seen = await page.$eval("table.runs", (table) => {
+        const scroller = table.parentElement!;
+        scroller.scrollLeft = scroller.scrollWidth;
+        const column = scroller.getBoundingClientRect();
+        const failed = table.querySelector("tbody tr.failed")!;
+        const [first, last] = [failed.firstElementChild!, failed.lastElementChild!].map((c) =>
+          c.getBoundingClientRect()
+        );
+        return {
+          wider: table.getBoundingClientRect().width > column.width,
+          idInView: first.left >= column.left - 1 && first.right <= column.right + 1,
+          errorInView: last.right <= column.right + 1,
+          error: failed.lastElementChild!.textContent
+        };
+      });
+      expect(seen, path).toMatchObject({wider: true, idInView: true, errorInView: true});
+      expect(seen.error, path).not.toBe("");
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  });
+
   it("themes charts for dark mode", async () => {
     // A chart is drawn once, in light colours; the page's stylesheet repaints it for the dark scheme.
     const labelFill = async (scheme: "light" | "dark") => {
