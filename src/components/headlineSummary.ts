@@ -63,9 +63,11 @@ export function headlineSummary(report: HeadlineData, lang: Lang): string {
     same.map((r) => scenarioName(report, r.scenario, lang)),
     lang
   );
-  const parts: string[] = [
-    fill(weighed ? "headlineRaisesSignificantly" : "headlineRaises", lang, {up: up.length, total: rows.length})
-  ];
+  // The recommendation is the baseline in every scenario: there is no gain to count, only that to say.
+  const parts: string[] =
+    same.length === rows.length
+      ? []
+      : [fill(weighed ? "headlineRaisesSignificantly" : "headlineRaises", lang, {up: up.length, total: rows.length})];
   if (down.length) parts.push(fill("headlineLoses", lang, {names: names(down, weighed)}));
   if (noise.length)
     parts.push(fill("headlineWithinNoise", lang, {level, percent: level.replace("%", ""), names: names(noise, true)}));

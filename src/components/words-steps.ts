@@ -235,7 +235,7 @@ export const STEP_WORDS = {
   },
   headlineSame: {
     en: "In {names} the recommended configuration is the baseline itself.",
-    tr: "{names} senaryolarında önerilen yapılandırma temel yapılandırmanın kendisidir."
+    tr: "{names} için önerilen yapılandırma temel yapılandırmanın kendisidir."
   },
   headlineLatencyCost: {
     en: "In {scenario}, throughput rises {change} while mean TPOT changes {tpot}: the gain is paid for in latency.",
