@@ -49,10 +49,12 @@ export interface CloseDecision {
   chosen: ConfigRef;
   runner_up: ConfigRef;
   scenario: string;
-  /** How much the chosen configuration's mean beat the runner-up's, percent (negative when it did not). */
+  /** How much the leader's mean beat the other's, percent: the chosen configuration's, unless runner_up_leads. */
   gap_percent: number;
   gap_interval: GainInterval | null;
   within_noise: boolean;
+  /** The runner-up's mean is the higher (its lead within noise or under the margin, or its result partial). */
+  runner_up_leads?: true;
 }
 export interface DimensionRetest {
   dim: string;
@@ -260,8 +262,12 @@ export function coverage(
       const standing = report.standings[scenario]?.find((s) => s.candidate === r.candidate.id);
       const other = standing ? derived.objectiveOf(standing.run) : null;
       if (!other) return [];
-      const gap = ((chosen.mean - other.mean) / other.mean) * 100;
-      const gapInterval = interval(other, chosen, confidence);
+      // The gap is the leader's gain: the chosen one's, or the runner-up's where it stayed ahead (a partial result, or a
+      // lead within noise, is not kept), so a lead beyond the margin and beyond noise is never a close call.
+      const leads = other.mean > chosen.mean;
+      const [low, high] = leads ? [chosen, other] : [other, chosen];
+      const gap = ((high.mean - low.mean) / low.mean) * 100;
+      const gapInterval = interval(low, high, confidence);
       const withinNoise = gapInterval != null && gapInterval.low <= 0;
       if (!withinNoise && gap >= margin) return [];
       return [
@@ -272,7 +278,8 @@ export function coverage(
           scenario,
           gap_percent: gap,
           gap_interval: gapInterval,
-          within_noise: withinNoise
+          within_noise: withinNoise,
+          ...(leads ? {runner_up_leads: true as const} : {})
         }
       ];
     });

@@ -308,6 +308,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     let best: StepVerdict["best"] = null;
     let gain: number | null = null;
     let kind: StepVerdict["kind"] = "no-improvement";
+    let partialBest = false;
     let decision: StepDecision;
     let gainInterval: GainInterval | null = null;
     let basis: StepVerdict["basis"];
@@ -383,6 +384,10 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       ) {
         gain = before == null || against == null ? null : changePercent(against, best.value);
         kind = gainInterval && gainInterval.low <= 0 ? "within-noise" : "improved";
+      } else if (best.value > against && best.run !== before.run) {
+        // Ahead, but on part of its workload: the pages give the gain and the reason it is not kept.
+        gain = changePercent(against, best.value);
+        partialBest = true;
       } else if (gainInterval && against != null) gain = changePercent(against, best.value);
     } else {
       const scores = geometricMeanScores(step, (c, s) => value(runId(step.id, c.id, s)), incumbentValue);
@@ -433,6 +438,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
         best,
         gain_percent: gain,
         gain_interval: gainInterval,
+        ...(partialBest ? {best_partial: true as const} : {}),
         winner: incumbent,
         basis
       }
@@ -642,6 +648,8 @@ export interface StepVerdict {
   gain_percent: number | null;
   /** The gain's interval; null when either side ran once (no interval can be computed). */
   gain_interval: GainInterval | null;
+  /** The step's best is ahead of the best so far, but its result is partial, so it is not kept (no-improvement). */
+  best_partial?: true;
   /** Best configuration after this step. */
   winner: {candidate: string; step: string; run: string; value: number} | null;
   /** What the gain compares (selection steps): the incumbent's value on the deciding scenario, or the best candidate's

@@ -135,7 +135,7 @@ export function planSecondLook(plan: StudyPlan, derived: Derived, coverage: Cove
     add(
       {...runnerUp, role: null, server, model, quantization, label: `${runnerUp.label} + ${settings}`},
       `${runnerUp.id}-with-${winner.id}`,
-      `runner-up ${runnerUp.label} of step ${close.step} (${close.within_noise ? "within noise" : `${close.gap_percent.toFixed(1)} % behind, under the ${coverage.margin} % margin`}) with the later winning settings ${settings}`
+      `runner-up ${runnerUp.label} of step ${close.step} (${close.within_noise ? "within noise" : `${close.gap_percent.toFixed(1)} % ${close.runner_up_leads ? "ahead" : "behind"}, under the ${coverage.margin} % margin`}) with the later winning settings ${settings}`
     );
   }
 

@@ -88,7 +88,7 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
   const margin = `${+coverage.margin.toFixed(2)} %`;
   const list = close
     .map((c) =>
-      fill("coverageCloseItem", lang, {
+      fill(c.runner_up_leads ? "coverageCloseItemAhead" : "coverageCloseItem", lang, {
         step: stepTitle(names, c.step, lang),
         chosen: c.chosen.label,
         runnerUp: c.runner_up.label,
@@ -102,6 +102,12 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
       : fill("coverageCloseNone", lang, {margin})
   );
   return parts.join(" ");
+}
+
+/** Which sentence a step page gives a close decision: within noise or under the margin, the leader named first. */
+function closeKey(c: Coverage["close"][number]) {
+  if (c.runner_up_leads) return c.within_noise ? "stepCloseNoiseAhead" : "stepCloseMarginAhead";
+  return c.within_noise ? "stepCloseNoise" : "stepCloseMargin";
 }
 
 /** A step page's coverage lines: this step's settings never run with earlier runners-up, and its close decisions. */
@@ -121,7 +127,7 @@ export function stepCoverageLines(coverage: Coverage, step: string, names: Cover
   const margin = `${+coverage.margin.toFixed(2)} %`;
   for (const c of coverage.close.filter((c) => c.step === step))
     lines.push(
-      fill(c.within_noise ? "stepCloseNoise" : "stepCloseMargin", lang, {
+      fill(closeKey(c), lang, {
         chosen: c.chosen.label,
         runnerUp: c.runner_up.label,
         gap: formatGain(c.gap_percent, c.gap_interval),

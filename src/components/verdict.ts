@@ -195,6 +195,8 @@ export function verdictText(step: StepReport, report: StudyNames, lang: Lang): s
       // The best so far ran in this step and stayed on top: no candidate of the step is set against itself.
       if (best && incumbent && incumbent.step === step.id && best.candidate === incumbent.candidate)
         return fill("verdictNoImprovementKept", lang, {best: bestText, how});
+      if (verdict.best_partial)
+        return fill("verdictPartialAhead", lang, {best: bestText, how, gain, incumbent: incumbentText});
       return fill("verdictNoImprovement", lang, {best: bestText, how, incumbent: incumbentText});
     case "all-failed":
       return fill("verdictAllFailed", lang, {incumbent: incumbentText});

@@ -69,6 +69,10 @@ export const STEP_WORDS = {
     en: "No improvement: the step's best, {best}{how}, does not beat {incumbent}, which stays the best configuration so far.",
     tr: "İyileşme yok: bu adımın en iyisi {best}{how}, {incumbent} yapılandırmasını geçemiyor; en iyi yapılandırma değişmiyor."
   },
+  verdictPartialAhead: {
+    en: "No improvement: the step's best, {best}{how}, is {gain} over {incumbent}, but its result is partial (some of its workload's requests are in none of its figures), so the best configuration so far stays.",
+    tr: "İyileşme yok: bu adımın en iyisi {best}{how}, {incumbent} yapılandırmasına göre {gain}; ancak sonucu kısmi (iş yükünün isteklerinin bir kısmı hiçbir rakamında yok), bu yüzden en iyi yapılandırma değişmiyor."
+  },
   verdictAllFailed: {
     en: "No improvement: every candidate failed, so {incumbent} stays the best configuration so far.",
     tr: "İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma {incumbent} olarak kalıyor."
@@ -351,6 +355,10 @@ export const STEP_WORDS = {
     en: "{step} ({chosen} over {runnerUp} by {gap})",
     tr: "{step} ({chosen}, {runnerUp} karşısında {gap})"
   },
+  coverageCloseItemAhead: {
+    en: "{step} ({runnerUp} ahead of {chosen} by {gap}, and {chosen} stayed)",
+    tr: "{step} ({runnerUp}, {chosen} karşısında {gap} önde; {chosen} kaldı)"
+  },
   coverageCloseNone: {
     en: "No decision was within noise or closer than {margin}.",
     tr: "Hiçbir karar gürültü içinde ya da {margin} sınırından yakın değildi."
@@ -364,6 +372,14 @@ export const STEP_WORDS = {
   stepCloseMargin: {
     en: "Close decision: {chosen} over {runnerUp} by {gap} (closer than {margin}).",
     tr: "Yakın karar: {chosen}, {runnerUp} karşısında {gap} ({margin} sınırından yakın)."
+  },
+  stepCloseNoiseAhead: {
+    en: "Close decision: {runnerUp} ahead of {chosen} by {gap} (within noise), and {chosen} stayed.",
+    tr: "Yakın karar: {runnerUp}, {chosen} karşısında {gap} önde (gürültü içinde); {chosen} kaldı."
+  },
+  stepCloseMarginAhead: {
+    en: "Close decision: {runnerUp} ahead of {chosen} by {gap} (closer than {margin}), and {chosen} stayed.",
+    tr: "Yakın karar: {runnerUp}, {chosen} karşısında {gap} önde ({margin} sınırından yakın); {chosen} kaldı."
   },
   stepTunedOnly: {en: "This step was tuned only on {engine}.", tr: "Bu adım yalnızca {engine} üzerinde ayarlandı."},
   secondLookNothing: {
