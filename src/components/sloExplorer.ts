@@ -334,13 +334,19 @@ export function sloExplorer(
     verdict.className = "slo-winner";
     verdict.dataset.winner = d.winner ?? "";
     const gain = d.gain_percent != null ? `${d.gain_percent >= 0 ? "+" : ""}${d.gain_percent.toFixed(1)}` : "";
-    const sentence = gain
-      ? d.within_noise
-        ? "sloWinnerGainNoise"
-        : "sloWinnerGain"
-      : d.within_noise
-        ? "sloWinnerNoise"
-        : "sloWinner";
+    // The baseline itself has no gain over the baseline to give.
+    const sentence =
+      d.winner === curves.baseline
+        ? d.within_noise
+          ? "sloWinnerBaselineNoise"
+          : "sloWinnerBaseline"
+        : gain
+          ? d.within_noise
+            ? "sloWinnerGainNoise"
+            : "sloWinnerGain"
+          : d.within_noise
+            ? "sloWinnerNoise"
+            : "sloWinner";
     // Within noise the best so far stays: the sentence names the leader the list above shows first, and its lead.
     const lead = d.lead_percent != null ? d.lead_percent.toFixed(1) : "";
     verdict.textContent = d.winner

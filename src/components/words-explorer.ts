@@ -38,6 +38,14 @@ export const EXPLORER_WORDS = {
     en: "Winner: {winner} ({gain} % over the baseline); {leader} leads it by {lead} %, within noise, so the best so far stays",
     tr: "Kazanan: {winner} ({gain} % temel yapılandırmaya göre); {leader} onu {lead} % geçiyor, fark gürültü içinde, mevcut en iyi kalır"
   },
+  sloWinnerBaseline: {
+    en: "Winner: {winner}, the baseline itself",
+    tr: "Kazanan: {winner}, temel yapılandırmanın kendisi"
+  },
+  sloWinnerBaselineNoise: {
+    en: "Winner: {winner}, the baseline itself; {leader} leads it by {lead} %, within noise, so the best so far stays",
+    tr: "Kazanan: {winner}, temel yapılandırmanın kendisi; {leader} onu {lead} % geçiyor, fark gürültü içinde, mevcut en iyi kalır"
+  },
   sloNoWinner: {en: "no candidate meets these targets", tr: "hiçbir aday bu hedefleri karşılamıyor"},
   sloBestHeading: {en: "Best within the targets", tr: "Hedefler içindeki en iyi"},
   runsNoEnergy: {en: "no power samples, energy unknown", tr: "güç örneği yok, enerji bilinmiyor"},
