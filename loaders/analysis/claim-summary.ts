@@ -7,7 +7,7 @@ export interface ClaimSummary {
   contradicted: number;
   unverifiable: number;
   /** The published figures that do not hold: what, as published, as recomputed. */
-  contradictions: {subject: Text; published: string; recomputed: string}[];
+  contradictions: ({subject: Text; published: string; recomputed: string} & Pick<ClaimCheck, "metric">)[];
 }
 
 export function claimSummary(claims: readonly ClaimCheck[]): ClaimSummary {
@@ -18,6 +18,11 @@ export function claimSummary(claims: readonly ClaimCheck[]): ClaimSummary {
     unverifiable: count("unverifiable"),
     contradictions: claims
       .filter((c) => c.status === "contradicted")
-      .map((c) => ({subject: c.subject, published: c.published, recomputed: c.recomputed}))
+      .map((c) => ({
+        subject: c.subject,
+        ...(c.metric ? {metric: c.metric} : {}),
+        published: c.published,
+        recomputed: c.recomputed
+      }))
   };
 }

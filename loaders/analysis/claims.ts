@@ -56,7 +56,8 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
     const places = (value: number) => (typeof claim.decimals === "number" ? claim.decimals : decimalsOf(value));
     // A published gain as printed: +9.75% stays +9.75%.
     const shownGain = (value: number | null) => gainText(value, value == null ? 1 : Math.max(1, places(value)));
-    const base = {id: claim.id, kind: claim.kind};
+    // The metric a claim names goes beside its subject: the pages name it in their words, not by its key.
+    const base = {id: claim.id, kind: claim.kind, ...(typeof claim.metric === "string" ? {metric: claim.metric} : {})};
     // Claims an imported write-up adds (and rankings by another metric than the objective) are audited there.
     const writeup = checkWriteupClaim(claim, plan, derived, rows);
     if (writeup) return {...base, ...writeup};
@@ -235,8 +236,10 @@ export type ClaimStatus = "confirmed" | "contradicted" | "unverifiable";
 export interface ClaimCheck {
   id: string;
   kind: string;
-  /** What the claim is about, in words, both languages. */
+  /** What the claim is about, in words, both languages; a metric it names appears by its key. */
   subject: Text;
+  /** The metric the subject names, where it names one. */
+  metric?: string;
   published: string;
   recomputed: string;
   status: ClaimStatus;

@@ -13,6 +13,7 @@ import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages
 import {fill, t, type StringKey} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
 import {metricTitle} from "../components/metricLabels.js";
+import {claimSubject} from "../components/qualityTables.js";
 import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
@@ -138,7 +139,7 @@ function claimsCell(lang: Lang, c: ClaimSummary): string {
   if (c.confirmed + c.contradicted + c.unverifiable === 0) return "—";
   const wrong = c.contradictions.map(
     (x) =>
-      `<br><small class="regression">${e(x.subject[lang])}: ${e(x.published)} (${w("siteRecomputed")} ${e(x.recomputed)})</small>`
+      `<br><small class="regression">${e(claimSubject(x, lang))}: ${e(x.published)} (${w("siteRecomputed")} ${e(x.recomputed)})</small>`
   );
   return `${e(fill("siteClaimCounts", lang, {confirmed: c.confirmed, contradicted: c.contradicted, unverifiable: c.unverifiable}))}${wrong.join("")}`;
 }

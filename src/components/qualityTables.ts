@@ -5,6 +5,7 @@ import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
 import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
+import {metricTitle} from "./metricLabels.js";
 import {dataTable, textElement} from "./table.js";
 
 const CLAIM_MARK = {confirmed: "✓", contradicted: "✗", unverifiable: "?"} as const;
@@ -13,13 +14,19 @@ export function claimBadge(status: ClaimCheck["status"], lang: Lang): HTMLElemen
   return textElement("span", `${CLAIM_MARK[status]} ${t(status, lang)}`, `claim-status ${status}`);
 }
 
+/** What a claim is about, the metric it names (by its key in the report) named as the pages name it. */
+export function claimSubject(claim: Pick<ClaimCheck, "subject" | "metric">, lang: Lang): string {
+  const subject = pick(claim.subject, lang);
+  return claim.metric ? subject.replace(claim.metric, metricTitle(claim.metric, lang)) : subject;
+}
+
 export function claimsTable(report: Pick<QualityPage, "claims">, context: PageContext): HTMLElement {
   const {lang} = context;
   if (!report.claims.length) return textElement("p", t("noClaims", lang));
   return dataTable(
     report.claims,
     [
-      {label: t("claim", lang), value: (c) => pick(c.subject, lang)},
+      {label: t("claim", lang), value: (c) => claimSubject(c, lang)},
       {label: t("published", lang), className: "mid-text", value: (c) => textElement("code", c.published)},
       {label: t("recomputed", lang), className: "mid-text", value: (c) => textElement("code", c.recomputed)},
       {label: t("status", lang), value: (c) => claimBadge(c.status, lang)},
