@@ -8,6 +8,7 @@ import {DASH, formatCount, formatFixed} from "./format.js";
 import {confidenceText, formatGain} from "./intervals.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
+import {metricTitle} from "./metricLabels.js";
 import {commandBlock} from "./setupTables.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {chartConfig} from "./vegaChart.js";
@@ -21,6 +22,17 @@ function budgetText(tune: TuneReport, lang: Lang): string {
   if (!b) return DASH;
   if ("runs" in b) return counted(b.runs, "tuneRun", "tuneRuns", lang);
   return fill("tuneBudgetSeconds", lang, {seconds: formatCount(b.seconds)});
+}
+
+// The plan's objective that takes each configuration's total token throughput within the SLO (loaders/study/plan.ts).
+const WITHIN_SLO = "max_throughput_within_slo";
+const WITHIN_SLO_METRIC = "total_token_throughput";
+
+/** What the search maximizes, as the pages name it: a metric's title, or that throughput within the study's SLO. */
+function searchObjective(objective: string, lang: Lang): string {
+  return objective === WITHIN_SLO
+    ? fill("tuneWithinSlo", lang, {metric: metricTitle(WITHIN_SLO_METRIC, lang)})
+    : metricTitle(objective, lang);
 }
 
 /** One paragraph: what the search spent and how it went about it; while it runs, that it is not done. */
@@ -44,7 +56,7 @@ export function tuneIntro(page: TunePage, lang: Lang): string {
     triedCount: formatCount(tune.configurations.length),
     size: formatCount(tune.space?.size ?? 0),
     space,
-    objective: tune.objective,
+    objective: searchObjective(tune.objective, lang),
     scenario: tune.scenario,
     spent: counted(tune.spent.runs, "tuneRun", "tuneRuns", lang),
     seconds: formatCount(tune.spent.seconds),
@@ -88,7 +100,7 @@ export function tuneWinner(page: TunePage, context: PageContext): HTMLElement | 
       "p",
       fill("tuneWinner", lang, {
         label: w.label,
-        objective: tune.objective,
+        objective: searchObjective(tune.objective, lang),
         value: valueWithInterval(w.value, w.ci_low, w.ci_high),
         runs: counted(w.n, "tuneRun", "tuneRuns", lang)
       })
@@ -203,7 +215,11 @@ export function tuneProgressSpec(page: TunePage, options: TuneChartOptions): Top
   const y = {
     field: "best",
     type: "quantitative" as const,
-    title: [t("tuneBestSoFar", lang), tune.objective]
+    // Two short lines, so the title fits the chart's height.
+    title:
+      tune.objective === WITHIN_SLO
+        ? [t("tuneBestSoFarWithinSlo", lang), metricTitle(WITHIN_SLO_METRIC, lang)]
+        : [t("tuneBestSoFar", lang), metricTitle(tune.objective, lang)]
   };
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -275,7 +291,7 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
     },
     {label: t("status", lang), value: (c) => t(STATUS[c.status], lang)},
     {
-      label: fill("tuneMeanOf", lang, {objective: tune.objective}),
+      label: fill("tuneMeanOf", lang, {objective: searchObjective(tune.objective, lang)}),
       value: (c) =>
         c.value == null && c.measured != null
           ? fill("tuneMeasuredOutside", lang, {value: formatFixed(c.measured)})

@@ -271,6 +271,8 @@ export const RUN_WORDS = {
   tunePhase: {en: "Phase", tr: "Aşama"},
   tunePhaseStart: {en: "start", tr: "başlangıç"},
   tunePhaseSearch: {en: "search", tr: "arama"},
+  tuneWithinSlo: {en: "{metric} within the SLO", tr: "SLO içindeki {metric}"},
+  tuneBestSoFarWithinSlo: {en: "best so far within the SLO (mean)", tr: "SLO içinde o ana dek en iyi (ort.)"},
   tuneMeanOf: {en: "{objective} (mean)", tr: "{objective} (ortalama)"},
   tuneMeasuredOutside: {en: "{value} (outside the SLO)", tr: "{value} (SLO dışında)"},
   tuneInterval: {en: "Interval ({percent}%)", tr: "Aralık (%{percent})"},

@@ -9,7 +9,14 @@ import {coverageParagraph} from "../../src/components/coverageText.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
 import {headlineSummary, originText} from "../../src/components/headlineSummary.js";
-import {tuneGreedyText, tuneRegretText} from "../../src/components/tuneView.js";
+import {
+  tuneGreedyText,
+  tuneIntro,
+  tuneProgressSpec,
+  tuneRegretText,
+  tuneTable,
+  tuneWinner
+} from "../../src/components/tuneView.js";
 
 let tune: TuneReport;
 let page: ReturnType<typeof tunePage>;
@@ -77,6 +84,29 @@ describe("the search on one H100 against the grid", () => {
     expect(g.versus_random).toBe("does-not-beat");
     expect(tuneRegretText(page, "en")).toContain("a regret of 62.3%, with 6 runs to the grid's 18");
     expect(tuneRegretText(page, "en")).toContain("has a median regret of 2.9%: the search does not beat it.");
+  });
+});
+
+describe("the Search page's objective", () => {
+  // It named the objective by the plan's key, max_throughput_within_slo, in its intro, its recommendation, its chart's
+  // axis and its table's header, in both languages.
+  it("is named in words: the throughput within the SLO, as the pages name a metric", () => {
+    const en = {lang: "en" as const, root: "./"};
+    expect(tuneIntro(page, "en")).toContain(
+      "maximizing Total Token throughput (tok/s) within the SLO on scenario chat"
+    );
+    expect(tuneIntro(page, "tr")).toContain("chat senaryosunda SLO içindeki Toplam token işlem hacmi (tok/s) değerini");
+    const winner = tuneWinner(page, en) as HTMLElement;
+    expect(winner.textContent).toContain(
+      "max_batch_tokens 256, max_requests_per_batch 16, scheduler fifo: Total Token throughput (tok/s) within the SLO 1310.57"
+    );
+    expect(JSON.stringify(tuneProgressSpec(page, {...en, width: 800}))).toContain(
+      JSON.stringify(["best so far within the SLO (mean)", "Total Token throughput (tok/s)"])
+    );
+    const table = tuneTable(page, en) as HTMLElement;
+    expect(table.querySelector("thead")!.textContent).toContain("Total Token throughput (tok/s) within the SLO (mean)");
+    for (const text of [tuneIntro(page, "en"), tuneIntro(page, "tr"), winner.textContent, table.textContent])
+      expect(text).not.toContain("max_throughput_within_slo");
   });
 });
 

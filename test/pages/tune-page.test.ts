@@ -88,7 +88,7 @@ describe("the tune page as drawn", () => {
     const tune = page.tune!;
     expect(shown(f["tune-intro"])).toMatch(
       new RegExp(
-        `^The search tried ${tune.configurations.length} configurations of the 72 in the space \\(max_batch_tokens \\(6\\), max_requests_per_batch \\(6\\), scheduler \\(2\\)\\), maximizing total_token_throughput on scenario tiny, with 24 runs`
+        `^The search tried ${tune.configurations.length} configurations of the 72 in the space \\(max_batch_tokens \\(6\\), max_requests_per_batch \\(6\\), scheduler \\(2\\)\\), maximizing Total Token throughput \\(tok/s\\) on scenario tiny, with 24 runs`
       )
     );
     expect(shown(f["tune-winner"])).toContain(tune.winner!.server_command);
