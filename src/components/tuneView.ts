@@ -67,7 +67,9 @@ export function tuneIntro(page: TunePage, lang: Lang): string {
     confirmed: counted(confirmed, "tuneLeaderWas", "tuneLeadersWere", lang),
     repeats: counted(tune.repeats, "tuneRepeat", "tuneRepeats", lang),
     repeatsCount: formatCount(tune.repeats),
-    failed: counted(failed, "tuneConfiguration", "tuneConfigurations", lang),
+    failed: failed
+      ? fill("tuneFailed", lang, {failed: counted(failed, "tuneConfiguration", "tuneConfigurations", lang)})
+      : t("tuneNoneFailed", lang),
     state
   });
 }

@@ -174,9 +174,15 @@ export const RUN_WORDS = {
   },
   // Turkish names some counts with its own noun, so those slots ({triedCount}, …) get the bare number.
   tuneIntro: {
-    en: "The search tried {tried} of the {size} in the space ({space}), maximizing {objective} on scenario {scenario}, with {spent} ({seconds} s) of its budget of {budget}: a space-filling start of {start} holding the greedy path's, {how}; then {confirmed} measured again with {repeats}. {failed} failed (crashed or failed the health check): each is kept with its reason, never tried again, and tells the search nothing about its neighbours.{state}",
-    tr: "Arama, uzaydaki {size} yapılandırmanın {triedCount} tanesini denedi ({space}); {scenario} senaryosunda {objective} değerini en büyütmeye çalıştı ve {budget} bütçesinden {spent} ({seconds} sn) harcadı: açgözlü yolun yapılandırmasını içeren {startCount} yapılandırmalık bir başlangıç, {how}; ardından {confirmed} {repeatsCount} tekrarla yeniden ölçüldü. {failed} başarısız oldu (çöktü ya da sağlık denetimini geçemedi): her biri nedeniyle tutulur, yeniden denenmez ve komşuları hakkında aramaya bir şey söylemez.{state}"
+    en: "The search tried {tried} of the {size} in the space ({space}), maximizing {objective} on scenario {scenario}, with {spent} ({seconds} s) of its budget of {budget}: a space-filling start of {start} holding the greedy path's, {how}; then {confirmed} measured again with {repeats}. {failed}{state}",
+    tr: "Arama, uzaydaki {size} yapılandırmanın {triedCount} tanesini denedi ({space}); {scenario} senaryosunda {objective} değerini en büyütmeye çalıştı ve {budget} bütçesinden {spent} ({seconds} sn) harcadı: açgözlü yolun yapılandırmasını içeren {startCount} yapılandırmalık bir başlangıç, {how}; ardından {confirmed} {repeatsCount} tekrarla yeniden ölçüldü. {failed}{state}"
   },
+  tuneFailed: {
+    en: "{failed} failed (crashed or failed the health check): each is kept with its reason, never tried again, and tells the search nothing about its neighbours.",
+    tr: "{failed} başarısız oldu (çöktü ya da sağlık denetimini geçemedi): her biri nedeniyle tutulur, yeniden denenmez ve komşuları hakkında aramaya bir şey söylemez."
+  },
+  tuneNoneFailed: {en: "No configuration failed.", tr: "Hiçbir yapılandırma başarısız olmadı."},
+
   tuneNoRecommendationYet: {
     en: "No recommendation yet: the leaders have not all been measured again.",
     tr: "Henüz öneri yok: önde gelenlerin hepsi yeniden ölçülmedi."

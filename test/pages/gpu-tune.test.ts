@@ -110,6 +110,16 @@ describe("the Search page's objective", () => {
   });
 });
 
+describe("the Search page's intro when nothing failed", () => {
+  // It said "0 configurations failed (crashed or failed the health check): each is kept with its reason, never tried
+  // again, and tells the search nothing about its neighbours."
+  it("says none failed, with no rule for failures it did not have, in both languages", () => {
+    expect(tune.configurations.filter((c) => c.status === "failed")).toEqual([]);
+    expect(tuneIntro(page, "en")).toMatch(/ with 2 repeats\. No configuration failed\.$/);
+    expect(tuneIntro(page, "tr")).toMatch(/ Hiçbir yapılandırma başarısız olmadı\.$/);
+  });
+});
+
 describe("the home page of a study that ran a search", () => {
   // It said "The study measured one configuration on each of its scenarios: there was nothing to choose between",
   // of a study that measured 4 configurations in its search and 18 in its grid.
