@@ -43,14 +43,9 @@ export function claimCounts(report: Pick<QualityPage, "claims">, lang: Lang): st
     .filter((s) => count(s) > 0)
     .map((s) => `${count(s)} ${t(s, lang)}`);
   const total = report.claims.length;
-  const key: StringKey = parts.length
-    ? total === 1
-      ? "claimsCheckedOneCounts"
-      : "claimsCheckedCounts"
-    : total === 1
-      ? "claimsCheckedOne"
-      : "claimsChecked";
-  return fill(key, lang, {total, counts: parts.join(", ")});
+  // No claims: the table's own line says the study published none.
+  if (!total) return "";
+  return fill(total === 1 ? "claimsCheckedOneCounts" : "claimsCheckedCounts", lang, {total, counts: parts.join(", ")});
 }
 
 /** Every finding; a finding's run links to its page when the run is archived. */

@@ -27,7 +27,10 @@ export function requestTable(detail: RunDetail, {lang}: PageContext): HTMLElemen
   const heading = textElement("h2", t("requestsHeading", lang));
   const intro = textElement(
     "p",
-    fill("requestsIntro", lang, {requests: formatCount(requests.requests), failed: formatCount(requests.failed)})
+    fill(requests.failed ? "requestsIntro" : "requestsIntroNoErrors", lang, {
+      requests: formatCount(requests.requests),
+      failed: formatCount(requests.failed)
+    })
   );
   const errors = document.createElement("ul");
   for (const error of requests.errors)

@@ -52,6 +52,10 @@ export const RUN_WORDS = {
     en: "The run saved every request's timings: {requests} requests, {failed} of them with an error (left out of the distributions). The spread, recomputed from the saved arrays:",
     tr: "Koşu her isteğin zamanlamalarını kaydetti: {requests} istek, {failed} tanesi hatalı (dağılımlara katılmadı). Kaydedilen dizilerden yeniden hesaplanan dağılımlar:"
   },
+  requestsIntroNoErrors: {
+    en: "The run saved every request's timings: {requests} requests, none with an error. The spread, recomputed from the saved arrays:",
+    tr: "Koşu her isteğin zamanlamalarını kaydetti: {requests} istek, hiçbiri hatalı değil. Kaydedilen dizilerden yeniden hesaplanan dağılımlar:"
+  },
   requestsTtft: {en: "TTFT (ms)", tr: "TTFT (ms)"},
   requestsTpot: {en: "TPOT (ms)", tr: "TPOT (ms)"},
   requestsItl: {en: "ITL (ms)", tr: "ITL (ms)"},

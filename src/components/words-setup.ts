@@ -223,8 +223,6 @@ export const SETUP_WORDS = {
   hardCeilingLabel: {en: "hard ceiling {ceiling}", tr: "sert tavan {ceiling}"},
   realisticBandLabel: {en: "realistic band", tr: "gerçekçi aralık"},
   // The quality page and the charts.
-  claimsChecked: {en: "{total} claims checked.", tr: "{total} iddia denetlendi."},
-  claimsCheckedOne: {en: "{total} claim checked.", tr: "{total} iddia denetlendi."},
   claimsCheckedCounts: {en: "{total} claims checked: {counts}.", tr: "{total} iddia denetlendi: {counts}."},
   claimsCheckedOneCounts: {en: "{total} claim checked: {counts}.", tr: "{total} iddia denetlendi: {counts}."},
   tradeoffSampled: {
