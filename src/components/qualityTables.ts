@@ -3,7 +3,7 @@ import type {ClaimCheck} from "../../loaders/analysis/claims.js";
 import type {Finding} from "../../loaders/finding.js";
 import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
-import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
+import {fill, pick, t, type Lang} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {dataTable, textElement} from "./table.js";
