@@ -95,8 +95,8 @@ export const STEP_WORDS = {
     tr: "{recommended}, {scenarios} senaryonun {leads} tanesinde önde ({where}).{noise}"
   },
   comparisonLeadsNowhere: {
-    en: "{recommended} leads in {leads} of {scenarios} scenarios.{noise}",
-    tr: "{recommended}, {scenarios} senaryonun {leads} tanesinde önde.{noise}"
+    en: "{recommended} leads in no scenario.{noise}",
+    tr: "{recommended} hiçbir senaryoda önde değil.{noise}"
   },
   decisionScenarioDecides: {
     en: "Decision rule: the {name} scenario decides.",

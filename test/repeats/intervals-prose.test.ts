@@ -102,6 +102,9 @@ describe("defect 5: noise is not called a gain", () => {
     const gen = [...stepPages(report, rows)].find((p) => p.step.id === "generalization")!;
     const en = verdictText(gen.step, gen, "en");
     expect(en).not.toMatch(/leads in [1-9]/);
+    // Nothing to count: "leads in no scenario", not "leads in 0 of 1 scenarios".
+    expect(en).toMatch(/^8192 \+ prefix caching leads in no scenario\. Ahead within noise/);
+    expect(verdictText(gen.step, gen, "tr")).toMatch(/^8192 \+ prefix caching hiçbir senaryoda önde değil\. /);
     expect(en).toMatch(/within noise/);
     expect(verdictText(gen.step, gen, "tr")).toMatch(/gürültü içinde/);
   });
