@@ -47,8 +47,16 @@ export function stepPage(
       ...repeatFlags.filter((f) => f.run == null)
     ],
     ...(step.kind === "selection" ? {coverage: stepCoverage(report.coverage, step.id)} : {}),
-    ...(telemetry ? {telemetry} : {})
+    ...(telemetry ? {telemetry} : {}),
+    ...gpusOf(stepRows)
   };
+}
+
+/** Each candidate's GPU count, where the step's measured candidates ran on different numbers of GPUs. */
+function gpusOf(stepRows: readonly RunRow[]): {gpus?: Record<string, number>} {
+  const gpus: Record<string, number> = {};
+  for (const r of stepRows) if (r.status === "ok" && r.gpu_count > 0) gpus[r.candidate] ??= r.gpu_count;
+  return new Set(Object.values(gpus)).size > 1 ? {gpus} : {};
 }
 
 /** What a step's telemetry table shows, in the order a reader checks it (as on a run page): memory, queue, cache, GPU. */
@@ -148,4 +156,7 @@ export interface StepPage {
   coverage?: Coverage;
   /** The step's points' server and GPU telemetry (absent where no run recorded any). */
   telemetry?: StepTelemetry;
+  /** Each candidate's GPU count, where the measured candidates ran on different numbers (absent where all ran on as
+   * many): the step compares whole servers, and the page gives each one's throughput per GPU beside its verdict. */
+  gpus?: Record<string, number>;
 }

@@ -5,7 +5,7 @@ import type {StepNames} from "../../loaders/pages/step-names.js";
 import {formatFixed} from "./format.js";
 import {confidenceText, formatGain} from "./intervals.js";
 import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
-import {metricUnit} from "./metricLabels.js";
+import {metricTitle, metricUnit} from "./metricLabels.js";
 
 /** What a page needs to name scenarios. */
 export interface ScenarioNames {
@@ -115,6 +115,33 @@ function singleVerdictText(step: StepReport, report: StudyNames, lang: Lang): st
   const unit = metricUnit(report.study.objective);
   const measured = value == null ? null : `${formatFixed(value)}${unit ? ` ${unit}` : ""}`;
   return measured ? fill("singleMeasured", lang, {label, measured}) : fill("singleRan", lang, {label});
+}
+
+/** Where the step's candidates ran on different numbers of GPUs: that the step compares whole servers, and each
+ * one's objective per GPU on each scenario, highest first; "" where all ran on as many. */
+export function gpuNote(step: StepReport, report: StudyNames & {gpus?: Record<string, number>}, lang: Lang): string {
+  const gpus = report.gpus;
+  if (!gpus) return "";
+  const label = (candidate: string) => candidateLabel(report, step.id, candidate);
+  const counts = step.candidates
+    .filter((c) => gpus[c.id] != null)
+    .map((c) => fill("gpuCountItem", lang, {label: label(c.id), gpus: gpus[c.id]}))
+    .join(", ");
+  const perScenario = step.scenarios.flatMap((scenario) => {
+    const perGpu = (step.standings[scenario] ?? [])
+      .filter((s) => s.value != null && gpus[s.candidate] != null)
+      .map((s) => ({label: label(s.candidate), value: s.value! / gpus[s.candidate]}))
+      .sort((a, b) => b.value - a.value);
+    if (perGpu.length < 2) return [];
+    const ranking = perGpu.map((p) => `${p.label} ${formatFixed(p.value)}`).join(" > ");
+    return [`${scenarioName(report, scenario, lang)}: ${ranking}`];
+  });
+  if (!perScenario.length) return "";
+  return fill("gpuNote", lang, {
+    counts,
+    metric: metricTitle(report.study.objective, lang),
+    perScenario: perScenario.join("; ")
+  });
 }
 
 /** One sentence on what the step decided. */

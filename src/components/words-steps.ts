@@ -73,6 +73,11 @@ export const STEP_WORDS = {
     en: "No improvement: the step's best, {best}{how}, is {gain} over {incumbent}, but its result is partial (some of its workload's requests are in none of its figures), so the best configuration so far stays.",
     tr: "İyileşme yok: bu adımın en iyisi {best}{how}, {incumbent} yapılandırmasına göre {gain}; ancak sonucu kısmi (iş yükünün isteklerinin bir kısmı hiçbir rakamında yok), bu yüzden en iyi yapılandırma değişmiyor."
   },
+  gpuNote: {
+    en: "The candidates ran on different numbers of GPUs ({counts}), and the step compares whole servers. Per GPU ({metric} ÷ GPUs), {perScenario}.",
+    tr: "Adaylar farklı sayıda GPU üzerinde koştu ({counts}) ve adım sunucuların tamamını karşılaştırıyor. GPU başına ({metric} ÷ GPU), {perScenario}."
+  },
+  gpuCountItem: {en: "{label} on {gpus}", tr: "{label}: {gpus}"},
   verdictAllFailed: {
     en: "No improvement: every candidate failed, so {incumbent} stays the best configuration so far.",
     tr: "İyileşme yok: bütün adaylar başarısız oldu; en iyi yapılandırma {incumbent} olarak kalıyor."

@@ -66,7 +66,7 @@ import {
   tuneWinner
 } from "../components/tuneView.js";
 import {chartsDrawn, startPage, vegaChart} from "../components/vegaChart.js";
-import {decisionText, stepIntroText, verdictText} from "../components/verdict.js";
+import {decisionText, gpuNote, stepIntroText, verdictText} from "../components/verdict.js";
 import {toHtml} from "./dom.js";
 import {escapeHtml} from "./html.js";
 import {pageContext} from "./page-context.js";
@@ -306,7 +306,7 @@ export async function stepFragments(
   const context = pageContext(lang, "../");
   return {
     intro: text(stepIntroText(step, lang)),
-    verdict: text(verdictText(step, report, lang)),
+    verdict: text([verdictText(step, report, lang), gpuNote(step, report, lang)].filter(Boolean).join(" ")),
     "repeats-note": text(repeatsNote(report.study, lang)),
     "load-note": text(loadNote(report.study, lang)),
     "repeat-flags": await html(repeatFlags(report, lang)),
