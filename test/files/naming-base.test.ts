@@ -3,7 +3,7 @@
 // runs.csv's source_file), so the published pages showed where the author keeps the study, and two clones differed.
 import {cpSync, mkdirSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
-import {join} from "node:path";
+import {join, relative} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {namingBase} from "../../loaders/files/naming-base.js";
 import {runsForLoader, studyForLoader} from "../../loaders/live/for-loader.js";
@@ -53,6 +53,18 @@ describe("a study outside the working folder", () => {
     for (const source of sources) if (source !== null) expect(source).toMatch(/^my-study\/runs\//);
     const {rows} = await runsForLoader();
     expect(rows.map((r) => r.source_file)).toEqual(sources);
+  });
+
+  it("names it so when TPS_REPORT_STUDY gives it relative to the working folder (../../tmp/…)", async () => {
+    // The relative path is the working folder's: named from the study's parent, it is still my-study.
+    process.env.TPS_REPORT_STUDY = relative(process.cwd(), dir);
+    try {
+      const named = await studyForLoader();
+      expect(named.plan.file).toBe("my-study/study.yaml");
+      expect(named.rows.map((r) => r.source_file)).toEqual(study.rows.map((r) => r.source_file));
+    } finally {
+      process.env.TPS_REPORT_STUDY = dir;
+    }
   });
 
   it("names a run page's logs so, and still reads them", async () => {
