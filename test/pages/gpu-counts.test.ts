@@ -2,14 +2,14 @@
 // page ranked whole servers and never said so. Qwen3-235B on A100's "Optimized" (4 GPUs) read "leads in no scenario"
 // beside "Baseline" (8 GPUs), though per GPU it leads in all four.
 import "../../src/render/dom.js";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import {stepFragments} from "../../src/render/page-fragments.js";
-import {pyJson, vllmResult} from "../support/vllm-result.js";
+import {writeResultRun} from "../support/vllm-result.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-gpu-counts-"));
 let study: StudyData;
@@ -37,11 +37,8 @@ steps:
     ["parallelism--tp8--short", 10],
     ["parallelism--tp4--short", 12.5]
   ];
-  for (const [id, duration] of runs) {
-    mkdirSync(join(root, "runs", id), {recursive: true});
-    const result = vllmResult({model: "org/model", numPrompts: 100, inputLen: 128, outputLen: 4, duration});
-    writeFileSync(join(root, "runs", id, "result.json"), pyJson(result));
-  }
+  for (const [id, duration] of runs)
+    writeResultRun(root, id, {model: "org/model", numPrompts: 100, inputLen: 128, outputLen: 4, duration});
   study = await loadStudy(root);
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));

@@ -3,7 +3,7 @@
 // decision "closer than 5 %" ("base over mtp by −60.0%"); a write-up's partial speculative-decoding run read so. (2) Its
 // lead is within noise (the H200 ladder, a real GPU run): "512 batch tokens over 4096 batch tokens by −17.6% […]".
 import "../../src/render/dom.js";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -11,7 +11,7 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {coverageParagraph, stepCoverageLines} from "../../src/components/coverageText.js";
 import {formatGain} from "../../src/components/intervals.js";
 import {verdictText} from "../../src/components/verdict.js";
-import {pyJson, vllmResult} from "../support/vllm-result.js";
+import {writeResultRun} from "../support/vllm-result.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-leader-not-kept-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -40,11 +40,8 @@ steps:
     ["engine--base--short", 100, 10],
     ["spec--mtp--short", 50, 2]
   ];
-  for (const [id, completed, duration] of runs) {
-    mkdirSync(join(root, "runs", id), {recursive: true});
-    const result = vllmResult({model: "org/model", numPrompts: completed, inputLen: 128, outputLen: 4, duration});
-    writeFileSync(join(root, "runs", id, "result.json"), pyJson(result));
-  }
+  for (const [id, completed, duration] of runs)
+    writeResultRun(root, id, {model: "org/model", numPrompts: completed, inputLen: 128, outputLen: 4, duration});
 }
 
 describe("a step whose best is ahead but partial", () => {

@@ -1,6 +1,6 @@
 // A study of one configuration tells no selection story (issue 23 item 11: "Nobody picked this by hand…" on a study
 // with one candidate).
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdtempSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -12,7 +12,7 @@ import {originText} from "../../src/components/headlineSummary.js";
 import {repeatsNote} from "../../src/components/intervals.js";
 import {howItRan} from "../../src/components/setupTables.js";
 import {decisionText, rankingLines, stepIntroText, verdictText} from "../../src/components/verdict.js";
-import {pyJson, vllmResult} from "../support/vllm-result.js";
+import {writeResultRun} from "../support/vllm-result.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-single-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -34,11 +34,13 @@ steps:
     candidates: [{id: default, engine: vllm, server: [vllm, serve, org/model]}]
 `
     );
-    mkdirSync(join(root, "runs", "measure--default--short"), {recursive: true});
-    writeFileSync(
-      join(root, "runs", "measure--default--short", "result.json"),
-      pyJson(vllmResult({model: "org/model", numPrompts: 100, inputLen: 128, outputLen: 4, duration: 10}))
-    );
+    writeResultRun(root, "measure--default--short", {
+      model: "org/model",
+      numPrompts: 100,
+      inputLen: 128,
+      outputLen: 4,
+      duration: 10
+    });
     const {report, rows} = await loadStudy(root);
     const home = homePage(report, rows);
     expect(home.origin.single_candidate).toBe(true);

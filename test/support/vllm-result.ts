@@ -1,5 +1,8 @@
 // A `vllm bench serve --save-result` JSON record built from its documented key order (shared/research/formats.md §2),
 // with consistent figures: throughputs are the totals divided by the duration, so validation's recomputation agrees.
+import {mkdirSync, writeFileSync} from "node:fs";
+import {join} from "node:path";
+
 export interface ResultSpec {
   model: string;
   numPrompts: number;
@@ -61,4 +64,10 @@ export function pyJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/(?<!\\)":/g, '": ')
     .replace(/,(?=["{\[\dnt-])/g, ", ");
+}
+
+/** A run folder of `studyDir` holding only its result.json, as a plan's run reads it without a run.json. */
+export function writeResultRun(studyDir: string, run: string, spec: ResultSpec): void {
+  mkdirSync(join(studyDir, "runs", run), {recursive: true});
+  writeFileSync(join(studyDir, "runs", run, "result.json"), pyJson(vllmResult(spec)));
 }
