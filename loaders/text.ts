@@ -18,3 +18,12 @@ export function visibleControls(text: string): string {
     return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
   });
 }
+
+/** A form with its {slots} filled: the one way the library writes a reason it records in a study's files in English,
+ * so that the pages can read the reason back by its form and say it in their language. */
+export function fillForm(form: string, values: Record<string, string | number>): string {
+  return form.replace(/\{([a-z]+)\}/gi, (_all, slot: string) => {
+    if (!(slot in values)) throw new Error(`the form "${form}" has a slot {${slot}} no value fills`);
+    return String(values[slot]);
+  });
+}

@@ -11,7 +11,20 @@ import {
   type KnobValue,
   type SearchSpace
 } from "../study/search-space.js";
+import {fillForm} from "../text.js";
 import {interval, type GainInterval} from "./gain-interval.js";
+
+/** Why the search tried a configuration, each form as tune.json's candidates hold it. The pages read a reason back by
+ * its form (src/components/recordedReason.ts), so a new reason gets a form here and its words there. */
+export const TUNE_REASONS = {
+  greedyStart: "the greedy path's configuration",
+  spaceFilling: "space-filling start (Latin hypercube, point {point})",
+  farthest: "too few results for a model: farthest from those tried",
+  modelPick: "the model's pick: predicted {mean} ± {sd}, expected improvement {gain} % over the best so far ({best})",
+  grid: "every configuration of the space"
+} as const;
+/** Its type, for the components, which take only types from the library. */
+export type TuneReasons = typeof TUNE_REASONS;
 
 export interface Observation {
   id: string;
@@ -162,9 +175,7 @@ export function startDesign(
   return configs.map((config, i) => ({
     config,
     reason:
-      greedy && i === 0
-        ? "the greedy path's configuration"
-        : `space-filling start (Latin hypercube, point ${i + (greedy ? 0 : 1)})`
+      greedy && i === 0 ? TUNE_REASONS.greedyStart : fillForm(TUNE_REASONS.spaceFilling, {point: i + (greedy ? 0 : 1)})
   }));
 }
 
@@ -207,7 +218,7 @@ export function guidedNext(
       observations.map((o) => coordinates(space, o.config)),
       random
     );
-    return next && {config: next.config, reason: "too few results for a model: farthest from those tried"};
+    return next && {config: next.config, reason: TUNE_REASONS.farthest};
   }
   const ok = observations.filter((o) => o.status === "ok");
   const incumbent = Math.max(...ok.map((o) => predict(model, coordinates(space, o.config)).mean));
@@ -219,7 +230,12 @@ export function guidedNext(
   }
   return {
     config: best!.config,
-    reason: `the model's pick: predicted ${best!.mean.toPrecision(4)} ± ${best!.sd.toPrecision(3)}, expected improvement ${((best!.ei / incumbent) * 100).toFixed(1)} % over the best so far (${incumbent.toPrecision(4)})`
+    reason: fillForm(TUNE_REASONS.modelPick, {
+      mean: best!.mean.toPrecision(4),
+      sd: best!.sd.toPrecision(3),
+      gain: ((best!.ei / incumbent) * 100).toFixed(1),
+      best: incumbent.toPrecision(4)
+    })
   };
 }
 

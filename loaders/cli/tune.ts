@@ -18,6 +18,7 @@ import {
   runSearch,
   searchRunsLeft,
   startDesign,
+  TUNE_REASONS,
   type Observation,
   type SearchIo,
   type TuneState
@@ -373,14 +374,7 @@ async function grid(args: TuneArgs, plan: StudyPlan, space: SearchSpace): Promis
     repeats: args.repeats,
     greedy: null,
     candidates: feasible.map((config, i) =>
-      searchCandidate(
-        space,
-        config,
-        plan.model.name,
-        `g${String(i + 1).padStart(3, "0")}`,
-        "grid",
-        "every configuration of the space"
-      )
+      searchCandidate(space, config, plan.model.name, `g${String(i + 1).padStart(3, "0")}`, "grid", TUNE_REASONS.grid)
     ),
     confirm: null
   };

@@ -2,6 +2,7 @@
 // `search: goodput` scenario doubles concurrency up its ladder, then bisects, instead of running every level.
 import {relative} from "node:path";
 import {addLoadColumns, judgeSlo, sloEvidence} from "../analysis/slo.js";
+import {notRunError, notRunText} from "../runs/not-run.js";
 import {readRunSync} from "../runs/read-runs.js";
 import {runRows} from "../runs/rows.js";
 import {runId, scenarioAtLoad, type PlanScenario, type StudyPlan} from "../study/plan.js";
@@ -102,17 +103,17 @@ export class LadderGuard {
     const search = this.searches.get(curveKey(run));
     if (run.scenario.search) {
       if (!search || this.probes.has(run.run)) return null;
-      if (search.stop) return `not run: ${search.reason}`;
+      if (search.stop) return notRunError(search.reason!);
       // Bisecting (its probes come from after()): no ladder level above the one that broke the SLO is needed.
-      if (search.hi != null) return `not run: the goodput search found the SLO broken at concurrency ${search.hi}`;
+      if (search.hi != null) return notRunError(notRunText("searchBrokenAt", {hi: search.hi}));
       if (search.probes.length >= run.scenario.search.max_probes) {
-        this.stopSearch(search, "max-probes", `the goodput search made its ${search.probes.length} probes`);
-        return `not run: ${search.reason}`;
+        this.stopSearch(search, "max-probes", notRunText("searchProbes", {probes: search.probes.length}));
+        return notRunError(search.reason!);
       }
       return null;
     }
     const curve = this.curves.get(curveKey(run));
-    return curve?.stopAbove != null && levelOf(run) > curve.stopAbove ? `not run: ${curve.reason}` : null;
+    return curve?.stopAbove != null && levelOf(run) > curve.stopAbove ? notRunError(curve.reason!) : null;
   }
 
   /** After a run of a guarded curve: its verdict, and the runs the search wants next (bisection probes). */
@@ -147,7 +148,7 @@ export class LadderGuard {
     curve.streak.push(verdict.why);
     if (curve.streak.length >= 2 && curve.stopAbove == null) {
       curve.stopAbove = levelOf(run);
-      curve.reason = `the SLO was broken at two consecutive levels (${curve.streak.slice(-2).join("; ")})`;
+      curve.reason = notRunText("ladderStopped", {why: curve.streak.slice(-2).join("; ")});
     }
   }
 
@@ -164,35 +165,19 @@ export class LadderGuard {
     else s.lo = Math.max(s.lo ?? level, level);
     if (s.hi == null) {
       if (level >= levels[levels.length - 1])
-        this.stopSearch(
-          s,
-          "met-at-highest-level",
-          `the goodput search met the SLO at the ladder's highest level, ${level}`
-        );
+        this.stopSearch(s, "met-at-highest-level", notRunText("searchMetAtTop", {level}));
       return [];
     }
     if (s.lo == null) {
-      this.stopSearch(
-        s,
-        "never-within-slo",
-        `the goodput search found the SLO broken at its first level (${verdict.why})`
-      );
+      this.stopSearch(s, "never-within-slo", notRunText("searchBrokenAtFirst", {why: verdict.why}));
       return [];
     }
     if (s.hi - s.lo <= Math.max(1, tolerance * s.lo)) {
-      this.stopSearch(
-        s,
-        "within-tolerance",
-        `the goodput search found the limit: concurrency ${s.lo} meets the SLO, ${s.hi} breaks it (tolerance ${tolerance})`
-      );
+      this.stopSearch(s, "within-tolerance", notRunText("searchLimit", {lo: s.lo, hi: s.hi, tolerance}));
       return [];
     }
     if (s.probes.length >= max_probes) {
-      this.stopSearch(
-        s,
-        "max-probes",
-        `the goodput search made its ${max_probes} probes: the limit lies between concurrency ${s.lo} and ${s.hi}`
-      );
+      this.stopSearch(s, "max-probes", notRunText("searchProbesBetween", {probes: max_probes, lo: s.lo, hi: s.hi}));
       return [];
     }
     return [this.probe(run, Math.floor((s.lo + s.hi) / 2))];

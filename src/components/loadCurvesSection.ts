@@ -3,6 +3,7 @@ import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {curvesDefinitions, loadCurvesSpec} from "./loadCurvesChart.js";
+import {recordedReason} from "./recordedReason.js";
 import {ttftAxis} from "./ttftAxis.js";
 import {sloExplorer} from "./sloExplorer.js";
 import {textElement} from "./table.js";
@@ -37,7 +38,8 @@ export function notRunText(scenario: ScenarioCurves, labels: Record<string, stri
     return key ? fill(key, lang, {loads}) : `${scenario.load_kind} ${loads}`;
   };
   const parts = [...groups.values()].map(
-    (g) => `${several ? `${labels[g.candidate] ?? g.candidate}, ` : ""}${levels(g.loads.join(", "))} (${g.reason})`
+    (g) =>
+      `${several ? `${labels[g.candidate] ?? g.candidate}, ` : ""}${levels(g.loads.join(", "))} (${recordedReason(g.reason, lang)})`
   );
   return fill("curvesNotRun", lang, {levels: parts.join("; ")});
 }

@@ -6,6 +6,7 @@ import {formatFixed, formatMetric} from "./format.js";
 import {fill, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
+import {recordedReason} from "./recordedReason.js";
 import {dataTable, textElement, type Column} from "./table.js";
 import {rankingLines, scenarioName, type ScenarioNames} from "./verdict.js";
 
@@ -39,7 +40,8 @@ export function statusBadge(
   partial = false,
   notRun: string | null = null
 ): HTMLElement {
-  if (notRun != null) return textElement("span", `${t("notRun", lang)} (${notRun})`, "status not-run");
+  if (notRun != null)
+    return textElement("span", `${t("notRun", lang)} (${recordedReason(notRun, lang)})`, "status not-run");
   if (status === "outside-slo") return textElement("span", t("outsideSlo", lang), "status outside-slo");
   const ok = status === "ok";
   const badge = textElement("span", ok ? t("ok", lang) : t("failed", lang), ok ? "status ok" : "status failed");

@@ -9,6 +9,7 @@ import {confidenceText, formatGain} from "./intervals.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
+import {recordedReason} from "./recordedReason.js";
 import {commandBlock} from "./setupTables.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {chartConfig} from "./vegaChart.js";
@@ -309,7 +310,7 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
     {label: t("tuneRunsColumn", lang), value: (c) => formatCount(c.runs.length), numeric: true},
     {
       label: t("tuneWhy", lang),
-      value: (c) => fragment(...[marks(c) ? `${marks(c)}. ` : "", c.error ?? c.reason]),
+      value: (c) => fragment(...[marks(c) ? `${marks(c)}. ` : "", c.error ?? recordedReason(c.reason, lang)]),
       className: "wide-text"
     }
   ];

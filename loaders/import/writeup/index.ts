@@ -7,6 +7,7 @@ import {pathBelow} from "../../files/path-below.js";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan, PlanError} from "../../study/plan.js";
 import {readSourceFile, sha256} from "../result.js";
+import {notRunError, notRunText} from "../../runs/not-run.js";
 import {writingTo} from "../../files/write-error.js";
 import {buildStudy, nameId, type WriteupStudy} from "./build-study.js";
 import {writeupPlanText} from "./plan-text.js";
@@ -161,7 +162,7 @@ export function importWriteup(file: string, studyDir: string, now = new Date()):
       const record: Record<string, unknown> = {id: run.id, status: entry?.kind === "result" ? "ok" : "failed"};
       if (!entry) {
         // As a ladder level a search left out is recorded: failed in the not-run phase, with why.
-        record.error = "not run: the write-up gives no result for this configuration on this workload";
+        record.error = notRunError(notRunText("noResult"));
         record.failed_phase = "not-run";
       } else if (entry.kind === "error") {
         record.error = entry.error;

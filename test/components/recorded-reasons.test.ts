@@ -1,0 +1,76 @@
+// The reasons tps-report writes into a study's files in English: why a run was not run (run.json's error, from live
+// mode's ladder guard and the write-up import) and why the search tried a configuration (tune.json). Turkish pages
+// showed them in English: "koşulmadı (the goodput search found the limit: …)", "the model's pick: predicted …".
+import "../../src/render/dom.js";
+import {describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {TUNE_REASONS} from "../../loaders/analysis/tuner.js";
+import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
+import {fillForm} from "../../loaders/text.js";
+import {siteFragments} from "../../src/render/page-fragments.js";
+import {recordedReason} from "../../src/components/recordedReason.js";
+
+/** Each page's fragments as one text, of the pages whose path starts with `prefix`. */
+async function pagesOf(dir: string, prefix: string): Promise<Map<string, string>> {
+  const study = await loadStudy(dir);
+  const pages = new Map<string, string>();
+  await siteFragments(study, dir, (path, fragments) => {
+    if (path.startsWith(prefix)) pages.set(path, JSON.stringify(fragments));
+  });
+  return pages;
+}
+
+describe("a recorded reason on a Turkish page", () => {
+  it("the live ladder's goodput search (a real H200 run): its left-out levels say why in Turkish", async () => {
+    const pages = await pagesOf("data/studies/h200-live-ladder", "/tr/");
+    const shown = [...pages].filter(([, text]) => text.includes("koşulmadı") || text.includes("Koşulmadı"));
+    // The step's curves, the runs table and the five run pages of the levels the search left out.
+    expect(shown.map(([path]) => path).sort()).toEqual([
+      "/tr/runs/",
+      "/tr/runs/search--mbt4096--search--c128",
+      "/tr/runs/search--mbt4096--search--c16",
+      "/tr/runs/search--mbt4096--search--c32",
+      "/tr/runs/search--mbt4096--search--c64",
+      "/tr/runs/search--mbt4096--search--c8",
+      "/tr/steps/search"
+    ]);
+    for (const [path, text] of shown) {
+      // The explorer's data (a JSON block for the browser) keeps the study's own text; what the page draws is Turkish.
+      const drawn = text.replace(/<script class=\\"slo-explorer-data\\"[\s\S]*?<\/script>/g, "");
+      expect(drawn, path).not.toContain("the goodput search");
+      expect(drawn, path).toContain(
+        "goodput araması sınırı buldu: eşzamanlılık 3 SLO'yu karşılıyor, 4 bozuyor (tolerans 0.125)"
+      );
+    }
+  });
+
+  it("the search on one H100: each configuration's reason is in Turkish, with its figures", async () => {
+    const table = (await pagesOf("data/studies/gpu-tune", "/tr/tune")).get("/tr/tune")!;
+    for (const english of ["the greedy path's configuration", "space-filling start", "the model's pick"])
+      expect(table).not.toContain(english);
+    expect(table).toContain("açgözlü yolun yapılandırması");
+    expect(table).toContain("uzayı dolduran başlangıç (Latin hiperküpü, 1. nokta)");
+    // tune.json: "the model's pick: predicted 1338 ± 658, expected improvement 3.2 % over the best so far (1954)".
+    expect(table).toContain(
+      "modelin seçimi: tahmin 1338 ± 658, şimdiye kadarki en iyiye (1954) göre beklenen iyileşme %3.2"
+    );
+  });
+
+  it("every form the library writes reads back in both languages, its values in place; English as written", () => {
+    const forms: Record<string, string> = {...NOT_RUN_REASONS, ...TUNE_REASONS};
+    for (const [name, form] of Object.entries(forms)) {
+      const values = Object.fromEntries([...form.matchAll(/\{([a-z]+)\}/gi)].map(([, slot], i) => [slot, 17 + i]));
+      const text = fillForm(form, values);
+      expect(recordedReason(text, "en"), name).toBe(text);
+      const tr = recordedReason(text, "tr");
+      expect(tr, name).not.toBe(text);
+      for (const value of Object.values(values)) expect(tr, name).toContain(String(value));
+    }
+  });
+
+  it("a reason of no known form is shown as written", () => {
+    expect(recordedReason("the operator stopped the server by hand", "tr")).toBe(
+      "the operator stopped the server by hand"
+    );
+  });
+});
