@@ -12,6 +12,8 @@ export interface HeadroomRun {
   /** The candidate's label, made unique within the scenario with its step's title when two share it; a ladder's
    * point adds its load ("Chunked prefill · c16"): each load is a bar of its own, against its own ceiling. */
   label: string;
+  /** The label without its load: the candidate, as the table names it beside its Load column. */
+  candidate: string;
   /** "c16", "0.5 r/s": the load of a ladder's point; null for a run sent at the scenario's one load. */
   load: string | null;
   step: string;
@@ -92,6 +94,7 @@ export function headroomRuns(
     return {
       run: row.run,
       label: load ? `${named} · ${load}` : named,
+      candidate: named,
       load,
       step: row.step,
       stepTitle: stepTitle(row.step),

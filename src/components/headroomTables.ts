@@ -25,12 +25,16 @@ export function measuredText(run: HeadroomRun, lang: PageContext["lang"]): strin
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
 export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext, id: string): HTMLElement {
   const {lang} = context;
+  const varies = (of: (r: HeadroomRun) => string) => new Set(runs.map(of)).size > 1;
   const columns: Column<HeadroomRun>[] = [
-    {label: t("candidate", lang), value: (r) => link(r.href, r.label)},
-    {label: t("step", lang), value: (r) => link(r.stepHref, r.stepTitle)},
+    {label: t("candidate", lang), value: (r) => link(r.href, r.candidate)},
+    // A step or an engine that every row shares says nothing of a row (the candidate's link leads to both).
+    ...(varies((r) => r.step)
+      ? [{label: t("step", lang), value: (r: HeadroomRun) => link(r.stepHref, r.stepTitle)}]
+      : []),
     // A ladder's points: each row is one load, against the ceiling at that load.
     ...(runs.some((r) => r.load != null) ? [{label: t("load", lang), value: (r: HeadroomRun) => r.load ?? ""}] : []),
-    {label: t("engine", lang), value: (r) => r.engine},
+    ...(varies((r) => r.engine) ? [{label: t("engine", lang), value: (r: HeadroomRun) => r.engine}] : []),
     {label: t("role", lang), value: (r) => (r.role ? t(r.role, lang) : "")},
     {label: metricTitle("total_token_throughput", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
     {label: t("hardCeiling", lang), numeric: true, value: (r) => formatFixed(r.ceiling)},

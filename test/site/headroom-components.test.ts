@@ -242,6 +242,7 @@ describe("headroom chart of a large archive", () => {
     Array.from({length: n}, (_, i) => ({
       run: `step--c${i}--sharegpt`,
       label: `c${i}`,
+      candidate: `c${i}`,
       load: null,
       step: "step",
       stepTitle: "Step",

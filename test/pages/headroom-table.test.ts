@@ -1,0 +1,35 @@
+// The Headroom page's table of runs against their ceilings. On the H200 ladder (a real GPU run: one engine, each
+// candidate at eight loads) it was 1,137 px wide in a 912 px column: its Candidate cells repeated the Load column
+// ("4096 batch tokens · c128" beside "c128"), an Engine column said "transformers continuous batching
+// (gpu_engine_server.py)" on every row, and a Step column "Batch-token budget" on every row.
+import "../../src/render/dom.js";
+import {describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {headroomPage} from "../../loaders/pages/headroom.js";
+import {columnRows} from "../../src/components/columnRows.js";
+import {headroomRuns} from "../../src/components/headroomRuns.js";
+import {headroomRunsTable} from "../../src/components/headroomTables.js";
+
+async function table(dir: string, scenario: string) {
+  const study = await loadStudy(dir);
+  const page = headroomPage(study.report, study.rows);
+  const context = {lang: "en" as const, root: "./"};
+  const element = headroomRunsTable(headroomRuns(columnRows(page.columns), page, scenario, context), context, "t");
+  const headers = [...element.querySelectorAll("thead th")].map((th) => th.textContent);
+  const first = [...element.querySelectorAll("tbody tr")[0].querySelectorAll("td, th")].map((td) => td.textContent);
+  return {headers, first};
+}
+
+describe("the runs-against-ceilings table", () => {
+  it("a ladder of one engine and one step: each candidate named once, its load in the Load column, no Engine or Step column", async () => {
+    const {headers, first} = await table("data/studies/h200-ladder", "chat");
+    expect(headers.slice(0, 3)).toEqual(["Candidate", "Load", "Role"]);
+    expect(first.slice(0, 2)).toEqual(["4096 batch tokens", "c128"]);
+  });
+
+  it("the seed, whose runs span three engines, keeps its Engine column", async () => {
+    const {headers, first} = await table("data/studies/qwen3-32b-a100", "sharegpt");
+    expect(headers.slice(0, 4)).toEqual(["Candidate", "Step", "Engine", "Role"]);
+    expect(first.slice(0, 4)).toEqual(["TensorRT-LLM", "Engine selection", "TensorRT-LLM", "Recommended"]);
+  });
+});
