@@ -1,6 +1,6 @@
 // Derives the write-up from the runs: step standings, the greedy verdicts, the recommended configuration, the headline.
 import {desc, escape, from} from "arquero";
-import type {Finding} from "../finding.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import type {Summary} from "../stats/summary.js";
 import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} from "../study/plan.js";
@@ -24,7 +24,7 @@ import {interval, type GainInterval} from "./gain-interval.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 export type {GainInterval} from "./gain-interval.js";
 import type {RunStatus} from "../runs/read-runs.js";
-import type {Text} from "../text.js";
+import {fillForm, type Text} from "../text.js";
 
 export interface Derived {
   steps: StepReport[];
@@ -456,7 +456,12 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       findings.push({
         severity: "warning",
         code: "recommended-not-winner",
-        message: `step ${step.id}: candidate '${c.id}' is marked recommended but is not the selection winner '${winner.id}' (${shellCommand(winner.server)}) with arguments added`,
+        message: fillForm(FINDING_FORMS.recommendedNotWinner, {
+          step: step.id,
+          candidate: c.id,
+          winner: winner.id,
+          command: shellCommand(winner.server)
+        }),
         run: null,
         file: plan.file,
         line: null
@@ -502,7 +507,12 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
         findings.push({
           severity: "warning",
           code: "headline-not-recommended",
-          message: `scenario ${scenario.id}: step ${step.id}'s candidate '${marked.id}' is not the recommended configuration '${winner.id}' (with arguments added); left out of the headline`,
+          message: fillForm(FINDING_FORMS.headlineNotRecommended, {
+            scenario: scenario.id,
+            step: step.id,
+            candidate: marked.id,
+            winner: winner.id
+          }),
           run: runId(step.id, marked.id, scenario.id),
           file: plan.file,
           line: null
@@ -530,7 +540,11 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       findings.push({
         severity: "warning",
         code: "headline-incomplete",
-        message: `scenario ${pair.scenario}: no ${objective} for ${before == null ? pair.baseline_run : pair.recommended_run}; left out of the headline`,
+        message: fillForm(FINDING_FORMS.headlineIncomplete, {
+          scenario: pair.scenario,
+          metric: objective,
+          run: before == null ? pair.baseline_run : pair.recommended_run
+        }),
         run: before == null ? pair.baseline_run : pair.recommended_run,
         file: null,
         line: null

@@ -1,6 +1,6 @@
 // A study read, then analysed: reading its files (readStudy) kept apart from the analysis, named phases each a pure
 // function of the ones before (analyse), as a compiler names its phases.
-import type {Finding} from "../finding.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {checkClaims} from "./claims.js";
 import {derive} from "./derive.js";
@@ -21,7 +21,7 @@ import {loadPoints, type CurveChoice, type LoadPoint} from "./ladder.js";
 import type {ClaimCheck} from "./claims.js";
 import type {Derived, HeadlineRow, StepReport, SummaryRow} from "./derive.js";
 import type {HeadroomReport} from "./headroom.js";
-import {NOT_RECORDED, type Text} from "../text.js";
+import {fillForm, NOT_RECORDED, type Text} from "../text.js";
 import {isPlaceholder} from "../study/schema.js";
 import {levelSeeds, repeatFindings} from "./repeat-checks.js";
 import {interferenceFindings} from "./interference.js";
@@ -94,7 +94,7 @@ export function collectFindings(
   const planFindings: Finding[] = plan.warnings.map((w) => ({
     severity: "warning",
     code: w.code ?? "plan-warning",
-    message: `${w.path ? `${w.path}: ` : ""}${w.message}`,
+    message: w.path ? fillForm(FINDING_FORMS.atPath, {path: w.path, message: w.message}) : w.message,
     run: null,
     file: w.file,
     line: w.line

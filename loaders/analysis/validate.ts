@@ -1,6 +1,7 @@
 // Cross-checks runs against their study and recomputes what the printed figures imply.
 import {basename, dirname, join} from "node:path";
-import type {Finding} from "../finding.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
+import {fillForm} from "../text.js";
 import type {RunRow} from "../runs/rows.js";
 import {expectedLiveCommands} from "../command/argv.js";
 import {argvDifferences, OUTPUT_BENCH_OPTIONS, sameMeaning} from "../command/argv-meaning.js";
@@ -137,7 +138,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       add(
         "warning",
         "served-model-differs",
-        `the server command serves '${served}' but the run is recorded as '${meta.model}' (study model ${plan.model.name}); the published command may be a typo, or the run measured another model`,
+        fillForm(FINDING_FORMS.servedModelDiffers, {served, model: meta.model, study: plan.model.name}),
         meta.id,
         metaFile,
         1
@@ -158,7 +159,14 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         add(
           "warning",
           "metric-window",
-          `${metric} is printed as ${printed} but ${formula} = ${computed.toFixed(2)}: the tool measured it over ${(numerator / printed).toFixed(2)} s, not the ${m.duration} s it prints as the duration`,
+          fillForm(FINDING_FORMS.metricWindow, {
+            metric,
+            printed,
+            formula,
+            computed: computed.toFixed(2),
+            window: (numerator / printed).toFixed(2),
+            duration: m.duration
+          }),
           meta.id,
           where.file,
           where.line
@@ -167,7 +175,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
         add(
           "error",
           "metric-inconsistent",
-          `${metric} is printed as ${printed} but ${formula} = ${computed.toFixed(2)}`,
+          fillForm(FINDING_FORMS.metricInconsistent, {metric, printed, formula, computed: computed.toFixed(2)}),
           meta.id,
           where.file,
           where.line
@@ -186,7 +194,11 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       add(
         "warning",
         "requests-over-plan",
-        `${m.completed} requests completed${m.failed ? ` and ${m.failed} failed` : ""} of ${scenario.num_prompts} planned`,
+        fillForm(m.failed ? FINDING_FORMS.requestsOverPlanFailed : FINDING_FORMS.requestsOverPlan, {
+          completed: m.completed,
+          failed: m.failed ?? 0,
+          planned: scenario.num_prompts
+        }),
         meta.id,
         where.file,
         where.line
@@ -195,13 +207,13 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
       add(
         "warning",
         "requests-failed",
-        `${m.failed} of ${m.completed + m.failed} requests failed`,
+        fillForm(FINDING_FORMS.requestsFailed, {failed: m.failed, total: m.completed + m.failed}),
         meta.id,
         where.file,
         where.line
       );
     if (scenario.dataset === "random" && m.completed != null && !randomLengths(plan, scenario.bench_args)) {
-      const tokens = (metric: string, length: number | null, what: string) => {
+      const tokens = (metric: string, length: number | null, forms: {below: string; above: string}) => {
         const printed = m[metric];
         if (printed == null || length == null) return;
         const wanted = m.completed * length;
@@ -210,14 +222,28 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
           add(
             "warning",
             "token-total-off",
-            `${metric} is ${printed}, ${Math.abs(off * 100).toFixed(1)}% ${off < 0 ? "below" : "above"} ${m.completed} requests × ${length} ${what} tokens = ${wanted}${metric === "total_output_tokens" && off < 0 ? " (requests stopped early: the benchmark was likely run without --ignore-eos)" : ""}`,
+            fillForm(off < 0 ? forms.below : forms.above, {
+              metric,
+              printed,
+              off: Math.abs(off * 100).toFixed(1),
+              completed: m.completed,
+              length,
+              wanted
+            }),
             meta.id,
             where.file,
             where.line
           );
       };
-      tokens("total_input_tokens", scenario.input_len, "input");
-      tokens("total_output_tokens", scenario.output_len, "output");
+      tokens("total_input_tokens", scenario.input_len, {
+        below: FINDING_FORMS.inputTokensBelow,
+        above: FINDING_FORMS.inputTokensAbove
+      });
+      // Fewer output tokens than asked for: requests stopped at their end-of-sequence token.
+      tokens("total_output_tokens", scenario.output_len, {
+        below: FINDING_FORMS.outputTokensBelow,
+        above: FINDING_FORMS.outputTokensAbove
+      });
     }
   }
 
@@ -238,12 +264,7 @@ export function validate(plan: StudyPlan, runs: RunRecord[], rows: RunRow[]): Fi
     const usual = [...counts].sort((a, b) => b[1] - a[1])[0][0];
     for (const {run, tokens} of list)
       if (tokens !== usual)
-        add(
-          "warning",
-          "inputs-differ",
-          `scenario ${scenario}: total_input_tokens ${tokens} differs from the other runs' ${usual}; the runs did not send the same prompts`,
-          run
-        );
+        add("warning", "inputs-differ", fillForm(FINDING_FORMS.inputsDiffer, {scenario, tokens, usual}), run);
   }
   findings.push(...unrecordedCommands(plan, runs));
   return findings;

@@ -1,6 +1,8 @@
 // Values a result block prints that cannot be true: flagged and set aside (kept as text in `extra`), so no mean,
 // table or decision uses them. A peak rate over one second cannot exceed what the whole run produced.
 import type {ParsedBlock, ParseIssue} from "../canonical.js";
+import {FINDING_FORMS} from "../finding.js";
+import {fillForm} from "../text.js";
 
 /** Labels the checked metrics are printed under, to name the line. */
 const LABELS: Record<string, RegExp> = {
@@ -8,7 +10,7 @@ const LABELS: Record<string, RegExp> = {
   max_concurrent_requests: /^\s*peak concurrent requests/i
 };
 
-/** Why each impossible metric of the block cannot be true, by metric. */
+/** Why each impossible metric of the block cannot be true, by metric: the finding's message. */
 function impossible(block: ParsedBlock): Map<string, string> {
   const m = block.metrics;
   const found = new Map<string, string>();
@@ -22,19 +24,27 @@ function impossible(block: ParsedBlock): Map<string, string> {
   )
     found.set(
       "max_output_tokens_per_s",
-      `a peak of ${peak} output tokens/s is more than the ${m.total_output_tokens} tokens generated in the whole ${m.duration} s run`
+      fillForm(FINDING_FORMS.impossiblePeak, {
+        metric: "max_output_tokens_per_s",
+        peak,
+        tokens: m.total_output_tokens,
+        duration: m.duration
+      })
     );
   const sent = m.completed != null ? m.completed + (m.failed ?? 0) : null;
   const concurrent = m.max_concurrent_requests;
   if (concurrent != null && sent != null && sent > 0 && concurrent > sent)
-    found.set("max_concurrent_requests", `${concurrent} requests at once is more than the ${sent} requests sent`);
+    found.set(
+      "max_concurrent_requests",
+      fillForm(FINDING_FORMS.impossibleConcurrency, {metric: "max_concurrent_requests", concurrent, sent})
+    );
   return found;
 }
 
 /** Sets aside the block's impossible values; one warning each, on its line where the text shows it. */
 export function setAsideImpossible(block: ParsedBlock, lines: readonly string[] | null): ParseIssue[] {
   const issues: ParseIssue[] = [];
-  for (const [key, why] of impossible(block)) {
+  for (const [key, message] of impossible(block)) {
     const value = block.metrics[key]!;
     delete block.metrics[key];
     block.extra[key] = String(value);
@@ -45,7 +55,7 @@ export function setAsideImpossible(block: ParsedBlock, lines: readonly string[] 
           line = n;
           break;
         }
-    issues.push({line, message: `${key} cannot be true: ${why}; kept as text, in no mean`});
+    issues.push({line, message});
   }
   return issues;
 }

@@ -1,6 +1,8 @@
 // Shared state of one text file's scan: which lines a scanner has taken, and what it found.
 
 import type {ParsedBlock, ParseIssue} from "../canonical.js";
+import {FINDING_FORMS} from "../finding.js";
+import {fillForm} from "../text.js";
 import type {SourceLine} from "./lines.js";
 
 export interface TextScan {
@@ -47,7 +49,7 @@ export class BlockBuilder {
   /** A metric line printed a word (`nan`, `inf`, `None`, `N/A`): kept as text, and said so. */
   wordMetric(key: string, word: string, line: number, label: string): void {
     this.setExtra(key, word);
-    this.warnings.push({line, message: `"${label}:" prints ${JSON.stringify(word)}, not a number: kept as text`});
+    this.warnings.push({line, message: fillForm(FINDING_FORMS.notANumber, {label, word: JSON.stringify(word)})});
   }
 
   setExtra(key: string, value: string): void {

@@ -2,6 +2,8 @@
 
 import {shiftDecimal} from "./decimal.js";
 import type {Tool} from "../canonical.js";
+import {FINDING_FORMS} from "../finding.js";
+import {fillForm} from "../text.js";
 import {splitLabel} from "./lines.js";
 import {BlockBuilder, claim, describeLine, type TextScan} from "./scan.js";
 import {TRTLLM_BENCH_RESULT_LABELS} from "./trtllm-bench-text.js";
@@ -287,7 +289,7 @@ export function finishServing(scan: TextScan, records: ServingRecord[]): void {
       scan.blocks.push(block);
       scan.warnings.push({
         line: first,
-        message: `${span} hold a result block without its "Serving Benchmark Result" banner, from its first line to its closing rule: read as whole`
+        message: fillForm(FINDING_FORMS.bannerless, {first, last: lastLine})
       });
       continue;
     }

@@ -5,7 +5,8 @@ import type {ParsedBlock} from "../canonical.js";
 import {parseFileSync} from "../parse/index.js";
 import {derivedTotalThroughput} from "../parse/total-throughput.js";
 import type {z} from "zod";
-import type {Finding} from "../finding.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
+import {fillForm} from "../text.js";
 import {isRunId, parseRunId, type Load} from "../study/ids.js";
 import {gpuCount} from "../study/gpu-need.js";
 import {allSteps, rebuiltBenchArgv, scenarioAtLoad, type StudyPlan} from "../study/plan.js";
@@ -419,7 +420,13 @@ function missingRequests(block: ParsedBlock, meta: RunMeta, plan: StudyPlan | nu
   if (!scenario?.num_prompts || completed == null) return null;
   const sent = completed + (failed ?? 0);
   if (sent >= scenario.num_prompts) return null;
-  return `the result accounts for ${sent} of the ${scenario.num_prompts} requests its workload sends (${completed} completed${failed ? `, ${failed} failed` : ""}); the other ${scenario.num_prompts - sent} are in none of its figures`;
+  return fillForm(failed ? FINDING_FORMS.partialResultFailed : FINDING_FORMS.partialResult, {
+    sent,
+    planned: scenario.num_prompts,
+    completed,
+    failed,
+    missing: scenario.num_prompts - sent
+  });
 }
 
 /**

@@ -4,7 +4,8 @@ import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
 import {pointRepeats, type RepeatSettings} from "./repeats.js";
-import type {Text} from "../text.js";
+import {FINDING_FORMS} from "../finding.js";
+import {fillForm, type Text} from "../text.js";
 import {idProblem, loadPart, type Load, type LoadKind} from "./ids.js";
 import {gpuNeed} from "./gpu-need.js";
 import {takesPlanFlags} from "./clients.js";
@@ -594,7 +595,7 @@ function planFromYaml(root: unknown, raw: unknown, lineCounter: LineCounter, fil
         file,
         line: lineOf(nodeAt(root, ["steps", si]), lineCounter),
         path: pathText(["steps", si]),
-        message: `selection step '${s.id}' has ${s.scenarios.length} scenarios and no 'decision'; the geometric mean of the ratios to the incumbent decides`,
+        message: fillForm(FINDING_FORMS.decisionDefault, {step: s.id, count: s.scenarios.length}),
         code: "decision-default"
       });
     return {

@@ -1,6 +1,8 @@
 // Turns schema issues into one line each with the file and the line of the YAML or JSON node they are about.
 import {isCollection, isMap, LineCounter, parseDocument, type Node} from "yaml";
 import type {z} from "zod";
+import {FINDING_FORMS} from "../finding.js";
+import {fillForm} from "../text.js";
 import {idProblem} from "./ids.js";
 import {isPlaceholder} from "./schema.js";
 
@@ -93,7 +95,7 @@ export function placeholderIssues(
         file,
         line: lineOf(nodeAt(root, path), lineCounter),
         path: pathText(path),
-        message: `placeholder ${JSON.stringify(data)}: fill in the real value`,
+        message: fillForm(FINDING_FORMS.placeholder, {value: JSON.stringify(data)}),
         code: "placeholder"
       }
     ];

@@ -2,6 +2,7 @@
 // (words-*.ts); every sentence the site's code draws is looked up here, none is picked by a branch on the language.
 import type {Lang, NotRecorded, Text} from "../../loaders/text.js";
 import {EXPLORER_WORDS} from "./words-explorer.js";
+import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
 import {RUN_WORDS} from "./words-runs.js";
 import {SETUP_WORDS} from "./words-setup.js";
@@ -134,13 +135,23 @@ const COMMON_WORDS = {
   noTwin: {en: "This page has no English version", tr: "Bu sayfanın Türkçesi yok"}
 } satisfies Record<string, Text>;
 
-const SECTIONS = [COMMON_WORDS, STEP_WORDS, SETUP_WORDS, RUN_WORDS, REASON_WORDS, EXPLORER_WORDS, SITE_WORDS] as const;
+const SECTIONS = [
+  COMMON_WORDS,
+  STEP_WORDS,
+  SETUP_WORDS,
+  RUN_WORDS,
+  REASON_WORDS,
+  FINDING_WORDS,
+  EXPLORER_WORDS,
+  SITE_WORDS
+] as const;
 const STRINGS = {
   ...COMMON_WORDS,
   ...STEP_WORDS,
   ...SETUP_WORDS,
   ...RUN_WORDS,
   ...REASON_WORDS,
+  ...FINDING_WORDS,
   ...EXPLORER_WORDS,
   ...SITE_WORDS
 };

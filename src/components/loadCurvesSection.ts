@@ -3,7 +3,7 @@ import type {ScenarioCurves} from "../../loaders/pages/load-curves.js";
 import type {StepPage} from "../../loaders/pages/step.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {curvesDefinitions, loadCurvesSpec} from "./loadCurvesChart.js";
-import {recordedReason} from "./recordedReason.js";
+import {recordedReason} from "./libraryText.js";
 import {ttftAxis} from "./ttftAxis.js";
 import {sloExplorer} from "./sloExplorer.js";
 import {textElement} from "./table.js";

@@ -4,6 +4,7 @@ import type {Finding} from "../../loaders/finding.js";
 import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
 import {fill, pick, t, type Lang} from "./i18n.js";
+import {findingMessage} from "./libraryText.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {dataTable, textElement} from "./table.js";
@@ -64,7 +65,7 @@ export function findingsTable(
         value: (f: Finding) => textElement("span", t(`severity_${f.severity}`, lang), `severity severity-${f.severity}`)
       },
       {label: t("code", lang), value: (f) => textElement("code", f.code)},
-      {label: t("message", lang), value: (f) => pick(f.text, lang) || f.message},
+      {label: t("message", lang), value: (f) => findingMessage(f, lang)},
       {
         label: t("run", lang),
         value: (f) => (f.run ? (runs.has(f.run) ? link(runHref(f.run, context), f.run) : f.run) : DASH)

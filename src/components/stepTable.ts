@@ -6,7 +6,7 @@ import {formatFixed, formatMetric} from "./format.js";
 import {fill, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
-import {recordedReason} from "./recordedReason.js";
+import {recordedReason} from "./libraryText.js";
 import {dataTable, textElement, type Column} from "./table.js";
 import {rankingLines, scenarioName, type ScenarioNames} from "./verdict.js";
 

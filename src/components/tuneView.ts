@@ -9,7 +9,7 @@ import {confidenceText, formatGain} from "./intervals.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
-import {recordedReason} from "./recordedReason.js";
+import {recordedReason} from "./libraryText.js";
 import {commandBlock} from "./setupTables.js";
 import {dataTable, fragment, textElement, type Column} from "./table.js";
 import {chartConfig} from "./vegaChart.js";

@@ -8,7 +8,7 @@ import {TUNE_REASONS} from "../../loaders/analysis/tuner.js";
 import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
 import {fillForm} from "../../loaders/text.js";
 import {siteFragments} from "../../src/render/page-fragments.js";
-import {recordedReason} from "../../src/components/recordedReason.js";
+import {recordedReason} from "../../src/components/libraryText.js";
 
 /** Each page's fragments as one text, of the pages whose path starts with `prefix`. */
 async function pagesOf(dir: string, prefix: string): Promise<Map<string, string>> {
