@@ -5,7 +5,8 @@
 import type {Derived} from "./derive.js";
 import type {RunRow} from "../runs/rows.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
-import type {Text} from "../text.js";
+import {fillForm, type Text} from "../text.js";
+import {CLAIM_DETAILS} from "./claim-details.js";
 
 export type Verdict = "confirmed" | "contradicted" | "unverifiable";
 
@@ -51,8 +52,6 @@ export function latencyEstimateMs(row: RunRow | undefined): number | null {
 /** A metric in its published unit: milliseconds shown as seconds where the write-up printed seconds. */
 const inUnit = (value: number, unit: unknown) => (unit === "s" ? value / 1000 : value);
 
-const LATENCY_ESTIMATE = "mean TTFT + mean TPOT × (output tokens per request − 1)";
-
 /**
  * The arithmetic behind a published gain that is not the objective's gain, where one fits: the faster mean latency
  * (as vLLM's figures imply it, exactly or rounded to 0.01 s as write-ups print it). Null when none fits.
@@ -60,13 +59,17 @@ const LATENCY_ESTIMATE = "mean TTFT + mean TPOT × (output tokens per request �
 export function explainGain(published: number, before: RunRow | undefined, after: RunRow | undefined): string | null {
   const [a, b] = [latencyEstimateMs(before), latencyEstimateMs(after)];
   if (a == null || b == null) return null;
-  for (const [x, y, how] of [
-    [a / 1000, b / 1000, ""],
-    [Math.round(a / 10) / 100, Math.round(b / 10) / 100, ", each rounded to 0.01 s as the write-up prints it"]
+  for (const [x, y, form, digits] of [
+    [a / 1000, b / 1000, CLAIM_DETAILS.latencySpeedup, 3],
+    [Math.round(a / 10) / 100, Math.round(b / 10) / 100, CLAIM_DETAILS.latencySpeedupRounded, 2]
   ] as const) {
     const gain = (x / y - 1) * 100;
     if (agreesAt(published, gain))
-      return `the published figure is the speed-up of the mean latency, ${x.toFixed(how ? 2 : 3)} s → ${y.toFixed(how ? 2 : 3)} s (${LATENCY_ESTIMATE}${how}): ${signed(gain, Math.max(1, decimals(published)))}%, not a throughput gain`;
+      return fillForm(form, {
+        before: x.toFixed(digits),
+        after: y.toFixed(digits),
+        gain: signed(gain, Math.max(1, decimals(published)))
+      });
   }
   return null;
 }
@@ -103,13 +106,20 @@ export function checkWriteupClaim(
   /** Why a run's metric cannot be had, and the estimate that may explain the figure, for latency. */
   const missing = (run: string, metric: string, unit: unknown): string => {
     const row = byRun.get(run);
-    if (!row) return `no run ${run}`;
-    if (row.status !== "ok") return `run ${run} failed (${row.error ?? "no error recorded"})`;
+    if (!row) return fillForm(CLAIM_DETAILS.noRun, {run});
+    if (row.status !== "ok") return fillForm(CLAIM_DETAILS.runFailed, {run, error: row.error ?? "no error recorded"});
     if (metric === "mean_e2el_ms") {
       const e = latencyEstimateMs(row);
-      return `its result block prints no end-to-end latency${e != null ? `; ${LATENCY_ESTIMATE} gives ${inUnit(e, unit).toFixed(unit === "s" ? 3 : 1)} ${unit === "s" ? "s" : "ms"}` : ""}`;
+      const estimate =
+        e != null
+          ? fillForm(CLAIM_DETAILS.latencyEstimate, {
+              value: inUnit(e, unit).toFixed(unit === "s" ? 3 : 1),
+              unit: unit === "s" ? "s" : "ms"
+            })
+          : null;
+      return [CLAIM_DETAILS.runNoLatency, estimate].filter(Boolean).join("; ");
     }
-    return `its result block prints no ${metric}`;
+    return fillForm(CLAIM_DETAILS.runNotPrinted, {metric});
   };
 
   switch (claim.kind) {
@@ -124,7 +134,7 @@ export function checkWriteupClaim(
       const published = Number(claim.value);
       const shown = `${published.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`;
       const row = derived.headline.find((h) => h.scenario === claim.scenario);
-      if (!row) return result(subject, shown, "—", null, "no baseline/recommended pair for this workload");
+      if (!row) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
       const run = side === "baseline" ? row.baseline_run : row.recommended_run;
       const v = metricOf(run, metric);
       if (v == null) return result(subject, shown, "—", null, missing(run, metric, claim.unit));
@@ -143,7 +153,7 @@ export function checkWriteupClaim(
       const factor = Number(claim.factor);
       const shown = `${factor.toFixed(places(factor))}×`;
       const row = derived.headline.find((h) => h.scenario === claim.scenario);
-      if (!row) return result(subject, shown, "—", null, "no baseline/recommended pair for this workload");
+      if (!row) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
       const [a, b] = [metricOf(row.baseline_run, metric), metricOf(row.recommended_run, metric)];
       if (a == null || b == null) {
         const [ea, eb] = [
@@ -152,9 +162,13 @@ export function checkWriteupClaim(
         ];
         const estimate =
           metric === "mean_e2el_ms" && ea != null && eb != null
-            ? `; ${LATENCY_ESTIMATE} gives ${(ea / 1000).toFixed(3)} s against ${(eb / 1000).toFixed(3)} s, ${(ea / eb).toFixed(places(factor))}×`
-            : "";
-        return result(subject, shown, "—", null, `the result blocks print no end-to-end latency${estimate}`);
+            ? fillForm(CLAIM_DETAILS.latencyEstimates, {
+                baseline: (ea / 1000).toFixed(3),
+                recommended: (eb / 1000).toFixed(3),
+                factor: (ea / eb).toFixed(places(factor))
+              })
+            : null;
+        return result(subject, shown, "—", null, [CLAIM_DETAILS.noLatency, estimate].filter(Boolean).join("; "));
       }
       const mine = a / b;
       return result(subject, shown, `${mine.toFixed(places(factor))}×`, agreesAt(factor, mine, places(factor)));
@@ -187,9 +201,13 @@ export function checkWriteupClaim(
       const inverse = ((a - b) / a) * 100;
       const detail =
         !ok && agreesAt(percent, inverse)
-          ? `the published figure equals (new − old) / new = ${signed(inverse, shownPlaces)}%; relative to ${against} it is ${signed(mine, shownPlaces)}%`
+          ? fillForm(CLAIM_DETAILS.inverseOf, {
+              inverse: `${signed(inverse, shownPlaces)}%`,
+              against,
+              change: `${signed(mine, shownPlaces)}%`
+            })
           : !deltaOk
-            ? `the difference is ${signed(delta, 2)}, not ${claim.delta}`
+            ? fillForm(CLAIM_DETAILS.differenceOff, {delta: signed(delta, 2), published: String(claim.delta)})
             : null;
       return result(
         subject,
@@ -234,7 +252,7 @@ export function checkWriteupClaim(
           `${percent.toFixed(places(percent))}%`,
           "—",
           null,
-          row ? "the run prints no completed requests, or its workload no request count" : `no run ${run}`
+          row ? CLAIM_DETAILS.noRequestCount : fillForm(CLAIM_DETAILS.noRun, {run})
         );
       const mine = (completed / scenario.num_prompts) * 100;
       return result(
@@ -242,7 +260,7 @@ export function checkWriteupClaim(
         `${percent.toFixed(places(percent))}%`,
         `${mine.toFixed(places(percent))}%`,
         agreesAt(percent, mine, places(percent)),
-        `${completed} of the ${scenario.num_prompts} requests the workload sends`
+        fillForm(CLAIM_DETAILS.requestsShare, {completed, planned: scenario.num_prompts})
       );
     }
     case "ranking":
@@ -275,8 +293,12 @@ export function checkWriteupClaim(
         const known = estimates.every((e) => e.value != null);
         const sorted = known ? [...estimates].sort((a, b) => (lower ? a.value! - b.value! : b.value! - a.value!)) : [];
         const detail = known
-          ? `the result blocks print no end-to-end latency; ${LATENCY_ESTIMATE} orders them ${sorted.map((e) => `${label(e.candidate)} (${(e.value! / 1000).toFixed(3)} s)`).join(lower ? " < " : " > ")}`
-          : `the result blocks print no ${metric}`;
+          ? `${CLAIM_DETAILS.noLatency}; ${fillForm(CLAIM_DETAILS.latencyOrder, {
+              order: sorted
+                .map((e) => `${label(e.candidate)} (${(e.value! / 1000).toFixed(3)} s)`)
+                .join(lower ? " < " : " > ")
+            })}`
+          : fillForm(CLAIM_DETAILS.notPrinted, {metric});
         return result(subject, shown, "—", null, detail);
       }
       const sorted = [...values].sort((a, b) => (lower ? a.value! - b.value! : b.value! - a.value!));

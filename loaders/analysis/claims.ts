@@ -1,7 +1,8 @@
 // Checks every claim a study published against the values recomputed from its runs.
 import type {Derived, GainInterval} from "./derive.js";
 import type {RunRow} from "../runs/rows.js";
-import type {Text} from "../text.js";
+import {fillForm, type Text} from "../text.js";
+import {CLAIM_DETAILS} from "./claim-details.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownArgv, shownCommand} from "./shown-command.js";
@@ -36,7 +37,11 @@ function againstInterval(
   const range = `[${gainText(interval.low)}, ${gainText(interval.high)}]`;
   return {
     within,
-    detail: `the published ${gainText(published)} lies ${within ? "inside" : "outside"} the ${level} interval ${range} of the repeats`
+    detail: fillForm(within ? CLAIM_DETAILS.insideInterval : CLAIM_DETAILS.outsideInterval, {
+      published: gainText(published),
+      level,
+      range
+    })
   };
 }
 
@@ -118,7 +123,7 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         if (!step) return result(subject, shownGain(published), "step not in the study", null);
         // Without a measured incumbent or any measured candidate there is no gain to set against the published one.
         if (step.verdict.kind === "all-failed" || step.verdict.incumbent == null)
-          return result(subject, shownGain(published), "—", null, "no result to compute the step's gain from");
+          return result(subject, shownGain(published), "—", null, CLAIM_DETAILS.noStepResult);
         const recomputed = step.verdict.kind === "improved" ? step.verdict.gain_percent : null;
         const ok =
           published == null || recomputed == null
@@ -128,9 +133,9 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const incumbent = step.verdict.incumbent;
         const noise =
           step.verdict.kind === "within-noise" && published != null
-            ? `the step's best gained ${gainText(step.verdict.gain_percent)} on average, within noise`
+            ? fillForm(CLAIM_DETAILS.withinNoise, {gain: gainText(step.verdict.gain_percent)})
             : step.verdict.kind === "no-improvement" && published != null
-              ? `no candidate beat the best configuration so far (${label(incumbent.step, incumbent.candidate)}), so the step has no gain`
+              ? fillForm(CLAIM_DETAILS.noImprovement, {label: label(incumbent.step, incumbent.candidate)})
               : null;
         const best = step.verdict.best;
         const explained =
@@ -164,13 +169,16 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const subject = {en: `Headline change, ${name.en}`, tr: `Özet değişim, ${name.tr}`};
         const published = claim.percent as number;
         const row = derived.headline.find((h) => h.scenario === claim.scenario);
-        if (!row) return result(subject, shownGain(published), "no baseline/recommended pair", null);
+        if (!row) return result(subject, shownGain(published), CLAIM_DETAILS.noPair, null);
         const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;
         const detail =
           !ok && agrees(published, inverse, places(published))
-            ? `the published figure equals (new − old) / new = ${gainText(inverse)}; relative to the baseline it is ${gainText(row.change_percent)}`
+            ? fillForm(CLAIM_DETAILS.inverseOfBaseline, {
+                inverse: gainText(inverse),
+                change: gainText(row.change_percent)
+              })
             : null;
         const interval = againstInterval(published, row.change_interval);
         return {
@@ -190,7 +198,7 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const subject = {en: `${metric} of ${claim.run}`, tr: `${claim.run} için ${metric}`};
         const published = claim.value as number;
         const v = row?.[metric];
-        if (typeof v !== "number") return result(subject, String(published), "not in the runs", null);
+        if (typeof v !== "number") return result(subject, String(published), CLAIM_DETAILS.notInRuns, null);
         return result(
           subject,
           String(published),

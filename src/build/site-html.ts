@@ -14,6 +14,7 @@ import {fill, t, type StringKey} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
 import {metricTitle} from "../components/metricLabels.js";
 import {claimSubject} from "../components/qualityTables.js";
+import {claimText} from "../components/libraryText.js";
 import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
@@ -139,7 +140,7 @@ function claimsCell(lang: Lang, c: ClaimSummary): string {
   if (c.confirmed + c.contradicted + c.unverifiable === 0) return "—";
   const wrong = c.contradictions.map(
     (x) =>
-      `<br><small class="regression">${e(claimSubject(x, lang))}: ${e(x.published)} (${w("siteRecomputed")} ${e(x.recomputed)})</small>`
+      `<br><small class="regression">${e(claimSubject(x, lang))}: ${e(x.published)} (${w("siteRecomputed")} ${e(claimText(x.recomputed, lang))})</small>`
   );
   return `${e(fill("siteClaimCounts", lang, {confirmed: c.confirmed, contradicted: c.contradicted, unverifiable: c.unverifiable}))}${wrong.join("")}`;
 }

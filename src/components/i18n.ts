@@ -2,6 +2,7 @@
 // (words-*.ts); every sentence the site's code draws is looked up here, none is picked by a branch on the language.
 import type {Lang, NotRecorded, Text} from "../../loaders/text.js";
 import {EXPLORER_WORDS} from "./words-explorer.js";
+import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
 import {RUN_WORDS} from "./words-runs.js";
@@ -142,6 +143,7 @@ const SECTIONS = [
   RUN_WORDS,
   REASON_WORDS,
   FINDING_WORDS,
+  CLAIM_WORDS,
   EXPLORER_WORDS,
   SITE_WORDS
 ] as const;
@@ -152,6 +154,7 @@ const STRINGS = {
   ...RUN_WORDS,
   ...REASON_WORDS,
   ...FINDING_WORDS,
+  ...CLAIM_WORDS,
   ...EXPLORER_WORDS,
   ...SITE_WORDS
 };

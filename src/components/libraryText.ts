@@ -3,6 +3,7 @@
 // library's one definition of it, whose words' English the types hold equal); a text of no form (written by hand, or
 // by an older tps-report) is shown as written.
 import {fill, pick, type Lang, type StringKey, type Text} from "./i18n.js";
+import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
 
@@ -15,18 +16,20 @@ interface Form {
 
 /** A table's forms as patterns whose groups are their slots; the ones with the most fixed words first, so that a form
  * that begins another (a metric printed inconsistently, and the same with the tool's window) matches only its own. */
-function patterns(words: Record<string, Text>, prefix: string): Form[] {
+function patterns(words: Record<string, Text>, prefix: string, slot = "(?<$1>.+?)"): Form[] {
   const fixed = (en: string) => en.replace(/\{[a-z]+\}/gi, "").length;
   return Object.entries(words)
     .sort(([, a], [, b]) => fixed(b.en) - fixed(a.en))
     .map(([key, {en}]) => ({
       name: key.slice(prefix.length),
-      pattern: new RegExp(`^${en.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(SLOT, "(?<$1>.+?)")}$`)
+      pattern: new RegExp(`^${en.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(SLOT, slot)}$`)
     }));
 }
 
 const REASONS = patterns(REASON_WORDS, "reason_");
 const FINDINGS = patterns(FINDING_WORDS, "finding_");
+// A claim's detail joins its parts with "; ", which no value of a part holds.
+const CLAIM_DETAILS = patterns(CLAIM_WORDS, "claimDetail_", "(?<$1>(?:(?!; ).)+?)");
 
 function matchOf(forms: readonly Form[], text: string): {name: string; values: Record<string, string>} | null {
   for (const {name, pattern} of forms) {
@@ -55,4 +58,18 @@ export function findingMessage(finding: {message: string; text?: Text}, lang: La
     return fill(`finding_${read.name}` as StringKey, lang, read.values);
   };
   return say(finding.message) ?? finding.message;
+}
+
+/** What a claim's check says (its detail, or a recomputed cell that holds no figure) in the page's language: a detail
+ * is one or more forms joined by "; ", each read back by its form; a text with a part of no form is shown as written. */
+export function claimText(text: string, lang: Lang): string {
+  const parts = text.split("; ");
+  // said[i]: the first i parts in the page's language, where they split into forms (a form may hold "; " itself).
+  const said: (string[] | null)[] = [[], ...parts.map(() => null)];
+  for (let end = 1; end <= parts.length; end++)
+    for (let start = end - 1; start >= 0 && !said[end]; start--) {
+      const read = said[start] && matchOf(CLAIM_DETAILS, parts.slice(start, end).join("; "));
+      if (read) said[end] = [...said[start]!, fill(`claimDetail_${read.name}` as StringKey, lang, read.values)];
+    }
+  return said[parts.length]?.join("; ") ?? text;
 }

@@ -4,7 +4,7 @@ import type {Finding} from "../../loaders/finding.js";
 import type {QualityPage} from "../../loaders/pages/quality.js";
 import {DASH} from "./format.js";
 import {fill, pick, t, type Lang} from "./i18n.js";
-import {findingMessage} from "./libraryText.js";
+import {claimText, findingMessage} from "./libraryText.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {dataTable, textElement} from "./table.js";
@@ -29,9 +29,13 @@ export function claimsTable(report: Pick<QualityPage, "claims">, context: PageCo
     [
       {label: t("claim", lang), value: (c) => claimSubject(c, lang)},
       {label: t("published", lang), className: "mid-text", value: (c) => textElement("code", c.published)},
-      {label: t("recomputed", lang), className: "mid-text", value: (c) => textElement("code", c.recomputed)},
+      {
+        label: t("recomputed", lang),
+        className: "mid-text",
+        value: (c) => textElement("code", claimText(c.recomputed, lang))
+      },
       {label: t("status", lang), value: (c) => claimBadge(c.status, lang)},
-      {label: t("detail", lang), className: "wide-text", value: (c) => c.detail ?? ""}
+      {label: t("detail", lang), className: "wide-text", value: (c) => (c.detail ? claimText(c.detail, lang) : "")}
     ],
     {className: "claims", rowClass: (c) => `claim-${c.status}`}
   );

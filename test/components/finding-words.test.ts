@@ -1,4 +1,4 @@
-// The findings tps-report writes in English (validate, the headline, the parsers, the plan's placeholders), on the
+// The findings and claim details tps-report writes in English (validate, the headline, the parsers, the plan's placeholders), on the
 // quality page of each language. The Turkish page showed them in English, the seed's among them: "total_output_tokens
 // is 7699, 23.0% below 100 requests × 100 output tokens = 10000 (requests stopped early: …)".
 import "../../src/render/dom.js";
@@ -6,11 +6,13 @@ import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {CLAIM_DETAILS} from "../../loaders/analysis/claim-details.js";
+import type {ClaimCheck} from "../../loaders/analysis/claims.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {FINDING_FORMS, type Finding} from "../../loaders/finding.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {fillForm} from "../../loaders/text.js";
-import {findingMessage} from "../../src/components/libraryText.js";
+import {claimText, findingMessage} from "../../src/components/libraryText.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-finding-words-"));
 const findings: {study: string; finding: Finding}[] = [];
@@ -59,5 +61,51 @@ describe("a finding on the Turkish quality page", () => {
       for (const value of Object.values(values))
         expect(tr, name).toContain(value === values.message ? "yer tutucu 99" : String(value));
     }
+  });
+});
+
+describe("a claim's check on the Turkish quality page", () => {
+  let claims: {study: string; claim: ClaimCheck}[];
+  beforeAll(async () => {
+    claims = [];
+    const dirs = ["qwen3-32b-a100", "h200-ladder", "h200-live-ladder", "gpu-tune"].map((s) => `data/studies/${s}`);
+    for (const page of ["qwen3-32b--a100", "qwen3-8b--h100-latency", "qwen3.5-35b-a3b--h200"])
+      dirs.push(join(root, page));
+    for (const dir of dirs) for (const claim of (await loadStudy(dir)).report.claims) claims.push({study: dir, claim});
+  }, 120_000);
+
+  it("says its detail, and a recomputed cell that holds no figure, in Turkish, in every claim of seven studies", () => {
+    const english = claims.flatMap(({study, claim}) =>
+      // A recommended-command claim's recomputed cell is the command itself.
+      [claim.detail, claim.kind === "recommended" ? null : claim.recomputed]
+        .filter((text): text is string => text != null && /[a-z]{2,} [a-z]{2,}/.test(text))
+        .filter((text) => claimText(text, "tr") === text)
+        .map((text) => `${study}: ${claim.kind}: ${text}`)
+    );
+    expect(english).toEqual([]);
+  });
+
+  it("says the seed's headline slip in Turkish, with its figures", () => {
+    const slip = claims.find(({claim}) => claim.detail?.startsWith("the published figure equals"))!.claim;
+    expect(claimText(slip.detail!, "tr")).toMatch(
+      /^yayımlanan değer \(yeni − eski\) \/ yeni = −\d+\.\d% değerine eşit; temel yapılandırmaya göre −\d+\.\d%/
+    );
+    expect(claimText(slip.detail!, "en")).toBe(slip.detail);
+  });
+
+  it("every form the library writes reads back in both languages, its values in place; several joined by '; ' too", () => {
+    const filled = Object.entries(CLAIM_DETAILS).map(([name, form]) => {
+      const values = Object.fromEntries([...form.matchAll(/\{([a-z]+)\}/gi)].map(([, slot], i) => [slot, 17 + i]));
+      return {name, text: fillForm(form, values), values};
+    });
+    for (const {name, text, values} of filled) {
+      expect(claimText(text, "en"), name).toBe(text);
+      const tr = claimText(text, "tr");
+      expect(tr, name).not.toBe(text);
+      for (const value of Object.values(values)) expect(tr, name).toContain(String(value));
+    }
+    const joined = filled.map((f) => f.text).join("; ");
+    expect(claimText(joined, "tr").split("; ")).toHaveLength(filled.length + 2);
+    expect(claimText(`${joined}; a part of no form`, "tr")).toBe(`${joined}; a part of no form`);
   });
 });
