@@ -319,8 +319,8 @@ export function checkWriteupClaim(
       return result(
         subject,
         `${published.toFixed(places(published))} s`,
-        `${(v / 1000).toFixed(decimals(published))} s`,
-        agreesAt(published, v / 1000)
+        `${(v / 1000).toFixed(places(published))} s`,
+        agreesAt(published, v / 1000, places(published))
       );
     }
     default:
