@@ -13,6 +13,8 @@ export const CLAIM_DETAILS = {
   noPair: "no baseline/recommended pair",
   noPairForWorkload: "no baseline/recommended pair for this workload",
   notInRuns: "not in the runs",
+  faster: "{factor}× faster",
+  slower: "{factor}× slower",
   inverseOfBaseline:
     "the published figure equals (new − old) / new = {inverse}; relative to the baseline it is {change}",
   inverseOf: "the published figure equals (new − old) / new = {inverse}; relative to {against} it is {change}",

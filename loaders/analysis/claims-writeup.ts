@@ -227,17 +227,14 @@ export function checkWriteupClaim(
         en: `${slower ? "Slow-down" : "Speed-up"} of ${run} against ${against}`,
         tr: `${run} / ${against} ${slower ? "yavaşlama" : "hızlanma"}`
       };
-      const shown = `${factor.toFixed(places(factor))}× ${slower ? "slower" : "faster"}`;
+      const times = (x: number) =>
+        fillForm(slower ? CLAIM_DETAILS.slower : CLAIM_DETAILS.faster, {factor: x.toFixed(places(factor))});
+      const shown = times(factor);
       const [a, b] = [metricOf(run, metric), metricOf(against, metric)];
       if (a == null || b == null)
         return result(subject, shown, "—", null, missing(a == null ? run : against, metric, null));
       const mine = slower ? a / b : b / a;
-      return result(
-        subject,
-        shown,
-        `${mine.toFixed(places(factor))}× ${slower ? "slower" : "faster"}`,
-        agreesAt(factor, mine, places(factor))
-      );
+      return result(subject, shown, times(mine), agreesAt(factor, mine, places(factor)));
     }
     case "success-rate": {
       const run = String(claim.run);

@@ -60,7 +60,8 @@ export function findingMessage(finding: {message: string; text?: Text}, lang: La
   return say(finding.message) ?? finding.message;
 }
 
-/** What a claim's check says (its detail, or a recomputed cell that holds no figure) in the page's language: a detail
+/** What a claim's check says (its detail, or a published or recomputed cell that is more than a figure) in the page's
+ * language: a detail
  * is one or more forms joined by "; ", each read back by its form; a text with a part of no form is shown as written. */
 export function claimText(text: string, lang: Lang): string {
   const parts = text.split("; ");

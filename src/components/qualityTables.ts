@@ -28,7 +28,11 @@ export function claimsTable(report: Pick<QualityPage, "claims">, context: PageCo
     report.claims,
     [
       {label: t("claim", lang), value: (c) => claimSubject(c, lang)},
-      {label: t("published", lang), className: "mid-text", value: (c) => textElement("code", c.published)},
+      {
+        label: t("published", lang),
+        className: "mid-text",
+        value: (c) => textElement("code", claimText(c.published, lang))
+      },
       {
         label: t("recomputed", lang),
         className: "mid-text",

@@ -29,6 +29,8 @@ export const CLAIM_WORDS = {
     tr: "bu iş yükü için temel/önerilen çifti yok"
   },
   claimDetail_notInRuns: {en: "not in the runs", tr: "koşularda yok"},
+  claimDetail_faster: {en: "{factor}× faster", tr: "{factor}× daha hızlı"},
+  claimDetail_slower: {en: "{factor}× slower", tr: "{factor}× daha yavaş"},
   claimDetail_inverseOfBaseline: {
     en: "the published figure equals (new − old) / new = {inverse}; relative to the baseline it is {change}",
     tr: "yayımlanan değer (yeni − eski) / yeni = {inverse} değerine eşit; temel yapılandırmaya göre {change}"

@@ -8,9 +8,13 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {CLAIM_DETAILS} from "../../loaders/analysis/claim-details.js";
 import type {ClaimCheck} from "../../loaders/analysis/claims.js";
+import {checkWriteupClaim} from "../../loaders/analysis/claims-writeup.js";
+import type {Derived} from "../../loaders/analysis/derive.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {FINDING_FORMS, type Finding} from "../../loaders/finding.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
+import type {RunRow} from "../../loaders/runs/rows.js";
+import type {PlanClaim, StudyPlan} from "../../loaders/study/plan.js";
 import {fillForm} from "../../loaders/text.js";
 import {claimText, findingMessage} from "../../src/components/libraryText.js";
 
@@ -83,6 +87,27 @@ describe("a claim's check on the Turkish quality page", () => {
         .map((text) => `${study}: ${claim.kind}: ${text}`)
     );
     expect(english).toEqual([]);
+  });
+
+  it("says a latency claim's speed-up in Turkish: 1.51× faster, published and recomputed, as 1.51× daha hızlı", () => {
+    // As Qwen3.5-35B-A3B on H200 (latency) publishes it: the mean latency of one run against another's.
+    const claim = {
+      kind: "speedup",
+      run: "a",
+      against: "b",
+      metric: "mean_e2el_ms",
+      factor: 1.51
+    } as unknown as PlanClaim;
+    const rows = [
+      {run: "a", status: "ok", mean_e2el_ms: 3530},
+      {run: "b", status: "ok", mean_e2el_ms: 5320}
+    ] as unknown as RunRow[];
+    const check = checkWriteupClaim(claim, {} as StudyPlan, {} as Derived, rows)!;
+    expect([check.published, check.recomputed, check.status]).toEqual(["1.51× faster", "1.51× faster", "confirmed"]);
+    expect([claimText(check.published, "tr"), claimText(check.recomputed, "tr")]).toEqual([
+      "1.51× daha hızlı",
+      "1.51× daha hızlı"
+    ]);
   });
 
   it("says the seed's headline slip in Turkish, with its figures", () => {
