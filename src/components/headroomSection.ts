@@ -7,7 +7,7 @@ import {MAX_CHART_RUNS} from "./headroomChart.js";
 import {fill, t} from "./i18n.js";
 import {headroomAnchor, type PageContext} from "./links.js";
 import {headroomHeadline, realisticBand, type HeadroomRun} from "./headroomRuns.js";
-import {headroomRunsTable} from "./headroomTables.js";
+import {headroomColumns, headroomRunsTable} from "./headroomTables.js";
 import {bindingName, bindingSentence, ceilingGapSentence} from "./headroomText.js";
 import {TABLE_MAX_ROWS, textElement} from "./table.js";
 import {scenarioName, type ScenarioNames} from "./verdict.js";
@@ -89,6 +89,6 @@ export function headroomScenarioSection(
   );
   const measured = measuredSentence(scenario, runs, context);
   if (measured) section.append(textElement("p", measured, "headroom-measured"));
-  section.append(headroomRunsTable(runs, context, `${headroomAnchor(scenario.scenario)}-runs`));
+  section.append(headroomRunsTable(runs, context, `${headroomAnchor(scenario.scenario)}-runs`, headroomColumns(rows)));
   return section;
 }

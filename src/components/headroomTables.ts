@@ -22,19 +22,27 @@ export function measuredText(run: HeadroomRun, lang: PageContext["lang"]): strin
   return fill("kvNotBound", lang, {peak});
 }
 
+/** Which of the Step and Engine columns the page's tables show: one that would say the same on every row of every
+ * table says nothing of a row (the candidate's link leads to both), and the tables of one page keep one set. */
+export function headroomColumns(rows: readonly RunCells[]): {step: boolean; engine: boolean} {
+  const varies = (of: (r: (typeof rows)[number]) => unknown) => new Set(rows.map(of)).size > 1;
+  return {step: varies((r) => r.step), engine: varies((r) => r.engine)};
+}
+
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
-export function headroomRunsTable(runs: readonly HeadroomRun[], context: PageContext, id: string): HTMLElement {
+export function headroomRunsTable(
+  runs: readonly HeadroomRun[],
+  context: PageContext,
+  id: string,
+  shown: {step: boolean; engine: boolean}
+): HTMLElement {
   const {lang} = context;
-  const varies = (of: (r: HeadroomRun) => string) => new Set(runs.map(of)).size > 1;
   const columns: Column<HeadroomRun>[] = [
     {label: t("candidate", lang), value: (r) => link(r.href, r.candidate)},
-    // A step or an engine that every row shares says nothing of a row (the candidate's link leads to both).
-    ...(varies((r) => r.step)
-      ? [{label: t("step", lang), value: (r: HeadroomRun) => link(r.stepHref, r.stepTitle)}]
-      : []),
+    ...(shown.step ? [{label: t("step", lang), value: (r: HeadroomRun) => link(r.stepHref, r.stepTitle)}] : []),
     // A ladder's points: each row is one load, against the ceiling at that load.
     ...(runs.some((r) => r.load != null) ? [{label: t("load", lang), value: (r: HeadroomRun) => r.load ?? ""}] : []),
-    ...(varies((r) => r.engine) ? [{label: t("engine", lang), value: (r: HeadroomRun) => r.engine}] : []),
+    ...(shown.engine ? [{label: t("engine", lang), value: (r: HeadroomRun) => r.engine}] : []),
     {label: t("role", lang), value: (r) => (r.role ? t(r.role, lang) : "")},
     {label: metricTitle("total_token_throughput", lang), numeric: true, value: (r) => formatFixed(r.throughput)},
     {label: t("hardCeiling", lang), numeric: true, value: (r) => formatFixed(r.ceiling)},

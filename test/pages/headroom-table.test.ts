@@ -8,13 +8,14 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {columnRows} from "../../src/components/columnRows.js";
 import {headroomRuns} from "../../src/components/headroomRuns.js";
-import {headroomRunsTable} from "../../src/components/headroomTables.js";
+import {headroomColumns, headroomRunsTable} from "../../src/components/headroomTables.js";
 
 async function table(dir: string, scenario: string) {
   const study = await loadStudy(dir);
   const page = headroomPage(study.report, study.rows);
   const context = {lang: "en" as const, root: "./"};
-  const element = headroomRunsTable(headroomRuns(columnRows(page.columns), page, scenario, context), context, "t");
+  const rows = columnRows(page.columns);
+  const element = headroomRunsTable(headroomRuns(rows, page, scenario, context), context, "t", headroomColumns(rows));
   const headers = [...element.querySelectorAll("thead th")].map((th) => th.textContent);
   const first = [...element.querySelectorAll("tbody tr")[0].querySelectorAll("td, th")].map((td) => td.textContent);
   return {headers, first};
@@ -25,6 +26,12 @@ describe("the runs-against-ceilings table", () => {
     const {headers, first} = await table("data/studies/h200-ladder", "chat");
     expect(headers.slice(0, 3)).toEqual(["Candidate", "Load", "Role"]);
     expect(first.slice(0, 2)).toEqual(["4096 batch tokens", "c128"]);
+  });
+
+  it("the seed, whose runs span steps and engines, keeps both columns in every table, one step's too", async () => {
+    const {headers, first} = await table("data/studies/qwen3-32b-a100", "short");
+    expect(headers.slice(0, 4)).toEqual(["Candidate", "Step", "Engine", "Role"]);
+    expect(first.slice(1, 3)).toEqual(["Other scenarios", "TensorRT-LLM"]);
   });
 
   it("the seed, whose runs span three engines, keeps its Engine column", async () => {
