@@ -492,3 +492,34 @@ describe("a newer summary table's row for a step of several candidates", () => {
     expect(data.plan.hardware).toMatchObject({gpu: "h200-sxm", name: "NVIDIA H200", count: 8});
   });
 });
+
+describe("a workload whose prompt count the page does not state, and whose results sent different counts", () => {
+  // As DeepSeek-V3.2 on H200 prints its short prompt: the baseline's block sent 1000 requests, the optimized one's
+  // 984 (TensorRT-LLM counts only those that succeeded). The import wrote `num_prompts: 0`, and check said "1000
+  // requests completed of 0 planned" for both runs.
+  it("takes the most requests any of its results sent, and the run that sent fewer is partial", async () => {
+    const lines = readFileSync(PAGE, "utf8").split("\n");
+    // The random workloads' command without --num-prompts, and the optimized short prompt's block at 984 requests.
+    const page = lines
+      .map((l, i) =>
+        i + 1 === 536
+          ? l.replace("1000", " 984")
+          : l.includes("--dataset-name random")
+            ? l.replace(" --num-prompts 500", "")
+            : l
+      )
+      .join("\n");
+    const {data, dir} = await imported("counts", page);
+    const plan = readFileSync(join(dir, "study.yaml"), "utf8");
+    const short = plan.slice(plan.indexOf("  short-prompt:"));
+    expect(short).toMatch(/^ {4}num_prompts: 1000$/m);
+    const findings = data.report.findings.filter((f) => f.run?.endsWith("short-prompt"));
+    expect(findings.filter((f) => f.code === "requests-over-plan")).toEqual([]);
+    expect(findings.filter((f) => f.code === "partial-result").map((f) => [f.run, f.message])).toEqual([
+      [
+        "other-benchmark-cases--optimized--short-prompt",
+        "the result accounts for 984 of the 1000 requests its workload sends (984 completed); the other 16 are in none of its figures"
+      ]
+    ]);
+  });
+});

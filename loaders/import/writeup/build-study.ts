@@ -507,11 +507,15 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
           )
         )
       );
-      if (counts.size === 1 && [...counts][0] != null) {
-        s.num_prompts = [...counts][0];
+      // Each run of a workload sends the same prompts; a result that counts fewer left some out of its figures.
+      const sent = [...counts].filter((n): n is number => n != null);
+      if (sent.length) {
+        s.num_prompts = Math.max(...sent);
         note(
           s.line,
-          `scenario ${s.id}: ${s.num_prompts} prompts, the requests its results sent (the write-up states none)`
+          sent.length === 1
+            ? `scenario ${s.id}: ${s.num_prompts} prompts, the requests its results sent (the write-up states none)`
+            : `scenario ${s.id}: ${s.num_prompts} prompts, the most requests any of its results sent (the write-up states none; they sent ${sent.sort((a, b) => b - a).join(", ")})`
         );
       }
     }
