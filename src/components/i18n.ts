@@ -5,7 +5,7 @@ import {EXPLORER_WORDS} from "./words-explorer.js";
 import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
-import {RUN_WORDS} from "./words-runs.js";
+import {PHASE_WORDS, RUN_WORDS} from "./words-runs.js";
 import {SETUP_WORDS} from "./words-setup.js";
 import {SITE_WORDS} from "./words-site.js";
 import {STEP_WORDS} from "./words-steps.js";
@@ -141,6 +141,7 @@ const SECTIONS = [
   STEP_WORDS,
   SETUP_WORDS,
   RUN_WORDS,
+  PHASE_WORDS,
   REASON_WORDS,
   FINDING_WORDS,
   CLAIM_WORDS,
@@ -152,6 +153,7 @@ const STRINGS = {
   ...STEP_WORDS,
   ...SETUP_WORDS,
   ...RUN_WORDS,
+  ...PHASE_WORDS,
   ...REASON_WORDS,
   ...FINDING_WORDS,
   ...CLAIM_WORDS,

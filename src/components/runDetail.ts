@@ -1,7 +1,8 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatFixed, formatMetric} from "./format.js";
-import {fill, pick, t, type Lang} from "./i18n.js";
+import {fill, pick, t, type Lang, type StringKey} from "./i18n.js";
+import {findingMessage} from "./libraryText.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
@@ -104,9 +105,10 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
         price: String(detail.energy.price_per_hour)
       })
     ]);
-  if (row.partial) facts.push([t("partialResult", lang), textElement("code", row.partial)]);
+  if (row.partial)
+    facts.push([t("partialResult", lang), textElement("code", findingMessage({message: row.partial}, lang))]);
   if (row.status !== "ok" && notRun == null) {
-    facts.push([t("failedPhase", lang), row.failed_phase ?? DASH]);
+    facts.push([t("failedPhase", lang), row.failed_phase ? t(`phase_${row.failed_phase}` as StringKey, lang) : DASH]);
     facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);
   }
   const list = document.createElement("dl");

@@ -1,4 +1,5 @@
 // Interface words of the run, run-set, runs, SLO and load-curve parts: a section of the one table in i18n.ts.
+import type {FailedPhase} from "../../loaders/runs/run-folder.js";
 import type {Text} from "../../loaders/text.js";
 
 export const RUN_WORDS = {
@@ -289,3 +290,12 @@ export const RUN_WORDS = {
   tuneRunsColumn: {en: "Runs", tr: "Koşu"},
   tuneWhy: {en: "Why", tr: "Neden"}
 } satisfies Record<string, Text>;
+
+// The phases run.json names a failure by (run-folder.ts), one entry each.
+export const PHASE_WORDS = {
+  "phase_server-start": {en: "server start", tr: "sunucu başlatma"},
+  "phase_server-crash": {en: "server crash", tr: "sunucu çökmesi"},
+  phase_benchmark: {en: "benchmark", tr: "benchmark"},
+  phase_timeout: {en: "timeout", tr: "zaman aşımı"},
+  "phase_not-run": {en: "not run", tr: "koşulmadı"}
+} satisfies {[K in FailedPhase as `phase_${K}`]: Text};
