@@ -34,6 +34,17 @@ describe("a run page's facts", () => {
     expect(tr["Başarısız olduğu aşama"]).toBe("sunucu başlatma");
   });
 
+  it("name a phase tps-report does not know as run.json writes it (a hand-edited or hostile file)", async () => {
+    const {plan} = await loadStudy("data/studies/qwen3-32b-a100");
+    const detail = JSON.parse(
+      JSON.stringify(await runDetail("data/studies/qwen3-32b-a100", "quantization--trtllm-fp8--sharegpt", plan))
+    );
+    detail.row.failed_phase = "<b>exploded</b>";
+    const list = runFacts(detail, {lang: "tr", root: "../"});
+    const terms = [...list.querySelectorAll("dt")].map((d) => d.textContent);
+    expect(list.querySelectorAll("dd")[terms.indexOf("Başarısız olduğu aşama")].textContent).toBe("<b>exploded</b>");
+  });
+
   it("say why a result is partial in the page's language", async () => {
     const dir = join(root, "study");
     importWriteup("test/fixtures/writeups/qwen3.5-35b-a3b--h200.md", dir);
