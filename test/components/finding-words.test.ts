@@ -20,6 +20,7 @@ import {claimText, findingMessage} from "../../src/components/libraryText.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-finding-words-"));
 const findings: {study: string; finding: Finding}[] = [];
+const claims: {study: string; claim: ClaimCheck}[] = [];
 
 beforeAll(async () => {
   const dirs = ["qwen3-32b-a100", "h200-ladder", "h200-live-ladder", "gpu-tune"].map((s) => `data/studies/${s}`);
@@ -29,8 +30,11 @@ beforeAll(async () => {
     await importWriteup(`test/fixtures/writeups/${page}.md`, into);
     dirs.push(into);
   }
-  for (const dir of dirs)
-    for (const finding of (await loadStudy(dir)).report.findings) findings.push({study: dir, finding});
+  for (const dir of dirs) {
+    const {report} = await loadStudy(dir);
+    for (const finding of report.findings) findings.push({study: dir, finding});
+    for (const claim of report.claims) claims.push({study: dir, claim});
+  }
 }, 120_000);
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
@@ -69,15 +73,6 @@ describe("a finding on the Turkish quality page", () => {
 });
 
 describe("a claim's check on the Turkish quality page", () => {
-  let claims: {study: string; claim: ClaimCheck}[];
-  beforeAll(async () => {
-    claims = [];
-    const dirs = ["qwen3-32b-a100", "h200-ladder", "h200-live-ladder", "gpu-tune"].map((s) => `data/studies/${s}`);
-    for (const page of ["qwen3-32b--a100", "qwen3-8b--h100-latency", "qwen3.5-35b-a3b--h200"])
-      dirs.push(join(root, page));
-    for (const dir of dirs) for (const claim of (await loadStudy(dir)).report.claims) claims.push({study: dir, claim});
-  }, 120_000);
-
   it("says its detail, and a recomputed cell that holds no figure, in Turkish, in every claim of seven studies", () => {
     const english = claims.flatMap(({study, claim}) =>
       // A recommended-command claim's recomputed cell is the command itself.

@@ -7,16 +7,22 @@ import {loadStudy} from "../../loaders/analysis/report.js";
 import {TUNE_REASONS} from "../../loaders/analysis/tuner.js";
 import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
 import {fillForm} from "../../loaders/text.js";
-import {siteFragments} from "../../src/render/page-fragments.js";
+import {siteFragments, StoredPage, type PageDrawer} from "../../src/render/page-fragments.js";
 import {recordedReason} from "../../src/components/libraryText.js";
 
-/** Each page's fragments as one text, of the pages whose path starts with `prefix`. */
+/** Each page's fragments as one text, of the pages whose path starts with `prefix` (the others are not drawn). */
 async function pagesOf(dir: string, prefix: string): Promise<Map<string, string>> {
   const study = await loadStudy(dir);
   const pages = new Map<string, string>();
-  await siteFragments(study, dir, (path, fragments) => {
-    if (path.startsWith(prefix)) pages.set(path, JSON.stringify(fragments));
-  });
+  const drawn: PageDrawer = async (path, _info, make) => (path.startsWith(prefix) ? make() : new StoredPage(""));
+  await siteFragments(
+    study,
+    dir,
+    (path, fragments) => {
+      if (path.startsWith(prefix)) pages.set(path, JSON.stringify(fragments));
+    },
+    drawn
+  );
   return pages;
 }
 
