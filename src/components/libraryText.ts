@@ -1,7 +1,7 @@
 // Sentences the library writes in English, said in the page's language: a reason recorded in a study's files (why a
-// run was not run, why the search tried a configuration) and a finding's message. Each is read back by its form (the
-// library's one definition of it, whose words' English the types hold equal); a text of no form (written by hand, or
-// by an older tps-report) is shown as written.
+// run was not run, why the search tried a configuration), a finding's message and what a claim's check says. Each is
+// read back by its form (the library's one definition of it, whose words' English the types hold equal); a text of no
+// form (written by hand, or by an older tps-report) is shown as written.
 import {fill, pick, type Lang, type StringKey, type Text} from "./i18n.js";
 import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
@@ -39,6 +39,7 @@ function matchOf(forms: readonly Form[], text: string): {name: string; values: R
   return null;
 }
 
+/** Why a run was not run, or why the search tried a configuration, in the page's language. */
 export function recordedReason(text: string, lang: Lang): string {
   const read = matchOf(REASONS, text);
   return read ? fill(`reason_${read.name}` as StringKey, lang, read.values) : text;
@@ -61,8 +62,7 @@ export function findingMessage(finding: {message: string; text?: Text}, lang: La
 }
 
 /** What a claim's check says (its detail, or a published or recomputed cell that is more than a figure) in the page's
- * language: a detail
- * is one or more forms joined by "; ", each read back by its form; a text with a part of no form is shown as written. */
+ * language: one or more forms joined by "; ", each read back by its form; a text with a part of no form as written. */
 export function claimText(text: string, lang: Lang): string {
   const parts = text.split("; ");
   // said[i]: the first i parts in the page's language, where they split into forms (a form may hold "; " itself).

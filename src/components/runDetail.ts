@@ -15,14 +15,13 @@ const logText = (text: string) => text.replace(/[&<>\xa0]/g, (c) => TEXT_ESCAPES
 /** Text as a quoted attribute value. */
 const attributeText = (text: string) => text.replace(/"/g, "&quot;");
 
-/** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
-/** The phase a run failed in, in words; one run.json names that tps-report does not know (a hand-edited file), as
- * written. */
+/** The phase a run failed in, in words; one that tps-report does not know (a hand-edited run.json), as written. */
 function phaseName(phase: string, lang: Lang): string {
   const key = `phase_${phase}`;
   return key in WORDS ? t(key as StringKey, lang) : phase;
 }
 
+/** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
 export function metricLines(
   detail: RunDetail,
   metricOrder: readonly string[] = Object.keys(detail.metrics)
