@@ -7,34 +7,64 @@ import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
 
-const SLOT = /\\\{([a-z]+)\\\}/gi;
+const SLOT = /\{([a-z]+)\}/gi;
 
 interface Form {
   name: string;
-  pattern: RegExp;
+  read: (text: string) => Record<string, string> | null;
 }
 
-/** A table's forms as patterns whose groups are their slots; the ones with the most fixed words first, so that a form
- * that begins another (a metric printed inconsistently, and the same with the tool's window) matches only its own. */
-function patterns(words: Record<string, Text>, prefix: string, slot = "(?<$1>.+?)"): Form[] {
-  const fixed = (en: string) => en.replace(/\{[a-z]+\}/gi, "").length;
+/**
+ * A form's reader, in one pass: its fixed words in order, each slot's value up to the first place the next words
+ * follow (the last slot takes the rest). Regular expressions with a lazy group per slot backtrack over a long text
+ * made of the form's own words for a time that grows with a power of its length; a study's files can hold such text.
+ * `allowed` rejects a value (a claim detail's part holds no "; ").
+ */
+function reader(en: string, allowed: (value: string) => boolean): Form["read"] {
+  const slots = [...en.matchAll(SLOT)].map((m) => m[1]);
+  const words = en.split(/\{[a-z]+\}/i);
+  if (words.slice(1, -1).some((w) => w === "")) throw new Error(`the form "${en}" has two slots with no words between`);
+  return (text) => {
+    if (!slots.length) return text === en ? {} : null;
+    if (!text.startsWith(words[0])) return null;
+    const values: Record<string, string> = {};
+    let at = words[0].length;
+    for (let i = 0; i < slots.length; i++) {
+      const next = words[i + 1];
+      const last = i === slots.length - 1;
+      const end = last ? (text.endsWith(next) ? text.length - next.length : -1) : text.indexOf(next, at + 1);
+      if (end <= at) return null;
+      const value = text.slice(at, end);
+      if (!allowed(value)) return null;
+      values[slots[i]] = value;
+      at = end + next.length;
+    }
+    return values;
+  };
+}
+
+/** A table's forms as readers; the ones with the most fixed words first, so that a form that begins another (a metric
+ * printed inconsistently, and the same with the tool's window) reads only its own. */
+function forms(words: Record<string, Text>, prefix: string, allowed: (value: string) => boolean = () => true): Form[] {
+  const fixed = (en: string) => en.replace(SLOT, "").length;
   return Object.entries(words)
     .sort(([, a], [, b]) => fixed(b.en) - fixed(a.en))
-    .map(([key, {en}]) => ({
-      name: key.slice(prefix.length),
-      pattern: new RegExp(`^${en.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(SLOT, slot)}$`)
-    }));
+    .map(([key, {en}]) => ({name: key.slice(prefix.length), read: reader(en, allowed)}));
 }
 
-const REASONS = patterns(REASON_WORDS, "reason_");
-const FINDINGS = patterns(FINDING_WORDS, "finding_");
+const REASONS = forms(REASON_WORDS, "reason_");
+const FINDINGS = forms(FINDING_WORDS, "finding_");
+// Inside a study.yaml finding's "{path}: {message}", the message is any form but that one.
+const PLAIN_FINDINGS = FINDINGS.filter((form) => form.name !== "atPath");
 // A claim's detail joins its parts with "; ", which no value of a part holds.
-const CLAIM_DETAILS = patterns(CLAIM_WORDS, "claimDetail_", "(?<$1>(?:(?!; ).)+?)");
+const CLAIM_DETAILS = forms(CLAIM_WORDS, "claimDetail_", (value) => !value.includes("; "));
+// The most parts, split at "; ", that one claim detail's form spans.
+const CLAIM_PARTS = Math.max(...Object.values(CLAIM_WORDS).map(({en}) => en.split("; ").length));
 
-function matchOf(forms: readonly Form[], text: string): {name: string; values: Record<string, string>} | null {
-  for (const {name, pattern} of forms) {
-    const match = pattern.exec(text);
-    if (match) return {name, values: {...match.groups}};
+function matchOf(table: readonly Form[], text: string): {name: string; values: Record<string, string>} | null {
+  for (const {name, read} of table) {
+    const values = read(text);
+    if (values) return {name, values};
   }
   return null;
 }
@@ -48,17 +78,14 @@ export function recordedReason(text: string, lang: Lang): string {
 /** A finding's message in the page's language: its own two texts where it has them, else read back by its form. */
 export function findingMessage(finding: {message: string; text?: Text}, lang: Lang): string {
   if (finding.text) return pick(finding.text, lang);
-  const say = (message: string): string | null => {
-    const read = matchOf(FINDINGS, message);
-    if (!read) return null;
-    // A study.yaml finding holds another form after its place in the plan.
-    if (read.name === "atPath") {
-      const inner = say(read.values.message);
-      return inner == null ? null : fill("finding_atPath", lang, {path: read.values.path, message: inner});
-    }
-    return fill(`finding_${read.name}` as StringKey, lang, read.values);
-  };
-  return say(finding.message) ?? finding.message;
+  const read = matchOf(FINDINGS, finding.message);
+  if (!read) return finding.message;
+  if (read.name !== "atPath") return fill(`finding_${read.name}` as StringKey, lang, read.values);
+  // A study.yaml finding holds another form after its place in the plan.
+  const inner = matchOf(PLAIN_FINDINGS, read.values.message);
+  if (!inner) return finding.message;
+  const message = fill(`finding_${inner.name}` as StringKey, lang, inner.values);
+  return fill("finding_atPath", lang, {path: read.values.path, message});
 }
 
 /** What a claim's check says (its detail, or a published or recomputed cell that is more than a figure) in the page's
@@ -68,7 +95,7 @@ export function claimText(text: string, lang: Lang): string {
   // said[i]: the first i parts in the page's language, where they split into forms (a form may hold "; " itself).
   const said: (string[] | null)[] = [[], ...parts.map(() => null)];
   for (let end = 1; end <= parts.length; end++)
-    for (let start = end - 1; start >= 0 && !said[end]; start--) {
+    for (let start = end - 1; start >= Math.max(0, end - CLAIM_PARTS) && !said[end]; start--) {
       const read = said[start] && matchOf(CLAIM_DETAILS, parts.slice(start, end).join("; "));
       if (read) said[end] = [...said[start]!, fill(`claimDetail_${read.name}` as StringKey, lang, read.values)];
     }
