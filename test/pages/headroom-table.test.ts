@@ -1,5 +1,5 @@
 // The Headroom page's table of runs against their ceilings. On the H200 ladder (a real GPU run: one engine, each
-// candidate at eight loads) it was 1,137 px wide in a 912 px column: its Candidate cells repeated the Load column
+// candidate at eight loads) it was 1,145 px wide in a 912 px column: its Candidate cells repeated the Load column
 // ("4096 batch tokens · c128" beside "c128"), an Engine column said "transformers continuous batching
 // (gpu_engine_server.py)" on every row, and a Step column "Batch-token budget" on every row.
 import "../../src/render/dom.js";
