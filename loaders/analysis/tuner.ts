@@ -15,7 +15,7 @@ import {fillForm} from "../text.js";
 import {interval, type GainInterval} from "./gain-interval.js";
 
 /** Why the search tried a configuration, each form as tune.json's candidates hold it. The pages read a reason back by
- * its form (src/components/recordedReason.ts), so a new reason gets a form here and its words there. */
+ * its form (src/components/libraryText.ts), so a new reason gets a form here and its words there. */
 export const TUNE_REASONS = {
   greedyStart: "the greedy path's configuration",
   spaceFilling: "space-filling start (Latin hypercube, point {point})",

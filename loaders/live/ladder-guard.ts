@@ -2,8 +2,9 @@
 // `search: goodput` scenario doubles concurrency up its ladder, then bisects, instead of running every level.
 import {relative} from "node:path";
 import {addLoadColumns, judgeSlo, sloEvidence} from "../analysis/slo.js";
-import {notRunError, notRunText} from "../runs/not-run.js";
+import {NOT_RUN_REASONS, notRunError} from "../runs/not-run.js";
 import {readRunSync} from "../runs/read-runs.js";
+import {fillForm} from "../text.js";
 import {runRows} from "../runs/rows.js";
 import {runId, scenarioAtLoad, type PlanScenario, type StudyPlan} from "../study/plan.js";
 import type {PlannedRun} from "./selection.js";
@@ -105,9 +106,9 @@ export class LadderGuard {
       if (!search || this.probes.has(run.run)) return null;
       if (search.stop) return notRunError(search.reason!);
       // Bisecting (its probes come from after()): no ladder level above the one that broke the SLO is needed.
-      if (search.hi != null) return notRunError(notRunText("searchBrokenAt", {hi: search.hi}));
+      if (search.hi != null) return notRunError(fillForm(NOT_RUN_REASONS.searchBrokenAt, {hi: search.hi}));
       if (search.probes.length >= run.scenario.search.max_probes) {
-        this.stopSearch(search, "max-probes", notRunText("searchProbes", {probes: search.probes.length}));
+        this.stopSearch(search, "max-probes", fillForm(NOT_RUN_REASONS.searchProbes, {probes: search.probes.length}));
         return notRunError(search.reason!);
       }
       return null;
@@ -148,7 +149,7 @@ export class LadderGuard {
     curve.streak.push(verdict.why);
     if (curve.streak.length >= 2 && curve.stopAbove == null) {
       curve.stopAbove = levelOf(run);
-      curve.reason = notRunText("ladderStopped", {why: curve.streak.slice(-2).join("; ")});
+      curve.reason = fillForm(NOT_RUN_REASONS.ladderStopped, {why: curve.streak.slice(-2).join("; ")});
     }
   }
 
@@ -165,19 +166,23 @@ export class LadderGuard {
     else s.lo = Math.max(s.lo ?? level, level);
     if (s.hi == null) {
       if (level >= levels[levels.length - 1])
-        this.stopSearch(s, "met-at-highest-level", notRunText("searchMetAtTop", {level}));
+        this.stopSearch(s, "met-at-highest-level", fillForm(NOT_RUN_REASONS.searchMetAtTop, {level}));
       return [];
     }
     if (s.lo == null) {
-      this.stopSearch(s, "never-within-slo", notRunText("searchBrokenAtFirst", {why: verdict.why}));
+      this.stopSearch(s, "never-within-slo", fillForm(NOT_RUN_REASONS.searchBrokenAtFirst, {why: verdict.why}));
       return [];
     }
     if (s.hi - s.lo <= Math.max(1, tolerance * s.lo)) {
-      this.stopSearch(s, "within-tolerance", notRunText("searchLimit", {lo: s.lo, hi: s.hi, tolerance}));
+      this.stopSearch(s, "within-tolerance", fillForm(NOT_RUN_REASONS.searchLimit, {lo: s.lo, hi: s.hi, tolerance}));
       return [];
     }
     if (s.probes.length >= max_probes) {
-      this.stopSearch(s, "max-probes", notRunText("searchProbesBetween", {probes: max_probes, lo: s.lo, hi: s.hi}));
+      this.stopSearch(
+        s,
+        "max-probes",
+        fillForm(NOT_RUN_REASONS.searchProbesBetween, {probes: max_probes, lo: s.lo, hi: s.hi})
+      );
       return [];
     }
     return [this.probe(run, Math.floor((s.lo + s.hi) / 2))];

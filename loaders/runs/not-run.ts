@@ -1,11 +1,9 @@
 // A ladder level live mode left out: its run.json says failed with phase not-run (kept as written), but it is no
 // failure. src/components/stepTable.ts twins this for the pages, which take no code from the library.
-import {fillForm} from "../text.js";
-
 const PREFIX = "not run: ";
 
 /** Why a run was not run, each form as run.json's error holds it after "not run: ". The pages read a reason back by
- * its form (src/components/recordedReason.ts), so a new reason gets a form here and its words there. */
+ * its form (src/components/libraryText.ts), so a new reason gets a form here and its words there. */
 export const NOT_RUN_REASONS = {
   noResult: "the write-up gives no result for this configuration on this workload",
   ladderStopped: "the SLO was broken at two consecutive levels ({why})",
@@ -19,11 +17,6 @@ export const NOT_RUN_REASONS = {
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type NotRunReasons = typeof NOT_RUN_REASONS;
-
-/** A reason of one form, filled. */
-export function notRunText(form: keyof NotRunReasons, values: Record<string, string | number> = {}): string {
-  return fillForm(NOT_RUN_REASONS[form], values);
-}
 
 /** run.json's error for a run not run, for this reason. */
 export function notRunError(reason: string): string {

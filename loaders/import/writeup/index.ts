@@ -7,7 +7,7 @@ import {pathBelow} from "../../files/path-below.js";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan, PlanError} from "../../study/plan.js";
 import {readSourceFile, sha256} from "../result.js";
-import {notRunError, notRunText} from "../../runs/not-run.js";
+import {NOT_RUN_REASONS, notRunError} from "../../runs/not-run.js";
 import {writingTo} from "../../files/write-error.js";
 import {buildStudy, nameId, type WriteupStudy} from "./build-study.js";
 import {writeupPlanText} from "./plan-text.js";
@@ -162,7 +162,7 @@ export function importWriteup(file: string, studyDir: string, now = new Date()):
       const record: Record<string, unknown> = {id: run.id, status: entry?.kind === "result" ? "ok" : "failed"};
       if (!entry) {
         // As a ladder level a search left out is recorded: failed in the not-run phase, with why.
-        record.error = notRunError(notRunText("noResult"));
+        record.error = notRunError(NOT_RUN_REASONS.noResult);
         record.failed_phase = "not-run";
       } else if (entry.kind === "error") {
         record.error = entry.error;
