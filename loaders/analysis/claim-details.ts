@@ -35,3 +35,6 @@ export const CLAIM_DETAILS = {
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type ClaimDetails = typeof CLAIM_DETAILS;
+
+/** A detail of several parts, joined as the quality page splits it again; null when no part has anything to say. */
+export const joinDetails = (...parts: (string | null)[]): string | null => parts.filter(Boolean).join("; ") || null;

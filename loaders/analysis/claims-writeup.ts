@@ -6,7 +6,7 @@ import type {Derived} from "./derive.js";
 import type {RunRow} from "../runs/rows.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {fillForm, type Text} from "../text.js";
-import {CLAIM_DETAILS} from "./claim-details.js";
+import {CLAIM_DETAILS, joinDetails} from "./claim-details.js";
 
 export type Verdict = "confirmed" | "contradicted" | "unverifiable";
 
@@ -117,7 +117,7 @@ export function checkWriteupClaim(
               unit: unit === "s" ? "s" : "ms"
             })
           : null;
-      return [CLAIM_DETAILS.runNoLatency, estimate].filter(Boolean).join("; ");
+      return joinDetails(CLAIM_DETAILS.runNoLatency, estimate)!;
     }
     return fillForm(CLAIM_DETAILS.runNotPrinted, {metric});
   };
@@ -168,7 +168,7 @@ export function checkWriteupClaim(
                 factor: (ea / eb).toFixed(places(factor))
               })
             : null;
-        return result(subject, shown, "—", null, [CLAIM_DETAILS.noLatency, estimate].filter(Boolean).join("; "));
+        return result(subject, shown, "—", null, joinDetails(CLAIM_DETAILS.noLatency, estimate));
       }
       const mine = a / b;
       return result(subject, shown, `${mine.toFixed(places(factor))}×`, agreesAt(factor, mine, places(factor)));
@@ -290,11 +290,14 @@ export function checkWriteupClaim(
         const known = estimates.every((e) => e.value != null);
         const sorted = known ? [...estimates].sort((a, b) => (lower ? a.value! - b.value! : b.value! - a.value!)) : [];
         const detail = known
-          ? `${CLAIM_DETAILS.noLatency}; ${fillForm(CLAIM_DETAILS.latencyOrder, {
-              order: sorted
-                .map((e) => `${label(e.candidate)} (${(e.value! / 1000).toFixed(3)} s)`)
-                .join(lower ? " < " : " > ")
-            })}`
+          ? joinDetails(
+              CLAIM_DETAILS.noLatency,
+              fillForm(CLAIM_DETAILS.latencyOrder, {
+                order: sorted
+                  .map((e) => `${label(e.candidate)} (${(e.value! / 1000).toFixed(3)} s)`)
+                  .join(lower ? " < " : " > ")
+              })
+            )
           : fillForm(CLAIM_DETAILS.notPrinted, {metric});
         return result(subject, shown, "—", null, detail);
       }

@@ -2,7 +2,7 @@
 import type {Derived, GainInterval} from "./derive.js";
 import type {RunRow} from "../runs/rows.js";
 import {fillForm, type Text} from "../text.js";
-import {CLAIM_DETAILS} from "./claim-details.js";
+import {CLAIM_DETAILS, joinDetails} from "./claim-details.js";
 import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownArgv, shownCommand} from "./shown-command.js";
@@ -44,8 +44,6 @@ function againstInterval(
     })
   };
 }
-
-const joinDetails = (...parts: (string | null)[]): string | null => parts.filter(Boolean).join("; ") || null;
 
 export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): ClaimCheck[] {
   const byRun = new Map(rows.map((r) => [r.run, r]));
