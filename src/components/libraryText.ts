@@ -6,8 +6,7 @@ import {fill, pick, type Lang, type StringKey, type Text} from "./i18n.js";
 import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
-
-const SLOT = /\{([a-z]+)\}/gi;
+import {SLOT} from "./wording.js";
 
 interface Form {
   name: string;

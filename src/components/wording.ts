@@ -1,7 +1,8 @@
 // Looks words up in a table of both languages: a word as it is, or a sentence with its {slots} filled.
 import type {Lang, Text} from "../../loaders/text.js";
 
-const SLOT = /\{([a-z]+)\}/gi;
+/** A slot of a sentence, `{name}`. */
+export const SLOT = /\{([a-z]+)\}/gi;
 
 /** The lookups of one table: `t` a word, `fill` a sentence as text (values escaped by `escape` where the sentence is
  * HTML), `fillParts` a sentence as parts to append to an element, its slots filled by text or elements. */
