@@ -17,6 +17,7 @@ import type {RunRow} from "../../loaders/runs/rows.js";
 import type {PlanClaim, StudyPlan} from "../../loaders/study/plan.js";
 import {fillForm} from "../../loaders/text.js";
 import {claimText, findingMessage} from "../../src/components/libraryText.js";
+import {slotValues} from "../support/form-values.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-finding-words-"));
 const findings: {study: string; finding: Finding}[] = [];
@@ -57,9 +58,7 @@ describe("a finding on the Turkish quality page", () => {
 
   it("every form the library writes reads back in both languages, its values in place; English as written", () => {
     for (const [name, form] of Object.entries(FINDING_FORMS)) {
-      const values: Record<string, string | number> = Object.fromEntries(
-        [...form.matchAll(/\{([a-z]+)\}/gi)].map(([, slot], i) => [slot, 17 + i])
-      );
+      const values = slotValues(form);
       // A study.yaml finding's message is another form, after its place in the plan.
       if ("message" in values) values.message = fillForm(FINDING_FORMS.placeholder, {value: 99});
       const finding = {message: fillForm(form, values)};
@@ -115,7 +114,7 @@ describe("a claim's check on the Turkish quality page", () => {
 
   it("every form the library writes reads back in both languages, its values in place; several joined by '; ' too", () => {
     const filled = Object.entries(CLAIM_DETAILS).map(([name, form]) => {
-      const values = Object.fromEntries([...form.matchAll(/\{([a-z]+)\}/gi)].map(([, slot], i) => [slot, 17 + i]));
+      const values = slotValues(form);
       return {name, text: fillForm(form, values), values};
     });
     for (const {name, text, values} of filled) {

@@ -9,6 +9,7 @@ import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
 import {fillForm} from "../../loaders/text.js";
 import {siteFragments, StoredPage, type PageDrawer} from "../../src/render/page-fragments.js";
 import {recordedReason} from "../../src/components/libraryText.js";
+import {slotValues} from "../support/form-values.js";
 
 /** Each page's fragments as one text, of the pages whose path starts with `prefix` (the others are not drawn). */
 async function pagesOf(dir: string, prefix: string): Promise<Map<string, string>> {
@@ -65,7 +66,7 @@ describe("a recorded reason on a Turkish page", () => {
   it("every form the library writes reads back in both languages, its values in place; English as written", () => {
     const forms: Record<string, string> = {...NOT_RUN_REASONS, ...TUNE_REASONS};
     for (const [name, form] of Object.entries(forms)) {
-      const values = Object.fromEntries([...form.matchAll(/\{([a-z]+)\}/gi)].map(([, slot], i) => [slot, 17 + i]));
+      const values = slotValues(form);
       const text = fillForm(form, values);
       expect(recordedReason(text, "en"), name).toBe(text);
       const tr = recordedReason(text, "tr");
