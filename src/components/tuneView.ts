@@ -11,7 +11,7 @@ import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
 import {recordedReason} from "./libraryText.js";
 import {commandBlock} from "./setupTables.js";
-import {dataTable, fragment, textElement, type Column} from "./table.js";
+import {dataTable, textElement, type Column} from "./table.js";
 import {chartConfig} from "./vegaChart.js";
 
 /** "1 run", "3 runs": a count with its noun, the entry for one or for many. */
@@ -273,14 +273,16 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
   if (!tune) return "";
   const {lang} = context;
   const winner = tune.verdict?.winner ?? null;
-  const marks = (c: SearchConfiguration) =>
-    [
+  // The greedy path's mark is left out where the reason already names it.
+  const why = (c: SearchConfiguration) => {
+    const reason = c.error ?? recordedReason(c.reason, lang);
+    const marks = [
       c.id === winner ? t("tuneMarkRecommended", lang) : null,
-      c.greedy ? t("tuneMarkGreedy", lang) : null,
+      c.greedy && reason !== t("reason_greedyStart", lang) ? t("tuneMarkGreedy", lang) : null,
       c.confirmed ? t("tuneMarkConfirmed", lang) : null
-    ]
-      .filter(Boolean)
-      .join(", ");
+    ].filter(Boolean);
+    return marks.length ? `${marks.join(", ")}; ${reason}` : reason;
+  };
   const columns: Column<SearchConfiguration>[] = [
     {label: "#", value: (c) => String(c.order), numeric: true},
     {
@@ -310,7 +312,7 @@ export function tuneTable(page: TunePage, context: PageContext): HTMLElement | s
     {label: t("tuneRunsColumn", lang), value: (c) => formatCount(c.runs.length), numeric: true},
     {
       label: t("tuneWhy", lang),
-      value: (c) => fragment(...[marks(c) ? `${marks(c)}. ` : "", c.error ?? recordedReason(c.reason, lang)]),
+      value: why,
       className: "wide-text"
     }
   ];
