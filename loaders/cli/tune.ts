@@ -35,7 +35,7 @@ import {SelectionError, selectRuns} from "../live/selection.js";
 import {readRuns} from "../runs/read-runs.js";
 import {runComplete} from "../runs/run-folder.js";
 import {runRows} from "../runs/rows.js";
-import {loadStudyPlan, plannedRuns, PlanError, searchStep, type StudyPlan} from "../study/plan.js";
+import {loadStudyPlan, plannedRuns, PlanError, SEARCH_TITLES, searchStep, type StudyPlan} from "../study/plan.js";
 import {GRID_STEP, SEARCH_FILES, TUNE_STEP, type SearchRecord, type SearchStepId} from "../study/search-file.js";
 import {
   budgetProblem,
@@ -46,8 +46,6 @@ import {
   type SearchSpace
 } from "../study/search-space.js";
 
-const SEARCH_TITLE = {en: "Search", tr: "Arama"};
-const GRID_TITLE = {en: "Grid", tr: "Izgara"};
 import {notAStudy} from "./errors.js";
 
 const USAGE = `usage: tps-report tune STUDY [--budget N|Ns] [--dry-run] [--resume] [--port N|auto] [--client vllm|native]
@@ -297,7 +295,7 @@ async function tune(args: TuneArgs, plan: StudyPlan, base: SearchSpace): Promise
         state.candidates.push({id: candidateId(i), values: p.config, phase: "start", reason: p.reason, repeats: 1})
       );
     const shown = searchRecordOf(record, state, space, plan.model.name);
-    const withBatch: StudyPlan = {...plan, tune: searchStep(shown, SEARCH_TITLE), tune_record: shown};
+    const withBatch: StudyPlan = {...plan, tune: searchStep(shown, SEARCH_TITLES.tune), tune_record: shown};
     const runsDir = join(plan.dir, "runs");
     const runs = selectRuns(withBatch, [TUNE_STEP]).filter((r) => !runComplete(runsDir, r.run));
     header.push(
@@ -378,7 +376,7 @@ async function grid(args: TuneArgs, plan: StudyPlan, space: SearchSpace): Promis
     ),
     confirm: null
   };
-  const withGrid: StudyPlan = {...plan, grid: searchStep(record, GRID_TITLE), grid_record: record};
+  const withGrid: StudyPlan = {...plan, grid: searchStep(record, SEARCH_TITLES.grid), grid_record: record};
   const runsDir = join(plan.dir, "runs");
   const runs = selectRuns(withGrid, [GRID_STEP]).filter((r) => !runComplete(runsDir, r.run));
   const header = `# Grid of ${plan.id}: ${plural(record.candidates.length, "configuration")}, ${plural(runs.length, "run")} to make (${plural(record.repeats, "repeat")} each)`;

@@ -324,7 +324,8 @@ export function searchStep(record: SearchRecord, title: Text): PlanStep {
   };
 }
 
-const SEARCH_TITLES: Record<SearchStepId, Text> = {
+/** The title of the step each search writes into the plan. */
+export const SEARCH_TITLES: Record<SearchStepId, Text> = {
   tune: {en: "Search", tr: "Arama"},
   grid: {en: "Grid", tr: "Izgara"}
 };
