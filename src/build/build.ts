@@ -180,7 +180,7 @@ function lastBuild(state: string, output: string): LastBuild | null {
  * it (the downloads and the study files a page names), each dated as its loader: Framework takes such an output as
  * fresh, and writes its date into the pages that attach it (and into its hashed name), so two builds of the same
  * study and code are the same bytes. */
-function handDownloads(state: string): void {
+export function handDownloads(state: string): void {
   const cache = loaderCache(SOURCES, "data");
   rmSync(cache, {recursive: true, force: true});
   mkdirSync(cache, {recursive: true});
