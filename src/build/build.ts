@@ -25,6 +25,7 @@ import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import * as runSets from "../components/runSets.js";
 import {frameworkErrorLine, loaderCache} from "./framework.js";
+import {forgetLoaderOutputs} from "./loader-outputs.js";
 import {pinFileDates} from "./pin-dates.js";
 import {SiteView} from "./site-view.js";
 import {stampSite, type LastBuild, type StampRecord} from "./stamp.js";
@@ -176,11 +177,12 @@ function lastBuild(state: string, output: string): LastBuild | null {
   return {output, record};
 }
 
-/** Empties Framework's cache of the loaders' outputs under src/data/ and puts the files this build's renderer made in
+/** Empties Framework's cache of every loader's output and puts the files this build's renderer made in
  * it (the downloads and the study files a page names), each dated as its loader: Framework takes such an output as
  * fresh, and writes its date into the pages that attach it (and into its hashed name), so two builds of the same
  * study and code are the same bytes. */
 export function handDownloads(state: string): void {
+  forgetLoaderOutputs(ROOT);
   const cache = loaderCache(SOURCES, "data");
   rmSync(cache, {recursive: true, force: true});
   mkdirSync(cache, {recursive: true});
@@ -271,7 +273,7 @@ export async function buildStudy(options: StudyBuild): Promise<{written: number;
         return buildStudy({...options, incremental: false, log});
       }
     // A build takes a loader's cached output as it is: the loaders' outputs go, and this build's downloads are put in
-    // their place, so Framework runs no loader for them (a user's loader under src/data/ runs afresh).
+    // their place, so Framework runs no loader for them (a user's loader runs afresh).
     if (!options.keepLoaderOutput) handDownloads(state);
     const built = await node([FRAMEWORK, "build", ...(options.args ?? [])], env, true);
     if (built.code !== 0) {

@@ -1,23 +1,9 @@
 // Which project files each data loader imports, directly or through other imports: the
 // files whose edits must re-run that loader in `npm run dev`.
-import {readdirSync, readFileSync} from "node:fs";
+import {readFileSync} from "node:fs";
 import {isAbsolute, join, relative, resolve} from "node:path";
 import ts from "typescript";
-
-/** Framework data loaders are `name.ext.ts` files under src/ (src/data/home.json.ts, src/data/steps.zip.ts). */
-export function dataLoaders(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, {withFileTypes: true})) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.[a-z0-9]+\.ts$/.test(entry.name)) found.push(path);
-    }
-  };
-  walk(join(root, "src"));
-  return found.sort();
-}
+import {dataLoaders} from "./loader-outputs.js";
 
 function compilerOptions(root: string): ts.CompilerOptions {
   const file = join(root, "tsconfig.json");
