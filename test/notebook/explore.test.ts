@@ -63,6 +63,8 @@ let ladder: Built;
 // The ladder as a study of 1,024 runs (its 32 runs' rows 32 times over) whose plan sets no SLO, at ten times its
 // total token throughput, as a node of eight GPUs reports it: figures of five digits.
 let many: Built;
+// A search: 22 configurations, each at one load (concurrency 16).
+let tune: Built;
 const manyRuns = (name: (typeof DATA)[number], text: string): string => {
   if (name === "plan.json") return JSON.stringify({...JSON.parse(text), slo: null});
   if (name !== "runs.csv") return text;
@@ -74,17 +76,18 @@ const manyRuns = (name: (typeof DATA)[number], text: string): string => {
 let browser: Browser;
 
 beforeAll(async () => {
-  [seed, ladder, many] = await Promise.all([
+  [seed, ladder, many, tune] = await Promise.all([
     buildNotebook("data/studies/qwen3-32b-a100"),
     buildNotebook("data/studies/h200-ladder"),
-    buildNotebook("data/studies/h200-ladder", manyRuns)
+    buildNotebook("data/studies/h200-ladder", manyRuns),
+    buildNotebook("data/studies/gpu-tune")
   ]);
   browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const built of [seed, ladder, many]) {
+  for (const built of [seed, ladder, many, tune]) {
     await built?.server.close();
     built?.project.remove();
   }
@@ -314,6 +317,25 @@ describe("the example notebook", () => {
         })
       );
       expect(outside, built.server.url).toEqual([]);
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  });
+
+  it("draws its charts without a warning from Plot, a search of 22 configurations at one load too", async () => {
+    // Plot's warning sign stood over the what-if of gpu-tune: one point per configuration read to it as a continuous
+    // stroke ("the implicit z channel has high cardinality").
+    for (const built of [seed, ladder, tune]) {
+      const {page, problems} = await newCheckedPage(browser);
+      const warnings: string[] = [];
+      page.on("console", (message) => message.type() === "warning" && warnings.push(message.text()));
+      await visit(page, `${built.server.url}explore`);
+      await expect.poll(() => page.locator("#observablehq-main svg[class^=plot]").count()).toBe(built === seed ? 1 : 2);
+      const signs = await page.$$eval("#observablehq-main svg text", (texts) =>
+        texts.filter((text) => text.textContent?.includes("⚠")).map((text) => text.textContent)
+      );
+      expect(signs, built.server.url).toEqual([]);
+      expect(warnings, built.server.url).toEqual([]);
       expect(problems).toEqual(NO_PROBLEMS);
       await page.close();
     }
