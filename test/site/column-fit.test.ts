@@ -1,0 +1,106 @@
+// Tables that must fit the page's column on a 1280 px screen, laid out by Chromium in the site's own page and
+// stylesheet (the seed's build, the table put in its main column).
+// - The Search page's configurations (data/studies/gpu-tune, a real search on one H100): 1,123 px wide in the 912 px
+//   column (1,117 in Turkish), every configuration's reason past the column's edge. Its first row read "recommended,
+//   greedy path's, measured again. the greedy path's configuration": the greedy path named twice, and a sentence begun
+//   in lower case.
+// - The quality page's claims of the Qwen3-8B latency write-up: 935 px (943 in Turkish), each claim's detail past the
+//   edge. Its recommended command, quoted as published and as recomputed, would not break inside a long flag.
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import type {Browser} from "playwright-core";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {qualityPage} from "../../loaders/pages/quality.js";
+import {tunePage} from "../../loaders/pages/tune.js";
+import "../../src/render/dom.js";
+import {toHtml} from "../../src/render/dom.js";
+import type {Lang} from "../../src/components/i18n.js";
+import {claimsTable} from "../../src/components/qualityTables.js";
+import {tuneTable} from "../../src/components/tuneView.js";
+import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
+import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {serveSite, type SiteServer} from "./server.js";
+import {pageUrl} from "./sitePaths.js";
+
+const WRITEUPS = ["qwen3-32b--a100", "qwen3-8b--h100-latency", "qwen3.5-35b-a3b--h200"];
+const root = mkdtempSync(join(tmpdir(), "tps-column-fit-"));
+let search: ReturnType<typeof tunePage>;
+const quality = new Map<string, ReturnType<typeof qualityPage>>();
+let server: SiteServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  search = tunePage((await loadStudy("data/studies/gpu-tune")).report);
+  for (const page of WRITEUPS) {
+    await importWriteup(`test/fixtures/writeups/${page}.md`, join(root, page));
+    const study = await loadStudy(join(root, page));
+    quality.set(page, qualityPage(study.report, study.rows));
+  }
+  server = await serveSite((await sharedSeedSite()).output, {prefix: SHARED_BASE});
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(root, {recursive: true, force: true});
+});
+
+const context = (lang: Lang) => ({lang, root: lang === "en" ? "./" : "../"});
+
+/** The table's width and the column's, with the table put in the main column of the seed's page at `path`. */
+async function widths(path: string, table: HTMLElement): Promise<{table: number; column: number}> {
+  const {page, problems} = await newCheckedPage(browser);
+  await visit(page, pageUrl(server.url, path));
+  const measured = await page.evaluate((html) => {
+    const main = document.querySelector("#observablehq-main")!;
+    main.insertAdjacentHTML("beforeend", `<div id="measured">${html}</div>`);
+    return {
+      table: Math.round(main.querySelector("#measured table")!.getBoundingClientRect().width),
+      column: Math.round(main.getBoundingClientRect().width)
+    };
+  }, toHtml(table));
+  expect(problems).toEqual(NO_PROBLEMS);
+  await page.close();
+  return measured;
+}
+
+const whyColumn = (table: HTMLElement) =>
+  [...table.querySelectorAll("tbody tr")].map((row) => row.lastElementChild!.textContent);
+
+describe("the Search page's table of configurations", () => {
+  it("gives each configuration's marks, then its reason, naming the greedy path once", () => {
+    expect(whyColumn(tuneTable(search, context("en")) as HTMLElement)).toEqual([
+      "recommended, measured again; the greedy path's configuration",
+      "space-filling start (Latin hypercube, point 1)",
+      "measured again; space-filling start (Latin hypercube, point 2)",
+      "the model's pick: predicted 1338 ± 658, expected improvement 3.2 % over the best so far (1954)"
+    ]);
+    expect(whyColumn(tuneTable(search, context("tr")) as HTMLElement)[0]).toBe(
+      "önerilen, yeniden ölçüldü; açgözlü yolun yapılandırması"
+    );
+  });
+
+  it.each([
+    ["en", "/tune"],
+    ["tr", "/tr/tune"]
+  ] as const)("fits the page's column (%s)", async (lang, path) => {
+    const {table, column} = await widths(path, tuneTable(search, context(lang)) as HTMLElement);
+    expect(column).toBe(912);
+    expect(table).toBeLessThanOrEqual(column);
+  });
+});
+
+describe("the quality page's claims", () => {
+  it.each(WRITEUPS.flatMap((page) => [[page, "en", "/quality"] as const, [page, "tr", "/tr/quality"] as const]))(
+    "of %s fit the page's column (%s)",
+    async (page, lang, path) => {
+      const {table, column} = await widths(path, claimsTable(quality.get(page)!, context(lang)));
+      expect(column).toBe(912);
+      expect(table).toBeLessThanOrEqual(column);
+    }
+  );
+});
