@@ -8,6 +8,11 @@ function isNumber(value: unknown): value is number {
 }
 
 /** Two decimals, as `vllm bench serve` prints; "—" when there is no value. */
+/** A load as tables and charts name it in a few characters, in any language: "c64", "2 r/s". */
+export function shortLoad(kind: unknown, value: number | string): string {
+  return kind === "request_rate" ? `${value} r/s` : `c${value}`;
+}
+
 export function formatFixed(value: number | null | undefined, digits = 2): string {
   return isNumber(value) ? value.toFixed(digits) : DASH;
 }

@@ -4,6 +4,7 @@ import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import type {HeadroomPage, HeadroomRow} from "../../loaders/pages/headroom.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
+import {shortLoad} from "./format.js";
 
 export type Binding = HeadroomScenario["binding"];
 
@@ -75,7 +76,7 @@ export function headroomRuns(
   const stepTitle = (id: string) => pick(report.steps.find((s) => s.id === id)?.title, context.lang) || id;
   const inScenario = rows.filter((r) => r.scenario === scenario);
   const loadOf = (row: HeadroomRow): string | null =>
-    typeof row.load !== "number" ? null : row.load_kind === "request_rate" ? `${row.load} r/s` : `c${row.load}`;
+    typeof row.load !== "number" ? null : shortLoad(row.load_kind, row.load);
   // Candidates sharing a label across steps are told apart by step; the loads of one candidate are apart anyway.
   const labelCount = new Map<string, Set<string>>();
   for (const row of inScenario) labelCount.set(row.label, (labelCount.get(row.label) ?? new Set()).add(row.step));

@@ -6,6 +6,7 @@ import type {CurvePoint, ScenarioCurves, StepCurves} from "../../loaders/pages/l
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {drawnPoints, loadName, planTargets, POINT_LOOK, pointStates, type PointState} from "./sloExplorer.js";
 import {panelWidth, ttftAxis, ttftTargetLabel} from "./ttftAxis.js";
+import {shortLoad} from "./format.js";
 
 interface CurveDatum {
   candidate: string;
@@ -105,7 +106,7 @@ export function loadCurvesSpec(
     return {
       candidate,
       load: p.load,
-      loadLabel: scenario.load_kind === "request_rate" ? `${p.load} r/s` : `c${p.load}`,
+      loadLabel: shortLoad(scenario.load_kind, p.load),
       tps: p.value! / gpus,
       low: p.ci_low != null ? p.ci_low / gpus : null,
       high: p.ci_high != null ? p.ci_high / gpus : null,

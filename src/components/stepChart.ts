@@ -6,7 +6,7 @@ import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {StepReport} from "../../loaders/analysis/derive.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
-import {formatFixed} from "./format.js";
+import {formatFixed, shortLoad} from "./format.js";
 import {fill, t} from "./i18n.js";
 import {runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
@@ -45,7 +45,7 @@ interface RepeatDatum {
 /** A bar's name: the candidate, and a ladder point's load ("Chunked prefill · c64"): the bar is that load's. */
 function barLabel(standing: {label: string; load?: {kind: string; value: number}}): string {
   if (!standing.load) return standing.label;
-  return `${standing.label} · ${standing.load.kind === "request_rate" ? `${standing.load.value} r/s` : `c${standing.load.value}`}`;
+  return `${standing.label} · ${shortLoad(standing.load.kind, standing.load.value)}`;
 }
 
 export function stepChartSpec(

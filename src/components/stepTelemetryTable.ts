@@ -1,7 +1,7 @@
 // A step's server and GPU telemetry as a narrow table of its own: each point's means over its repeats, in readable
 // units (KV use and hit rates as percentages, queues and preemptions as counts).
 import type {StepPage, StepTelemetryRow} from "../../loaders/pages/step.js";
-import {formatMetric} from "./format.js";
+import {formatMetric, shortLoad} from "./format.js";
 import {fill, t, type Lang, type StringKey} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {isCountMetric, metricTitle} from "./metricLabels.js";
@@ -21,11 +21,6 @@ const HEADINGS: Record<string, StringKey> = {
   gpu_power_w_mean: "gpuPower",
   gpu_memory_used_gb_max: "gpuMemory"
 };
-
-function loadText(row: StepTelemetryRow, lang: Lang): string {
-  if (row.load == null) return "";
-  return fill(row.load_kind === "concurrency" ? "cellConcurrency" : "cellRequestRateShort", lang, {value: row.load});
-}
 
 /** A count's mean stays a count where it is whole, else keeps one decimal: a third of a preemption is not 0. */
 function cellText(column: string, value: string | number | null): string {
@@ -48,7 +43,13 @@ export function stepTelemetryTable(
       ? [{label: t("scenario", lang), value: (r: StepTelemetryRow) => scenarioName(page, r.scenario, lang)}]
       : []),
     ...(rows.some((r) => r.load != null)
-      ? [{label: t("load", lang), numeric: true, value: (r: StepTelemetryRow) => loadText(r, lang)}]
+      ? [
+          {
+            label: t("load", lang),
+            numeric: true,
+            value: (r: StepTelemetryRow) => (r.load == null ? "" : shortLoad(r.load_kind, r.load))
+          }
+        ]
       : []),
     ...(rows.some((r) => r.n > 1)
       ? [{label: t("telemetryRepeats", lang), numeric: true, value: (r: StepTelemetryRow) => String(r.n)}]

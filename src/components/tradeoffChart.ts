@@ -2,7 +2,7 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {TradeoffRow} from "../../loaders/pages/summary.js";
-import {formatFixed} from "./format.js";
+import {formatFixed, shortLoad} from "./format.js";
 import {fill, t} from "./i18n.js";
 import {link, runHref, type PageContext} from "./links.js";
 import {metricTitle} from "./metricLabels.js";
@@ -52,10 +52,7 @@ export function tradeoffData(
     scenario: scenarioName(report, p.scenario, options.lang),
     throughput: p.throughput,
     latency: p.latency,
-    label:
-      typeof p.row.load === "number"
-        ? `${p.row.label} · ${p.row.load_kind === "request_rate" ? `${p.row.load} r/s` : `c${p.row.load}`}`
-        : p.row.label,
+    label: typeof p.row.load === "number" ? `${p.row.label} · ${shortLoad(p.row.load_kind, p.row.load)}` : p.row.label,
     front: front.has(p),
     frontText: front.has(p) ? t("onFront", options.lang) : t("dominated", options.lang),
     throughputText: formatFixed(p.throughput),

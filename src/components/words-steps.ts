@@ -410,7 +410,6 @@ export const STEP_WORDS = {
 
   // stepTable.ts, summaryTable.ts, stepTelemetryTable.ts and stepChart.ts: cells, headings and chart labels.
   cellRequestRate: {en: "{value} requests/s", tr: "{value} istek/s"},
-  cellRequestRateShort: {en: "{value} req/s", tr: "{value} istek/s"},
   cellConcurrency: {en: "concurrency {value}", tr: "eşzamanlılık {value}"},
   chartBestSoFar: {en: "best so far: {label} {value}", tr: "şimdiye kadarki en iyi: {label} {value}"},
   telemetryTitle: {en: "Server and GPU during the runs", tr: "Koşular sırasında sunucu ve GPU"},

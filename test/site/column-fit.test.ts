@@ -4,6 +4,9 @@
 //   column (1,117 in Turkish), every configuration's reason past the column's edge. Its first row read "recommended,
 //   greedy path's, measured again. the greedy path's configuration": the greedy path named twice, and a sentence begun
 //   in lower case.
+// - A step's server and GPU telemetry (the H200 ladder's batching step, gpu-tune's first): 1,129 px on the ladder
+//   (1,120 in Turkish), its GPU columns past the edge; every row said "concurrency 128" where the headroom table and
+//   the charts say "c128".
 // - The quality page's claims of the Qwen3-8B latency write-up: 935 px (943 in Turkish), each claim's detail past the
 //   edge. Its recommended command, quoted as published and as recomputed, would not break inside a long flag.
 import {mkdtempSync, rmSync} from "node:fs";
@@ -14,11 +17,13 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {qualityPage} from "../../loaders/pages/quality.js";
+import {stepPages} from "../../loaders/pages/step.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
 import {toHtml} from "../../src/render/dom.js";
 import type {Lang} from "../../src/components/i18n.js";
 import {claimsTable} from "../../src/components/qualityTables.js";
+import {stepTelemetryTable} from "../../src/components/stepTelemetryTable.js";
 import {tuneTable} from "../../src/components/tuneView.js";
 import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
@@ -26,14 +31,26 @@ import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 
 const WRITEUPS = ["qwen3-32b--a100", "qwen3-8b--h100-latency", "qwen3.5-35b-a3b--h200"];
+const TELEMETRY = [
+  ["h200-ladder", "batching"],
+  ["gpu-tune", "defaults"]
+] as const;
 const root = mkdtempSync(join(tmpdir(), "tps-column-fit-"));
 let search: ReturnType<typeof tunePage>;
+const telemetry = new Map<string, Parameters<typeof stepTelemetryTable>[0]>();
 const quality = new Map<string, ReturnType<typeof qualityPage>>();
 let server: SiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
   search = tunePage((await loadStudy("data/studies/gpu-tune")).report);
+  for (const [study, step] of TELEMETRY) {
+    const {report, rows} = await loadStudy(`data/studies/${study}`);
+    telemetry.set(
+      study,
+      [...stepPages(report, rows)].find((page) => page.step.id === step)!
+    );
+  }
   for (const page of WRITEUPS) {
     await importWriteup(`test/fixtures/writeups/${page}.md`, join(root, page));
     const study = await loadStudy(join(root, page));
@@ -92,6 +109,27 @@ describe("the Search page's table of configurations", () => {
     expect(column).toBe(912);
     expect(table).toBeLessThanOrEqual(column);
   });
+});
+
+describe("a step's telemetry", () => {
+  it("names each point's load as the headroom table does", () => {
+    const table = stepTelemetryTable(telemetry.get("h200-ladder")!, context("tr")) as HTMLElement;
+    const loads = [...table.querySelectorAll("tbody tr")].map((row) => row.children[1].textContent);
+    expect(loads.slice(0, 8)).toEqual(["c1", "c2", "c4", "c8", "c16", "c32", "c64", "c128"]);
+  });
+
+  it.each(TELEMETRY.flatMap(([study, step]) => (["en", "tr"] as const).map((lang) => [study, step, lang] as const)))(
+    "of %s's step %s fits the page's column (%s)",
+    async (study, _step, lang) => {
+      const section = stepTelemetryTable(telemetry.get(study)!, context(lang)) as HTMLElement;
+      const {table, column} = await widths(
+        lang === "en" ? "/steps/engine-selection" : "/tr/steps/engine-selection",
+        section
+      );
+      expect(column).toBe(912);
+      expect(table).toBeLessThanOrEqual(column);
+    }
+  );
 });
 
 describe("the quality page's claims", () => {
