@@ -172,7 +172,7 @@ export function serverCommands(report: Pick<SetupPage, "steps">, context: PageCo
           unrecordedServer(r.candidate.server_command, lang) ?? textElement("code", r.candidate.server_command)
       }
     ],
-    {lang, id: "server-commands", maxRows: SERVER_COMMANDS_SHOWN, rest}
+    {lang, id: "server-commands", className: "server-commands", maxRows: SERVER_COMMANDS_SHOWN, rest}
   );
 }
 

@@ -9,6 +9,8 @@
 //   the charts say "c128".
 // - The quality page's claims of the Qwen3-8B latency write-up: 935 px (943 in Turkish), each claim's detail past the
 //   edge. Its recommended command, quoted as published and as recomputed, would not break inside a long flag.
+// - The setup page's server commands of the Qwen3.5-35B-A3B write-up: 935 px, a step's long title kept on one line and
+//   a speculative config's JSON, which has no space to break at, past the edge.
 import {mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -17,12 +19,14 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {qualityPage} from "../../loaders/pages/quality.js";
+import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
 import {toHtml} from "../../src/render/dom.js";
 import type {Lang} from "../../src/components/i18n.js";
 import {claimsTable} from "../../src/components/qualityTables.js";
+import {serverCommands} from "../../src/components/setupTables.js";
 import {stepTelemetryTable} from "../../src/components/stepTelemetryTable.js";
 import {tuneTable} from "../../src/components/tuneView.js";
 import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
@@ -39,6 +43,7 @@ const root = mkdtempSync(join(tmpdir(), "tps-column-fit-"));
 let search: ReturnType<typeof tunePage>;
 const telemetry = new Map<string, Parameters<typeof stepTelemetryTable>[0]>();
 const quality = new Map<string, ReturnType<typeof qualityPage>>();
+const setup = new Map<string, ReturnType<typeof setupPage>>();
 let server: SiteServer;
 let browser: Browser;
 
@@ -55,6 +60,7 @@ beforeAll(async () => {
     await importWriteup(`test/fixtures/writeups/${page}.md`, join(root, page));
     const study = await loadStudy(join(root, page));
     quality.set(page, qualityPage(study.report, study.rows));
+    setup.set(page, setupPage(study.report, study.rows));
   }
   server = await serveSite((await sharedSeedSite()).output, {prefix: SHARED_BASE});
   browser = await launchChromium();
@@ -137,6 +143,17 @@ describe("the quality page's claims", () => {
     "of %s fit the page's column (%s)",
     async (page, lang, path) => {
       const {table, column} = await widths(path, claimsTable(quality.get(page)!, context(lang)));
+      expect(column).toBe(912);
+      expect(table).toBeLessThanOrEqual(column);
+    }
+  );
+});
+
+describe("the setup page's server commands", () => {
+  it.each(WRITEUPS.flatMap((page) => [[page, "en", "/setup"] as const, [page, "tr", "/tr/setup"] as const]))(
+    "of %s fit the page's column (%s)",
+    async (page, lang, path) => {
+      const {table, column} = await widths(path, serverCommands(setup.get(page)!, context(lang)));
       expect(column).toBe(912);
       expect(table).toBeLessThanOrEqual(column);
     }
