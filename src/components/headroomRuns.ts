@@ -115,13 +115,19 @@ export function headroomRuns(
       ...(repeatsOf.has(row.run) ? {repeats: repeatsOf.get(row.run)} : {})
     };
   });
-  const order = new Map(inScenario.map((row) => [row.run, [stepOrder.get(row.step) ?? 99, candidateOrder(row)]]));
+  // Unmeasured runs in the plan's order: step, candidate, then load (a ladder's run ids sort c128 before c16).
+  const order = new Map(
+    inScenario.map((row) => [
+      row.run,
+      [stepOrder.get(row.step) ?? 99, candidateOrder(row), typeof row.load === "number" ? row.load : 0]
+    ])
+  );
   return runs.sort((a, b) => {
     if (a.throughput != null && b.throughput != null) return b.throughput - a.throughput;
     if (a.throughput != null || b.throughput != null) return a.throughput != null ? -1 : 1;
-    const [stepA, candidateA] = order.get(a.run)!;
-    const [stepB, candidateB] = order.get(b.run)!;
-    return stepA - stepB || candidateA - candidateB;
+    const [stepA, candidateA, loadA] = order.get(a.run)!;
+    const [stepB, candidateB, loadB] = order.get(b.run)!;
+    return stepA - stepB || candidateA - candidateB || loadA - loadB;
   });
 }
 

@@ -10,15 +10,18 @@ import {columnRows} from "../../src/components/columnRows.js";
 import {headroomRuns} from "../../src/components/headroomRuns.js";
 import {headroomColumns, headroomRunsTable} from "../../src/components/headroomTables.js";
 
-async function table(dir: string, scenario: string) {
+async function table(dir: string, scenario: string, lang: "en" | "tr" = "en") {
   const study = await loadStudy(dir);
   const page = headroomPage(study.report, study.rows);
-  const context = {lang: "en" as const, root: "./"};
+  const context = {lang, root: lang === "en" ? "./" : "../"};
   const rows = columnRows(page.columns);
   const element = headroomRunsTable(headroomRuns(rows, page, scenario, context), context, "t", headroomColumns(rows));
   const headers = [...element.querySelectorAll("thead th")].map((th) => th.textContent);
   const first = [...element.querySelectorAll("tbody tr")[0].querySelectorAll("td, th")].map((td) => td.textContent);
-  return {headers, first};
+  const cells = [...element.querySelectorAll("tbody tr")].map((tr) =>
+    [...tr.querySelectorAll("td, th")].map((td) => td.textContent)
+  );
+  return {headers, first, cells, element};
 }
 
 describe("the runs-against-ceilings table", () => {
@@ -38,5 +41,12 @@ describe("the runs-against-ceilings table", () => {
     const {headers, first} = await table("data/studies/qwen3-32b-a100", "sharegpt");
     expect(headers.slice(0, 4)).toEqual(["Candidate", "Step", "Engine", "Role"]);
     expect(first.slice(0, 4)).toEqual(["TensorRT-LLM", "Engine selection", "TensorRT-LLM", "Recommended"]);
+  });
+
+  it("lists a candidate's failed loads in the ladder's order", async () => {
+    // The live ladder's search: its failed loads read c128, c16, c32, c64, c8 (their run ids' order).
+    const {cells} = await table("data/studies/h200-live-ladder", "search");
+    const failed = cells.filter((row) => row.includes("failed")).map((row) => row[2]);
+    expect(failed).toEqual(["c8", "c16", "c32", "c64", "c128"]);
   });
 });
