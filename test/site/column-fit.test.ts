@@ -7,6 +7,8 @@
 // - A step's server and GPU telemetry (the H200 ladder's batching step, gpu-tune's first): 1,129 px on the ladder
 //   (1,120 in Turkish), its GPU columns past the edge; every row said "concurrency 128" where the headroom table and
 //   the charts say "c128".
+// - The Headroom page's runs against their ceilings: the seed's 931–945 px (922 in Turkish), the live ladder's 921 and
+//   929, each table's last column (the binding resource, or the server's measure) past the edge.
 // - The quality page's claims of the Qwen3-8B latency write-up: 935 px (943 in Turkish), each claim's detail past the
 //   edge. Its recommended command, quoted as published and as recomputed, would not break inside a long flag.
 // - The setup page's server commands of the Qwen3.5-35B-A3B write-up: 935 px, a step's long title kept on one line and
@@ -18,6 +20,7 @@ import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {headroomPage} from "../../loaders/pages/headroom.js";
 import {qualityPage} from "../../loaders/pages/quality.js";
 import {setupPage} from "../../loaders/pages/setup.js";
 import {stepPages} from "../../loaders/pages/step.js";
@@ -25,6 +28,9 @@ import {tunePage} from "../../loaders/pages/tune.js";
 import "../../src/render/dom.js";
 import {toHtml} from "../../src/render/dom.js";
 import type {Lang} from "../../src/components/i18n.js";
+import {columnRows} from "../../src/components/columnRows.js";
+import {headroomRuns} from "../../src/components/headroomRuns.js";
+import {headroomColumns, headroomRunsTable} from "../../src/components/headroomTables.js";
 import {claimsTable} from "../../src/components/qualityTables.js";
 import {serverCommands} from "../../src/components/setupTables.js";
 import {stepTelemetryTable} from "../../src/components/stepTelemetryTable.js";
@@ -35,12 +41,14 @@ import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 
 const WRITEUPS = ["qwen3-32b--a100", "qwen3-8b--h100-latency", "qwen3.5-35b-a3b--h200"];
+const HEADROOM = ["qwen3-32b-a100", "h200-live-ladder", "h200-ladder"] as const;
 const TELEMETRY = [
   ["h200-ladder", "batching"],
   ["gpu-tune", "defaults"]
 ] as const;
 const root = mkdtempSync(join(tmpdir(), "tps-column-fit-"));
 let search: ReturnType<typeof tunePage>;
+const headroom = new Map<string, ReturnType<typeof headroomPage>>();
 const telemetry = new Map<string, Parameters<typeof stepTelemetryTable>[0]>();
 const quality = new Map<string, ReturnType<typeof qualityPage>>();
 const setup = new Map<string, ReturnType<typeof setupPage>>();
@@ -49,6 +57,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   search = tunePage((await loadStudy("data/studies/gpu-tune")).report);
+  for (const study of HEADROOM) {
+    const {report, rows} = await loadStudy(`data/studies/${study}`);
+    headroom.set(study, headroomPage(report, rows));
+  }
   for (const [study, step] of TELEMETRY) {
     const {report, rows} = await loadStudy(`data/studies/${study}`);
     telemetry.set(
@@ -156,6 +168,23 @@ describe("the setup page's server commands", () => {
       const {table, column} = await widths(path, serverCommands(setup.get(page)!, context(lang)));
       expect(column).toBe(912);
       expect(table).toBeLessThanOrEqual(column);
+    }
+  );
+});
+
+describe("the Headroom page's runs against their ceilings", () => {
+  it.each(HEADROOM.flatMap((study) => [[study, "en", "/headroom"] as const, [study, "tr", "/tr/headroom"] as const]))(
+    "of %s fit the page's column, every scenario's (%s)",
+    async (study, lang, path) => {
+      const page = headroom.get(study)!;
+      const rows = columnRows(page.columns);
+      for (const scenario of new Set(rows.map((r) => String(r.scenario)))) {
+        const runs = headroomRuns(rows, page, scenario, context(lang));
+        const element = headroomRunsTable(runs, context(lang), scenario, headroomColumns(rows));
+        const {table, column} = await widths(path, element);
+        expect(column).toBe(912);
+        expect(table, scenario).toBeLessThanOrEqual(column);
+      }
     }
   );
 });
