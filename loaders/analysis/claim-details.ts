@@ -31,6 +31,13 @@ export const CLAIM_DETAILS = {
   latencyEstimates: `${LATENCY_ESTIMATE} gives {baseline} s against {recommended} s, {factor}×`,
   latencyOrder: `${LATENCY_ESTIMATE} orders them {order}`,
   latencySpeedup: `the published figure is the speed-up of the mean latency, {before} s → {after} s (${LATENCY_ESTIMATE}): {gain}%, not a throughput gain`,
+  sloDecided: "decided within the SLO ({limits}): {candidate} at {load}",
+  sloNever: "{candidate} is never within the SLO",
+  sloWinsToo: "it wins without the SLO too",
+  sloFloodWinner: "without the SLO (highest throughput at any load) {candidate} would win, at {load}",
+  sloWithin: "within the SLO: {candidate} at {load} against {incumbent} at {incumbentLoad}",
+  sloFloodGain:
+    "the published figure equals the gain without the SLO, {gain} ({candidate} at {load} against {incumbent} at {incumbentLoad}), which the SLO objective does not use",
   latencySpeedupRounded: `the published figure is the speed-up of the mean latency, {before} s → {after} s (${LATENCY_ESTIMATE}, each rounded to 0.01 s as the write-up prints it): {gain}%, not a throughput gain`
 } as const;
 /** Its type, for the components, which take only types from the library. */

@@ -2,20 +2,23 @@
 // the figure the same runs give without the SLO (each curve's highest throughput at any load), which a claim may quote.
 import type {RunRow} from "../runs/rows.js";
 import type {StudyPlan} from "../study/plan.js";
+import {fillForm} from "../text.js";
+import {CLAIM_DETAILS, joinDetails} from "./claim-details.js";
 import type {StepReport} from "./derive.js";
 import {choosePoint, loadPoints, sloLimitsText, type LoadPoint} from "./ladder.js";
 
 export interface SloClaimContext {
   /** "p99 ttft ≤ 2000 ms, p99 tpot ≤ 30 ms" */
   limits: string;
-  /** "Small batches at concurrency 16" for a run the verdict names. */
-  at(run: string, candidate: string): string;
+  /** A run the verdict names, as the claims' details say it: its candidate and its load ("concurrency 16"). */
+  at(run: string, candidate: string): {candidate: string; load: string};
   /** Candidates of the step never within the SLO. */
   never: Set<string>;
   /** The step's winner and gain over the incumbent without the SLO; null when they cannot be told. */
   flood: {candidate: string; point: LoadPoint; incumbent: LoadPoint; gain_percent: number} | null;
 }
 
+/** "concurrency 16", "2 requests/s": as the site's words table says a load (cellConcurrency, cellRequestRate). */
 export function loadText(kind: string, load: unknown): string {
   return kind === "request_rate" ? `${load} requests/s` : `concurrency ${load}`;
 }
@@ -55,7 +58,7 @@ export function sloClaimContext(
     limits: sloLimitsText(plan.slo),
     at: (run, candidate) => {
       const row = byRun.get(run);
-      return `${candidate} at ${loadText(String(row?.load_kind), row?.load)}`;
+      return {candidate, load: loadText(String(row?.load_kind), row?.load)};
     },
     never,
     flood
@@ -71,13 +74,19 @@ export function winnerDetail(
 ): string | null {
   const best = step.verdict.best;
   if (!best) return null;
-  const parts = [`decided within the SLO (${ctx.limits}): ${ctx.at(best.run, label(best.candidate))}`];
-  if (claimed !== best.candidate && ctx.never.has(claimed)) parts.push(`${label(claimed)} is never within the SLO`);
-  if (ctx.flood)
-    parts.push(
-      ctx.flood.candidate === best.candidate
-        ? "it wins without the SLO too"
-        : `without the SLO (highest throughput at any load) ${label(ctx.flood.candidate)} would win, at ${loadText(ctx.flood.point.load_kind, ctx.flood.point.load)}`
-    );
-  return parts.join("; ");
+  const flood = ctx.flood;
+  return joinDetails(
+    fillForm(CLAIM_DETAILS.sloDecided, {limits: ctx.limits, ...ctx.at(best.run, label(best.candidate))}),
+    claimed !== best.candidate && ctx.never.has(claimed)
+      ? fillForm(CLAIM_DETAILS.sloNever, {candidate: label(claimed)})
+      : null,
+    !flood
+      ? null
+      : flood.candidate === best.candidate
+        ? CLAIM_DETAILS.sloWinsToo
+        : fillForm(CLAIM_DETAILS.sloFloodWinner, {
+            candidate: label(flood.candidate),
+            load: loadText(flood.point.load_kind, flood.point.load)
+          })
+  );
 }

@@ -140,16 +140,25 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
           !ok && published != null
             ? explainGain(published, byRun.get(incumbent.run), best ? byRun.get(best.run) : undefined)
             : null;
+        const against = slo?.at(incumbent.run, label(incumbent.step, incumbent.candidate));
         const within =
-          slo && best
-            ? `within the SLO: ${slo.at(best.run, label(step.id, best.candidate))} against ${slo.at(incumbent.run, label(incumbent.step, incumbent.candidate))}`
+          slo && best && against
+            ? fillForm(CLAIM_DETAILS.sloWithin, {
+                ...slo.at(best.run, label(step.id, best.candidate)),
+                incumbent: against.candidate,
+                incumbentLoad: against.load
+              })
             : null;
         const flood = slo?.flood;
         const floodGain =
           flood && published != null && !ok && agrees(published, flood.gain_percent, places(published))
-            ? `the published figure equals the gain without the SLO, ${gainText(flood.gain_percent, Math.max(1, places(published)))} ` +
-              `(${label(step.id, flood.candidate)} at ${loadText(flood.point.load_kind, flood.point.load)} against ` +
-              `${label(incumbent.step, incumbent.candidate)} at ${loadText(flood.incumbent.load_kind, flood.incumbent.load)}), which the SLO objective does not use`
+            ? fillForm(CLAIM_DETAILS.sloFloodGain, {
+                gain: gainText(flood.gain_percent, Math.max(1, places(published))),
+                candidate: label(step.id, flood.candidate),
+                load: loadText(flood.point.load_kind, flood.point.load),
+                incumbent: label(incumbent.step, incumbent.candidate),
+                incumbentLoad: loadText(flood.incumbent.load_kind, flood.incumbent.load)
+              })
             : null;
         return {
           ...result(

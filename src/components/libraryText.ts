@@ -2,7 +2,7 @@
 // run was not run, why the search tried a configuration), a finding's message and what a claim's check says. Each is
 // read back by its form (the library's one definition of it, whose words' English the types hold equal); a text of no
 // form (written by hand, or by an older tps-report) is shown as written.
-import {fill, pick, type Lang, type StringKey, type Text} from "./i18n.js";
+import {fill, pick, t, type Lang, type StringKey, type Text} from "./i18n.js";
 import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
 import {REASON_WORDS} from "./words-reasons.js";
@@ -60,6 +60,21 @@ const CLAIM_DETAILS = forms(CLAIM_WORDS, "claimDetail_", (value) => !value.inclu
 // The most parts, split at "; ", that one claim detail's form spans.
 const CLAIM_PARTS = Math.max(...Object.values(CLAIM_WORDS).map(({en}) => en.split("; ").length));
 
+// A load inside a claim's detail ("concurrency 16", "2 requests/s"), read back as the words table says a load.
+const LOAD_WORDS = ["cellConcurrency", "cellRequestRate"] as const;
+const LOADS: Form[] = LOAD_WORDS.map((name) => ({name, read: reader(t(name, "en"), () => true)}));
+const LOAD_SLOTS = new Set(["load", "incumbentLoad"]);
+
+/** A claim detail's values in the page's language: its loads said as the page says a load, the rest as written. */
+function claimValues(values: Record<string, string>, lang: Lang): Record<string, string> {
+  const said = {...values};
+  for (const slot of LOAD_SLOTS) {
+    const read = slot in said ? matchOf(LOADS, said[slot]) : null;
+    if (read) said[slot] = fill(read.name as StringKey, lang, read.values);
+  }
+  return said;
+}
+
 function matchOf(table: readonly Form[], text: string): {name: string; values: Record<string, string>} | null {
   for (const {name, read} of table) {
     const values = read(text);
@@ -96,7 +111,11 @@ export function claimText(text: string, lang: Lang): string {
   for (let end = 1; end <= parts.length; end++)
     for (let start = end - 1; start >= Math.max(0, end - CLAIM_PARTS) && !said[end]; start--) {
       const read = said[start] && matchOf(CLAIM_DETAILS, parts.slice(start, end).join("; "));
-      if (read) said[end] = [...said[start]!, fill(`claimDetail_${read.name}` as StringKey, lang, read.values)];
+      if (read)
+        said[end] = [
+          ...said[start]!,
+          fill(`claimDetail_${read.name}` as StringKey, lang, claimValues(read.values, lang))
+        ];
     }
   return said[parts.length]?.join("; ") ?? text;
 }

@@ -82,6 +82,24 @@ export const CLAIM_WORDS = {
     en: "the published figure is the speed-up of the mean latency, {before} s → {after} s (mean TTFT + mean TPOT × (output tokens per request − 1)): {gain}%, not a throughput gain",
     tr: "yayımlanan değer ortalama gecikmenin hızlanması, {before} sn → {after} sn (ortalama TTFT + ortalama TPOT × (istek başına çıktı tokeni − 1)): {gain}%, bir işlem hacmi kazancı değil"
   },
+  claimDetail_sloDecided: {
+    en: "decided within the SLO ({limits}): {candidate} at {load}",
+    tr: "SLO ({limits}) içinde karar verildi: {candidate}, {load}"
+  },
+  claimDetail_sloNever: {en: "{candidate} is never within the SLO", tr: "{candidate} hiçbir yükte SLO içinde değil"},
+  claimDetail_sloWinsToo: {en: "it wins without the SLO too", tr: "SLO olmadan da kazanıyor"},
+  claimDetail_sloFloodWinner: {
+    en: "without the SLO (highest throughput at any load) {candidate} would win, at {load}",
+    tr: "SLO olmadan (herhangi bir yükteki en yüksek işlem hacmi) {candidate} kazanırdı, {load}"
+  },
+  claimDetail_sloWithin: {
+    en: "within the SLO: {candidate} at {load} against {incumbent} at {incumbentLoad}",
+    tr: "SLO içinde: {candidate} ({load}), {incumbent} ({incumbentLoad}) karşısında"
+  },
+  claimDetail_sloFloodGain: {
+    en: "the published figure equals the gain without the SLO, {gain} ({candidate} at {load} against {incumbent} at {incumbentLoad}), which the SLO objective does not use",
+    tr: "yayımlanan değer SLO olmadan elde edilen kazanca eşit, {gain} ({candidate} ({load}), {incumbent} ({incumbentLoad}) karşısında), SLO hedefi bunu kullanmaz"
+  },
   claimDetail_latencySpeedupRounded: {
     en: "the published figure is the speed-up of the mean latency, {before} s → {after} s (mean TTFT + mean TPOT × (output tokens per request − 1), each rounded to 0.01 s as the write-up prints it): {gain}%, not a throughput gain",
     tr: "yayımlanan değer ortalama gecikmenin hızlanması, {before} sn → {after} sn (ortalama TTFT + ortalama TPOT × (istek başına çıktı tokeni − 1), her biri özgün yazının yazdığı gibi 0.01 sn'ye yuvarlanmış): {gain}%, bir işlem hacmi kazancı değil"

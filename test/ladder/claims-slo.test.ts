@@ -6,6 +6,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {claimText} from "../../src/components/libraryText.js";
 import {modelPoint, writeLadderStudy} from "../support/ladder-study.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-ladder-claims-"));
@@ -60,5 +61,27 @@ describe("claims audit within the SLO", () => {
     expect(flood.detail).toContain(
       "the published figure equals the gain without the SLO, +65.0% (Large batches at concurrency 256 against Defaults at concurrency 256), which the SLO objective does not use"
     );
+  });
+
+  it("says each detail in Turkish on the Turkish quality page, its candidates, limits and loads in place", async () => {
+    // They were shown in English: the library's sentences had no form to read them back by.
+    const [winner, within, flood] = await audit([
+      "{id: w, kind: winner, step: engine, candidate: beta}",
+      "{id: g1, kind: step-gain, step: engine, percent: 88.7}",
+      "{id: g2, kind: step-gain, step: engine, percent: 65.0}"
+    ]);
+    expect(claimText(winner.detail!, "tr")).toBe(
+      "SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 30 ms) içinde karar verildi: Small batches, eşzamanlılık 16; " +
+        "Large batches hiçbir yükte SLO içinde değil; SLO olmadan (herhangi bir yükteki en yüksek işlem hacmi) " +
+        "Large batches kazanırdı, eşzamanlılık 256"
+    );
+    expect(claimText(within.detail!, "tr")).toContain(
+      "SLO içinde: Small batches (eşzamanlılık 16), Defaults (eşzamanlılık 8) karşısında"
+    );
+    expect(claimText(flood.detail!, "tr")).toContain(
+      "yayımlanan değer SLO olmadan elde edilen kazanca eşit, +65.0% (Large batches (eşzamanlılık 256), " +
+        "Defaults (eşzamanlılık 256) karşısında), SLO hedefi bunu kullanmaz"
+    );
+    for (const claim of [winner, within, flood]) expect(claimText(claim.detail!, "en")).toBe(claim.detail);
   });
 });
