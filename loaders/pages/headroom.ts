@@ -19,6 +19,7 @@ const COLUMNS = [
   "scenario",
   "engine",
   "error",
+  "failed_phase",
   "total_token_throughput",
   "ceiling_tps",
   "ceiling_ratio",
@@ -69,6 +70,7 @@ export type HeadroomRow = RunCells<
   | "scenario"
   | "engine"
   | "error"
+  | "failed_phase"
   | "total_token_throughput"
   | "ceiling_tps"
   | "ceiling_ratio"

@@ -2,11 +2,13 @@
 import type {TopLevelSpec} from "vega-lite";
 import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
+import {LABEL_LIMIT} from "./chartTheme.js";
 
-/** Room the y-axis labels take, estimated from the longest label. */
+/** Room the y-axis labels take, from the longest label as Vega measures text where it draws without a canvas (in
+ * the build): 0.8 × the font size (11 px) a character. Any less, and Vega cuts a label that would have fit. */
 export function labelWidth(labels: readonly string[]): number {
   const longest = Math.max(0, ...labels.map((label) => label.length));
-  return Math.min(240, Math.round(16 + 6.4 * longest));
+  return Math.min(LABEL_LIMIT, Math.round(16 + 0.8 * 11 * longest));
 }
 
 export interface PanelLayout {

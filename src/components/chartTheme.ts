@@ -2,6 +2,9 @@
 // page is drawn, and the chart libraries take a second to load.
 import type {Config} from "vega-lite";
 
+/** The most room an axis's labels get; a longer label is cut with "…". */
+export const LABEL_LIMIT = 240;
+
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 /** Colors that follow the page theme (Framework's air and near-midnight). */
@@ -20,6 +23,8 @@ export function chartConfig(dark: boolean): Config {
       tickColor: muted,
       gridColor: grid,
       labelFontSize: 11,
+      // As much room as chartLayout.ts gives the labels (Vega's default, 180 px, cuts 21 characters).
+      labelLimit: LABEL_LIMIT,
       titleFontSize: 12,
       titleFontWeight: 600
     },

@@ -36,6 +36,7 @@ interface HeadroomDatum {
   ceilingDescription: string;
   bindingText: string;
   failed: boolean;
+  notRun: boolean;
   href: string;
 }
 
@@ -83,7 +84,7 @@ export function headroomChartSpec(
   const labels = runs.map((r) => r.label);
   const emphasized = runs.filter((r) => r.role).map((r) => r.label);
   // On a narrow page the names give up room to the plot (and are cut with an ellipsis) rather than squeeze it.
-  const labelsPx = Math.min(240, Math.round(labelWidth(labels) * 1.15), Math.round(width * 0.45));
+  const labelsPx = Math.min(labelWidth(labels), Math.round(width * 0.45));
   const panelWidth = Math.max(120, width - labelsPx - 24);
   const [bandLow, bandHigh] = realisticBand(scenario);
   // A ladder's points each have the ceiling at their load: the scenario's one ceiling and band (at its largest batch)
@@ -105,7 +106,7 @@ export function headroomChartSpec(
     order,
     engine: r.engine,
     value: r.throughput,
-    shareText: r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
+    shareText: r.notRun != null ? t("notRun", lang) : r.failed ? `✕ ${t("failed", lang)}` : formatShare(r.ratio),
     inside: r.throughput != null && px(r.throughput) >= INSIDE_MIN_PX,
     valueText: formatFixed(r.throughput),
     labelAt: r.throughput == null ? null : Math.max(r.throughput, ...(r.repeats ?? []).map((x) => x.value)),
@@ -113,7 +114,8 @@ export function headroomChartSpec(
     ceiling: r.ceiling,
     ceilingDescription: `${r.label}: ${t("hardCeiling", lang)} ${formatFixed(r.ceiling)} tok/s`,
     bindingText: r.binding ? bindingName(r.binding, lang) : "—",
-    failed: r.failed,
+    failed: r.failed && r.notRun == null,
+    notRun: r.notRun != null,
     href: r.href
   }));
   // Each repeat of a point that ran more than once, as a point on its bar (the bar is their mean).
@@ -280,6 +282,11 @@ export function headroomChartSpec(
       {
         transform: [{filter: "datum.failed"}],
         mark: {type: "text", align: "left", dx: 4, fontSize: 11, fontWeight: "bold", color: colors.worse},
+        encoding: {x: {datum: 0, type: "quantitative"}, y, text: {field: "shareText"}, href: {field: "href"}}
+      },
+      {
+        transform: [{filter: "datum.notRun"}],
+        mark: {type: "text", align: "left", dx: 4, fontSize: 11},
         encoding: {x: {datum: 0, type: "quantitative"}, y, text: {field: "shareText"}, href: {field: "href"}}
       }
     ]

@@ -5,6 +5,7 @@ import type {HeadroomPage, HeadroomRow} from "../../loaders/pages/headroom.js";
 import {pick} from "./i18n.js";
 import {runHref, stepHref, type PageContext} from "./links.js";
 import {shortLoad} from "./format.js";
+import {notRunReason} from "./stepTable.js";
 
 export type Binding = HeadroomScenario["binding"];
 
@@ -21,7 +22,11 @@ export interface HeadroomRun {
   stepTitle: string;
   engine: string;
   role: "baseline" | "recommended" | null;
+  /** No figures: the run failed, or was left out (notRun). */
   failed: boolean;
+  /** Why the run was left out on purpose (live mode's goodput search found the limit below it), as recorded; null
+   * for a run that ran. Said as such, not as a failure. */
+  notRun: string | null;
   error: string | null;
   /** Total token throughput, the unit of the ceiling. */
   throughput: number | null;
@@ -103,6 +108,7 @@ export function headroomRuns(
       role:
         row.run === headline?.baseline_run ? "baseline" : row.run === headline?.recommended_run ? "recommended" : null,
       failed,
+      notRun: notRunReason(row),
       error: row.error,
       throughput,
       ceiling,

@@ -3,7 +3,8 @@ import type {HeadroomReport} from "../../loaders/analysis/headroom.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import {formatCount, formatFixed, formatPercent, formatShare} from "./format.js";
-import {fill, fillParts, t} from "./i18n.js";
+import {fill, fillParts, t, type Lang} from "./i18n.js";
+import {recordedReason} from "./libraryText.js";
 import {metricTitle} from "./metricLabels.js";
 import {headroomHref, link, restOfRuns, runHref, type PageContext} from "./links.js";
 import {headroomHeadline, type HeadroomHeadline, type HeadroomRun} from "./headroomRuns.js";
@@ -29,6 +30,13 @@ export function headroomColumns(rows: readonly RunCells[]): {step: boolean; engi
   return {step: varies((r) => r.step), engine: varies((r) => r.engine)};
 }
 
+/** "not run", its recorded reason on hover: the table's column has no room for the sentence. */
+function notRunBadge(reason: string, lang: Lang): HTMLElement {
+  const badge = textElement("span", t("notRun", lang), "status not-run");
+  if (reason) badge.title = recordedReason(reason, lang);
+  return badge;
+}
+
 /** A scenario's runs: measured ones with ceiling, share and binding resource; failed ones as failed. */
 export function headroomRunsTable(
   runs: readonly HeadroomRun[],
@@ -49,7 +57,12 @@ export function headroomRunsTable(
     {
       label: t("shareOfCeiling", lang),
       numeric: true,
-      value: (r) => (r.failed ? statusBadge("failed", lang) : textElement("strong", formatShare(r.ratio)))
+      value: (r) =>
+        r.notRun != null
+          ? notRunBadge(r.notRun, lang)
+          : r.failed
+            ? statusBadge("failed", lang)
+            : textElement("strong", formatShare(r.ratio))
     },
     {label: t("effectiveTflops", lang), numeric: true, value: (r) => formatFixed(r.effectiveTflops)},
     {label: t("binding", lang), value: (r) => (r.binding ? bindingName(r.binding, lang) : "—")},
@@ -68,7 +81,10 @@ export function headroomRunsTable(
     rest: restOfRuns(context),
     className: "headroom-runs",
     stickyFirst: true,
-    rowClass: (r) => [r.failed ? "failed" : null, r.role ? `role-${r.role}` : null].filter(Boolean).join(" ") || null
+    rowClass: (r) =>
+      [r.notRun != null ? "not-run" : r.failed ? "failed" : null, r.role ? `role-${r.role}` : null]
+        .filter(Boolean)
+        .join(" ") || null
   });
 }
 

@@ -31,8 +31,10 @@ describe("a recorded reason on a Turkish page", () => {
   it("the live ladder's goodput search (a real H200 run): its left-out levels say why in Turkish", async () => {
     const pages = await pagesOf("data/studies/h200-live-ladder", "/tr/");
     const shown = [...pages].filter(([, text]) => text.includes("koşulmadı") || text.includes("Koşulmadı"));
-    // The step's curves, the runs table and the five run pages of the levels the search left out.
+    // The step's curves, the runs table, the five run pages of the levels the search left out, and the Headroom
+    // page, whose table gives the reason on hover.
     expect(shown.map(([path]) => path).sort()).toEqual([
+      "/tr/headroom",
       "/tr/runs/",
       "/tr/runs/search--mbt4096--search--c128",
       "/tr/runs/search--mbt4096--search--c16",

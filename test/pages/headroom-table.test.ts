@@ -9,6 +9,7 @@ import {headroomPage} from "../../loaders/pages/headroom.js";
 import {columnRows} from "../../src/components/columnRows.js";
 import {headroomRuns} from "../../src/components/headroomRuns.js";
 import {headroomColumns, headroomRunsTable} from "../../src/components/headroomTables.js";
+import {headroomChartSpec} from "../../src/components/headroomChart.js";
 
 async function table(dir: string, scenario: string, lang: "en" | "tr" = "en") {
   const study = await loadStudy(dir);
@@ -21,7 +22,13 @@ async function table(dir: string, scenario: string, lang: "en" | "tr" = "en") {
   const cells = [...element.querySelectorAll("tbody tr")].map((tr) =>
     [...tr.querySelectorAll("td, th")].map((td) => td.textContent)
   );
-  return {headers, first, cells, element};
+  const scenarioHeadroom = page.headroom!.scenarios.find((s) => s.scenario === scenario)!;
+  const chart = headroomChartSpec(scenarioHeadroom, headroomRuns(rows, page, scenario, context), page, {
+    ...context,
+    width: 900
+  }) as unknown as {data: {values: {shareText: string}[]}};
+  const shares = chart.data.values.map((v) => v.shareText);
+  return {headers, first, cells, element, shares};
 }
 
 describe("the runs-against-ceilings table", () => {
@@ -43,10 +50,23 @@ describe("the runs-against-ceilings table", () => {
     expect(first.slice(0, 4)).toEqual(["TensorRT-LLM", "Engine selection", "TensorRT-LLM", "Recommended"]);
   });
 
-  it("lists a candidate's failed loads in the ladder's order", async () => {
-    // The live ladder's search: its failed loads read c128, c16, c32, c64, c8 (their run ids' order).
+  it("lists the loads a candidate has no figures for in the ladder's order", async () => {
+    // The live ladder's search left out c8 to c128: they read c128, c16, c32, c64, c8 (their run ids' order).
     const {cells} = await table("data/studies/h200-live-ladder", "search");
-    const failed = cells.filter((row) => row.includes("failed")).map((row) => row[2]);
-    expect(failed).toEqual(["c8", "c16", "c32", "c64", "c128"]);
+    const left = cells.filter((row) => row[6] === "not run").map((row) => row[2]);
+    expect(left).toEqual(["c8", "c16", "c32", "c64", "c128"]);
+  });
+
+  it("says a load the goodput search left out is not run, in the table and the chart, not failed", async () => {
+    // The live ladder's search ran c1 to c4 and left c8 to c128 out (run.json: not run, with the search's reason):
+    // the table's Measured / ceiling cell and the chart said "failed" / "✕ failed", in red.
+    for (const lang of ["en", "tr"] as const) {
+      const {cells, element, shares} = await table("data/studies/h200-live-ladder", "search", lang);
+      const left = cells.filter((row) => ["c8", "c16", "c32", "c64", "c128"].includes(row[2]));
+      expect(left.map((row) => row[6])).toEqual(Array(5).fill(lang === "en" ? "not run" : "koşulmadı"));
+      expect(element.querySelectorAll("tbody tr.failed")).toHaveLength(0);
+      expect(element.querySelectorAll("tbody tr.not-run")).toHaveLength(5);
+      expect(shares.slice(-5)).toEqual(Array(5).fill(lang === "en" ? "not run" : "koşulmadı"));
+    }
   });
 });

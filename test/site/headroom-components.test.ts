@@ -249,6 +249,7 @@ describe("headroom chart of a large archive", () => {
       engine: "vLLM",
       role: i === 7 ? "baseline" : i === 3 ? "recommended" : null,
       failed: i % 10 === 9,
+      notRun: null,
       error: null,
       // c0 is the slowest, so the fastest runs are the last ones; failed runs have no throughput.
       throughput: i % 10 === 9 ? null : 100 + i,
