@@ -36,7 +36,13 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 it("draws each build's own study, not the one a build before it drew", () => {
   build("data/studies/qwen3-32b-a100", "dist-seed");
-  expect(bestRuns("dist-seed")).toEqual(["ShareGPT", "Short prompt", "Medium prompt", "Long prompt", "Very long prompt"]);
+  expect(bestRuns("dist-seed")).toEqual([
+    "ShareGPT",
+    "Short prompt",
+    "Medium prompt",
+    "Long prompt",
+    "Very long prompt"
+  ]);
   const log = build("data/studies/gpu-tune", "dist-tune");
   expect(bestRuns("dist-tune")).toEqual(["Chat at concurrency 16 (256 in, 16 out)"]);
   expect(log).not.toMatch(/broken links/);
