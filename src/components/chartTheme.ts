@@ -34,7 +34,8 @@ export function chartConfig(dark: boolean): Config {
       labelFontSize: 11,
       titleFontSize: 12,
       orient: "bottom",
-      labelLimit: 320
+      // An engine's whole name as Vega measures it in the build (8.8 px a character): 56 characters.
+      labelLimit: 500
     },
     header: {labelColor: text, titleColor: text, labelFontSize: 12},
     title: {color: text, subtitleColor: muted, fontSize: 13, anchor: "start"},

@@ -11,14 +11,14 @@ const STUDIES = ["qwen3-32b-a100", "h200-ladder", "h200-live-ladder", "gpu-tune"
 // Longer names are cut by design, at the labels' most room (240 px: 26 characters and the ellipsis).
 const SHOWN = 25;
 
-/** Every axis label of the study's drawn charts, by page. */
-async function axisLabels(study: string): Promise<{path: string; label: string}[]> {
+/** Every label of the study's drawn charts' axes (or legends), by page. */
+async function axisLabels(study: string, role = "axis"): Promise<{path: string; label: string}[]> {
   const dir = `data/studies/${study}`;
   const labels: {path: string; label: string}[] = [];
   await siteFragments(await loadStudy(dir), dir, (path: string, fragments: PageFragments) => {
     for (const fragment of Object.values(fragments)) {
       if (!("html" in fragment)) continue;
-      for (const group of fragment.html.matchAll(/role-axis-label"[^>]*>(.*?)<\/g>/gs))
+      for (const group of fragment.html.matchAll(new RegExp(`role-${role}-label"[^>]*>(.*?)</g>`, "gs")))
         for (const text of group[1].matchAll(/<text[^>]*>([^<]*)<\/text>/g)) labels.push({path, label: text[1]});
     }
   });
@@ -36,4 +36,11 @@ describe("a chart's axis labels", () => {
     },
     120_000
   );
+
+  it("of a legend are whole: the H200 ladder's engine, 'transformers continuous batching (gpu_engine_server.py)'", async () => {
+    // It read "transformers continuous batching (g…": a legend's labels had 320 px, 36 characters as Vega measures.
+    const labels = await axisLabels("h200-ladder", "legend");
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter(({label}) => label.endsWith("…"))).toEqual([]);
+  }, 120_000);
 });
