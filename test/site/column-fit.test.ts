@@ -81,6 +81,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  for (const {page} of opened.values()) await page.close();
   await browser?.close();
   await server?.close();
   rmSync(root, {recursive: true, force: true});
@@ -88,20 +89,29 @@ afterAll(async () => {
 
 const context = (lang: Lang) => ({lang, root: lang === "en" ? "./" : "../"});
 
+/** The seed's page at each path, opened once: each table is put in its main column, measured, and taken out. */
+const opened = new Map<string, Awaited<ReturnType<typeof newCheckedPage>>>();
+
 /** The table's width and the column's, with the table put in the main column of the seed's page at `path`. */
 async function widths(path: string, table: HTMLElement): Promise<{table: number; column: number}> {
-  const {page, problems} = await newCheckedPage(browser);
-  await visit(page, pageUrl(server.url, path));
+  if (!opened.has(path)) {
+    const tab = await newCheckedPage(browser);
+    await visit(tab.page, pageUrl(server.url, path));
+    opened.set(path, tab);
+  }
+  const {page, problems} = opened.get(path)!;
   const measured = await page.evaluate((html) => {
     const main = document.querySelector("#observablehq-main")!;
     main.insertAdjacentHTML("beforeend", `<div id="measured">${html}</div>`);
-    return {
-      table: Math.round(main.querySelector("#measured table")!.getBoundingClientRect().width),
+    const measured = main.querySelector("#measured")!;
+    const width = {
+      table: Math.round(measured.querySelector("table")!.getBoundingClientRect().width),
       column: Math.round(main.getBoundingClientRect().width)
     };
+    measured.remove();
+    return width;
   }, toHtml(table));
   expect(problems).toEqual(NO_PROBLEMS);
-  await page.close();
   return measured;
 }
 
