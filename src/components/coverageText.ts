@@ -5,7 +5,7 @@ import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
 import type {Text} from "../../loaders/text.js";
 import {formatFixed} from "./format.js";
 import {formatGain} from "./intervals.js";
-import {fill, NOT_RECORDED, pick, t, type Lang} from "./i18n.js";
+import {fill, listText, NOT_RECORDED, pick, t, type Lang} from "./i18n.js";
 
 /** What the prose names: engines and step titles. */
 export interface CoverageNames {
@@ -66,23 +66,47 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
       ? fill(coverage.untried === 1 ? "coverageUntriedOne" : "coverageUntriedMany", lang, {count: coverage.untried})
       : t("coverageUntriedNone", lang)
   );
-  for (const s of coverage.single_engine)
+  // The steps tuned on one engine, a sentence per engine.
+  const byEngine = new Map<string, string[]>();
+  for (const s of coverage.single_engine) {
+    const engine = engineName(names, s.engine, lang);
+    byEngine.set(engine, [...(byEngine.get(engine) ?? []), stepTitle(names, s.step, lang)]);
+  }
+  for (const [engine, steps] of byEngine)
     parts.push(
-      fill("coverageSingleEngine", lang, {
-        step: stepTitle(names, s.step, lang),
-        engine: engineName(names, s.engine, lang)
-      })
+      steps.length === 1
+        ? fill("coverageSingleEngine", lang, {step: steps[0], engine})
+        : fill("coverageSingleEngineMany", lang, {steps: listText(steps, lang), engine})
     );
+  // A decision never re-tested after a later step gets its own sentence; those never re-tested after they were made
+  // share one, where the first of them stands.
   const last = coverage.steps[coverage.steps.length - 1]?.step;
+  const unretested: {dim: string; decided: string}[] = [];
+  let unretestedAt = -1;
   for (const r of coverage.retests.filter((r) => r.retested_at.length === 0 && r.decided_at !== last)) {
     const decided = stepTitle(names, r.decided_at, lang);
-    const after = r.last_varied_at === r.decided_at ? null : stepTitle(names, r.last_varied_at, lang);
     const dim = dimName(r.dim, lang);
+    if (r.last_varied_at === r.decided_at) {
+      if (unretestedAt < 0) unretestedAt = parts.length;
+      unretested.push({dim, decided});
+      continue;
+    }
     // Only a sentence that opens with the setting's name writes it capitalized.
-    const values = {dim, dimTitle: capitalized(dim), decided};
-    parts.push(
-      after ? fill("coverageNotRetestedAfter", lang, {...values, after}) : fill("coverageNotRetested", lang, values)
+    const after = stepTitle(names, r.last_varied_at, lang);
+    parts.push(fill("coverageNotRetestedAfter", lang, {dim, dimTitle: capitalized(dim), decided, after}));
+  }
+  if (unretested.length === 1) {
+    const [{dim, decided}] = unretested;
+    parts.splice(unretestedAt, 0, fill("coverageNotRetested", lang, {dim, dimTitle: capitalized(dim), decided}));
+  } else if (unretested.length > 1) {
+    const decisions = listText(
+      unretested.map(({dim, decided}) => `${dim} (${decided})`),
+      lang
     );
+    const sentence = fill("coverageNotRetestedMany", lang, {
+      decisions: lang === "tr" ? capitalized(decisions) : decisions
+    });
+    parts.splice(unretestedAt, 0, sentence);
   }
   const close = coverage.close;
   const margin = `${+coverage.margin.toFixed(2)} %`;

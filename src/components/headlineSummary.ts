@@ -3,7 +3,7 @@ import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {HomePage} from "../../loaders/pages/home.js";
 import type {Text} from "../../loaders/text.js";
 import {formatFixed, formatPercent} from "./format.js";
-import {fill, fillParts, pick, t, type Lang} from "./i18n.js";
+import {fill, fillParts, listText, pick, t, type Lang} from "./i18n.js";
 import {latencyCostExceedsGain} from "./headlineTable.js";
 import {loadText, scenarioName} from "./verdict.js";
 import {changeKind, confidenceText, formatGain} from "./intervals.js";
@@ -26,12 +26,6 @@ export function sloHeadlineText(report: HeadlineData, lang: Lang): string | null
     value: rec ? formatFixed(rec.value) : "—",
     at: loadText(rec?.load, lang)
   });
-}
-
-/** The list "A, B and C" in the page's language. */
-function listText(names: string[], lang: Lang): string {
-  if (names.length < 2) return names.join("");
-  return fill("listAnd", lang, {rest: names.slice(0, -1).join(", "), last: names.at(-1)!});
 }
 
 export function headlineSummary(report: HeadlineData, lang: Lang): string {

@@ -175,6 +175,12 @@ export function recordedText(value: string, lang: Lang): string {
 }
 
 /** Picks a language from a bilingual text, falling back to English. */
+/** The list "A, B and C" in the page's language. */
+export function listText(items: readonly string[], lang: Lang): string {
+  if (items.length < 2) return items.join("");
+  return fill("listAnd", lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
+}
+
 export function pick(text: Text | null | undefined, lang: Lang): string {
   if (!text) return "";
   return text[lang] ?? text.en;

@@ -340,6 +340,14 @@ export const STEP_WORDS = {
     tr: "Önceki adımlarda geride kalanlar sonraki adımların her ayarıyla koşuldu."
   },
   coverageSingleEngine: {en: "{step} was tuned only on {engine}.", tr: "{step} yalnızca {engine} üzerinde ayarlandı."},
+  coverageSingleEngineMany: {
+    en: "{steps} were tuned only on {engine}.",
+    tr: "{steps} adımları yalnızca {engine} üzerinde ayarlandı."
+  },
+  coverageNotRetestedMany: {
+    en: "The {decisions} decisions were never re-tested after they were made: no later step ran two values of any of them successfully with the same settings.",
+    tr: "{decisions} kararları alındıkları adımdan sonra bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla bunlardan birinin iki farklı değerini başarıyla koşmadı."
+  },
   coverageNotRetestedAfter: {
     en: "The {dim} decision ({decided}) was never re-tested after {after}: no later step ran two of its values successfully with the same settings.",
     tr: "{dimTitle} kararı ({decided}) {after} adımından sonra bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla iki farklı değerini başarıyla koşmadı."
