@@ -34,8 +34,9 @@ export function chartConfig(dark: boolean): Config {
       labelFontSize: 11,
       titleFontSize: 12,
       orient: "bottom",
-      // An engine's whole name as Vega measures it in the build (8.8 px a character): 56 characters.
-      labelLimit: 500
+      // A name of 72 characters whole, as Vega measures it in the build (8.8 px a character): an engine's, or a
+      // write-up's recommendation ("Önerilen: Performance Mode && Prefix Cache && Quantization", 58).
+      labelLimit: 640
     },
     header: {labelColor: text, titleColor: text, labelFontSize: 12},
     title: {color: text, subtitleColor: muted, fontSize: 13, anchor: "start"},

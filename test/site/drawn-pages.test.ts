@@ -9,11 +9,15 @@
 // - On a phone (400 px) no page is wider than the screen. Seen before the fix: a ladder's Turkish run page 479 px (the
 //   telemetry's facts, "KV önbellek kullanımı, en yüksek (sunucu)" held on one line beside its value), a ladder's
 //   Headroom page 507 px (a GPU source quoting "torch.cuda.get_device_properties(0).total_memory").
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
 import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import type {PageFragments} from "../../src/render/fragment.js";
-import {siteFragments} from "../../src/render/page-fragments.js";
+import {siteFragments, StoredPage, type PageDrawer} from "../../src/render/page-fragments.js";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
 import {axisTitlesPastAxes, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
@@ -104,4 +108,37 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
     }
     expect(wide).toEqual([]);
   });
+});
+
+describe("a write-up's home page", () => {
+  it("names its recommendation whole in the charts' legend (Qwen3.5-35B-A3B on H200, 58 characters)", async () => {
+    // It read "Önerilen: Performance Mode && Prefix Cache && Quantizat…": a legend's labels had 500 px.
+    const root = mkdtempSync(join(tmpdir(), "tps-drawn-writeup-"));
+    try {
+      const dir = join(root, "study");
+      await importWriteup("test/fixtures/writeups/qwen3.5-35b-a3b--h200.md", dir);
+      const homes = new Map<string, string>();
+      const home: PageDrawer = async (path, _info, make) => (/^\/(tr\/)?$/.test(path) ? make() : new StoredPage(""));
+      await siteFragments(
+        await loadStudy(dir),
+        dir,
+        (path, fragments) => {
+          if (!(fragments instanceof StoredPage) && /^\/(tr\/)?$/.test(path))
+            homes.set(
+              path,
+              Object.values(fragments)
+                .map((f) => ("html" in f ? f.html : ""))
+                .join("\n")
+            );
+        },
+        home
+      );
+      expect([...homes.keys()].sort()).toEqual(["/", "/tr/"]);
+      const legend = [...homes.values()].flatMap((html) => labels(html, "legend"));
+      expect(legend).toContain("Önerilen: Performance Mode &amp;&amp; Prefix Cache &amp;&amp; Quantization");
+      expect(legend.filter((label) => label.endsWith("…"))).toEqual([]);
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
+  }, 120_000);
 });
