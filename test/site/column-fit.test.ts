@@ -115,6 +115,13 @@ async function widths(path: string, table: HTMLElement): Promise<{table: number;
   return measured;
 }
 
+/** The table fits the 912 px column of the seed's page at `path`. */
+async function expectFits(path: string, table: HTMLElement, what = path): Promise<void> {
+  const measured = await widths(path, table);
+  expect(measured.column).toBe(912);
+  expect(measured.table, what).toBeLessThanOrEqual(measured.column);
+}
+
 const whyColumn = (table: HTMLElement) =>
   [...table.querySelectorAll("tbody tr")].map((row) => row.lastElementChild!.textContent);
 
@@ -135,9 +142,7 @@ describe("the Search page's table of configurations", () => {
     ["en", "/tune"],
     ["tr", "/tr/tune"]
   ] as const)("fits the page's column (%s)", async (lang, path) => {
-    const {table, column} = await widths(path, tuneTable(search, context(lang)) as HTMLElement);
-    expect(column).toBe(912);
-    expect(table).toBeLessThanOrEqual(column);
+    await expectFits(path, tuneTable(search, context(lang)) as HTMLElement);
   });
 });
 
@@ -152,12 +157,7 @@ describe("a step's telemetry", () => {
     "of %s's step %s fits the page's column (%s)",
     async (study, _step, lang) => {
       const section = stepTelemetryTable(telemetry.get(study)!, context(lang)) as HTMLElement;
-      const {table, column} = await widths(
-        lang === "en" ? "/steps/engine-selection" : "/tr/steps/engine-selection",
-        section
-      );
-      expect(column).toBe(912);
-      expect(table).toBeLessThanOrEqual(column);
+      await expectFits(lang === "en" ? "/steps/engine-selection" : "/tr/steps/engine-selection", section);
     }
   );
 });
@@ -166,9 +166,7 @@ describe("the quality page's claims", () => {
   it.each(WRITEUPS.flatMap((page) => [[page, "en", "/quality"] as const, [page, "tr", "/tr/quality"] as const]))(
     "of %s fit the page's column (%s)",
     async (page, lang, path) => {
-      const {table, column} = await widths(path, claimsTable(quality.get(page)!, context(lang)));
-      expect(column).toBe(912);
-      expect(table).toBeLessThanOrEqual(column);
+      await expectFits(path, claimsTable(quality.get(page)!, context(lang)));
     }
   );
 });
@@ -177,9 +175,7 @@ describe("the setup page's server commands", () => {
   it.each(WRITEUPS.flatMap((page) => [[page, "en", "/setup"] as const, [page, "tr", "/tr/setup"] as const]))(
     "of %s fit the page's column (%s)",
     async (page, lang, path) => {
-      const {table, column} = await widths(path, serverCommands(setup.get(page)!, context(lang)));
-      expect(column).toBe(912);
-      expect(table).toBeLessThanOrEqual(column);
+      await expectFits(path, serverCommands(setup.get(page)!, context(lang)));
     }
   );
 });
@@ -196,9 +192,7 @@ describe("the Headroom page's runs against their ceilings", () => {
     for (const scenario of new Set(rows.map((r) => String(r.scenario)))) {
       const runs = headroomRuns(rows, page, scenario, context(lang));
       const element = headroomRunsTable(runs, context(lang), scenario, headroomColumns(rows));
-      const {table, column} = await widths(path, element);
-      expect(column).toBe(912);
-      expect(table, scenario).toBeLessThanOrEqual(column);
+      await expectFits(path, element, scenario);
     }
   });
 });
