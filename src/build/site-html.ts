@@ -10,12 +10,11 @@ import type {CurvesComparison, FrontierCell} from "../../loaders/analysis/fronti
 import type {HistoryStatus} from "../../loaders/analysis/history.js";
 import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
-import {fill, t, type StringKey} from "../components/i18n.js";
+import {fill, namedWord, t, type StringKey} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
 import {metricTitle} from "../components/metricLabels.js";
 import {claimSubject} from "../components/qualityTables.js";
 import {claimText} from "../components/libraryText.js";
-import {SITE_WORDS} from "../components/words-site.js";
 import {escapeHtml} from "../render/html.js";
 
 export type Lang = "en" | "tr";
@@ -29,10 +28,7 @@ th{border-bottom:2px solid #999}td.num{text-align:right}
 .rule{max-width:70ch;color:#444}footer{margin-top:3rem;color:#666;font-size:.85rem}`;
 
 // A verdict or status the library names, in the page's language; one the table lacks reads as the library wrote it.
-const word = (lang: Lang, text: string) => {
-  const key = `siteStatus_${text}`;
-  return key in SITE_WORDS ? t(key as StringKey, lang) : text;
-};
+const word = (lang: Lang, text: string) => namedWord("siteStatus_", text, lang);
 /** The words of the site's pages in one language. */
 const wordsOf = (lang: Lang) => (key: StringKey) => t(key, lang);
 const e = escapeHtml;

@@ -174,13 +174,20 @@ export function recordedText(value: string, lang: Lang): string {
   return value === NOT_RECORDED ? t("notRecorded", lang) : value;
 }
 
-/** Picks a language from a bilingual text, falling back to English. */
+/** A value the library names (a phase, a verdict), said by its entry `prefix + value`; one the table lacks (a
+ * hand-edited file's) as written. */
+export function namedWord(prefix: string, value: string, lang: Lang): string {
+  const key = `${prefix}${value}`;
+  return key in STRINGS ? t(key as StringKey, lang) : value;
+}
+
 /** The list "A, B and C" in the page's language. */
 export function listText(items: readonly string[], lang: Lang): string {
   if (items.length < 2) return items.join("");
   return fill("listAnd", lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
 }
 
+/** Picks a language from a bilingual text, falling back to English. */
 export function pick(text: Text | null | undefined, lang: Lang): string {
   if (!text) return "";
   return text[lang] ?? text.en;

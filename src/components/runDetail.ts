@@ -1,7 +1,7 @@
 // A run's page: what was run, every metric with the log line it came from, and the raw log with those lines marked.
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatFixed, formatMetric} from "./format.js";
-import {fill, pick, t, WORDS, type Lang, type StringKey} from "./i18n.js";
+import {fill, namedWord, pick, t, type Lang} from "./i18n.js";
 import {findingMessage} from "./libraryText.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
@@ -14,12 +14,6 @@ const TEXT_ESCAPES: Record<string, string> = {"&": "&amp;", "<": "&lt;", ">": "&
 const logText = (text: string) => text.replace(/[&<>\xa0]/g, (c) => TEXT_ESCAPES[c]);
 /** Text as a quoted attribute value. */
 const attributeText = (text: string) => text.replace(/"/g, "&quot;");
-
-/** The phase a run failed in, in words; one that tps-report does not know (a hand-edited run.json), as written. */
-function phaseName(phase: string, lang: Lang): string {
-  const key = `phase_${phase}`;
-  return key in WORDS ? t(key as StringKey, lang) : phase;
-}
 
 /** Line numbers (1-based) of the printed block's lines, by the metric each one shows. */
 export function metricLines(
@@ -114,7 +108,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
   if (row.partial)
     facts.push([t("partialResult", lang), textElement("code", findingMessage({message: row.partial}, lang))]);
   if (row.status !== "ok" && notRun == null) {
-    facts.push([t("failedPhase", lang), row.failed_phase ? phaseName(String(row.failed_phase), lang) : DASH]);
+    facts.push([t("failedPhase", lang), row.failed_phase ? namedWord("phase_", String(row.failed_phase), lang) : DASH]);
     facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);
   }
   const list = document.createElement("dl");
