@@ -3,13 +3,13 @@
 // open pages; the data loaders that import the edited file run again. A study that cannot be drawn shows its error on
 // the pages until it is mended.
 import {spawn, type ChildProcess} from "node:child_process";
-import {existsSync, rmSync, utimesSync, watch} from "node:fs";
+import {existsSync, utimesSync, watch} from "node:fs";
 import {join, relative, resolve} from "node:path";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import {readSite, stateFolder, STATE_ENV} from "../render/store.js";
 import {handDownloads} from "./build.js";
-import {loaderCache} from "./framework.js";
 import {ignoredChange, ImportGraph, inside, loadersToRerun, watchedDirs} from "./loader-graph.js";
+import {forgetLoaderOutputs} from "./loader-outputs.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const framework = join(root, "node_modules/@observablehq/framework/dist/bin/observable.js");
@@ -56,9 +56,9 @@ export async function dev(args: readonly string[]): Promise<void> {
   const drawnSources = () => drawnSourcesOf(state);
   let loaders = graph.loaders();
   // A build leaves its study's files in Framework's cache, dated as their loaders, so taken as fresh: this study's
-  // replace them, or, when it cannot be drawn, none is left for a notebook page to show.
+  // replace them, or, when it cannot be drawn, no loader's output is left (each runs and shows the study's error).
   if (await draw(state)) handDownloads(state);
-  else rmSync(loaderCache(join(root, "src"), "data"), {recursive: true, force: true});
+  else forgetLoaderOutputs(root);
   const preview: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", "--import", join(root, "src/build/dev-guard.ts"), framework, "preview", ...args],
