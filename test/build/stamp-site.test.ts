@@ -6,11 +6,10 @@ import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {join, relative} from "node:path";
 import {stripVTControlCharacters} from "node:util";
 import {afterAll, describe, expect, it} from "vitest";
-import {writeLadderStudy} from "../support/ladder-study.js";
 import {canonicalPage} from "../support/page-canonical.js";
 import {buildSite} from "../site/build.js";
 import {brokenLinks} from "../support/site-links.js";
-import {sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
+import {RUN_SETS, sharedLadderSite, sharedRunSetsSite, sharedSeedSite, SHARED_BASE} from "../support/shared-build.js";
 
 const ROOT = "test/.tmp/stamp-site";
 
@@ -22,10 +21,9 @@ function pages(root: string, dir = root): string[] {
   });
 }
 
-afterAll(() => rmSync(ROOT, {recursive: true, force: true}));
+const SHARED = {seed: sharedSeedSite, ladder: sharedLadderSite, sets: sharedRunSetsSite};
 
-// Run sets: the seed laid out as a large study is, its set pages and each run's own page written by the stamp.
-const RUN_SETS = {TPS_REPORT_RUN_PAGE_LIMIT: "5", TPS_REPORT_RUNS_PER_SET: "6"};
+afterAll(() => rmSync(ROOT, {recursive: true, force: true}));
 
 describe.each([
   ["the seed", "seed", undefined],
@@ -33,18 +31,12 @@ describe.each([
   ["the seed in run sets", "sets", RUN_SETS]
 ])("%s built by the stamp", (_name, kind, env) => {
   it("equals Framework's own build page for page, and leaves no marker", async () => {
-    const dir = join(ROOT, kind);
-    let study: string | undefined;
-    if (kind === "ladder") {
-      study = join(dir, "study");
-      writeLadderStudy(study, {ttft: 2000, tpot: 30});
-    }
-    const framework = join(dir, "framework");
-    // The seed's stamped build is the one the browser tests share (built once per code, under /tps-report/).
-    const shared = kind === "seed" ? await sharedSeedSite() : null;
-    const spliced = shared?.output ?? join(dir, "spliced");
-    const log = shared ? shared.log : await buildSite({study, output: spliced, env});
-    const base = shared ? SHARED_BASE : undefined;
+    // The stamped builds are the ones the browser tests share (built once per code).
+    const shared = await SHARED[kind as keyof typeof SHARED]();
+    const study = shared.study;
+    const framework = join(ROOT, kind, "framework");
+    const {output: spliced, log} = shared;
+    const base = kind === "seed" ? SHARED_BASE : undefined;
     const frameworkLog = await buildSite({study, output: framework, command: "framework", env, base});
     const built = pages(framework);
     expect(pages(spliced).sort()).toEqual([...built].sort());

@@ -1,6 +1,6 @@
 // Builds the site for the browser tests, one build at a time: builds share Framework's loader cache.
 import {spawn} from "node:child_process";
-import {existsSync, rmSync} from "node:fs";
+import {existsSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {withDirLock} from "../support/dir-lock.js";
 
@@ -19,9 +19,11 @@ export interface BuildOptions {
   env?: Record<string, string>;
   /** "framework": every page made by Framework itself, every drawn block through its own page pipeline. */
   command?: "report" | "framework";
-  /** Take the output as it is where an earlier build left it whole (a build shared by tests: its folder names the
-   * code that built it). */
+  /** Take the output as it is where an earlier build left it whole, with its build's log (a build shared by tests: its
+   * folder names the code that built it). */
   reuse?: boolean;
+  /** Work before a build that is not reused (writing the study it builds). */
+  before?: () => void;
 }
 
 /** Holds the site-build lock around any build that uses Framework's loader cache. */
@@ -35,12 +37,21 @@ const CACHE = "src/.observablehq/cache";
  * Runs `npm run build`'s tools/build.ts with a clean loader cache: a cached loader would hide the study being built.
  * The cache is not keyed by study, so after building another study it is cleared again.
  */
-export async function buildSite({study, output, base, env, command, reuse}: BuildOptions): Promise<string> {
+export async function buildSite({study, output, base, env, command, reuse, before}: BuildOptions): Promise<string> {
+  // A shared build's log is written once its output is whole: one already there is taken without waiting for the lock.
+  const logFile = `${output}.log`;
+  const built = () => (reuse && existsSync(logFile) ? readFileSync(logFile, "utf8") : null);
+  const earlier = built();
+  if (earlier !== null) return earlier;
   return withLock(async () => {
-    if (reuse && existsSync(join(output, "index.html"))) return "";
+    const earlier = built();
+    if (earlier !== null) return earlier;
+    before?.();
     rmSync(CACHE, {recursive: true, force: true});
     try {
-      return await runBuild({study, output, base, env, command});
+      const log = await runBuild({study, output, base, env, command});
+      if (reuse) writeFileSync(logFile, log);
+      return log;
     } finally {
       if (study || env) rmSync(CACHE, {recursive: true, force: true});
     }

@@ -1,29 +1,23 @@
 // A ladder study built into a site: the step page draws the curves, and the SLO explorer, driven in Chromium, gives
 // the build's winner at the plan's targets and the loose target's winner when the reader moves the sliders.
-import {mkdirSync, rmSync} from "node:fs";
-import {join} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
-import {modelPoint, writeLadderStudy} from "../support/ladder-study.js";
-import {buildSite} from "./build.js";
+import {modelPoint} from "../support/ladder-study.js";
+import {sharedLadderSite} from "../support/shared-build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 
-const ROOT = "test/.tmp/ladder-explorer";
-const STUDY = join(ROOT, "study");
-const OUTPUT = join(ROOT, "dist");
+let STUDY = "";
 
 let server: SiteServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  rmSync(ROOT, {recursive: true, force: true});
-  mkdirSync(ROOT, {recursive: true});
-  writeLadderStudy(STUDY, {ttft: 2000, tpot: 30});
-  await buildSite({study: STUDY, output: OUTPUT});
-  server = await serveSite(OUTPUT);
+  const site = await sharedLadderSite();
+  STUDY = site.study;
+  server = await serveSite(site.output);
   browser = await launchChromium();
 }, 900_000);
 

@@ -7,13 +7,13 @@ import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import "../../src/render/dom.js";
 import {runSetOf} from "../../src/components/runSets.js";
 import {pagedTable} from "../../src/components/table.js";
-import {buildSite} from "./build.js";
 import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 import {brokenLinks} from "../support/site-links.js";
+import {sharedRunSetsSite} from "../support/shared-build.js";
 
-const OUTPUT = "test/.tmp/run-sets-dist";
+let OUTPUT = "";
 const RUNS = listRunDirs("data/studies/qwen3-32b-a100/runs");
 const SETS = 3; // ceil(17 runs / 6 per set)
 
@@ -22,7 +22,7 @@ let buildLog = "";
 let browser: Browser;
 
 beforeAll(async () => {
-  buildLog = await buildSite({output: OUTPUT, env: {TPS_REPORT_RUN_PAGE_LIMIT: "5", TPS_REPORT_RUNS_PER_SET: "6"}});
+  ({output: OUTPUT, log: buildLog} = await sharedRunSetsSite());
   server = await serveSite(OUTPUT);
   browser = await launchChromium();
 }, 600_000);
