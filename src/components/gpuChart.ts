@@ -44,6 +44,12 @@ export function gpuChartSpec(detail: RunDetail, lang: Lang, width = 640): TopLev
           title: null,
           ...(panel.domain ? {scale: {domain: [...panel.domain]}} : {})
         },
+        // Each point's hover text: its second, its GPU where there are several, and its value under the panel's title.
+        tooltip: [
+          {...x, format: ".1f"},
+          ...(several ? [{field: "gpu", type: "nominal" as const, title: "GPU"}] : []),
+          {field: panel.field, type: "quantitative" as const, title: t(panel.title, lang), format: ".1f"}
+        ],
         ...(several
           ? {
               color: {

@@ -146,7 +146,8 @@ function pairPanel(
   scenarios: string[],
   configurations: string[],
   width: number,
-  hideY: boolean
+  hideY: boolean,
+  lang: Lang
 ): LayerSpec<Field> {
   const yOffset = {field: "configuration", type: "nominal" as const, sort: configurations};
   return {
@@ -180,8 +181,8 @@ function pairPanel(
           color: {field: "configuration", type: "nominal", sort: configurations, legend: {title: null}},
           href: {field: "href"},
           tooltip: [
-            {field: "scenario", type: "nominal"},
-            {field: "configuration", type: "nominal"},
+            {field: "scenario", type: "nominal", title: t("scenario", lang)},
+            {field: "configuration", type: "nominal", title: t("configuration", lang)},
             {field: "text", type: "nominal", title}
           ]
         }
@@ -232,7 +233,8 @@ export function beforeAfterSpec(
       scenarios,
       configurations,
       layout.panelWidth,
-      false
+      false,
+      lang
     ),
     pairPanel(
       pairs((h) => [h.baseline_tpot_ms, h.recommended_tpot_ms]),
@@ -240,7 +242,8 @@ export function beforeAfterSpec(
       scenarios,
       configurations,
       layout.panelWidth,
-      layout.sideBySide
+      layout.sideBySide,
+      lang
     )
   ]);
 }

@@ -19,6 +19,12 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
     ...(p.requests_running == null ? [] : [{s: p.s, series: t("requestsRunning", lang), n: p.requests_running}]),
     ...(p.requests_waiting == null ? [] : [{s: p.s, series: t("requestsWaiting", lang), n: p.requests_waiting}])
   ]);
+  // Each point's hover text: its second, then its value under the panel's own title.
+  const second = {field: "s", type: "quantitative" as const, title: t("secondsIntoRun", lang), format: ".1f"};
+  const hover = (field: string, title: string, format: string) => [
+    second,
+    {field, type: "quantitative" as const, title, format}
+  ];
   const clientMean = detail.metrics.output_throughput;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -35,7 +41,8 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
             mark: {type: "line", point: true},
             encoding: {
               x: {...x, axis: {title: null}},
-              y: {field: "output_tokens_per_s", type: "quantitative", title: null}
+              y: {field: "output_tokens_per_s", type: "quantitative", title: null},
+              tooltip: hover("output_tokens_per_s", t("serverOutputTokens", lang), ".1f")
             }
           },
           ...(typeof clientMean === "number"
@@ -58,6 +65,11 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
         encoding: {
           x: {...x, axis: {title: null}},
           y: {field: "n", type: "quantitative", title: null},
+          tooltip: [
+            second,
+            {field: "series", type: "nominal", title: t("requestsAxis", lang)},
+            {field: "n", type: "quantitative", title: t("requestsCount", lang), format: "d"}
+          ],
           // Above its own panel: at the side or below, it reads as the KV chart's.
           color: {field: "series", type: "nominal", title: null, legend: {orient: "top", title: null}}
         }

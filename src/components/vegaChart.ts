@@ -51,7 +51,7 @@ const COMPOSITE: Record<string, {drawn: string[]; optional: string[]}> = {
 };
 
 /** Every mark's hover text in words: a mark with a tooltip list says "Title: value; …" (Vega-Lite's default lists the
- * raw field names, `tps: 188.336666667`); a mark with neither tooltip nor description (a label, a rule, an interval) is
+ * raw field names, `tps: 188.336666667`, so an entry without a title is refused); a mark with neither tooltip nor description (a label, a rule, an interval) is
  * left out of the accessibility tree instead of naming its fields. Returns a copy. */
 export function describedMarks<T>(spec: T): T {
   const walk = (unit: Unit): Unit => {
@@ -67,10 +67,11 @@ export function describedMarks<T>(spec: T): T {
     if (tooltip.length) {
       const expr = tooltip
         .map((t) => {
+          if (t.title == null) throw new Error(`a chart's hover text names the field "${t.field}" without a title`);
           const value = t.format
             ? `format(datum[${JSON.stringify(t.field)}], ${JSON.stringify(t.format)})`
             : `datum[${JSON.stringify(t.field)}]`;
-          return `${JSON.stringify(`${t.title ?? t.field}: `)} + ${value}`;
+          return `${JSON.stringify(`${t.title}: `)} + ${value}`;
         })
         .join(" + '; ' + ");
       out.transform = [...(unit.transform ?? []), {calculate: expr, as: "__described"}];
@@ -84,7 +85,13 @@ export function describedMarks<T>(spec: T): T {
         const on = composite.drawn.includes(part) ? mark[part] !== false : mark[part] != null && mark[part] !== false;
         if (on) mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false};
       }
-    else mark.aria = false;
+    else {
+      mark.aria = false;
+      // A line's or an area's overlays too: a path for a whole series would otherwise be named by its first datum.
+      for (const part of ["line", "point"])
+        if (mark[part] != null && mark[part] !== false)
+          mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false};
+    }
     out.mark = mark as Unit["mark"];
     return out;
   };

@@ -251,5 +251,6 @@ export const SETUP_WORDS = {
   requestsAxis: {en: "Requests", tr: "İstekler"},
   requestsRunning: {en: "running", tr: "çalışan"},
   requestsWaiting: {en: "waiting", tr: "bekleyen"},
+  requestsCount: {en: "Count", tr: "Sayı"},
   kvCacheUse: {en: "KV-cache use", tr: "KV önbellek kullanımı"}
 } satisfies Record<string, Text>;

@@ -85,6 +85,19 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
     expect(legend.filter((label) => label.endsWith("…"))).toEqual([]);
   });
 
+  it("name each part of a mark's hover text by its title in the page's language, never by its data field", () => {
+    // The home page's before-and-after chart read "scenario: ShareGPT; configuration: Baseline" in both languages.
+    const pages = drawn.get(study)!;
+    const named = pages.flatMap(([path, html]) =>
+      [...html.matchAll(/<title>([^<]*)<\/title>/g)].flatMap((title) =>
+        title[1].split("; ").map((part) => ({path, name: /^([^:]*): /.exec(part)?.[1] ?? ""}))
+      )
+    );
+    expect(named.length).toBeGreaterThan(0);
+    const fields = named.filter(({name}) => /^[a-z][A-Za-z_]*$/.test(name));
+    expect([...new Set(fields.map(({path, name}) => `${path}: ${name}`))]).toEqual([]);
+  });
+
   it("are no wider than a 400 px phone, in either language (one run page of each)", async () => {
     const seen = new Set<string>();
     const pages = drawn.get(study)!.filter(([path]) => {
