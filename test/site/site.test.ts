@@ -581,6 +581,16 @@ describe("build output", () => {
     });
   }
 
+  it("names the study in the home page's browser title, in both languages, as its heading does", () => {
+    // Every study's home page was "Result | tps-report" ("Sonuç | tps-report"): tabs of several studies read alike.
+    for (const page of ["index.html", "tr/index.html"]) {
+      const html = readFileSync(join(OUTPUT, page), "utf8");
+      const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)![1].replace(/<[^>]+>/g, "").trim();
+      expect(heading).toMatch(/Qwen3-32B/);
+      expect(/<title>(.*?)<\/title>/.exec(html)![1], page).toBe(`${heading} | tps-report`);
+    }
+  });
+
   it("references no CDN: every library is bundled from node_modules", () => {
     // Framework's own runtime (_observablehq/client, stdlib) keeps lazy CDN stubs for built-ins the pages never call.
     const checked = files(OUTPUT).filter(
