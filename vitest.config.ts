@@ -10,6 +10,9 @@ const TIMED = [
   "test/security/{import-interrupt,run-interrupt-metrics,sigkill,ready-timeout,telemetry-*}.test.ts"
 ];
 
+// Files that replace a library module with vi.mock.
+const MOCKING = ["test/runs/per-request.test.ts", "test/selection/coverage-many-steps.test.ts"];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -20,10 +23,20 @@ export default defineConfig({
     projects: [
       {extends: true, test: {name: "timed", include: TIMED, maxWorkers: 3, sequence: {groupOrder: 0}}},
       // Three at a time: a file waiting on the site-build lock, a browser or a child process leaves its core to the others.
+      // One process per worker for all its files: the library is imported once per worker, not once per file.
       {
         extends: true,
-        test: {name: "rest", include: ["test/**/*.test.ts"], exclude: TIMED, maxWorkers: 3, sequence: {groupOrder: 1}}
-      }
+        test: {
+          name: "rest",
+          include: ["test/**/*.test.ts"],
+          exclude: [...TIMED, ...MOCKING],
+          maxWorkers: 3,
+          isolate: false,
+          sequence: {groupOrder: 1}
+        }
+      },
+      // A file that mocks a module needs that module loaded afresh, after its mock.
+      {extends: true, test: {name: "mocking", include: MOCKING, sequence: {groupOrder: 2}}}
     ]
   }
 });

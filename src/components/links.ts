@@ -19,12 +19,12 @@ export function languagePath(lang: Lang, path: string): string {
 }
 
 // The build writes the number of run sets into every page's head; outside a page (tests) runs have their own pages.
-let pageRunSets: number | undefined;
+let runSetsMeta: Element | null | undefined;
 function runSets(): number {
   if (typeof document === "undefined") return 0;
-  // Read once: a runs table calls this for every row.
-  pageRunSets ??= Number(document.querySelector(`meta[name="${RUN_SETS_META}"]`)?.getAttribute("content") ?? 0) || 0;
-  return pageRunSets;
+  // Found once (a runs table calls this for every row), its count read each time: the renderer declares each study's.
+  runSetsMeta ??= document.querySelector(`meta[name="${RUN_SETS_META}"]`);
+  return Number(runSetsMeta?.getAttribute("content") ?? 0) || 0;
 }
 
 /** A run's page, or above the per-run page limit its set's page with the run as the fragment. */
