@@ -51,6 +51,9 @@ export const FINDING_FORMS = {
   placeholder: "placeholder {value}: fill in the real value",
   decisionDefault:
     "selection step '{step}' has {count} scenarios and no 'decision'; the geometric mean of the ratios to the incumbent decides",
+  baselineMissing: "the baseline run {run} has no {metric}; gains cannot be computed",
+  decisionIncomplete:
+    "step {step}: no candidate has a {metric} ratio to the incumbent on every scenario ({scenarios}), so the geometric mean cannot decide",
   // A study.yaml finding: where in the plan, then the message (one of the forms above, read back in turn).
   atPath: "{path}: {message}"
 } as const;

@@ -218,7 +218,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     findings.push({
       severity: "error",
       code: "baseline-missing",
-      message: `the baseline run ${baselineRun} has no ${objective}; gains cannot be computed`,
+      message: fillForm(FINDING_FORMS.baselineMissing, {run: baselineRun, metric: objective}),
       run: baselineRun,
       file: null,
       line: null
@@ -416,7 +416,11 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
         findings.push({
           severity: "warning",
           code: "decision-incomplete",
-          message: `step ${step.id}: no candidate has a ${objective} ratio to the incumbent on every scenario (${step.scenarios.join(", ")}), so the geometric mean cannot decide`,
+          message: fillForm(FINDING_FORMS.decisionIncomplete, {
+            step: step.id,
+            metric: objective,
+            scenarios: step.scenarios.join(", ")
+          }),
           run: null,
           file: plan.file,
           line: null

@@ -91,5 +91,13 @@ export const FINDING_WORDS = {
     en: "selection step '{step}' has {count} scenarios and no 'decision'; the geometric mean of the ratios to the incumbent decides",
     tr: "'{step}' seçim adımının {count} senaryosu var ve 'decision' yok; kararı, o ana kadarki en iyiye oranların geometrik ortalaması veriyor"
   },
+  finding_baselineMissing: {
+    en: "the baseline run {run} has no {metric}; gains cannot be computed",
+    tr: "temel koşu {run} için {metric} yok; kazançlar hesaplanamıyor"
+  },
+  finding_decisionIncomplete: {
+    en: "step {step}: no candidate has a {metric} ratio to the incumbent on every scenario ({scenarios}), so the geometric mean cannot decide",
+    tr: "{step} adımı: hiçbir adayın her senaryoda ({scenarios}) o ana kadarki en iyiye {metric} oranı yok, bu yüzden geometrik ortalama karar veremiyor"
+  },
   finding_atPath: {en: "{path}: {message}", tr: "{path}: {message}"}
 } satisfies {[K in keyof FindingForms as `finding_${K & string}`]: {en: FindingForms[K]; tr: string}};

@@ -2,7 +2,7 @@
 // quality page of each language. The Turkish page showed them in English, the seed's among them: "total_output_tokens
 // is 7699, 23.0% below 100 requests × 100 output tokens = 10000 (requests stopped early: …)".
 import "../../src/render/dom.js";
-import {mkdtempSync, rmSync} from "node:fs";
+import {copyFileSync, mkdirSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -54,6 +54,19 @@ describe("a finding on the Turkish quality page", () => {
       "total_output_tokens 7699: 100 istek × 100 çıktı tokeni = 10000 değerinin %23.0 altında (istekler erken durdu: benchmark büyük olasılıkla --ignore-eos olmadan koşuldu)"
     );
     expect(findingMessage(early.finding, "en")).toBe(early.finding.message);
+  });
+
+  it("says a baseline with no figure in Turkish (the seed's plan, no run in its archive)", async () => {
+    // It read "the baseline run engine-selection--vllm--sharegpt has no total_token_throughput; …" on both pages.
+    const dir = join(root, "no-runs");
+    mkdirSync(join(dir, "runs"), {recursive: true});
+    copyFileSync("data/studies/qwen3-32b-a100/study.yaml", join(dir, "study.yaml"));
+    const {report} = await loadStudy(dir);
+    const missing = report.findings.find((f) => f.code === "baseline-missing")!;
+    expect(findingMessage(missing, "tr")).toBe(
+      "temel koşu engine-selection--vllm--sharegpt için total_token_throughput yok; kazançlar hesaplanamıyor"
+    );
+    expect(findingMessage(missing, "en")).toBe(missing.message);
   });
 
   it("every form the library writes reads back in both languages, its values in place; English as written", () => {
