@@ -126,9 +126,12 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   const charts: [string, Promise<HTMLElement>][] = [];
   const spec = telemetrySpec(detail, lang);
   if (spec)
-    charts.push([t("serverTelemetryIntro", lang), vegaChart(spec, {dark: context.dark, label: "telemetry-chart"})]);
+    charts.push([
+      t("serverTelemetryIntro", lang),
+      vegaChart(spec, {dark: context.dark, label: "telemetry-chart", lang})
+    ]);
   const gpu = gpuChartSpec(detail, lang);
-  if (gpu) charts.push([t("gpuTelemetryIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart"})]);
+  if (gpu) charts.push([t("gpuTelemetryIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart", lang})]);
   void Promise.all(charts.map(([, chart]) => chart)).then((figures) =>
     figures.forEach((figure, i) => section.append(textElement("p", charts[i][0]), figure))
   );

@@ -2,6 +2,8 @@
 import {parse, resetSVGDefIds, View} from "vega";
 import {compile, type TopLevelSpec} from "vega-lite";
 import {chartConfig} from "./chartTheme.js";
+import {guideCaptions} from "./chartCaptions.js";
+import type {Lang} from "./i18n.js";
 import {appendRawHtml} from "./rawHtml.js";
 
 export {changeColors, chartConfig, darkChartCss, darkColorMap} from "./chartTheme.js";
@@ -11,6 +13,8 @@ export interface ChartOptions {
   dark?: boolean;
   /** Read by the browser tests and assistive tech: what the chart shows. */
   label?: string;
+  /** The page's: a screen reader hears the axes and legends in it. */
+  lang: Lang;
 }
 
 // A mark's tag, read once per tag: the large charts' SVG is megabytes, and one pass over it costs a third of two.
@@ -98,15 +102,17 @@ export function describedMarks<T>(spec: T): T {
   return walk(spec as Unit) as T;
 }
 
-/** A Vega-Lite spec drawn as SVG text: the same call at build time (Node) and in the browser. */
-export async function chartSvg(spec: TopLevelSpec): Promise<string> {
+/** A Vega-Lite spec drawn as SVG text, its axes and legends described in `lang`: the same call at build time (Node) and
+ * in the browser. */
+export async function chartSvg(spec: TopLevelSpec, lang: Lang = "en"): Promise<string> {
   const themed = {...describedMarks(spec), config: {...chartConfig(false), ...spec.config}} as TopLevelSpec;
   const view = new View(parse(compile(themed).spec), {renderer: "none"});
   const svg = await view.toSVG();
   view.finalize();
-  return svg
-    .replace(MARK_TAG, (_all, tag: string, attributes: string) => markTag(tag, attributes))
-    .replace(/ xlink:href="/g, ' href="');
+  return guideCaptions(
+    svg.replace(MARK_TAG, (_all, tag: string, attributes: string) => markTag(tag, attributes)),
+    lang
+  ).replace(/ xlink:href="/g, ' href="');
 }
 
 /** Numbers the next page's chart ids (clip paths, gradients) from 1: a page drawn alone, as an incremental build
@@ -118,11 +124,11 @@ export function startPage(): void {
 const drawing = new Set<Promise<unknown>>();
 
 /** The chart as a figure element; its SVG is text the build writes into the page. */
-export function vegaChart(spec: TopLevelSpec, {label}: ChartOptions = {}): Promise<HTMLElement> {
+export function vegaChart(spec: TopLevelSpec, {label, lang}: ChartOptions): Promise<HTMLElement> {
   const figure = document.createElement("figure");
   figure.className = "vega-chart";
   if (label) figure.setAttribute("aria-label", label);
-  const drawn = chartSvg(spec).then((svg) => {
+  const drawn = chartSvg(spec, lang).then((svg) => {
     appendRawHtml(figure, svg);
     return figure;
   });

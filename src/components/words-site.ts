@@ -168,5 +168,34 @@ export const SITE_WORDS = {
   "siteStatus_failed in new": {en: "failed in new", tr: "yenide başarısız"},
   "siteStatus_failed in base": {en: "failed in base", tr: "temelde başarısız"},
   siteStatus_bad: {en: "bad", tr: "kötü yönde"},
-  siteStatus_good: {en: "good", tr: "iyi yönde"}
+  siteStatus_good: {en: "good", tr: "iyi yönde"},
+  // What a screen reader hears of a chart's axis and legend, in Vega's English (src/components/chartCaptions.ts).
+  captionAxis: {en: "{xy}-axis for a {scale} scale with {domain}", tr: "{xy} ekseni, {scale} ölçek: {domain}"},
+  captionAxisTitled: {
+    en: "{xy}-axis titled '{title}' for a {scale} scale with {domain}",
+    tr: "{xy} ekseni '{title}', {scale} ölçek: {domain}"
+  },
+  captionLegend: {en: "{kind} legend for {channels} with {domain}", tr: "{kind} göstergesi, {channels}: {domain}"},
+  captionLegendTitled: {
+    en: "{kind} legend titled '{title}' for {channels} with {domain}",
+    tr: "{kind} göstergesi '{title}', {channels}: {domain}"
+  },
+  captionRange: {en: "values from {from} to {to}", tr: "{from} ile {to} arası değerler"},
+  captionValue: {en: "{n} value: {list}", tr: "{n} değer: {list}"},
+  captionValues: {en: "{n} values: {list}", tr: "{n} değer: {list}"},
+  captionValuesEnding: {en: "{n} values: {list}, ending with {last}", tr: "{n} değer: {list}, sonuncusu {last}"},
+  captionScale_linear: {en: "linear", tr: "doğrusal"},
+  captionScale_log: {en: "log", tr: "logaritmik"},
+  captionScale_discrete: {en: "discrete", tr: "ayrık"},
+  captionScale_pow: {en: "pow", tr: "üslü"},
+  captionScale_sqrt: {en: "sqrt", tr: "karekök"},
+  captionScale_time: {en: "time", tr: "zaman"},
+  captionScale_utc: {en: "utc", tr: "UTC zaman"},
+  captionLegend_Symbol: {en: "Symbol", tr: "Simge"},
+  captionLegend_Gradient: {en: "Gradient", tr: "Renk geçişi"},
+  "captionChannel_fill color": {en: "fill color", tr: "dolgu rengi"},
+  "captionChannel_stroke color": {en: "stroke color", tr: "çizgi rengi"},
+  captionChannel_size: {en: "size", tr: "boyut"},
+  captionChannel_shape: {en: "shape", tr: "şekil"},
+  captionChannel_opacity: {en: "opacity", tr: "opaklık"}
 } satisfies Record<string, Text>;

@@ -76,7 +76,7 @@ describe("raw HTML in the build", () => {
       mark: "point",
       encoding: {x: {field: "x", type: "quantitative"}, y: {field: "y", type: "quantitative"}}
     } as const;
-    const figure = await vegaChart(spec, {label: "one point"});
+    const figure = await vegaChart(spec, {label: "one point", lang: "en"});
     await chartsDrawn();
     expect(toHtml(figure)).toBe(`<figure aria-label="one point" class="vega-chart">${await chartSvg(spec)}</figure>`);
   });

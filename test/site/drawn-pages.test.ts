@@ -98,6 +98,21 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
     expect([...new Set(fields.map(({path, name}) => `${path}: ${name}`))]).toEqual([]);
   });
 
+  it("describe each chart's axes and legends to a screen reader in the page's language", () => {
+    // Vega writes "X-axis titled '…' for a linear scale with values from 0 to 2000" for each; on Turkish pages too.
+    const captions = (lang: "en" | "tr") =>
+      drawn
+        .get(study)!
+        .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
+        .flatMap(([path, html]) =>
+          [...html.matchAll(/aria-roledescription="(axis|legend)" aria-label="([^"]*)"/g)].map((m) => `${path}: ${m[2]}`)
+        );
+    const english = /-axis|legend|scale with|values from|values?:|ending with/;
+    expect(captions("en").filter((caption) => english.test(caption)).length).toBeGreaterThan(0);
+    expect(captions("tr").length).toBe(captions("en").length);
+    expect(captions("tr").filter((caption) => english.test(caption))).toEqual([]);
+  });
+
   it("are no wider than a 400 px phone, in either language (one run page of each)", async () => {
     const seen = new Set<string>();
     const pages = drawn.get(study)!.filter(([path]) => {
