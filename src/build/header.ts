@@ -22,13 +22,13 @@ export function languageSwitch(
   if (path === "/404") return "";
   const other = twinPath(path);
   const lang = other.startsWith("/tr") ? "tr" : "en";
+  const nav = `<nav class="language-switch" aria-label="${t("languageSwitch", lang === "tr" ? "en" : "tr")}">`;
   // Said in the other language, for its reader; a link would lead to a 404.
-  if (!twin(other))
-    return `<nav class="language-switch" aria-label="Language"><span lang="${lang}">${t("noTwin", lang)}</span></nav>`;
+  if (!twin(other)) return `${nav}<span lang="${lang}">${t("noTwin", lang)}</span></nav>`;
   const label = t("languageName", lang);
   // The fragment goes along: on a run-set page it names the run shown.
   const keepFragment = `this.hash = location.hash`;
-  return `<nav class="language-switch" aria-label="Language"><a href="${escapeHtml(href)}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
+  return `${nav}<a href="${escapeHtml(href)}" hreflang="${lang}" lang="${lang}" onclick="${keepFragment}">${label}</a></nav>`;
 }
 
 /** In a site of many studies, the header's link from any page of a study (under studies/<id>/) up to the index. */

@@ -57,7 +57,7 @@ function page(lang: Lang, depth: number, title: string, twin: string, body: stri
 <style>${STYLE}</style>
 </head>
 <body>
-<nav class="language-switch" aria-label="Language"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${t("siteSwitch", lang)}</a></nav>
+<nav class="language-switch" aria-label="${t("languageSwitch", lang)}"><a href="${e(twin)}" hreflang="${lang === "en" ? "tr" : "en"}">${t("siteSwitch", lang)}</a></nav>
 ${depth ? `<p><a href="${up}${languagePrefix(lang)}">${t("allStudies", lang)}</a></p>\n` : ""}<main>
 <h1>${e(title)}</h1>
 ${body}

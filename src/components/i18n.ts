@@ -131,6 +131,7 @@ const COMMON_WORDS = {
   notComputed: {en: "Not computed for this study (see above).", tr: "Bu çalışma için hesaplanmadı (yukarıya bakın)."},
   runSetTitle: {en: "Runs: set {set} of {sets}", tr: "Koşular: küme {set} / {sets}"},
   languageName: {en: "English", tr: "Türkçe"},
+  languageSwitch: {en: "Language", tr: "Dil"},
   allStudies: {en: "All studies", tr: "Tüm çalışmalar"},
   // Shown in the other language's words, on a page only one language has.
   noTwin: {en: "This page has no English version", tr: "Bu sayfanın Türkçesi yok"}

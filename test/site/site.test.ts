@@ -585,10 +585,27 @@ describe("build output", () => {
     // Every study's home page was "Result | tps-report" ("Sonuç | tps-report"): tabs of several studies read alike.
     for (const page of ["index.html", "tr/index.html"]) {
       const html = readFileSync(join(OUTPUT, page), "utf8");
-      const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(html)![1].replace(/<[^>]+>/g, "").trim();
+      const heading = /<h1[^>]*>(.*?)<\/h1>/s
+        .exec(html)![1]
+        .replace(/<[^>]+>/g, "")
+        .trim();
       expect(heading).toMatch(/Qwen3-32B/);
       expect(/<title>(.*?)<\/title>/.exec(html)![1], page).toBe(`${heading} | tps-report`);
     }
+  });
+
+  it("names the language switch to a screen reader in the page's language", () => {
+    // Every Turkish page's switch was labelled "Language".
+    for (const [page, label] of [
+      ["index.html", "Language"],
+      ["steps/quantization.html", "Language"],
+      ["tr/index.html", "Dil"],
+      ["tr/steps/quantization.html", "Dil"],
+      ["tr/runs/quantization--vllm-fp8--sharegpt.html", "Dil"]
+    ])
+      expect(
+        /<nav class="language-switch" aria-label="([^"]*)"/.exec(readFileSync(join(OUTPUT, page), "utf8"))?.[1]
+      ).toBe(label);
   });
 
   it("references no CDN: every library is bundled from node_modules", () => {
