@@ -55,8 +55,9 @@ const COMPOSITE: Record<string, {drawn: string[]; optional: string[]}> = {
 };
 
 /** Every mark's hover text in words: a mark with a tooltip list says "Title: value; …" (Vega-Lite's default lists the
- * raw field names, `tps: 188.336666667`, so an entry without a title is refused); a mark with neither tooltip nor description (a label, a rule, an interval) is
- * left out of the accessibility tree instead of naming its fields. Returns a copy. */
+ * raw field names, `tps: 188.336666667`, so an entry without a title is refused); a mark with neither tooltip nor
+ * description (a label, a rule, an interval, a line's overlays) is left out of the accessibility tree instead of naming
+ * its fields. Returns a copy. */
 export function describedMarks<T>(spec: T): T {
   const walk = (unit: Unit): Unit => {
     const out: Unit = {...unit};
@@ -83,18 +84,18 @@ export function describedMarks<T>(spec: T): T {
       return out;
     }
     const mark: Record<string, unknown> = typeof unit.mark === "string" ? {type} : {...unit.mark};
+    const unnamed = (part: string) =>
+      (mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false});
     const composite = COMPOSITE[type];
     if (composite)
       for (const part of [...composite.drawn, ...composite.optional]) {
         const on = composite.drawn.includes(part) ? mark[part] !== false : mark[part] != null && mark[part] !== false;
-        if (on) mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false};
+        if (on) unnamed(part);
       }
     else {
       mark.aria = false;
       // A line's or an area's overlays too: a path for a whole series would otherwise be named by its first datum.
-      for (const part of ["line", "point"])
-        if (mark[part] != null && mark[part] !== false)
-          mark[part] = {...(typeof mark[part] === "object" ? (mark[part] as object) : {}), aria: false};
+      for (const part of ["line", "point"]) if (mark[part] != null && mark[part] !== false) unnamed(part);
     }
     out.mark = mark as Unit["mark"];
     return out;
