@@ -2,7 +2,7 @@
 // installed Framework by test/build/framework-contract.test.ts; a build that meets anything else fails, never guesses.
 //
 // 1. A markdown-it rule learns which page it parses from the parse environment's `path`.
-// 2. The output shell: how Framework writes a page's <title>, its Markdown h1, a sidebar link, the pager, a link from
+// 2. The output shell: how Framework writes a page's <html> tag and <title>, its Markdown h1, a sidebar link, the pager, a link from
 //    one page to another (its relative path), and which file a page is written to.
 // 3. Asset names: a file Framework copies or bundles is named <name>.<8 hex digits>.<extension> under its folders.
 // 4. Data loaders' output is cached under <root>/.observablehq/cache/ at the loader's path without its .ts.
@@ -55,6 +55,11 @@ export function pageLink(from: string, to: string): string {
   while (same < Math.min(source.length, target.length) && source[same] === target[same]) same++;
   const up = source.length - same;
   return encodeURI((up ? "../".repeat(up) : "./") + [...target.slice(same), last].join("/"));
+}
+
+/** 2. The page's opening: Framework writes its <html> tag with no language (null); the stamp gives it the page's. */
+export function shellOpening(lang: string | null): string {
+  return `<!DOCTYPE html>\n<html${lang ? ` lang="${lang}"` : ""}>\n`;
 }
 
 /** 2. The page's <title>: its own title, then the site's. */

@@ -1,14 +1,19 @@
 // The header's language switch: a link to the same page in the other language, its path escaped as HTML.
-import {t} from "../components/i18n.js";
+import {t, type Lang} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
 import {escapeHtml} from "../render/html.js";
 
 export {escapeHtml};
 
+/** The language of the page at `path`: Turkish under /tr/. */
+export function pageLanguage(path: string): Lang {
+  return path === "/tr" || path.startsWith("/tr/") ? "tr" : "en";
+}
+
 /** The same page in the other language ("/steps/a" and "/tr/steps/a"). */
 export function twinPath(path: string): string {
   const page = path.replace(/\/index$/, "/");
-  return page === "/tr/" || page.startsWith("/tr/") ? page.slice(3) || "/" : `/tr${page}`;
+  return pageLanguage(page) === "tr" ? page.slice(3) || "/" : `/tr${page}`;
 }
 
 /** The header's switch; `twin` says whether the other language has the page (a user's page may be in one language
@@ -21,8 +26,8 @@ export function languageSwitch(
   // The 404 page has no Turkish twin, so it gets no switch.
   if (path === "/404") return "";
   const other = twinPath(path);
-  const lang = other.startsWith("/tr") ? "tr" : "en";
-  const nav = `<nav class="language-switch" aria-label="${t("languageSwitch", lang === "tr" ? "en" : "tr")}">`;
+  const lang = pageLanguage(other);
+  const nav = `<nav class="language-switch" aria-label="${t("languageSwitch", pageLanguage(path))}">`;
   // Said in the other language, for its reader; a link would lead to a 404.
   if (!twin(other)) return `${nav}<span lang="${lang}">${t("noTwin", lang)}</span></nav>`;
   const label = t("languageName", lang);

@@ -3,7 +3,7 @@
 // marker replaced by the page's fragment. Each replacement must find exactly what Framework writes, or the build stops.
 // A page whose key (its built page, fragments, title, neighbours) is unchanged is linked from the last output.
 import {createHash} from "node:crypto";
-import {linkSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
 import type {PageFragments} from "../render/fragment.js";
 import {pageTitle} from "../render/page-text.js";
@@ -16,12 +16,13 @@ import {
   pageLink,
   replaceOnce,
   shellHeading,
+  shellOpening,
   shellPager,
   shellTitle,
   sidebarEntry,
   withHeaderAnchors
 } from "./framework.js";
-import {languageSwitch, twinPath} from "./header.js";
+import {languageSwitch, pageLanguage, twinPath} from "./header.js";
 import {frameworkNeed} from "./placeholders.js";
 import type {SiteView} from "./site-view.js";
 
@@ -65,7 +66,7 @@ export function stampPage(
   view: SiteView,
   file: string
 ): string {
-  let html = built;
+  let html = replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(page.path)), file, "html tag");
   const source = view.source(template.source);
   const framework = pageTitle(source, template.title);
   const own = pageTitle(source, page.title);
@@ -210,6 +211,14 @@ export function stampSite(
       record[page.path] = {key, ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs};
       written++;
     }
+  }
+  // Framework's own pages (a notebook, a user's page, the 404 page) get their language as the drawn pages do.
+  for (const path of [...view.userPages().map((page) => page.path), "/404"]) {
+    const file = pageFile(output, path);
+    // A draft page is not built.
+    if (!existsSync(file)) continue;
+    const built = readFileSync(file, "utf8");
+    writeFileSync(file, replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(path)), file, "html tag"));
   }
   return {record, linked, written};
 }

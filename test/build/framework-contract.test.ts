@@ -24,6 +24,7 @@ import {
   pageLink,
   replaceOnce,
   shellHeading,
+  shellOpening,
   shellPager,
   shellTitle,
   sidebarEntry,
@@ -171,6 +172,11 @@ describe(`Framework ${FRAMEWORK_VERSION}, as src/build/framework.ts relies on it
     expect(page("/start")).toContain(`href="${pageLink("/start", "/items/a")}"`);
     expect(page("/items/a")).toContain(`href="${pageLink("/items/a", "/sec/")}"`);
     expect(page("/sec/one")).toContain(`href="${pageLink("/sec/one", "/")}"`);
+  });
+
+  it("2. opens every page with an <html> tag of no language, as shellOpening(null) writes it", () => {
+    for (const path of ["/", "/start", "/items/a", "/sec/one", "/norail"])
+      expect(page(path).startsWith(shellOpening(null)), path).toBe(true);
   });
 
   it("2. links a heading with an id inside a block to itself, as withHeaderAnchors does", () => {

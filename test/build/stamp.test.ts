@@ -2,11 +2,18 @@
 // a layout it does not know stops the build, naming the page and the part (each was a silent failure before: the page
 // kept the template's title, switch, sidebar or pager, or its run pages kept the whole sidebar).
 import {describe, expect, it} from "vitest";
-import {FrameworkContractError, shellHeading, shellPager, shellTitle, sidebarEntry} from "../../src/build/framework.js";
+import {
+  FrameworkContractError,
+  shellHeading,
+  shellOpening,
+  shellPager,
+  shellTitle,
+  sidebarEntry
+} from "../../src/build/framework.js";
 import {languageSwitch} from "../../src/build/header.js";
 import {marker} from "../../src/build/placeholders.js";
 import {stampPage, stampSite} from "../../src/build/stamp.js";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {dirname, join} from "node:path";
 import {pageFile} from "../../src/build/framework.js";
@@ -29,7 +36,7 @@ const [, a, b] = view.site!.pages;
 
 // The first step's page as Framework builds it: the parts the stamp replaces, around the marker.
 const built = [
-  shellTitle("1. Alpha", "tps-report"),
+  shellOpening(null) + shellTitle("1. Alpha", "tps-report"),
   languageSwitch({path: "/steps/a"}, () => true, "../tr/steps/a"),
   `${sidebarEntry("/steps/a", "/steps/a", true)}Alpha</a></li>`,
   `${sidebarEntry("/steps/a", "/steps/b", false)}Beta</a></li>`,
@@ -43,7 +50,7 @@ describe("a page written from its source's first page", () => {
     const html = stampPage(built, a, b, {intro: {html: `<h3 id="x">X</h3>`}}, view, "steps/b.html");
     expect(html).toBe(
       [
-        shellTitle("2. Beta", "tps-report"),
+        shellOpening("en") + shellTitle("2. Beta", "tps-report"),
         languageSwitch({path: "/steps/b"}, () => true, "../tr/steps/b"),
         `${sidebarEntry("/steps/a", "/steps/a", false)}Alpha</a></li>`,
         `${sidebarEntry("/steps/a", "/steps/b", true)}Beta</a></li>`,
@@ -73,6 +80,7 @@ describe("a page written from its source's first page", () => {
   });
 
   const broken: [string, string, string][] = [
+    ["html tag", "<html>", '<html lang="en">'],
     ["title", "<title>1. Alpha | tps-report</title>", "<title>1. Alpha – tps-report</title>"],
     ["h1", 'class="observablehq-header-anchor"', 'class="header-anchor"'],
     ["language switch", 'href="../tr/steps/a"', 'href="/tr/steps/a"'],
@@ -98,11 +106,11 @@ describe("a block whose download links Framework resolved beside its marker", ()
   const block = `<p>Every run is in <a download="" href="./data/runs.csv">runs.csv</a>; <a href="./runs/set/3#r1">r1</a>.</p>`;
   const resolved = `<a download="" href="./_file/data/runs.1a2b3c4d.csv"></a>`;
   const page = (links: string) =>
-    `<main>${marker("commands")}<tps-downloads data-name="commands">${links}</tps-downloads></main>`;
+    `${shellOpening(null)}<main>${marker("commands")}<tps-downloads data-name="commands">${links}</tps-downloads></main>`;
 
   it("gets each link as Framework wrote it, the rest of the block as drawn, and no trace of the links beside it", () => {
     expect(stampPage(page(resolved), setup, setup, {commands: {html: block}}, view, "dist/setup.html")).toBe(
-      `<main><p>Every run is in <a download="" href="./_file/data/runs.1a2b3c4d.csv">runs.csv</a>; <a href="./runs/set/3#r1">r1</a>.</p></main>`
+      `${shellOpening("en")}<main><p>Every run is in <a download="" href="./_file/data/runs.1a2b3c4d.csv">runs.csv</a>; <a href="./runs/set/3#r1">r1</a>.</p></main>`
     );
   });
 
@@ -115,7 +123,14 @@ describe("a block whose download links Framework resolved beside its marker", ()
       );
     // A block with a download link and a marker but nothing beside it: a page of a template naming a file.
     expect(() =>
-      stampPage(`<main>${marker("commands")}</main>`, setup, setup, {commands: {html: block}}, view, "dist/setup.html")
+      stampPage(
+        `${shellOpening(null)}<main>${marker("commands")}</main>`,
+        setup,
+        setup,
+        {commands: {html: block}},
+        view,
+        "dist/setup.html"
+      )
     ).toThrow(FrameworkContractError);
   });
 });
@@ -128,12 +143,15 @@ describe("a source's built page that still holds a placeholder", () => {
     ]);
     const file = pageFile(out, "/notes");
     mkdirSync(dirname(file), {recursive: true});
-    writeFileSync(file, "<main><p>{{notes}}</p></main>");
+    writeFileSync(file, `${shellOpening(null)}<main><p>{{notes}}</p></main>`);
     expect(() => stampSite(site, out, null)).toThrow(
       `${file}: "{{notes}}</p></main>" left by Framework's build of notes.md`
     );
-    writeFileSync(file, `<main>${marker("notes")}${marker("caveat")}</main>`);
+    writeFileSync(file, `${shellOpening(null)}<main>${marker("notes")}${marker("caveat")}</main>`);
+    // Framework's own 404 page, which the stamp gives its language.
+    writeFileSync(pageFile(out, "/404"), `${shellOpening(null)}<main>404</main>`);
     expect(stampSite(site, out, null).written).toBe(1);
+    expect(readFileSync(pageFile(out, "/404"), "utf8")).toBe(`${shellOpening("en")}<main>404</main>`);
     rmSync(out, {recursive: true, force: true});
   });
 });

@@ -608,6 +608,15 @@ describe("build output", () => {
       ).toBe(label);
   });
 
+  it("says each page's language in its <html> tag, drawn pages and Framework's own alike", () => {
+    // Framework writes <html> with no language: a screen reader read the Turkish pages with an English voice.
+    const both = ["index.html", "setup.html", "steps/quantization.html", "runs/quantization--vllm-fp8--sharegpt.html"];
+    for (const page of [...both, ...both.map((page) => `tr/${page}`), "explore.html", "tr/explore.html", "404.html"])
+      expect(/<html[^>]*>/.exec(readFileSync(join(OUTPUT, page), "utf8"))?.[0], page).toBe(
+        `<html lang="${page.startsWith("tr/") ? "tr" : "en"}">`
+      );
+  });
+
   it("references no CDN: every library is bundled from node_modules", () => {
     // Framework's own runtime (_observablehq/client, stdlib) keeps lazy CDN stubs for built-ins the pages never call.
     const checked = files(OUTPUT).filter(
