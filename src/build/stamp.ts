@@ -1,7 +1,8 @@
 // The stamp: Framework builds the first page of each Markdown source (and each page of its own); every page of the study
-// is then written from its source's built page: its title, h1, language switch, sidebar entry and pager put in, and each
-// marker replaced by the page's fragment. Each replacement must find exactly what Framework writes, or the build stops.
-// A page whose key (its built page, fragments, title, neighbours) is unchanged is linked from the last output.
+// is then written from its source's built page: its language, title, h1, language switch, sidebar entry and pager put
+// in, and each marker replaced by the page's fragment. Each replacement must find exactly what Framework writes, or the
+// build stops. A page whose key (its built page, fragments, title, neighbours) is unchanged is linked from the last
+// output. Framework's own pages get their language too.
 import {createHash} from "node:crypto";
 import {existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
