@@ -58,6 +58,11 @@ function placeholderNames(source: string): string[] {
   return [...new Set([...source.matchAll(/\{\{([a-z][a-z0-9-]*)\}\}/g)].map((m) => m[1]))];
 }
 
+/** A built page's <html> tag with the language of the page at `path`. */
+function withLanguage(built: string, path: string, file: string): string {
+  return replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(path)), file, "html tag");
+}
+
 /** `page` written from its source's built page (the built page of `template`). */
 export function stampPage(
   built: string,
@@ -67,7 +72,7 @@ export function stampPage(
   view: SiteView,
   file: string
 ): string {
-  let html = replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(page.path)), file, "html tag");
+  let html = withLanguage(built, page.path, file);
   const source = view.source(template.source);
   const framework = pageTitle(source, template.title);
   const own = pageTitle(source, page.title);
@@ -218,8 +223,7 @@ export function stampSite(
     const file = pageFile(output, path);
     // A draft page is not built.
     if (!existsSync(file)) continue;
-    const built = readFileSync(file, "utf8");
-    writeFileSync(file, replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(path)), file, "html tag"));
+    writeFileSync(file, withLanguage(readFileSync(file, "utf8"), path, file));
   }
   return {record, linked, written};
 }

@@ -103,9 +103,7 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
       unretested.map(({dim, decided}) => `${dim} (${decided})`),
       lang
     );
-    const sentence = fill("coverageNotRetestedMany", lang, {
-      decisions: lang === "tr" ? capitalized(decisions) : decisions
-    });
+    const sentence = fill("coverageNotRetestedMany", lang, {decisions, decisionsTitle: capitalized(decisions)});
     parts.splice(unretestedAt, 0, sentence);
   }
   const close = coverage.close;

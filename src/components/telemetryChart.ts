@@ -21,10 +21,6 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
   ]);
   // Each point's hover text: its second, then its value under the panel's own title.
   const second = {field: "s", type: "quantitative" as const, title: t("secondsIntoRun", lang), format: ".1f"};
-  const hover = (field: string, title: string, format: string) => [
-    second,
-    {field, type: "quantitative" as const, title, format}
-  ];
   const clientMean = detail.metrics.output_throughput;
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
@@ -42,7 +38,15 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
             encoding: {
               x: {...x, axis: {title: null}},
               y: {field: "output_tokens_per_s", type: "quantitative", title: null},
-              tooltip: hover("output_tokens_per_s", t("serverOutputTokens", lang), ".1f")
+              tooltip: [
+                second,
+                {
+                  field: "output_tokens_per_s",
+                  type: "quantitative",
+                  title: t("serverOutputTokens", lang),
+                  format: ".1f"
+                }
+              ]
             }
           },
           ...(typeof clientMean === "number"

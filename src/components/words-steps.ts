@@ -346,7 +346,7 @@ export const STEP_WORDS = {
   },
   coverageNotRetestedMany: {
     en: "The {decisions} decisions were never re-tested after they were made: no later step ran two values of any of them successfully with the same settings.",
-    tr: "{decisions} kararları alındıkları adımdan sonra bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla bunlardan birinin iki farklı değerini başarıyla koşmadı."
+    tr: "{decisionsTitle} kararları alındıkları adımdan sonra bir daha sınanmadı: sonraki hiçbir adım aynı ayarlarla bunlardan birinin iki farklı değerini başarıyla koşmadı."
   },
   coverageNotRetestedAfter: {
     en: "The {dim} decision ({decided}) was never re-tested after {after}: no later step ran two of its values successfully with the same settings.",
