@@ -6,7 +6,7 @@ import {resolve} from "node:path";
 import type MarkdownIt from "markdown-it";
 import {darkChartCss} from "./src/components/chartTheme.js";
 import {RUN_SETS_META} from "./src/components/runSets.js";
-import {escapeHtml, languageSwitch, studiesIndexLink} from "./src/build/header.js";
+import {escapeHtml, languageSwitch, pageLanguage, studiesIndexLink} from "./src/build/header.js";
 import {placeholders} from "./src/build/placeholders.js";
 import {LANGUAGE_SECTION, SiteView} from "./src/build/site-view.js";
 import {SITE_TITLE} from "./src/build/stamp.js";
@@ -35,7 +35,7 @@ export default {
   header: (page: {path: string}) =>
     (site?.siteIndex ? studiesIndexLink(page) : "") + languageSwitch(page, (path) => pageSourceExists("src", path)),
   // No build date: the same data builds the same site.
-  footer: `tps-report — ${escapeHtml(site?.title.en ?? "")}`,
+  footer: ({path}: {path: string}) => `tps-report — ${escapeHtml(site?.title[pageLanguage(path)] ?? "")}`,
   globalStylesheets: [],
   style: "style.css",
   // The drawn pages' text comes from the renderer: Framework builds only the first page of each template.

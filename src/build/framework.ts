@@ -2,8 +2,8 @@
 // installed Framework by test/build/framework-contract.test.ts; a build that meets anything else fails, never guesses.
 //
 // 1. A markdown-it rule learns which page it parses from the parse environment's `path`.
-// 2. The output shell: how Framework writes a page's <html> tag and <title>, its Markdown h1, a sidebar link, the pager,
-//    a link from one page to another (its relative path), and which file a page is written to.
+// 2. The output shell: how Framework writes a page's <html> tag and <title>, its Markdown h1, a sidebar link, the search
+//    box, the pager, a link from one page to another (its relative path), and which file a page is written to.
 // 3. Asset names: a file Framework copies or bundles is named <name>.<8 hex digits>.<extension> under its folders.
 // 4. Data loaders' output is cached under <root>/.observablehq/cache/ at the loader's path without its .ts.
 // 5. A failed `observable build` ends with "Unexpected error: <message>" on stderr.
@@ -75,6 +75,11 @@ export function shellHeading(id: string, text: string): string {
 /** 2. A page's entry in the sidebar, up to its name: active on the page itself. */
 export function sidebarEntry(from: string, to: string, active: boolean): string {
   return `<li class="observablehq-link${active ? " observablehq-link-active" : ""}"><a href="${shellText(pageLink(from, to))}">`;
+}
+
+/** 2. The sidebar's search box, with its placeholder. */
+export function shellSearchBox(placeholder: string): string {
+  return `<div id="observablehq-search"><input type="search" placeholder="${shellText(placeholder)}"></div>`;
 }
 
 export interface PagerLink {

@@ -6,6 +6,7 @@
 import {createHash} from "node:crypto";
 import {existsSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
+import {t} from "../components/i18n.js";
 import type {PageFragments} from "../render/fragment.js";
 import {pageTitle} from "../render/page-text.js";
 import type {DrawnPage} from "../render/store.js";
@@ -19,6 +20,7 @@ import {
   shellHeading,
   shellOpening,
   shellPager,
+  shellSearchBox,
   shellTitle,
   sidebarEntry,
   withHeaderAnchors
@@ -58,9 +60,19 @@ function placeholderNames(source: string): string[] {
   return [...new Set([...source.matchAll(/\{\{([a-z][a-z0-9-]*)\}\}/g)].map((m) => m[1]))];
 }
 
-/** A built page's <html> tag with the language of the page at `path`. */
+/** A built page in the language of the page at `path`: its <html> tag, and its search box's placeholder. */
 function withLanguage(built: string, path: string, file: string): string {
-  return replaceOnce(built, shellOpening(null), shellOpening(pageLanguage(path)), file, "html tag");
+  const lang = pageLanguage(path);
+  const html = replaceOnce(built, shellOpening(null), shellOpening(lang), file, "html tag");
+  // A page built without a sidebar has no search box.
+  if (lang === "en" || !html.includes('id="observablehq-search"')) return html;
+  return replaceOnce(
+    html,
+    shellSearchBox(t("searchBox", "en")),
+    shellSearchBox(t("searchBox", lang)),
+    file,
+    "search box"
+  );
 }
 
 /** `page` written from its source's built page (the built page of `template`). */

@@ -132,6 +132,8 @@ const COMMON_WORDS = {
   runSetTitle: {en: "Runs: set {set} of {sets}", tr: "Koşular: küme {set} / {sets}"},
   languageName: {en: "English", tr: "Türkçe"},
   languageSwitch: {en: "Language", tr: "Dil"},
+  // The English is Framework's own placeholder, which the stamp finds in the built page.
+  searchBox: {en: "Search", tr: "Ara"},
   allStudies: {en: "All studies", tr: "Tüm çalışmalar"},
   // Shown in the other language's words, on a page only one language has.
   noTwin: {en: "This page has no English version", tr: "Bu sayfanın Türkçesi yok"}

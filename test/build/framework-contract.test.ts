@@ -25,11 +25,13 @@ import {
   replaceOnce,
   shellHeading,
   shellOpening,
+  shellSearchBox,
   shellPager,
   shellTitle,
   sidebarEntry,
   withHeaderAnchors
 } from "../../src/build/framework.js";
+import {t} from "../../src/components/i18n.js";
 import {downloadsCarrier, frameworkNeed, marker} from "../../src/build/placeholders.js";
 import {takeDownloads} from "../../src/build/stamp.js";
 
@@ -177,6 +179,12 @@ describe(`Framework ${FRAMEWORK_VERSION}, as src/build/framework.ts relies on it
   it("2. opens every page with an <html> tag of no language, as shellOpening(null) writes it", () => {
     for (const path of ["/", "/start", "/items/a", "/sec/one", "/norail"])
       expect(page(path).startsWith(shellOpening(null)), path).toBe(true);
+  });
+
+  it("2. writes the search box as shellSearchBox does, with the words table's English placeholder, on a page with a sidebar", () => {
+    for (const path of ["/", "/start", "/items/a", "/sec/one"])
+      expect(page(path).split(shellSearchBox(t("searchBox", "en"))).length, path).toBe(2);
+    expect(page("/norail")).not.toContain('id="observablehq-search"');
   });
 
   it("2. links a heading with an id inside a block to itself, as withHeaderAnchors does", () => {

@@ -7,6 +7,7 @@ import {
   shellHeading,
   shellOpening,
   shellPager,
+  shellSearchBox,
   shellTitle,
   sidebarEntry
 } from "../../src/build/framework.js";
@@ -152,6 +153,33 @@ describe("a source's built page that still holds a placeholder", () => {
     writeFileSync(pageFile(out, "/404"), `${shellOpening(null)}<main>404</main>`);
     expect(stampSite(site, out, null).written).toBe(1);
     expect(readFileSync(pageFile(out, "/404"), "utf8")).toBe(`${shellOpening("en")}<main>404</main>`);
+    rmSync(out, {recursive: true, force: true});
+  });
+});
+
+describe("a Turkish page's search box", () => {
+  // Framework writes "Search" in the box on every page; a Turkish page's box read it so.
+  const turkish = (box: string) => {
+    const out = mkdtempSync(join(tmpdir(), "tps-stamp-"));
+    const site = drawnSite([{path: "/tr/notes", source: "tr/notes.md", fragments: {notes: {text: "n"}}}]);
+    const file = pageFile(out, "/tr/notes");
+    mkdirSync(dirname(file), {recursive: true});
+    writeFileSync(file, `${shellOpening(null)}${box}<main>${marker("notes")}</main>`);
+    return {out, file, stamp: () => stampSite(site, out, null)};
+  };
+
+  it("reads Ara", () => {
+    const {out, file, stamp} = turkish(shellSearchBox("Search"));
+    expect(stamp().written).toBe(1);
+    expect(readFileSync(file, "utf8")).toBe(`${shellOpening("tr")}${shellSearchBox("Ara")}<main>n</main>`);
+    rmSync(out, {recursive: true, force: true});
+  });
+
+  it("stops the build when Framework writes the box otherwise", () => {
+    const {out, file, stamp} = turkish(
+      shellSearchBox("Search").replace('placeholder="Search"', 'placeholder="Search…"')
+    );
+    expect(stamp).toThrow(new RegExp(`^${file}: no search box as Framework 1\\.13\\.4 writes it`));
     rmSync(out, {recursive: true, force: true});
   });
 });

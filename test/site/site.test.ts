@@ -331,6 +331,40 @@ describe("site pages", () => {
     await page.close();
   });
 
+  it("says the pager, the search box and the footer in the page's language", async () => {
+    // Every Turkish page read "Previous page" and "Next page" over its pager, "Search" in its search box, and the
+    // study's English title in its footer.
+    const {page} = await open("/tr/steps/quantization");
+    const chrome = () =>
+      page.evaluate(() => ({
+        pager: [...document.querySelectorAll("#observablehq-footer nav a")].map((a) =>
+          getComputedStyle(a, "::before").getPropertyValue("content")
+        ),
+        search: document.querySelector("#observablehq-search input")?.getAttribute("placeholder"),
+        footer: document.querySelector("#observablehq-footer > div")?.textContent
+      }));
+    expect(await chrome()).toEqual({
+      pager: ['"Önceki sayfa"', '"Sonraki sayfa"'],
+      search: "Ara",
+      footer: "tps-report — NVIDIA A100 üzerinde Qwen3-32B işlem hacmi optimizasyonu"
+    });
+    for (const path of ["/tr/runs/quantization--trtllm-fp8--sharegpt", "/tr/explore"]) {
+      await visit(page, pageUrl(server.url, path));
+      const {search, footer} = await chrome();
+      expect([search, footer], path).toEqual([
+        "Ara",
+        "tps-report — NVIDIA A100 üzerinde Qwen3-32B işlem hacmi optimizasyonu"
+      ]);
+    }
+    await visit(page, pageUrl(server.url, "/steps/quantization"));
+    expect(await chrome()).toEqual({
+      pager: ['"Previous page"', '"Next page"'],
+      search: "Search",
+      footer: "tps-report — Qwen3-32B throughput optimization on one NVIDIA A100"
+    });
+    await page.close();
+  });
+
   it("serves a 404 page that works under the project sub-path", async () => {
     const {page, problems} = await newCheckedPage(browser);
     const response = await page.goto(pageUrl(server.url, "/no-such-page"), {waitUntil: "networkidle"});
