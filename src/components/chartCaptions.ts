@@ -1,5 +1,6 @@
-// Vega describes each axis and legend to a screen reader in English, whatever the page's language: each caption is
-// read back by Vega's form and said again from the words table (its English there is Vega's, word for word).
+// Vega describes each part of a chart, and each axis, legend and title, to a screen reader in English, whatever the
+// page's language: each caption is read back by Vega's form and said again from the words table (its English there is
+// Vega's, word for word).
 import {fill, listText, namedWord, type Lang} from "./i18n.js";
 
 const AXIS = /^([XY])-axis(?: titled '(.*?)')? for a (\w+) scale with (.*)$/s;
@@ -38,9 +39,31 @@ export function guideCaption(caption: string, lang: Lang): string {
   return fill(title == null ? "captionLegend" : "captionLegendTitled", lang, values);
 }
 
-const GUIDE = /(aria-roledescription="(?:axis|legend)" aria-label=")([^"]*)"/g;
+const TITLE = /^(Sub)?[Tt]itle text '(.*)'$/s;
+const MARK = /^(\w+) mark( container)?$/;
 
-/** Every axis's and legend's caption in a chart's SVG, in the page's language. */
+/** A title's or a subtitle's caption as Vega writes it, in the page's language. */
+function titleCaption(caption: string, lang: Lang): string {
+  const title = TITLE.exec(caption);
+  return title ? fill(title[1] ? "captionSubtitle" : "captionTitle", lang, {text: title[2]}) : caption;
+}
+
+/** What Vega says a part of a chart is ("axis", "bar", "rect mark container"), in the page's language. */
+export function roleCaption(role: string, lang: Lang): string {
+  const mark = MARK.exec(role);
+  if (!mark) return namedWord("captionRole_", role, lang);
+  return fill(mark[2] ? "captionMarks" : "captionMark", lang, {mark: namedWord("captionRole_", mark[1], lang)});
+}
+
+const PART = /aria-roledescription="([^"]*)"(?: aria-label="([^"]*)")?/g;
+
+/** What a screen reader hears of a chart's SVG, in the page's language: each part's role, and the caption of each
+ * axis, legend and title. */
 export function guideCaptions(svg: string, lang: Lang): string {
-  return svg.replace(GUIDE, (_all, head: string, caption: string) => `${head}${guideCaption(caption, lang)}"`);
+  return svg.replace(PART, (_all, role: string, caption?: string) => {
+    const said = `aria-roledescription="${roleCaption(role, lang)}"`;
+    if (caption === undefined) return said;
+    const guide = role === "axis" || role === "legend" ? guideCaption(caption, lang) : titleCaption(caption, lang);
+    return `${said} aria-label="${guide}"`;
+  });
 }

@@ -64,7 +64,7 @@ export async function loadCurvesSection(
     const heading = document.createElement("h3");
     heading.textContent = scenarioName(page, scenario.scenario, lang);
     const spec = loadCurvesSpec(curves, scenario, labels, {lang, width, gpus: page.study.hardware.count});
-    root.append(heading, await vegaChart(spec, {dark, label: `load-curves-${scenario.scenario}`, lang}));
+    root.append(heading, await vegaChart(spec, {dark, name: `load-curves-${scenario.scenario}`, lang}));
     root.append(textElement("p", curvesDefinitions(scenario, lang), "chart-caption curves-definitions"));
     const search = page.study.scenarios.find((s) => s.id === scenario.scenario)?.search;
     if (search) root.append(textElement("p", searchNote(search, lang), "note search-note"));

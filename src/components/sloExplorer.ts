@@ -136,7 +136,7 @@ export const POINT_LOOK: Record<PointState, {fillOpacity: number; strokeWidth: n
 
 /** Restyles a chart's drawn points for the targets now set (the SVG the build drew keeps its points' order). */
 function restylePoints(root: HTMLElement, curves: StepCurves, scenario: ScenarioCurves, targets: Targets): void {
-  const figure = root.parentElement?.querySelector(`figure[aria-label="load-curves-${scenario.scenario}"]`);
+  const figure = root.parentElement?.querySelector(`figure[data-chart="load-curves-${scenario.scenario}"]`);
   if (!figure) return;
   const states = pointStates(curves, scenario, targets);
   for (const panel of Object.keys(POINT_PANELS) as (keyof typeof POINT_PANELS)[]) {
@@ -285,7 +285,7 @@ function slider(
 /** Moves the TTFT target's line on the scenario's chart beside the explorer (none on a page without the chart). */
 function moveTtftLine(root: HTMLElement, scenario: string, axis: TtftAxis, target: number, lang: Lang): void {
   const line = axis
-    ? root.parentElement?.querySelector(`figure[aria-label="load-curves-${scenario}"] .slo_ttft_marks line`)
+    ? root.parentElement?.querySelector(`figure[data-chart="load-curves-${scenario}"] .slo_ttft_marks line`)
     : null;
   if (!line || !axis) return;
   line.setAttribute("transform", `translate(${ttftX(axis, target)},0)`);

@@ -132,10 +132,10 @@ export function telemetrySection(detail: RunDetail, context: PageContext & {dark
   if (spec)
     charts.push([
       t("serverTelemetryIntro", lang),
-      vegaChart(spec, {dark: context.dark, label: "telemetry-chart", lang})
+      vegaChart(spec, {dark: context.dark, name: "telemetry-chart", lang})
     ]);
   const gpu = gpuChartSpec(detail, lang);
-  if (gpu) charts.push([t("gpuTelemetryIntro", lang), vegaChart(gpu, {dark: context.dark, label: "gpu-chart", lang})]);
+  if (gpu) charts.push([t("gpuTelemetryIntro", lang), vegaChart(gpu, {dark: context.dark, name: "gpu-chart", lang})]);
   void Promise.all(charts.map(([, chart]) => chart)).then((figures) =>
     figures.forEach((figure, i) => section.append(textElement("p", charts[i][0]), figure))
   );

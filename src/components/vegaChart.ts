@@ -11,8 +11,8 @@ export {changeColors, chartConfig, darkChartCss, darkColorMap} from "./chartThem
 export interface ChartOptions {
   /** Ignored: a chart is drawn in light colours and repainted for the dark scheme by darkChartCss(). */
   dark?: boolean;
-  /** Read by the browser tests and assistive tech: what the chart shows. */
-  label?: string;
+  /** Which chart it is, for the page's scripts and the tests (data-chart): a screen reader hears its titles instead. */
+  name?: string;
   /** The page's: a screen reader hears the axes and legends in it. */
   lang: Lang;
 }
@@ -125,10 +125,10 @@ export function startPage(): void {
 const drawing = new Set<Promise<unknown>>();
 
 /** The chart as a figure element; its SVG is text the build writes into the page. */
-export function vegaChart(spec: TopLevelSpec, {label, lang}: ChartOptions): Promise<HTMLElement> {
+export function vegaChart(spec: TopLevelSpec, {name, lang}: ChartOptions): Promise<HTMLElement> {
   const figure = document.createElement("figure");
   figure.className = "vega-chart";
-  if (label) figure.setAttribute("aria-label", label);
+  if (name) figure.dataset.chart = name;
   const drawn = chartSvg(spec, lang).then((svg) => {
     appendRawHtml(figure, svg);
     return figure;

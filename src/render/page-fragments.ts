@@ -158,7 +158,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
         ? ""
         : chartCard(
             t("changeChartTitle", lang),
-            vegaChart(changeChartSpec(report.headline, report, chart), {label: "change-chart", lang})
+            vegaChart(changeChartSpec(report.headline, report, chart), {name: "change-chart", lang})
           )
     ),
     "before-after-chart": await html(
@@ -166,7 +166,7 @@ export async function homeFragments(study: StudyData, lang: Lang): Promise<PageF
         ? ""
         : chartCard(
             t("beforeAfterChartTitle", lang),
-            vegaChart(beforeAfterSpec(report.headline, report, chart), {label: "before-after-chart", lang})
+            vegaChart(beforeAfterSpec(report.headline, report, chart), {name: "before-after-chart", lang})
           )
     ),
     headroom: await html(
@@ -209,7 +209,7 @@ async function summaryFragments(study: StudyData, lang: Lang): Promise<PageFragm
     "second-look": await html(secondLookBlock(report.second_look, report, lang)),
     "tradeoff-chart": await html(
       vegaChart(tradeoffSpec(rows, report, {...context, width: CHART_WIDTH, dark: false}), {
-        label: "tradeoff-chart",
+        name: "tradeoff-chart",
         lang
       })
     ),
@@ -227,7 +227,7 @@ async function tuneFragments(study: StudyData, lang: Lang): Promise<PageFragment
     "tune-greedy": text(tuneGreedyText(page, lang)),
     "tune-regret": text(tuneRegretText(page, lang)),
     "tune-progress-chart": await html(
-      page.tune ? vegaChart(tuneProgressSpec(page, chart), {label: "tune-progress-chart", lang}) : ""
+      page.tune ? vegaChart(tuneProgressSpec(page, chart), {name: "tune-progress-chart", lang}) : ""
     ),
     "tune-table": await html(tuneTable(page, context))
   };
@@ -244,7 +244,7 @@ async function headroomFragments(study: StudyData, lang: Lang): Promise<PageFrag
     const scenarioRuns = headroomRuns(rows, report, scenario.scenario, context);
     const chart = await vegaChart(
       headroomChartSpec(scenario, scenarioRuns, report, {...context, width: CHART_WIDTH, dark: false}),
-      {label: "headroom-chart", lang}
+      {name: "headroom-chart", lang}
     );
     sections.append(headroomScenarioSection(scenario, scenarioRuns, report, rows, context, chart));
   }
@@ -293,7 +293,7 @@ export async function runsFragments(study: StudyData, lang: Lang): Promise<PageF
     "runs-table": await html(runsTable(runs, report, context)),
     "tradeoff-chart": await html(
       vegaChart(tradeoffSpec(runs.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
-        label: "tradeoff-chart",
+        name: "tradeoff-chart",
         lang
       })
     )
@@ -321,7 +321,7 @@ export async function stepFragments(
     "telemetry-table": await html(stepTelemetryTable(report, context)),
     "step-chart": await html(
       vegaChart(stepChartSpec(step, report.rows, report, {...context, width: CHART_WIDTH, dark: false}), {
-        label: "step-chart",
+        name: "step-chart",
         lang
       })
     ),

@@ -76,9 +76,9 @@ describe("raw HTML in the build", () => {
       mark: "point",
       encoding: {x: {field: "x", type: "quantitative"}, y: {field: "y", type: "quantitative"}}
     } as const;
-    const figure = await vegaChart(spec, {label: "one point", lang: "en"});
+    const figure = await vegaChart(spec, {name: "one-point", lang: "en"});
     await chartsDrawn();
-    expect(toHtml(figure)).toBe(`<figure aria-label="one point" class="vega-chart">${await chartSvg(spec)}</figure>`);
+    expect(toHtml(figure)).toBe(`<figure data-chart="one-point" class="vega-chart">${await chartSvg(spec)}</figure>`);
   });
 
   it("is written once: a second write of the same element is an error, not a silent empty block", () => {

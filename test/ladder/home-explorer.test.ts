@@ -91,7 +91,7 @@ describe("the SLO explorer on the home page", () => {
     expect(axis.domain[1]).toBe(20000);
     expect(axis.width).toBe(390);
     const xAt = (v: number) => (390 * Math.log(v / low)) / Math.log(20000 / low);
-    const line = () => document.querySelector("figure[aria-label=load-curves-chat] .slo_ttft_marks line")!;
+    const line = () => document.querySelector("figure[data-chart=load-curves-chat] .slo_ttft_marks line")!;
     const x = () => Number(/translate\(([-\d.]+),/.exec(line().getAttribute("transform")!)![1]);
     expect(x()).toBeCloseTo(xAt(2000), 3);
     const input = document.querySelector<HTMLInputElement>("input[data-metric=ttft_ms]")!;
@@ -121,7 +121,7 @@ describe("the SLO explorer on the home page", () => {
       return drawn.map((p) => (ringed.has(p) ? "3 1" : inside(p) ? "1 1" : "1 0"));
     };
     const looks = () =>
-      [...document.querySelectorAll("figure[aria-label=load-curves-chat] .slo_points_ttft_marks path")].map(
+      [...document.querySelectorAll("figure[data-chart=load-curves-chat] .slo_points_ttft_marks path")].map(
         (path) => `${path.getAttribute("stroke-width")} ${path.getAttribute("fill-opacity") ?? "1"}`
       );
     const atPlan = expected(2000);

@@ -55,11 +55,11 @@ describe("the home page with nothing to compare", () => {
     const en = await homeFragments(study, "en");
     const tr = await homeFragments(study, "tr");
     expect(shown(en["change-chart"])).toMatch(
-      /^<div class="card"><h2>Change against the baseline<\/h2><figure aria-label="change-chart"/
+      /^<div class="card"><h2>Change against the baseline<\/h2><figure data-chart="change-chart"/
     );
     expect(shown(tr["change-chart"])).toMatch(/^<div class="card"><h2>Temel yapılandırmaya göre değişim<\/h2><figure/);
     expect(shown(en["before-after-chart"])).toMatch(
-      /^<div class="card"><h2>Baseline and recommended, side by side<\/h2><figure aria-label="before-after-chart"/
+      /^<div class="card"><h2>Baseline and recommended, side by side<\/h2><figure data-chart="before-after-chart"/
     );
     expect(shown(tr["before-after-chart"])).toMatch(
       /^<div class="card"><h2>Temel ve önerilen yapılandırma yan yana<\/h2><figure/

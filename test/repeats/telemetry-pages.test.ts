@@ -147,11 +147,11 @@ describe("telemetry on the site", () => {
     };
     expect((gpuChartSpec(long, "en") as any).vconcat[0].mark).toEqual({type: "line", point: false});
     expect((gpuChartSpec(gpu.detail, "tr") as any).vconcat[1].title.text).toBe("GPU gücü (W)");
-    expect(/<figure aria-label="gpu-chart" class="vega-chart"><svg[^>]*>.*?<\/svg><\/figure>/s.test(gpu.html)).toBe(
+    expect(/<figure data-chart="gpu-chart" class="vega-chart"><svg[^>]*>.*?<\/svg><\/figure>/s.test(gpu.html)).toBe(
       true
     );
     // The server chart comes first, then the GPU's.
-    expect(gpu.html.indexOf('aria-label="telemetry-chart"')).toBeLessThan(gpu.html.indexOf('aria-label="gpu-chart"'));
+    expect(gpu.html.indexOf('data-chart="telemetry-chart"')).toBeLessThan(gpu.html.indexOf('data-chart="gpu-chart"'));
 
     const none = await runPage("max-batch-tokens--t2048--chat");
     expect(gpuChartSpec(none.detail, "en")).toBeNull();
@@ -159,7 +159,7 @@ describe("telemetry on the site", () => {
     // Server metrics without gpu.csv: the server's chart, no GPU chart.
     rmSync(join(dir, "runs", "prefix-caching--t2048-pc--chat--r3", "gpu.csv"));
     const serverOnly = await runPage("prefix-caching--t2048-pc--chat--r3");
-    expect(serverOnly.html).toContain('aria-label="telemetry-chart"');
+    expect(serverOnly.html).toContain('data-chart="telemetry-chart"');
     expect(serverOnly.html).not.toContain("gpu-chart");
   });
 

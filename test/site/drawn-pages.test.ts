@@ -98,6 +98,35 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
     expect([...new Set(fields.map(({path, name}) => `${path}: ${name}`))]).toEqual([]);
   });
 
+  it("name no chart by a code's id to a screen reader", () => {
+    // Each chart's figure was labelled "step-chart", "load-curves-chat", "telemetry-chart" …, and was read so.
+    const named = drawn
+      .get(study)!
+      .flatMap(([path, html]) =>
+        [...html.matchAll(/<figure [^>]*aria-label="([^"]*)"/g)].map((m) => `${path}: ${m[1]}`)
+      );
+    expect(named.filter((name) => /: [a-z0-9]+(-[a-z0-9]+)+$/.test(name))).toEqual([]);
+  });
+
+  it("describe each chart's titles and the role of each part to a screen reader in the page's language", () => {
+    // Vega says "Title text '…'" of a chart's title and "bar", "axis", "group mark container" of its parts.
+    const said = (lang: "en" | "tr") =>
+      drawn
+        .get(study)!
+        .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
+        .flatMap(([path, html]) =>
+          [...html.matchAll(/aria-roledescription="([^"]*)"(?: aria-label="([^"]*)")?/g)].flatMap((m) => [
+            `${path}: role ${m[1]}`,
+            ...(m[2] === undefined ? [] : [`${path}: caption ${m[2]}`])
+          ])
+        );
+    const english =
+      /: (role (axis|legend|title|subtitle|bar|point|circle|square|line|area|tick|rule|text|rect)$|role \w+ mark( container)?$|caption (Sub)?[Tt]itle text ')/;
+    expect(said("en").filter((text) => english.test(text)).length).toBeGreaterThan(0);
+    expect(said("tr").length).toBe(said("en").length);
+    expect(said("tr").filter((text) => english.test(text))).toEqual([]);
+  });
+
   it("describe each chart's axes and legends to a screen reader in the page's language", () => {
     // Vega writes "X-axis titled '…' for a linear scale with values from 0 to 2000" for each; on Turkish pages too.
     const captions = (lang: "en" | "tr") =>
@@ -105,7 +134,9 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
         .get(study)!
         .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
         .flatMap(([path, html]) =>
-          [...html.matchAll(/aria-roledescription="(axis|legend)" aria-label="([^"]*)"/g)].map((m) => `${path}: ${m[2]}`)
+          [...html.matchAll(/aria-roledescription="(axis|legend|eksen|gösterge)" aria-label="([^"]*)"/g)].map(
+            (m) => `${path}: ${m[2]}`
+          )
         );
     const english = /-axis|legend|scale with|values from|values?:|ending with/;
     expect(captions("en").filter((caption) => english.test(caption)).length).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ describe("the SLO explorer in the browser", () => {
     const verdict = report.steps[0].verdict;
     const {page, problems} = await newCheckedPage(browser);
     await visit(page, pageUrl(server.url, "/steps/engine"));
-    expect(await page.locator("figure[aria-label=load-curves-chat] svg").count()).toBe(1);
+    expect(await page.locator("figure[data-chart=load-curves-chat] svg").count()).toBe(1);
     const winner = page.locator(".slo-winner");
     expect(await winner.getAttribute("data-winner")).toBe(verdict.winner!.candidate);
     expect(await winner.textContent()).toBe(
@@ -64,7 +64,7 @@ describe("the SLO explorer in the browser", () => {
   it("moves the TTFT target's line on the step page's chart with the slider", async () => {
     const {page, problems} = await newCheckedPage(browser);
     await visit(page, pageUrl(server.url, "/steps/engine"));
-    const line = page.locator("figure[aria-label=load-curves-chat] .slo_ttft_marks line");
+    const line = page.locator("figure[data-chart=load-curves-chat] .slo_ttft_marks line");
     const x = async () => Number(/translate\(([-\d.]+),/.exec((await line.getAttribute("transform"))!)![1]);
     // The axis runs from Small batches' c1 mean p99 TTFT (1.25 · 120 ms = 150 ms) to 10 × 2000 ms over 390 px.
     const low = 1.25 * 120;

@@ -428,7 +428,7 @@ describe("headroom pages", () => {
   it("draws each scenario's runs left of the hard ceiling, the band shaded", async () => {
     for (const scheme of ["light", "dark"] as const) {
       const {page} = await open("/headroom", scheme);
-      const charts = await page.$$eval("figure.vega-chart[aria-label='headroom-chart']", (figures) =>
+      const charts = await page.$$eval("figure.vega-chart[data-chart='headroom-chart']", (figures) =>
         figures.map((f) => {
           const right = (el: Element) => el.getBoundingClientRect().right;
           const bars = [...f.querySelectorAll("path[aria-roledescription='bar']")];
