@@ -7,7 +7,7 @@ import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {languageSwitch} from "../../src/build/header.js";
 import {buildSite} from "../site/build.js";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "../site/browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "../site/browser.js";
 import {serveSite, type SiteServer} from "../site/server.js";
 import {pageUrl} from "../site/sitePaths.js";
 import {copySeed, FAILED, removeCopies, SGLANG, TRTLLM, VLLM} from "./hostile-study.js";
@@ -74,14 +74,14 @@ describe("a hostile study's site", () => {
       `/runs/${SGLANG}`,
       `/tr/runs/${VLLM}`
     ];
-    for (const path of pages) {
+    await eachPage(pages, async (path) => {
       const {page, problems} = await newCheckedPage(browser);
       await visit(page, pageUrl(server.url, path));
       expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss), path).toBeUndefined();
       expect(await page.$$("svg[onload], img[src=x]"), path).toHaveLength(0);
       expect({path, ...problems}).toEqual({path, ...NO_PROBLEMS});
       await page.close();
-    }
+    });
     const {page} = await newCheckedPage(browser);
     await visit(page, pageUrl(server.url, "/quality"));
     const text = (await page.textContent("main"))!;

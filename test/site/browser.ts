@@ -95,3 +95,12 @@ export async function axisTitlesPastAxes(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/** Runs `visit` for each item, a few at a time: a page mostly waits for its network to go quiet, not for a core. */
+export async function eachPage<T>(items: readonly T[], visit: (item: T) => Promise<void>, atOnce = 4): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await visit(items[next++]);
+  };
+  await Promise.all(Array.from({length: Math.min(atOnce, items.length)}, lane));
+}

@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {importResults, type ImportSource} from "../../loaders/import/index.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {buildSite} from "./build.js";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 import {brokenLinks} from "../support/site-links.js";
@@ -86,8 +86,8 @@ describe("the real corpus built into one site", () => {
       ...steps,
       `/runs/${runs[0]}`
     ];
-    const {page, problems} = await newCheckedPage(browser);
-    for (const path of [...paths, ...paths.map((p) => `/tr${p}`)]) {
+    await eachPage([...paths, ...paths.map((p) => `/tr${p}`)], async (path) => {
+      const {page, problems} = await newCheckedPage(browser);
       await visit(page, pageUrl(server.url, path));
       // Prose only (issue 23, item 2): a command shows the plan's argv as it is, and the quality page's findings are
       // check's list of each fact left open, which quotes it.
@@ -104,8 +104,8 @@ describe("the real corpus built into one site", () => {
       expect(text, path).not.toContain("TODO");
       expect(text, path).not.toContain("× not recorded");
       expect(text, path).not.toContain("0 of 0");
-    }
-    expect(problems).toEqual(NO_PROBLEMS);
-    await page.close();
+      expect(problems, path).toEqual(NO_PROBLEMS);
+      await page.close();
+    });
   }, 600_000);
 });

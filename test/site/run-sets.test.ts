@@ -7,7 +7,7 @@ import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import "../../src/render/dom.js";
 import {runSetOf} from "../../src/components/runSets.js";
 import {pagedTable} from "../../src/components/table.js";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 import {brokenLinks} from "../support/site-links.js";
@@ -60,18 +60,20 @@ describe("run sets", () => {
     );
     const byRun = new Map(hrefs.map((href) => [decodeURIComponent(new URL(href).hash.slice(1)), href]));
     expect([...byRun.keys()].sort()).toEqual(RUNS);
-    for (const [run, href] of byRun) {
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+    await eachPage([...byRun], async ([run, href]) => {
       expect(new URL(href).pathname).toBe(new URL(pageUrl(server.url, `/runs/set/${runSetOf(run, SETS)}`)).pathname);
-      await page.goto("about:blank"); // a fragment change alone would not load the page again
+      const {page, problems} = await newCheckedPage(browser);
       await visit(page, href);
       // The address names the run's row in the set's table; the row leads to the run's own page.
       expect(await page.textContent("table.run-set tr:target")).toContain(run);
       await page.click("table.run-set tr:target a.run-detail");
       await page.waitForURL(`**/runs/detail/${run}.html`);
       expect(await page.textContent(".run-id")).toBe(run);
-    }
-    expect(problems).toEqual(NO_PROBLEMS);
-    await page.close();
+      expect(problems, run).toEqual(NO_PROBLEMS);
+      await page.close();
+    });
   }, 300_000);
 
   it("keeps a set page to its table: no run's log or commands, a few hundred bytes a run", () => {

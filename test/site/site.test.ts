@@ -4,7 +4,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {join, relative} from "node:path";
 import type {Browser, Page} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl, sitePaths} from "./sitePaths.js";
 import {brokenLinks} from "../support/site-links.js";
@@ -78,7 +78,7 @@ describe("site pages", () => {
   });
 
   it("loads every page with no console error, no failed request and nothing leaving the loopback", async () => {
-    for (const path of paths) {
+    await eachPage(paths, async (path) => {
       const {page, problems} = await open(path);
       expect({path, ...problems}).toEqual({path, ...NO_PROBLEMS});
       expect(await page.$$(".observablehq--error"), path).toHaveLength(0);
@@ -95,7 +95,7 @@ describe("site pages", () => {
         );
       }
       await page.close();
-    }
+    });
   }, 600_000);
 
   it("shows the seed's throughput and TPOT in the headline table, with signed changes", async () => {
@@ -181,16 +181,13 @@ describe("site pages", () => {
       ...runs.filter((p) => p.startsWith("/runs/")).slice(0, 2),
       ...runs.filter((p) => p.startsWith("/tr/runs/")).slice(0, 2)
     ];
-    for (const path of [...chartPaths, ...others]) {
+    await eachPage([...chartPaths, ...others], async (path) => {
       const {page, problems} = await newCheckedPage(browser, {width: 400});
       await visit(page, pageUrl(server.url, path));
       // The page itself does not scroll sideways: only a figure or a table does.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(400);
       expect(problems).toEqual(NO_PROBLEMS);
-      if (!chartPaths.includes(path)) {
-        await page.close();
-        continue;
-      }
+      if (!chartPaths.includes(path)) return page.close();
       const charts = await page.$$eval("figure.vega-chart svg", (svgs) =>
         svgs.map((svg) => {
           const figure = svg.closest("figure")!.getBoundingClientRect();
@@ -203,7 +200,7 @@ describe("site pages", () => {
       expect(charts.length, path).toBeGreaterThan(0);
       for (const chart of charts) expect(chart, path).toEqual({scale: 1, inside: true});
       await page.close();
-    }
+    });
   }, 300_000);
 
   it("shows each claim's status and detail beside it on a 1280 px screen, not past the column's edge", async () => {
@@ -259,23 +256,26 @@ describe("site pages", () => {
 
   it("reaches every run page from the tables", async () => {
     const linked = new Set<string>();
-    for (const path of paths.filter((p) => /^\/(steps\/.+|runs\/|summary|quality|setup)?$/.test(p))) {
-      const {page} = await open(path);
-      for (const href of await page.$$eval("table a[href], .bench-commands a[href]", (as) =>
-        as.map((a) => (a as HTMLAnchorElement).href)
-      ))
-        if (href.includes("/runs/")) linked.add(href);
-      await page.close();
-    }
+    await eachPage(
+      paths.filter((p) => /^\/(steps\/.+|runs\/|summary|quality|setup)?$/.test(p)),
+      async (path) => {
+        const {page} = await open(path);
+        for (const href of await page.$$eval("table a[href], .bench-commands a[href]", (as) =>
+          as.map((a) => (a as HTMLAnchorElement).href)
+        ))
+          if (href.includes("/runs/")) linked.add(href);
+        await page.close();
+      }
+    );
     const runs = readdirSync("data/studies/qwen3-32b-a100/runs");
     expect([...linked].sort()).toEqual(runs.map((run) => pageUrl(server.url, `/runs/${run}`)).sort());
-    for (const href of linked) {
+    await eachPage([...linked], async (href) => {
       const {page, problems} = await newCheckedPage(browser);
       await visit(page, href);
       expect(await page.$$("dl.run-facts"), href).toHaveLength(1);
       expect(problems, href).toEqual(NO_PROBLEMS);
       await page.close();
-    }
+    });
   }, 300_000);
 
   it("opens a failed run from its step and shows the error and the raw log", async () => {
@@ -586,12 +586,12 @@ describe("pages with scripts off", () => {
   it("show every chart as SVG and every table, as the page with scripts on does, for each page kind", async () => {
     const kinds = ["/", "/setup", "/steps/engine-selection", "/steps/other-scenarios", "/summary", "/notes"];
     kinds.push("/quality", "/headroom", "/runs/", "/runs/engine-selection--vllm--sharegpt");
-    for (const path of [...kinds, ...kinds.map((p) => (p === "/" ? "/tr/" : `/tr${p}`))]) {
+    await eachPage([...kinds, ...kinds.map((p) => (p === "/" ? "/tr/" : `/tr${p}`))], async (path) => {
       const off = await findings(path, false);
       expect(off, path).toEqual(await findings(path, true));
       expect(off.tables.length + off.charts.length + off.items, path).toBeGreaterThan(0);
       for (const marks of off.charts) expect(marks, path).toBeGreaterThan(0);
-    }
+    });
   }, 600_000);
 });
 

@@ -6,7 +6,7 @@ import type {Browser} from "playwright-core";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {parseDocument} from "yaml";
 import {buildSite} from "./build.js";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 import {pageUrl} from "./sitePaths.js";
 
@@ -77,7 +77,7 @@ describe("markup in data", () => {
   ];
 
   it("is shown as text and never runs", async () => {
-    for (const path of pages) {
+    await eachPage(pages, async (path) => {
       const {page, problems} = await newCheckedPage(browser);
       await visit(page, pageUrl(server.url, path));
       expect(await page.evaluate(() => (window as unknown as {__xss?: number}).__xss), path).toBeUndefined();
@@ -86,7 +86,7 @@ describe("markup in data", () => {
       expect(await page.$$(".observablehq--error"), path).toHaveLength(0);
       expect({path, ...problems}).toEqual({path, ...NO_PROBLEMS});
       await page.close();
-    }
+    });
   }, 300_000);
 
   it("shows the planted strings literally where the data goes", async () => {
