@@ -52,6 +52,9 @@ export const FINDING_FORMS = {
   decisionDefault:
     "selection step '{step}' has {count} scenarios and no 'decision'; the geometric mean of the ratios to the incumbent decides",
   baselineMissing: "the baseline run {run} has no {metric}; gains cannot be computed",
+  // {reason}: why its curve is never within the SLO, itself a form (loaders/analysis/ladder.ts), said in turn.
+  baselineOutsideSlo:
+    "the baseline ({label}) is {reason}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given",
   decisionIncomplete:
     "step {step}: no candidate has a {metric} ratio to the incumbent on every scenario ({scenarios}), so the geometric mean cannot decide",
   // A study.yaml finding: where in the plan, then the message (one of the forms above, read back in turn).

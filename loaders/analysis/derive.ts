@@ -209,7 +209,10 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     findings.push({
       severity: "warning",
       code: "baseline-outside-slo",
-      message: `the baseline (${baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)?.label ?? plan.baseline.candidate}) is ${baselineOutside}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given`,
+      message: fillForm(FINDING_FORMS.baselineOutsideSlo, {
+        label: baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)?.label ?? plan.baseline.candidate,
+        reason: String(baselineOutside)
+      }),
       run: baselineRun,
       file: null,
       line: null

@@ -7,6 +7,7 @@ import type {PlanSlo, StudyPlan} from "../study/plan.js";
 import {aggregatePoints, pointKey, type Point} from "./points.js";
 import {pointSlo, sloColumn, sloEvidence, sloStaircase, type PointSlo, type RequestGrid} from "./slo.js";
 import {notRunReason} from "../runs/not-run.js";
+import {fillForm} from "../text.js";
 
 export interface LoadPoint {
   key: string;
@@ -175,12 +176,21 @@ export function sloLimitsText(slo: PlanSlo): string {
     .join(", ");
 }
 
-/** "never within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) at any measured load: concurrency 1: …; 4: …" */
+/** Why a curve is never within the SLO, each form as a row's outside_slo holds it. The pages read it back by its form
+ * (src/components/libraryText.ts), so a new one gets a form here and its words there. */
+export const SLO_REASONS = {
+  neverWithinConcurrency: "never within the SLO ({limits}) at any measured load (concurrency {why})",
+  neverWithinRate: "never within the SLO ({limits}) at any measured load (requests/s {why})"
+} as const;
+/** Its type, for the components, which take only types from the library. */
+export type SloReasons = typeof SLO_REASONS;
+
+/** "never within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) at any measured load (concurrency 1: …; 4: …)" */
 function neverWithinSlo(slo: PlanSlo, curve: readonly LoadPoint[]): string {
   const measured = curve.filter((c) => c.not_run == null);
   const why = measured.map((c) => `${c.load}: ${c.slo?.outside ?? "outside"}`).join("; ");
-  const kind = measured[0]?.load_kind === "request_rate" ? "requests/s" : "concurrency";
-  return `never within the SLO (${sloLimitsText(slo)}) at any measured load (${kind} ${why})`;
+  const form = measured[0]?.load_kind === "request_rate" ? "neverWithinRate" : "neverWithinConcurrency";
+  return fillForm(SLO_REASONS[form], {limits: sloLimitsText(slo), why});
 }
 
 /** For the reader's SLO explorer: whether point i's throughput is significantly above point j's (Welch at the

@@ -8,6 +8,7 @@ import {tCritical} from "../stats/summary.js";
 import {parseRunId} from "../study/ids.js";
 import type {PlanScenario, PlanSlo, SloLimit, StudyPlan} from "../study/plan.js";
 import type {Point} from "./points.js";
+import {fillForm} from "../text.js";
 
 /** Columns every run gains: its load, interactivity, and (with an SLO and per-request data) attainment and goodput. */
 export const LOAD_COLUMNS = [
@@ -314,6 +315,18 @@ export interface SloJudgement {
 
 const limitName = (limit: SloLimit) => `${limit.statistic} ${limit.metric.replace(/_ms$/, "").toUpperCase()}`;
 
+/** Why a point is outside the SLO, each form as its judgement's `outside` holds it, where it is not the limits it
+ * exceeds ("p99 TPOT 38 ms > 30 ms"). The pages read it back by its form (src/components/libraryText.ts). */
+export const SLO_VERDICTS = {
+  sloFailedRuns: "{count} of its runs failed",
+  sloNoResult: "no run has a result",
+  sloNotPrinted: "{limits} not printed by every repeat",
+  sloRequestsWithin: "{share} of {requests} requests within every limit < {attainment} %",
+  sloRequestsCompleted: "{completed} of {sent} requests completed < {attainment} %"
+} as const;
+/** Its type, for the components, which take only types from the library. */
+export type SloVerdicts = typeof SLO_VERDICTS;
+
 /**
  * The SLO rule. A point meets the SLO when none of its counted repeats failed, every limit's statistic lies within the
  * limit in each successful repeat (its worst repeat), and the share of its requests, pooled over the repeats, that meet
@@ -342,10 +355,10 @@ export function judgeSlo(evidence: SloEvidence, slo: PlanSlo, steps: TargetSteps
     worst,
     outside
   });
-  if (evidence.failed_runs > 0) return verdict(`${evidence.failed_runs} of its runs failed`);
-  if (evidence.runs === 0) return verdict("no run has a result");
+  if (evidence.failed_runs > 0) return verdict(fillForm(SLO_VERDICTS.sloFailedRuns, {count: evidence.failed_runs}));
+  if (evidence.runs === 0) return verdict(SLO_VERDICTS.sloNoResult);
   const missing = slo.limits.filter((l, i) => worst[i].value == null);
-  if (missing.length) return verdict(`${missing.map(limitName).join(", ")} not printed by every repeat`);
+  if (missing.length) return verdict(fillForm(SLO_VERDICTS.sloNotPrinted, {limits: missing.map(limitName).join(", ")}));
   const over = slo.limits.flatMap((limit, i) =>
     worst[i].value! > worst[i].limit
       ? [`${limitName(limit)} ${fmt(worst[i].value!)} ms > ${fmt(worst[i].limit)} ms`]
@@ -355,13 +368,23 @@ export function judgeSlo(evidence: SloEvidence, slo: PlanSlo, steps: TargetSteps
   if (conforming != null && requests != null) {
     if (requests === 0 || conforming / requests < slo.attainment)
       return verdict(
-        `${percentText(conforming, requests)} of ${requests} requests within every limit < ${+(slo.attainment * 100).toFixed(2)} %`
+        fillForm(SLO_VERDICTS.sloRequestsWithin, {
+          share: percentText(conforming, requests),
+          requests,
+          attainment: +(slo.attainment * 100).toFixed(2)
+        })
       );
     return verdict(null);
   }
   const done = evidence.completed;
   if (done && (done.sent === 0 || done.completed / done.sent < slo.attainment))
-    return verdict(`${done.completed} of ${done.sent} requests completed < ${+(slo.attainment * 100).toFixed(2)} %`);
+    return verdict(
+      fillForm(SLO_VERDICTS.sloRequestsCompleted, {
+        completed: done.completed,
+        sent: done.sent,
+        attainment: +(slo.attainment * 100).toFixed(2)
+      })
+    );
   return verdict(null);
 }
 

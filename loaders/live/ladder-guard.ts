@@ -51,6 +51,15 @@ const levelOf = (run: PlannedRun): number => run.scenario.load?.value ?? 0;
 const levelText = (run: PlannedRun, level = levelOf(run)): string =>
   run.scenario.load?.kind === "request_rate" ? `${level} requests/s` : `concurrency ${level}`;
 
+/** Why a level broke the SLO when its run did not run through, as a verdict holds it after its level. The pages read it
+ * back by its form (src/components/libraryText.ts). */
+export const GUARD_VERDICTS = {
+  runFailed: "the run failed",
+  runFailedWith: "the run failed ({error})"
+} as const;
+/** Its type, for the components, which take only types from the library. */
+export type GuardVerdicts = typeof GUARD_VERDICTS;
+
 /** Reads the run just written and holds it against the plan's SLO, by the rule the build judges points by (slo.ts
  * judgeSlo, the run as a point of one repeat): its requests that failed count as misses. */
 export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVerdict {
@@ -59,7 +68,10 @@ export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVe
   const rows = runRows(plan, [record]);
   const [row] = rows;
   if (!row || row.status !== "ok")
-    return {broken: true, why: `${at}: the run failed${row?.error ? ` (${row.error})` : ""}`};
+    return {
+      broken: true,
+      why: `${at}: ${row?.error ? fillForm(GUARD_VERDICTS.runFailedWith, {error: row.error}) : GUARD_VERDICTS.runFailed}`
+    };
   if (!plan.slo) return {broken: false, why: `${at}: the run ran`};
   addLoadColumns(plan, [record], rows);
   const judged = judgeSlo(sloEvidence([row], plan.slo), plan.slo);

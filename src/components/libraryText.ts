@@ -83,10 +83,32 @@ function matchOf(table: readonly Form[], text: string): {name: string; values: R
   return null;
 }
 
-/** Why a run was not run, or why the search tried a configuration, in the page's language. */
+/** Why a run was not run, why the search tried a configuration, or why a curve is never within the SLO, in the page's
+ * language; the loads' verdicts one holds ({why}) said in turn. */
 export function recordedReason(text: string, lang: Lang): string {
   const read = matchOf(REASONS, text);
-  return read ? fill(`reason_${read.name}` as StringKey, lang, read.values) : text;
+  if (!read) return text;
+  const values = "why" in read.values ? {...read.values, why: verdictsSaid(read.values.why, lang)} : read.values;
+  return fill(`reason_${read.name}` as StringKey, lang, values);
+}
+
+/** Loads' verdicts ("concurrency 16: 3 of its runs failed; 32: p99 TPOT 38 ms > 30 ms") in the page's language: each
+ * load said as the page says one, each verdict read back by its form; a part of no form as written. */
+function verdictsSaid(why: string, lang: Lang): string {
+  return why
+    .split("; ")
+    .map((part) => {
+      const [, load, verdict] = /^([^:]+): (.*)$/s.exec(part) ?? [];
+      if (load === undefined) return part;
+      const named = matchOf(LOADS, load);
+      return `${named ? fill(named.name as StringKey, lang, named.values) : load}: ${recordedReason(verdict, lang)}`;
+    })
+    .join("; ");
+}
+
+/** A form's values with the reason one holds (its slot {reason}) said in the page's language in turn. */
+function reasonSaid(values: Record<string, string>, lang: Lang): Record<string, string> {
+  return "reason" in values ? {...values, reason: recordedReason(values.reason, lang)} : values;
 }
 
 /** A finding's message in the page's language: its own two texts where it has them, else read back by its form. */
@@ -94,11 +116,11 @@ export function findingMessage(finding: {message: string; text?: Text}, lang: La
   if (finding.text) return pick(finding.text, lang);
   const read = matchOf(FINDINGS, finding.message);
   if (!read) return finding.message;
-  if (read.name !== "atPath") return fill(`finding_${read.name}` as StringKey, lang, read.values);
+  if (read.name !== "atPath") return fill(`finding_${read.name}` as StringKey, lang, reasonSaid(read.values, lang));
   // A study.yaml finding holds another form after its place in the plan.
   const inner = matchOf(PLAIN_FINDINGS, read.values.message);
   if (!inner) return finding.message;
-  const message = fill(`finding_${inner.name}` as StringKey, lang, inner.values);
+  const message = fill(`finding_${inner.name}` as StringKey, lang, reasonSaid(inner.values, lang));
   return fill("finding_atPath", lang, {path: read.values.path, message});
 }
 

@@ -136,7 +136,7 @@ export function stepTable(
             // A point not run says why in its status, as the runs table does.
             value: (r: StepRow) =>
               r.standing.error && r.standing.not_run == null && (r.standing.status !== "outside-slo" || r.repeat === 1)
-                ? textElement("code", r.standing.error)
+                ? textElement("code", recordedReason(r.standing.error, lang))
                 : ""
           }
         ]

@@ -99,5 +99,9 @@ export const FINDING_WORDS = {
     en: "step {step}: no candidate has a {metric} ratio to the incumbent on every scenario ({scenarios}), so the geometric mean cannot decide",
     tr: "{step} adımı: hiçbir adayın her senaryoda ({scenarios}) o ana kadarki en iyiye {metric} oranı yok, bu yüzden geometrik ortalama karar veremiyor"
   },
+  finding_baselineOutsideSlo: {
+    en: "the baseline ({label}) is {reason}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given",
+    tr: "temel yapılandırma ({label}) {reason}; adımlar SLO'yu karşılayan adaylar arasından seçer, temel yapılandırmaya göre kazanç verilemez"
+  },
   finding_atPath: {en: "{path}: {message}", tr: "{path}: {message}"}
 } satisfies {[K in keyof FindingForms as `finding_${K & string}`]: {en: FindingForms[K]; tr: string}};

@@ -1,9 +1,13 @@
-// The words of the reasons the library writes into a study's files in English (loaders/runs/not-run.ts,
-// loaders/analysis/tuner.ts): each entry's English is its form there, held equal by the types below.
+// The words of the reasons the library writes into a study's files and tables in English (loaders/runs/not-run.ts,
+// loaders/analysis/tuner.ts, loaders/analysis/ladder.ts, loaders/analysis/slo.ts, loaders/live/ladder-guard.ts): each
+// entry's English is its form there, held equal by the types below.
 import type {TuneReasons} from "../../loaders/analysis/tuner.js";
 import type {NotRunReasons} from "../../loaders/runs/not-run.js";
+import type {SloReasons} from "../../loaders/analysis/ladder.js";
+import type {SloVerdicts} from "../../loaders/analysis/slo.js";
+import type {GuardVerdicts} from "../../loaders/live/ladder-guard.js";
 
-type Forms = NotRunReasons & TuneReasons;
+type Forms = NotRunReasons & TuneReasons & SloReasons & SloVerdicts & GuardVerdicts;
 
 export const REASON_WORDS = {
   reason_noResult: {
@@ -51,5 +55,27 @@ export const REASON_WORDS = {
     en: "the model's pick: predicted {mean} ± {sd}, expected improvement {gain} % over the best so far ({best})",
     tr: "modelin seçimi: tahmin {mean} ± {sd}, şimdiye kadarki en iyiye ({best}) göre beklenen iyileşme %{gain}"
   },
-  reason_grid: {en: "every configuration of the space", tr: "uzayın her yapılandırması"}
+  reason_grid: {en: "every configuration of the space", tr: "uzayın her yapılandırması"},
+  reason_neverWithinConcurrency: {
+    en: "never within the SLO ({limits}) at any measured load (concurrency {why})",
+    tr: "ölçülen hiçbir yükte SLO ({limits}) içinde değil (eşzamanlılık {why})"
+  },
+  reason_neverWithinRate: {
+    en: "never within the SLO ({limits}) at any measured load (requests/s {why})",
+    tr: "ölçülen hiçbir yükte SLO ({limits}) içinde değil (istek/s {why})"
+  },
+  // Why one load is outside the SLO, inside a {why} after its load (libraryText.ts says each in turn).
+  reason_sloFailedRuns: {en: "{count} of its runs failed", tr: "{count} koşusu başarısız oldu"},
+  reason_sloNoResult: {en: "no run has a result", tr: "hiçbir koşunun sonucu yok"},
+  reason_sloNotPrinted: {en: "{limits} not printed by every repeat", tr: "{limits} her tekrarda yazılmamış"},
+  reason_sloRequestsWithin: {
+    en: "{share} of {requests} requests within every limit < {attainment} %",
+    tr: "{requests} istekten {share} her sınırın içinde < {attainment} %"
+  },
+  reason_sloRequestsCompleted: {
+    en: "{completed} of {sent} requests completed < {attainment} %",
+    tr: "{sent} istekten {completed} tamamlandı < {attainment} %"
+  },
+  reason_runFailed: {en: "the run failed", tr: "koşu başarısız oldu"},
+  reason_runFailedWith: {en: "the run failed ({error})", tr: "koşu başarısız oldu ({error})"}
 } satisfies {[K in keyof Forms as `reason_${K & string}`]: {en: Forms[K]; tr: string}};

@@ -4,7 +4,10 @@
 import "../../src/render/dom.js";
 import {describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {SLO_REASONS} from "../../loaders/analysis/ladder.js";
+import {SLO_VERDICTS} from "../../loaders/analysis/slo.js";
 import {TUNE_REASONS} from "../../loaders/analysis/tuner.js";
+import {GUARD_VERDICTS} from "../../loaders/live/ladder-guard.js";
 import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
 import {fillForm} from "../../loaders/text.js";
 import {siteFragments, StoredPage, type PageDrawer} from "../../src/render/page-fragments.js";
@@ -66,7 +69,13 @@ describe("a recorded reason on a Turkish page", () => {
   });
 
   it("every form the library writes reads back in both languages, its values in place; English as written", () => {
-    const forms: Record<string, string> = {...NOT_RUN_REASONS, ...TUNE_REASONS};
+    const forms: Record<string, string> = {
+      ...NOT_RUN_REASONS,
+      ...TUNE_REASONS,
+      ...SLO_REASONS,
+      ...SLO_VERDICTS,
+      ...GUARD_VERDICTS
+    };
     for (const [name, form] of Object.entries(forms)) {
       const values = slotValues(form);
       const text = fillForm(form, values);
@@ -75,6 +84,22 @@ describe("a recorded reason on a Turkish page", () => {
       expect(tr, name).not.toBe(text);
       for (const value of Object.values(values)) expect(tr, name).toContain(String(value));
     }
+  });
+
+  it("a ladder's reasons say each load's verdict in Turkish, the load as the page says one", () => {
+    // Live mode's ladder guard stopped a curve: "the SLO was broken at two consecutive levels (concurrency 32: 3 of its
+    // runs failed; concurrency 64: the run failed (…))" read so on Turkish pages.
+    const stopped = fillForm(NOT_RUN_REASONS.ladderStopped, {
+      why: [
+        `concurrency 32: ${fillForm(SLO_VERDICTS.sloFailedRuns, {count: 3})}`,
+        `concurrency 64: ${fillForm(GUARD_VERDICTS.runFailedWith, {error: "server exited with code 1"})}`,
+        "concurrency 128: p99 TPOT 38 ms > 30 ms"
+      ].join("; ")
+    });
+    expect(recordedReason(stopped, "tr")).toBe(
+      "SLO art arda iki seviyede bozuldu (eşzamanlılık 32: 3 koşusu başarısız oldu; eşzamanlılık 64: koşu başarısız oldu (server exited with code 1); eşzamanlılık 128: p99 TPOT 38 ms > 30 ms)"
+    );
+    expect(recordedReason(stopped, "en")).toBe(stopped);
   });
 
   it("a reason of no known form is shown as written", () => {

@@ -66,6 +66,30 @@ describe("the H100 ladder study's pages", () => {
     expect(text(a["/steps/sched"]["step-table"])).toContain("never within the SLO");
   });
 
+  it("item 3, in Turkish: the step page and the quality page say why the baseline never meets the SLO in Turkish", () => {
+    // Both said it in English: "never within the SLO (p99 TTFT ≤ 2000 ms, …) at any measured load (concurrency 1: …)".
+    const step = text(a["/tr/steps/sched"]["step-table"]);
+    expect(step).toContain(
+      "ölçülen hiçbir yükte SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) içinde değil (eşzamanlılık 1: p99 TPOT 108 ms &gt; 100 ms; "
+    );
+    const quality = text(Object.values(a["/tr/quality"]).join(" "));
+    expect(quality).toContain(
+      "temel yapılandırma (Defaults) ölçülen hiçbir yükte SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) içinde değil (eşzamanlılık 1: "
+    );
+    expect(quality).toContain(
+      "; adımlar SLO'yu karşılayan adaylar arasından seçer, temel yapılandırmaya göre kazanç verilemez"
+    );
+    for (const page of [step, quality]) expect(page).not.toMatch(/never within|at any measured load|the steps decide/);
+    // Every configuration never within the SLO, each load's verdict said in turn: "64: 3 of its runs failed".
+    const noneStep = text(none["/tr/steps/sched"]["step-table"]);
+    expect(noneStep).toContain("64: 3 koşusu başarısız oldu)");
+    expect(noneStep).not.toMatch(/of its runs failed|never within/);
+    // The English pages say it as before.
+    expect(text(a["/steps/sched"]["step-table"])).toContain(
+      "never within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) at any measured load (concurrency 1: p99 TPOT 108 ms &gt; 100 ms; "
+    );
+  });
+
   it("item 4: headroom sets each load against its own ceiling, a bar and a row per load", () => {
     const page = a["/headroom"];
     const all = Object.values(page).join("\n");
