@@ -23,7 +23,7 @@ import {shownCommand} from "./shown-command.js";
 import {interval, type GainInterval} from "./gain-interval.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 export type {GainInterval} from "./gain-interval.js";
-import type {RunStatus} from "../runs/read-runs.js";
+import {RUN_ERRORS, type RunStatus} from "../runs/read-runs.js";
 import {fillForm, type Text} from "../text.js";
 
 export interface Derived {
@@ -113,7 +113,7 @@ function standings(
       label: c.label,
       status: "failed",
       value: null,
-      error: "no run in the archive",
+      error: RUN_ERRORS.noRun,
       n: 0,
       failed_repeats: 0,
       ci_low: null,

@@ -20,6 +20,15 @@ import type {PerRequest} from "../requests/request-collector.js";
 /** run.json: what was run, written by the archive import or by `tps-report run`. */
 export type RunStatus = "ok" | "failed";
 
+/** The errors tps-report itself gives a run, each as its form. The pages read one back by its form
+ * (src/components/libraryText.ts), so a new one gets a form here and its words there. */
+export const RUN_ERRORS = {
+  allRequestsFailed: "every request failed (0 of {sent} completed)",
+  noRun: "no run in the archive"
+} as const;
+/** Its type, for the components, which take only types from the library. */
+export type RunErrors = typeof RUN_ERRORS;
+
 export interface RunMeta {
   id: string;
   study: string;
@@ -402,7 +411,7 @@ function readRunResult(dir: string, relDir: string, cwd: string, plan: StudyPlan
     meta = {
       ...meta,
       status: "failed",
-      error: `every request failed (0 of ${sent} completed)`,
+      error: fillForm(RUN_ERRORS.allRequestsFailed, {sent}),
       failed_phase: "benchmark"
     };
   }

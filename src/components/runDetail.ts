@@ -2,7 +2,7 @@
 import type {RunDetail} from "../../loaders/runs/run-detail.js";
 import {DASH, formatCount, formatFixed, formatMetric} from "./format.js";
 import {fill, namedWord, pick, t, type Lang} from "./i18n.js";
-import {findingMessage} from "./libraryText.js";
+import {findingMessage, recordedReason} from "./libraryText.js";
 import {link, stepHref, type PageContext} from "./links.js";
 import {metricLabel} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
@@ -109,7 +109,7 @@ export function runFacts(detail: RunDetail, context: PageContext): HTMLElement {
     facts.push([t("partialResult", lang), textElement("code", findingMessage({message: row.partial}, lang))]);
   if (row.status !== "ok" && notRun == null) {
     facts.push([t("failedPhase", lang), row.failed_phase ? namedWord("phase_", String(row.failed_phase), lang) : DASH]);
-    facts.push([t("error", lang), row.error ? textElement("code", row.error) : DASH]);
+    facts.push([t("error", lang), row.error ? textElement("code", recordedReason(row.error, lang)) : DASH]);
   }
   const list = document.createElement("dl");
   list.className = "run-facts";

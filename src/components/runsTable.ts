@@ -2,6 +2,7 @@
 import type {RunsIndexRow, RunsPage} from "../../loaders/pages/runs.js";
 import {formatFixed, formatMetric} from "./format.js";
 import {fill, pick, t} from "./i18n.js";
+import {recordedReason} from "./libraryText.js";
 import {link, restOfRuns, runHref, stepHref, type PageContext} from "./links.js";
 import {metricLabel, metricTitle} from "./metricLabels.js";
 import {notRunReason, statusBadge} from "./stepTable.js";
@@ -93,7 +94,7 @@ export function runsTable(
       {
         label: t("error", lang),
         className: "wide-text",
-        value: (r) => (r.error && notRunReason(r) == null ? textElement("code", r.error) : "")
+        value: (r) => (r.error && notRunReason(r) == null ? textElement("code", recordedReason(r.error, lang)) : "")
       }
     ],
     {

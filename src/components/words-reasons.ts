@@ -1,13 +1,14 @@
 // The words of the reasons the library writes into a study's files and tables in English (loaders/runs/not-run.ts,
-// loaders/analysis/tuner.ts, loaders/analysis/ladder.ts, loaders/analysis/slo.ts, loaders/live/ladder-guard.ts): each
-// entry's English is its form there, held equal by the types below.
+// loaders/analysis/tuner.ts, loaders/analysis/ladder.ts, loaders/analysis/slo.ts, loaders/live/ladder-guard.ts,
+// loaders/runs/read-runs.ts): each entry's English is its form there, held equal by the types below.
 import type {TuneReasons} from "../../loaders/analysis/tuner.js";
 import type {NotRunReasons} from "../../loaders/runs/not-run.js";
 import type {SloReasons} from "../../loaders/analysis/ladder.js";
 import type {SloVerdicts} from "../../loaders/analysis/slo.js";
 import type {GuardVerdicts} from "../../loaders/live/ladder-guard.js";
+import type {RunErrors} from "../../loaders/runs/read-runs.js";
 
-type Forms = NotRunReasons & TuneReasons & SloReasons & SloVerdicts & GuardVerdicts;
+type Forms = NotRunReasons & TuneReasons & SloReasons & SloVerdicts & GuardVerdicts & RunErrors;
 
 export const REASON_WORDS = {
   reason_noResult: {
@@ -77,5 +78,11 @@ export const REASON_WORDS = {
     tr: "{sent} istekten {completed} tamamlandı < {attainment} %"
   },
   reason_runFailed: {en: "the run failed", tr: "koşu başarısız oldu"},
-  reason_runFailedWith: {en: "the run failed ({error})", tr: "koşu başarısız oldu ({error})"}
+  reason_runFailedWith: {en: "the run failed ({error})", tr: "koşu başarısız oldu ({error})"},
+  // A run's error that tps-report gives it (loaders/runs/read-runs.ts).
+  reason_allRequestsFailed: {
+    en: "every request failed (0 of {sent} completed)",
+    tr: "her istek başarısız oldu ({sent} istekten 0 tamamlandı)"
+  },
+  reason_noRun: {en: "no run in the archive", tr: "arşivde koşu yok"}
 } satisfies {[K in keyof Forms as `reason_${K & string}`]: {en: Forms[K]; tr: string}};

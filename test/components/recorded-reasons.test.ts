@@ -8,6 +8,7 @@ import {SLO_REASONS} from "../../loaders/analysis/ladder.js";
 import {SLO_VERDICTS} from "../../loaders/analysis/slo.js";
 import {TUNE_REASONS} from "../../loaders/analysis/tuner.js";
 import {GUARD_VERDICTS} from "../../loaders/live/ladder-guard.js";
+import {RUN_ERRORS} from "../../loaders/runs/read-runs.js";
 import {NOT_RUN_REASONS} from "../../loaders/runs/not-run.js";
 import {fillForm} from "../../loaders/text.js";
 import {siteFragments, StoredPage, type PageDrawer} from "../../src/render/page-fragments.js";
@@ -74,7 +75,8 @@ describe("a recorded reason on a Turkish page", () => {
       ...TUNE_REASONS,
       ...SLO_REASONS,
       ...SLO_VERDICTS,
-      ...GUARD_VERDICTS
+      ...GUARD_VERDICTS,
+      ...RUN_ERRORS
     };
     for (const [name, form] of Object.entries(forms)) {
       const values = slotValues(form);

@@ -66,7 +66,7 @@ describe("the H100 ladder study's pages", () => {
     expect(text(a["/steps/sched"]["step-table"])).toContain("never within the SLO");
   });
 
-  it("item 3, in Turkish: the step page and the quality page say why the baseline never meets the SLO in Turkish", () => {
+  it("item 3, in Turkish: why the baseline and every load are outside the SLO, and a run's own error, in Turkish", () => {
     // Both said it in English: "never within the SLO (p99 TTFT ≤ 2000 ms, …) at any measured load (concurrency 1: …)".
     const step = text(a["/tr/steps/sched"]["step-table"]);
     expect(step).toContain(
@@ -84,6 +84,21 @@ describe("the H100 ladder study's pages", () => {
     const noneStep = text(none["/tr/steps/sched"]["step-table"]);
     expect(noneStep).toContain("64: 3 koşusu başarısız oldu)");
     expect(noneStep).not.toMatch(/of its runs failed|never within/);
+    // A run whose every request failed: its error was "every request failed (0 of 256 completed)" on Turkish pages.
+    const runs = text(Object.values(none["/tr/runs/"]).join(" "));
+    expect(runs).toContain("her istek başarısız oldu (256 istekten 0 tamamlandı)");
+    expect(runs).not.toContain("every request failed");
+    expect(text(Object.values(none["/runs/"]).join(" "))).toContain("every request failed (0 of 256 completed)");
+    const runPages = (prefix: string, said: string) =>
+      Object.entries(none).filter(
+        ([path, page]) => path.startsWith(prefix) && Object.values(page).join(" ").includes(said)
+      );
+    const failed = runPages("/runs/sched", "every request failed (0 of 256 completed)");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(runPages("/tr/runs/sched", "her istek başarısız oldu (256 istekten 0 tamamlandı)")).toHaveLength(
+      failed.length
+    );
+    expect(runPages("/tr/runs/", "every request failed")).toEqual([]);
     // The English pages say it as before.
     expect(text(a["/steps/sched"]["step-table"])).toContain(
       "never within the SLO (p99 TTFT ≤ 2000 ms, p99 TPOT ≤ 100 ms) at any measured load (concurrency 1: p99 TPOT 108 ms &gt; 100 ms; "
