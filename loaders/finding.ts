@@ -57,6 +57,14 @@ export const FINDING_FORMS = {
     "the baseline ({label}) is {reason}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given",
   decisionIncomplete:
     "step {step}: no candidate has a {metric} ratio to the incumbent on every scenario ({scenarios}), so the geometric mean cannot decide",
+  headroomQuantizationAssumed:
+    "{key}: its quantization is not recorded (quantization in study.yaml), so its ceilings assume bf16",
+  headroomPrecisionUnknown:
+    '{key}: no ceiling for its runs, since its quantization "{label}" is not one the ceiling model knows ({known})',
+  headroomRunPrecisionUnknown:
+    '{run}: no ceiling, since its quantization "{label}" is not one the ceiling model knows ({known})',
+  aboveCeiling:
+    "measured total token throughput is {ratio}× the hard ceiling of {ceiling} tok/s ({gpu}, {precision}, N={prompts}, I={input}, O={output}): the model or the data is wrong",
   // A study.yaml finding: where in the plan, then the message (one of the forms above, read back in turn).
   atPath: "{path}: {message}"
 } as const;

@@ -13,13 +13,13 @@ import {findGpu, readGpuTable, type Gpu} from "../headroom/gpus.js";
 import {readModelConfig, type ModelDims} from "../headroom/model-config.js";
 import {runHeadroom, type RunHeadroom} from "../headroom/run-headroom.js";
 import {gpuNeed} from "../study/gpu-need.js";
-import {knownPrecision, unknownPrecisionReason} from "../headroom/precision.js";
-import type {Finding} from "../finding.js";
+import {KNOWN_PRECISIONS, knownPrecision} from "../headroom/precision.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
 import type {RunRow} from "../runs/rows.js";
 import {candidateConfig} from "../study/candidate-model.js";
 import type {StudyPlan} from "../study/plan.js";
 import {isPlaceholder} from "../study/schema.js";
-import type {Text} from "../text.js";
+import {fillForm, type Text} from "../text.js";
 
 export const HEADROOM_COLUMNS = [
   "ceiling_tps",
@@ -92,7 +92,9 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
       const found = candidateConfig(plan, candidate);
       const quantization = candidate.quantization;
       if (quantization && !isPlaceholder(quantization) && !knownPrecision(quantization)) {
-        findings.push(fail(`${key}: no ceiling for its runs, since ${unknownPrecisionReason(quantization)}`));
+        findings.push(
+          fail(fillForm(FINDING_FORMS.headroomPrecisionUnknown, {key, label: quantization, known: KNOWN_PRECISIONS}))
+        );
         continue;
       }
       if ("dims" in found) byCandidate.set(key, found.dims);
@@ -102,7 +104,7 @@ export function headroomContext(plan: StudyPlan): HeadroomContext | Finding {
         findings.push({
           severity: "info",
           code: "headroom-quantization-assumed",
-          message: `${key}: its quantization is not recorded (quantization in study.yaml), so its ceilings assume bf16`,
+          message: fillForm(FINDING_FORMS.headroomQuantizationAssumed, {key}),
           run: null,
           file: plan.file,
           line: null
@@ -143,7 +145,11 @@ export function addHeadroom(context: HeadroomContext | Finding, rows: RunRow[]):
       findings.push({
         severity: "warning",
         code: "headroom-quantization-unknown",
-        message: `${row.run}: no ceiling, since ${unknownPrecisionReason(String(row.quantization))}`,
+        message: fillForm(FINDING_FORMS.headroomRunPrecisionUnknown, {
+          run: row.run,
+          label: String(row.quantization),
+          known: KNOWN_PRECISIONS
+        }),
         run: row.run,
         file: row.source_file,
         line: row.source_first_line

@@ -1,5 +1,6 @@
 // A run measured above its hard ceiling is impossible: report it as a validation error, never clip it.
-import type {Finding} from "../finding.js";
+import {FINDING_FORMS, type Finding} from "../finding.js";
+import {fillForm} from "../text.js";
 import type {RunHeadroom} from "./run-headroom.js";
 
 export const ABOVE_CEILING = "above-ceiling";
@@ -15,10 +16,15 @@ export function ceilingFinding(
   return {
     severity: "error",
     code: ABOVE_CEILING,
-    message:
-      `measured total token throughput is ${headroom.ceiling_ratio.toFixed(3)}× the hard ceiling of ` +
-      `${c.ceilingTps.toFixed(1)} tok/s (${c.gpu}, ${c.precision}, N=${c.scenario.numPrompts}, ` +
-      `I=${c.scenario.inputLen.toFixed(2)}, O=${c.scenario.outputLen.toFixed(2)}): the model or the data is wrong`,
+    message: fillForm(FINDING_FORMS.aboveCeiling, {
+      ratio: headroom.ceiling_ratio.toFixed(3),
+      ceiling: c.ceilingTps.toFixed(1),
+      gpu: c.gpu,
+      precision: c.precision,
+      prompts: c.scenario.numPrompts,
+      input: c.scenario.inputLen.toFixed(2),
+      output: c.scenario.outputLen.toFixed(2)
+    }),
     run,
     file: source.file,
     line: source.line

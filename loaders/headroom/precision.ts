@@ -33,7 +33,5 @@ export function resolvePrecision(label: string | null | undefined): Precision {
   return precision;
 }
 
-/** Why a run of this quantization gets no ceiling. */
-export function unknownPrecisionReason(label: string): string {
-  return `its quantization "${label}" is not one the ceiling model knows (${Object.keys(PRECISIONS).join(", ")})`;
-}
+/** The quantization labels the ceiling model knows, as a finding lists them. */
+export const KNOWN_PRECISIONS = Object.keys(PRECISIONS).join(", ");

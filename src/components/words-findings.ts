@@ -103,5 +103,21 @@ export const FINDING_WORDS = {
     en: "the baseline ({label}) is {reason}; the steps decide among the candidates that meet the SLO, and no gain over the baseline can be given",
     tr: "temel yapılandırma ({label}) {reason}; adımlar SLO'yu karşılayan adaylar arasından seçer, temel yapılandırmaya göre kazanç verilemez"
   },
+  finding_headroomQuantizationAssumed: {
+    en: "{key}: its quantization is not recorded (quantization in study.yaml), so its ceilings assume bf16",
+    tr: "{key}: nicemlemesi kaydedilmemiş (study.yaml'da quantization), bu yüzden tavanları bf16 varsayar"
+  },
+  finding_headroomPrecisionUnknown: {
+    en: '{key}: no ceiling for its runs, since its quantization "{label}" is not one the ceiling model knows ({known})',
+    tr: '{key}: koşularının tavanı yok, çünkü "{label}" nicemlemesi tavan modelinin bildiklerinden biri değil ({known})'
+  },
+  finding_headroomRunPrecisionUnknown: {
+    en: '{run}: no ceiling, since its quantization "{label}" is not one the ceiling model knows ({known})',
+    tr: '{run}: tavan yok, çünkü "{label}" nicemlemesi tavan modelinin bildiklerinden biri değil ({known})'
+  },
+  finding_aboveCeiling: {
+    en: "measured total token throughput is {ratio}× the hard ceiling of {ceiling} tok/s ({gpu}, {precision}, N={prompts}, I={input}, O={output}): the model or the data is wrong",
+    tr: "ölçülen toplam token işlem hacmi, {ceiling} tok/s olan kesin tavanın {ratio} katı ({gpu}, {precision}, N={prompts}, I={input}, O={output}): ya model ya da veri yanlış"
+  },
   finding_atPath: {en: "{path}: {message}", tr: "{path}: {message}"}
 } satisfies {[K in keyof FindingForms as `finding_${K & string}`]: {en: FindingForms[K]; tr: string}};

@@ -2,6 +2,7 @@ import {existsSync, readdirSync, readFileSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, it} from "vitest";
 import {ceilingFinding} from "../../loaders/headroom/ceiling-finding.js";
+import {findingMessage} from "../../src/components/libraryText.js";
 import {readGpuTable, resolveGpu} from "../../loaders/headroom/gpus.js";
 import {readModelConfig} from "../../loaders/headroom/model-config.js";
 import {runHeadroom, type MeasuredRun} from "../../loaders/headroom/run-headroom.js";
@@ -95,5 +96,9 @@ describe("the seed's measured runs against their ceilings", () => {
       line: 9
     });
     expect(finding!.message).toMatch(/^measured total token throughput is 1\.220× the hard ceiling of 4917\.3 tok\/s/);
+    // The Turkish quality page said it in English.
+    expect(findingMessage(finding!, "tr")).toMatch(
+      /^ölçülen toplam token işlem hacmi, 4917\.3 tok\/s olan kesin tavanın 1\.220 katı \(.*\): ya model ya da veri yanlış$/
+    );
   });
 });

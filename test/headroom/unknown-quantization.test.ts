@@ -5,6 +5,7 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {findingMessage} from "../../src/components/libraryText.js";
 
 const root = mkdtempSync(join(tmpdir(), "tps-unknown-quantization-"));
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -32,6 +33,10 @@ describe("a candidate whose quantization the ceiling model does not know", () =>
     const finding = report.findings.find((f) => f.message.includes("quantization--vllm-fp8"));
     expect(finding?.message).toBe(
       'quantization--vllm-fp8: no ceiling for its runs, since its quantization "nvfp4" is not one the ceiling model knows (bf16, fp16, fp8, awq, gptq, int4)'
+    );
+    // The Turkish quality page said it in English.
+    expect(findingMessage(finding!, "tr")).toBe(
+      'quantization--vllm-fp8: koşularının tavanı yok, çünkü "nvfp4" nicemlemesi tavan modelinin bildiklerinden biri değil (bf16, fp16, fp8, awq, gptq, int4)'
     );
   });
 });

@@ -17,6 +17,7 @@ import {runDetail} from "../../loaders/runs/run-detail.js";
 import {isPlaceholder} from "../../loaders/study/schema.js";
 import type {Lang} from "../../src/components/i18n.js";
 import {runFacts} from "../../src/components/runDetail.js";
+import {findingMessage} from "../../src/components/libraryText.js";
 import {stepFragments} from "../../src/render/page-fragments.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
 import {corpusSources} from "../support/import-corpus.js";
@@ -120,8 +121,13 @@ describe("the headroom of a candidate whose quantization is not recorded", () =>
     );
     expect(row.ceiling_tps).toBe(bf16.ceiling_tps);
     const key = `${step.id}--${candidate.id}`;
-    expect(report.findings.filter((f) => f.code === "headroom-quantization-assumed").map((f) => f.message)).toEqual([
+    const assumed = report.findings.filter((f) => f.code === "headroom-quantization-assumed");
+    expect(assumed.map((f) => f.message)).toEqual([
       `${key}: its quantization is not recorded (quantization in study.yaml), so its ceilings assume bf16`
+    ]);
+    // The Turkish quality page said it in English.
+    expect(assumed.map((f) => findingMessage(f, "tr"))).toEqual([
+      `${key}: nicemlemesi kaydedilmemiş (study.yaml'da quantization), bu yüzden tavanları bf16 varsayar`
     ]);
     expect(report.headroom?.assumptions.at(-1)).toEqual({
       en: `The quantization of ${candidate.label} is not recorded: its ceilings assume bf16 weights.`,
