@@ -335,6 +335,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     const cutAfter = truncating ? Math.max(1, Math.floor(maxTokens / 2)) : maxTokens;
 
     let next = 0;
+    let lastWrite: Promise<void> = Promise.resolve();
     const emit = (): void => {
       if (res.destroyed) return;
       // Every chunk whose time has come goes out now; with zero gaps that is the whole stream in one turn.
@@ -352,13 +353,14 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
         out += chunk(next++);
         if (next === due.length && next < maxTokens) due.push(due[next - 1] + gapNow());
       }
-      if (out) res.write(out);
+      if (out) lastWrite = new Promise((resolve) => res.write(out, () => resolve()));
       const written = performance.now();
       for (let i = from; i < next; i++) log.chunkTimes.push(written);
       if (next >= cutAfter) {
         if (truncating) {
           log.outcome = "truncated";
-          res.socket?.destroy();
+          // Once the chunks reach the socket: destroyed with them still queued, it closed before the response began.
+          void lastWrite.then(() => res.socket?.destroy());
           noteFinished();
           return;
         }
