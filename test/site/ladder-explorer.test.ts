@@ -117,3 +117,21 @@ describe("the SLO explorer on the home page", () => {
       await page.close();
     }, 120_000);
 });
+
+describe("a ladder's step table", () => {
+  it("gives the error column its room: why a curve is never within the SLO reads in lines, not a ribbon", async () => {
+    // The error cells of a ladder's step table (its sixth column and on) were 107 px wide: the step table's rule for
+    // its figures' columns overrode the error column's 16rem, and a reason ran to 18 lines of two words.
+    for (const path of ["/steps/engine", "/tr/steps/engine"]) {
+      const {page, problems} = await newCheckedPage(browser);
+      await visit(page, pageUrl(server.url, path));
+      const widths = await page.$$eval("table.step-results td.wide-text", (cells) =>
+        cells.map((cell) => Math.round(cell.getBoundingClientRect().width))
+      );
+      expect(widths.length, path).toBeGreaterThan(0);
+      expect(Math.min(...widths), path).toBeGreaterThanOrEqual(256);
+      expect(problems).toEqual(NO_PROBLEMS);
+      await page.close();
+    }
+  });
+});
