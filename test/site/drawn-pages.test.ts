@@ -61,6 +61,14 @@ function labels(html: string, role: "axis" | "legend"): string[] {
   );
 }
 
+/** What a study's pages in `lang` say to a screen reader: `say` of each match of `pattern`, after its page's path. */
+function spoken(study: string, lang: "en" | "tr", pattern: RegExp, say: (m: RegExpMatchArray) => string[]): string[] {
+  return drawn
+    .get(study)!
+    .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
+    .flatMap(([path, html]) => [...html.matchAll(pattern)].flatMap((m) => say(m).map((text) => `${path}: ${text}`)));
+}
+
 describe.each(STUDIES)("the drawn pages of %s", (study) => {
   it("have no chart axis whose title runs past the axis, in either language", async () => {
     const charts = drawn.get(study)!.filter(([, html]) => html.includes("vega-chart"));
@@ -111,15 +119,10 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
   it("describe each chart's titles and the role of each part to a screen reader in the page's language", () => {
     // Vega says "Title text '…'" of a chart's title and "bar", "axis", "group mark container" of its parts.
     const said = (lang: "en" | "tr") =>
-      drawn
-        .get(study)!
-        .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
-        .flatMap(([path, html]) =>
-          [...html.matchAll(/aria-roledescription="([^"]*)"(?: aria-label="([^"]*)")?/g)].flatMap((m) => [
-            `${path}: role ${m[1]}`,
-            ...(m[2] === undefined ? [] : [`${path}: caption ${m[2]}`])
-          ])
-        );
+      spoken(study, lang, /aria-roledescription="([^"]*)"(?: aria-label="([^"]*)")?/g, (m) => [
+        `role ${m[1]}`,
+        ...(m[2] === undefined ? [] : [`caption ${m[2]}`])
+      ]);
     const english =
       /: (role (axis|legend|title|subtitle|bar|point|circle|square|line|area|tick|rule|text|rect)$|role \w+ mark( container)?$|caption (Sub)?[Tt]itle text ')/;
     expect(said("en").filter((text) => english.test(text)).length).toBeGreaterThan(0);
@@ -130,14 +133,7 @@ describe.each(STUDIES)("the drawn pages of %s", (study) => {
   it("describe each chart's axes and legends to a screen reader in the page's language", () => {
     // Vega writes "X-axis titled '…' for a linear scale with values from 0 to 2000" for each; on Turkish pages too.
     const captions = (lang: "en" | "tr") =>
-      drawn
-        .get(study)!
-        .filter(([path]) => path.startsWith("/tr/") === (lang === "tr"))
-        .flatMap(([path, html]) =>
-          [...html.matchAll(/aria-roledescription="(axis|legend|eksen|gösterge)" aria-label="([^"]*)"/g)].map(
-            (m) => `${path}: ${m[2]}`
-          )
-        );
+      spoken(study, lang, /aria-roledescription="(axis|legend|eksen|gösterge)" aria-label="([^"]*)"/g, (m) => [m[2]]);
     const english = /-axis|legend|scale with|values from|values?:|ending with/;
     expect(captions("en").filter((caption) => english.test(caption)).length).toBeGreaterThan(0);
     expect(captions("tr").length).toBe(captions("en").length);
