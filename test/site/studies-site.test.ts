@@ -10,7 +10,7 @@ import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {SWEEPS, writeStudiesSite} from "../support/studies-site.js";
 import {npmRun} from "../support/npm-run.js";
 import {withLock} from "./build.js";
-import {launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
+import {eachPage, launchChromium, newCheckedPage, NO_PROBLEMS, visit} from "./browser.js";
 import {serveSite, type SiteServer} from "./server.js";
 
 const ROOT = "test/.tmp/studies-site";
@@ -195,10 +195,10 @@ describe("a site of the seed and three imported studies", () => {
         "runs/",
         `runs/${run}`
       ];
-      for (const path of [...paths, ...paths.map((p) => `tr/${p}`)]) {
+      await eachPage([...paths, ...paths.map((p) => `tr/${p}`)], async (path) => {
         const text = await mainText(`studies/${id}/${path}`);
         expect(text.length, `${id}/${path}`).toBeGreaterThan(50);
-      }
+      });
       // The study's own figures, as its single-study site shows them.
       const step = plan.steps[0];
       expect(await mainText(`studies/${id}/steps/${step.id}`)).toContain(step.candidates[0].label);
