@@ -281,7 +281,7 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
       ? table(
           [w("siteWhat"), w("siteSubject"), w("siteBase"), w("siteNew")],
           x.changes.map((ch) => [
-            e(ch.what),
+            e(namedWord("siteChange_", ch.what, lang)),
             e(ch.subject),
             e(ch.base),
             e(ch.detail ? `${ch.new} (${ch.detail})` : ch.new)

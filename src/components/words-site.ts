@@ -1,8 +1,21 @@
 // Interface words of the pages a site of many studies adds (src/build/site-html.ts): a section of the one table in
 // i18n.ts. English verdict and status words are the library's own; the table gives their Turkish.
+import type {StudyChange} from "../../loaders/analysis/compare.js";
 import type {Text} from "../../loaders/text.js";
 
+// What changed between two compared studies, one entry for each kind compare names.
+const CHANGE_WORDS = {
+  siteChange_model: {en: "model", tr: "model"},
+  "siteChange_engine version": {en: "engine version", tr: "motor sürümü"},
+  "siteChange_server arguments": {en: "server arguments", tr: "sunucu argümanları"},
+  siteChange_hardware: {en: "hardware", tr: "donanım"},
+  siteChange_client: {en: "client", tr: "istemci"},
+  siteChange_repeats: {en: "repeats", tr: "tekrarlar"},
+  siteChange_confidence: {en: "confidence", tr: "güven düzeyi"}
+} satisfies {[K in StudyChange["what"] as `siteChange_${K}`]: {en: K; tr: string}};
+
 export const SITE_WORDS = {
+  ...CHANGE_WORDS,
   siteStudies: {en: "Studies", tr: "Çalışmalar"},
   // Turkish keeps the noun singular after a number.
   siteStudiesCounted: {en: "{count} studies", tr: "{count} çalışma"},

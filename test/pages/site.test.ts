@@ -5,7 +5,7 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {compareRule} from "../../loaders/analysis/compare.js";
+import {compareRule, type StudyChange} from "../../loaders/analysis/compare.js";
 import {historyRule} from "../../loaders/analysis/history.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {
@@ -310,6 +310,40 @@ describe("declared comparisons", () => {
     expect(en).toContain("<th>Total Token throughput (tok/s) base</th><th>Total Token throughput (tok/s) new</th>");
     expect(tr).toContain("<th>Toplam token işlem hacmi (tok/s) temel</th>");
     for (const page of [en, tr]) expect(page).not.toContain("total_token_throughput");
+  });
+
+  it("says what changed between the studies in the page's language, each kind of change", async () => {
+    // The Turkish page named each change in English: "engine version", "server arguments", …
+    const base = join(root, "changed", "before");
+    const next = join(root, "changed", "after");
+    writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
+    writeRepeatStudy(next, {base: [900, 910, 890], tuned: [1200, 1210, 1190]});
+    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    const kinds: StudyChange["what"][] = [
+      "model",
+      "engine version",
+      "server arguments",
+      "hardware",
+      "client",
+      "repeats",
+      "confidence"
+    ];
+    const changed = {
+      ...page,
+      comparison: {...page.comparison, changes: kinds.map((what) => ({what, subject: "vllm", base: "a", new: "b"}))}
+    };
+    const cells = (html: string) =>
+      [...html.matchAll(/<tr><td>([^<]*)<\/td><td>vllm<\/td><td>a<\/td><td>b<\/td><\/tr>/g)].map((m) => m[1]);
+    expect(cells(comparisonHtml("en", changed))).toEqual(kinds);
+    expect(cells(comparisonHtml("tr", changed))).toEqual([
+      "model",
+      "motor sürümü",
+      "sunucu argümanları",
+      "donanım",
+      "istemci",
+      "tekrarlar",
+      "güven düzeyi"
+    ]);
   });
 
   it("a point that failed on both sides is counted and shown apart, in English and Turkish, with what it means", async () => {
