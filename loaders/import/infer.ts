@@ -1,6 +1,7 @@
 // From imported results to a study: candidates from the server settings that differ, scenarios from the workload,
 // one selection step over them, repeats numbered, failures kept. What the results do not say becomes a placeholder.
 import {runId} from "../study/plan.js";
+import type {Text} from "../text.js";
 import {ID_MAX_LENGTH, slugId, type Load, type LoadKind} from "../study/ids.js";
 import {PLACEHOLDER} from "../study/schema.js";
 import {SGLANG_FACT_KEYS, workloadOf} from "./records.js";
@@ -53,7 +54,8 @@ export interface InferredRun {
 
 export interface InferredStudy {
   id: string;
-  title: string;
+  /** The plan's own title where a study already has one, as it is written there. */
+  title: string | Text;
   model: string;
   engines: Record<string, {name: string; version: string}>;
   /** Settings every candidate shares, for the plan's comment. */
@@ -63,7 +65,7 @@ export interface InferredStudy {
   /**
    * One step over every candidate and scenario; when not every candidate ran every scenario, one step per scenario.
    */
-  steps: {id: string; title: string; scenarios: string[]; candidates: string[]}[];
+  steps: {id: string; title: Text; scenarios: string[]; candidates: string[]}[];
   runs: InferredRun[];
   tools: string[];
   /** The benchmark client, by the results' own tool. */
@@ -598,10 +600,18 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   }
   const steps: InferredStudy["steps"] = [...stepGroups.entries()].map(([key, group]) =>
     stepGroups.size === 1
-      ? {id: "sweep", title: `Server settings: ${name}`, scenarios: group.map((s) => s.id), candidates: key.split("\0")}
+      ? {
+          id: "sweep",
+          title: {en: `Server settings: ${name}`, tr: `Sunucu ayarları: ${name}`},
+          scenarios: group.map((s) => s.id),
+          candidates: key.split("\0")
+        }
       : {
           id: shortId(`sweep-${group.map((s) => s.id).join("-")}`),
-          title: `Server settings on ${group.map((s) => s.name).join("; ")}`,
+          title: {
+            en: `Server settings on ${group.map((s) => s.name).join("; ")}`,
+            tr: `${group.map((s) => s.name).join("; ")} üzerinde sunucu ayarları`
+          },
           scenarios: group.map((s) => s.id),
           candidates: key.split("\0")
         }
@@ -636,7 +646,7 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
   const gpus = new Set(results.map((r) => r.gpu));
   return {
     id: shortId(name),
-    title: `Imported results: ${name}`,
+    title: {en: `Imported results: ${name}`, tr: `İçe aktarılan sonuçlar: ${name}`},
     model,
     engines,
     shared: Object.fromEntries(sharedFlags),

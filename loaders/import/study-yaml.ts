@@ -1,5 +1,6 @@
 // The study.yaml import writes: commented, with sensible ids and labels, for a person to read and edit.
 import {PLACEHOLDER} from "../study/schema.js";
+import type {Text} from "../text.js";
 import {yamlComment, yamlScalar as scalar} from "../study/yaml-text.js";
 import type {InferredStudy} from "./infer.js";
 
@@ -13,6 +14,11 @@ function settingsText(o: Record<string, unknown>): string {
     .join(", ");
 }
 
+/** A title as the plan takes it: one text, or a text in each language. */
+function titleYaml(title: string | Text): string {
+  return typeof title === "string" ? scalar(title) : `{en: ${scalar(title.en)}, tr: ${scalar(title.tr)}}`;
+}
+
 export function studyYaml(study: InferredStudy, schemaPath: string, sources: string[]): string {
   const out: string[] = [];
   const line = (text = "") => out.push(text);
@@ -22,7 +28,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     `# Values starting with ${PLACEHOLDER} are what the result files do not say: fill them in; \`tps-report check\` lists them.`
   );
   line(`id: ${scalar(study.id)}`);
-  line(`title: ${scalar(study.title)}`);
+  line(`title: ${titleYaml(study.title)}`);
   line("# What the selection step maximizes (a vLLM result key).");
   line(`objective: ${study.objective}`);
   line();
@@ -84,7 +90,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   for (const step of study.steps) {
     line(`  - id: ${scalar(step.id)}`);
     line("    kind: selection");
-    line(`    title: ${scalar(step.title)}`);
+    line(`    title: ${titleYaml(step.title)}`);
     line(`    scenarios: ${flowList(step.scenarios)}`);
     if (step.scenarios.length > 1) {
       line(

@@ -495,3 +495,23 @@ describe("check on imported SGLang random runs", () => {
     expect(report.findings.filter((f) => f.code === "token-total-off").map((f) => f.message)).toEqual([]);
   });
 });
+
+describe("the titles import writes", () => {
+  it("name the study and its steps in both page languages", async () => {
+    // A Turkish reader of an imported study read its heading and its steps in English: "Imported results: …",
+    // "Server settings: …".
+    const spec = {numPrompts: 100, inputLen: 1024, outputLen: 1024, duration: 10, maxConcurrency: 64};
+    const files = [
+      write("one/a.json", pyJson(vllmResult({...spec, model: "Qwen/Qwen3-32B"}))),
+      write("one/b.json", pyJson(vllmResult({...spec, duration: 12, model: "Qwen/Qwen3-32B"})))
+    ];
+    const study = join(tmp, "sweep-a");
+    importResults(files, study);
+    const {report} = await loadStudy(study);
+    expect(report.study.title).toEqual({en: "Imported results: sweep-a", tr: "İçe aktarılan sonuçlar: sweep-a"});
+    expect(report.steps.map((s) => s.title)).toEqual([
+      {en: "Server settings: sweep-a", tr: "Sunucu ayarları: sweep-a"}
+    ]);
+    expect(await checkErrors(study)).toEqual([]);
+  });
+});

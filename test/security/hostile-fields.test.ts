@@ -114,7 +114,8 @@ describe("facts import reads from result files reach study.yaml as values, never
     HOSTILE.forEach((h, i) => {
       const file = write(`b${i}/${h.replaceAll("/", "_")}.json`, vllm({backend: h}));
       const plan = planOf(importResults([file], join(tmp, `b${i}`, "study")).studyDir);
-      expect(plan.title).toBe(`Imported results: ${h.replaceAll("/", "_")}`);
+      const name = h.replaceAll("/", "_");
+      expect(plan.title).toEqual({en: `Imported results: ${name}`, tr: `İçe aktarılan sonuçlar: ${name}`});
       expect(JSON.stringify(plan.client)).not.toContain("PWNED");
     });
   });
