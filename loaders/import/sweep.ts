@@ -4,6 +4,8 @@
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, lstatSync, readdirSync, readlinkSync, statSync} from "node:fs";
 import {join, sep} from "node:path";
+import {RUN_ERRORS} from "../runs/read-runs.js";
+import {fillForm} from "../text.js";
 import {allFailedError} from "./records.js";
 import {
   ImportError,
@@ -88,6 +90,7 @@ const withoutName = (o: Record<string, unknown>) =>
 function serverFailureResult(text: string, path: string, shown: string, budget?: ByteBudget): ImportedResult {
   const {bytes, data} = readJson(path, shown);
   const serve = overrides(data.serve_overrides);
+  const cause = [data.error_type, data.error].filter(Boolean).join(": ");
   return {
     tool: "vllm-sweep",
     source: shown,
@@ -103,7 +106,7 @@ function serverFailureResult(text: string, path: string, shown: string, budget?:
     benchName: null,
     repeat: null,
     status: "failed",
-    error: `the server never came up: ${[data.error_type, data.error].filter(Boolean).join(": ") || "no error recorded"}`,
+    error: cause ? fillForm(RUN_ERRORS.serverNeverUp, {error: cause}) : RUN_ERRORS.serverNeverUpSilent,
     failed_phase: "server-start",
     date: null
   };
@@ -138,7 +141,7 @@ function comboRunResult(
       benchName: named(bench),
       repeat: n + 1,
       status: "failed",
-      error: [data.error_type, data.error].filter(Boolean).join(": ") || "the run failed (no error recorded)",
+      error: [data.error_type, data.error].filter(Boolean).join(": ") || RUN_ERRORS.runFailedSilent,
       failed_phase: "benchmark",
       date: null
     };

@@ -24,7 +24,14 @@ export type RunStatus = "ok" | "failed";
  * (src/components/libraryText.ts), so a new one gets a form here and its words there. */
 export const RUN_ERRORS = {
   allRequestsFailed: "every request failed (0 of {sent} completed)",
-  noRun: "no run in the archive"
+  noRun: "no run in the archive",
+  // A vLLM sweep's combination whose server never started (its failure file's error, or none).
+  serverNeverUp: "the server never came up: {error}",
+  serverNeverUpSilent: "the server never came up: no error recorded",
+  runFailedSilent: "the run failed (no error recorded)",
+  // An imported result whose every request failed, with the first request's error where the file keeps one.
+  allFailed: "all {count} requests failed",
+  allFailedWith: "all {count} requests failed: {error}"
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type RunErrors = typeof RUN_ERRORS;

@@ -84,5 +84,16 @@ export const REASON_WORDS = {
     en: "every request failed (0 of {sent} completed)",
     tr: "her istek başarısız oldu ({sent} istekten 0 tamamlandı)"
   },
-  reason_noRun: {en: "no run in the archive", tr: "arşivde koşu yok"}
+  reason_noRun: {en: "no run in the archive", tr: "arşivde koşu yok"},
+  reason_serverNeverUp: {en: "the server never came up: {error}", tr: "sunucu hiç ayağa kalkmadı: {error}"},
+  reason_serverNeverUpSilent: {
+    en: "the server never came up: no error recorded",
+    tr: "sunucu hiç ayağa kalkmadı: kaydedilmiş hata yok"
+  },
+  reason_runFailedSilent: {en: "the run failed (no error recorded)", tr: "koşu başarısız oldu (kaydedilmiş hata yok)"},
+  reason_allFailed: {en: "all {count} requests failed", tr: "{count} isteğin hepsi başarısız oldu"},
+  reason_allFailedWith: {
+    en: "all {count} requests failed: {error}",
+    tr: "{count} isteğin hepsi başarısız oldu: {error}"
+  }
 } satisfies {[K in keyof Forms as `reason_${K & string}`]: {en: Forms[K]; tr: string}};

@@ -12,6 +12,7 @@ import {comboSettings, readSweepExperiment} from "../../loaders/import/sweep.js"
 import {writeImportedStudy} from "../../loaders/import/write-study.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {writeSaveResults, writeSweepExperiment} from "../support/sweep-experiment.js";
+import {recordedReason} from "../../src/components/libraryText.js";
 
 let tmp: string;
 beforeEach(() => {
@@ -106,6 +107,13 @@ describe("import of a vllm bench sweep serve experiment", () => {
         "the server never came up: TimeoutError: Server did not become ready within 600 s"
       ]
     ]);
+    // A Turkish page says tps-report's part of each error in Turkish, and the server's own message as it wrote it.
+    expect(new Set(failed.map(([, , error]) => recordedReason(String(error), "tr")))).toEqual(
+      new Set([
+        "RuntimeError: Server process exited with code -9 during the benchmark",
+        "sunucu hiç ayağa kalkmadı: TimeoutError: Server did not become ready within 600 s"
+      ])
+    );
     // The placeholders are warnings, not errors.
     expect(built.findings.filter((f) => f.code === "placeholder").map((f) => f.message.split(":")[0])).toEqual([
       "hardware.gpu",

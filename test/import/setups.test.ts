@@ -10,6 +10,7 @@ import {importResults} from "../../loaders/import/index.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {parseText} from "../../loaders/parse/index.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
+import {recordedReason} from "../../src/components/libraryText.js";
 
 let tmp: string;
 beforeEach(() => {
@@ -88,6 +89,10 @@ describe("setup identity", () => {
     expect(failed.map((r) => [r.result.source, r.result.error])).toEqual([
       [files[3], "all 100 requests failed: Bad Request: model '/workspace/glm47-fp8' does not exist"]
     ]);
+    // A Turkish page said it in English; the request's own error stays as the server wrote it.
+    expect(recordedReason(failed[0].result.error!, "tr")).toBe(
+      "100 isteğin hepsi başarısız oldu: Bad Request: model '/workspace/glm47-fp8' does not exist"
+    );
     expect(await checkErrors(study)).toEqual([]);
     const {runs, report: built} = await loadStudy(study);
     // What no file states is open in the plan (check lists it) and "not recorded" on the pages, never "TODO:".
