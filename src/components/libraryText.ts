@@ -1,7 +1,8 @@
 // Sentences the library writes in English, said in the page's language: a reason recorded in a study's files (why a
-// run was not run, why the search tried a configuration), a finding's message and what a claim's check says. Each is
-// read back by its form (the library's one definition of it, whose words' English the types hold equal); a text of no
-// form (written by hand, or by an older tps-report) is shown as written.
+// run was not run, why the search tried a configuration, an error tps-report gave a run, why a curve is never within
+// the SLO), a finding's message and what a claim's check says. Each is read back by its form (the library's one
+// definition of it, whose words' English the types hold equal); a text of no form (written by hand, or by an older
+// tps-report) is shown as written.
 import {fill, pick, t, type Lang, type StringKey, type Text} from "./i18n.js";
 import {CLAIM_WORDS} from "./words-claims.js";
 import {FINDING_WORDS} from "./words-findings.js";
@@ -83,8 +84,8 @@ function matchOf(table: readonly Form[], text: string): {name: string; values: R
   return null;
 }
 
-/** Why a run was not run, why the search tried a configuration, or why a curve is never within the SLO, in the page's
- * language; the loads' verdicts one holds ({why}) said in turn. */
+/** A reason the library recorded (why a run was not run, why the search tried a configuration, an error tps-report gave
+ * a run, why a curve is never within the SLO) in the page's language; the loads' verdicts one holds ({why}) in turn. */
 export function recordedReason(text: string, lang: Lang): string {
   const read = matchOf(REASONS, text);
   if (!read) return text;
