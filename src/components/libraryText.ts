@@ -61,17 +61,26 @@ const CLAIM_DETAILS = forms(CLAIM_WORDS, "claimDetail_", (value) => !value.inclu
 // The most parts, split at "; ", that one claim detail's form spans.
 const CLAIM_PARTS = Math.max(...Object.values(CLAIM_WORDS).map(({en}) => en.split("; ").length));
 
-// A load inside a claim's detail ("concurrency 16", "2 requests/s"), read back as the words table says a load.
+// A load inside a claim's detail or a list of verdicts ("concurrency 16", "2 requests/s"), read back as the words
+// table says a load.
 const LOAD_WORDS = ["cellConcurrency", "cellRequestRate"] as const;
 const LOADS: Form[] = LOAD_WORDS.map((name) => ({name, read: reader(t(name, "en"), () => true)}));
 const LOAD_SLOTS = new Set(["load", "incumbentLoad"]);
 
-/** A claim detail's values in the page's language: its loads said as the page says a load, the rest as written. */
-function claimValues(values: Record<string, string>, lang: Lang): Record<string, string> {
+/** A load as the page says one; a text of no such form as written. */
+function loadSaid(text: string, lang: Lang): string {
+  const read = matchOf(LOADS, text);
+  return read ? fill(read.name as StringKey, lang, read.values) : text;
+}
+
+/** A form's values in the page's language where the library wrote them too: its loads ({load}, {incumbentLoad}), the
+ * reason it holds ({reason}) and the loads' verdicts ({why}); the rest as written. */
+function valuesSaid(values: Record<string, string>, lang: Lang): Record<string, string> {
   const said = {...values};
-  for (const slot of LOAD_SLOTS) {
-    const read = slot in said ? matchOf(LOADS, said[slot]) : null;
-    if (read) said[slot] = fill(read.name as StringKey, lang, read.values);
+  for (const slot of Object.keys(said)) {
+    if (LOAD_SLOTS.has(slot)) said[slot] = loadSaid(said[slot], lang);
+    else if (slot === "reason") said[slot] = recordedReason(said[slot], lang);
+    else if (slot === "why") said[slot] = verdictsSaid(said[slot], lang);
   }
   return said;
 }
@@ -85,12 +94,10 @@ function matchOf(table: readonly Form[], text: string): {name: string; values: R
 }
 
 /** A reason the library recorded (why a run was not run, why the search tried a configuration, an error tps-report gave
- * a run, why a curve is never within the SLO) in the page's language; the loads' verdicts one holds ({why}) in turn. */
+ * a run, why a curve is never within the SLO) in the page's language. */
 export function recordedReason(text: string, lang: Lang): string {
   const read = matchOf(REASONS, text);
-  if (!read) return text;
-  const values = "why" in read.values ? {...read.values, why: verdictsSaid(read.values.why, lang)} : read.values;
-  return fill(`reason_${read.name}` as StringKey, lang, values);
+  return read ? fill(`reason_${read.name}` as StringKey, lang, valuesSaid(read.values, lang)) : text;
 }
 
 /** Loads' verdicts ("concurrency 16: 3 of its runs failed; 32: p99 TPOT 38 ms > 30 ms") in the page's language: each
@@ -100,16 +107,9 @@ function verdictsSaid(why: string, lang: Lang): string {
     .split("; ")
     .map((part) => {
       const [, load, verdict] = /^([^:]+): (.*)$/s.exec(part) ?? [];
-      if (load === undefined) return part;
-      const named = matchOf(LOADS, load);
-      return `${named ? fill(named.name as StringKey, lang, named.values) : load}: ${recordedReason(verdict, lang)}`;
+      return load === undefined ? part : `${loadSaid(load, lang)}: ${recordedReason(verdict, lang)}`;
     })
     .join("; ");
-}
-
-/** A form's values with the reason one holds (its slot {reason}) said in the page's language in turn. */
-function reasonSaid(values: Record<string, string>, lang: Lang): Record<string, string> {
-  return "reason" in values ? {...values, reason: recordedReason(values.reason, lang)} : values;
 }
 
 /** A finding's message in the page's language: its own two texts where it has them, else read back by its form. */
@@ -117,11 +117,11 @@ export function findingMessage(finding: {message: string; text?: Text}, lang: La
   if (finding.text) return pick(finding.text, lang);
   const read = matchOf(FINDINGS, finding.message);
   if (!read) return finding.message;
-  if (read.name !== "atPath") return fill(`finding_${read.name}` as StringKey, lang, reasonSaid(read.values, lang));
+  if (read.name !== "atPath") return fill(`finding_${read.name}` as StringKey, lang, valuesSaid(read.values, lang));
   // A study.yaml finding holds another form after its place in the plan.
   const inner = matchOf(PLAIN_FINDINGS, read.values.message);
   if (!inner) return finding.message;
-  const message = fill(`finding_${inner.name}` as StringKey, lang, reasonSaid(inner.values, lang));
+  const message = fill(`finding_${inner.name}` as StringKey, lang, valuesSaid(inner.values, lang));
   return fill("finding_atPath", lang, {path: read.values.path, message});
 }
 
@@ -137,7 +137,7 @@ export function claimText(text: string, lang: Lang): string {
       if (read)
         said[end] = [
           ...said[start]!,
-          fill(`claimDetail_${read.name}` as StringKey, lang, claimValues(read.values, lang))
+          fill(`claimDetail_${read.name}` as StringKey, lang, valuesSaid(read.values, lang))
         ];
     }
   return said[parts.length]?.join("; ") ?? text;
