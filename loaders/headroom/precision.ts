@@ -26,12 +26,12 @@ export function knownPrecision(label: string | null | undefined): Precision | nu
   return Object.hasOwn(PRECISIONS, key) ? PRECISIONS[key] : null;
 }
 
+/** The quantization labels the ceiling model knows, as a finding lists them. */
+export const KNOWN_PRECISIONS = Object.keys(PRECISIONS).join(", ");
+
 /** Label → precision. Throws on an unknown label, naming the known ones. */
 export function resolvePrecision(label: string | null | undefined): Precision {
   const precision = knownPrecision(label);
-  if (!precision) throw new Error(`unknown quantization "${label}" (known: ${Object.keys(PRECISIONS).join(", ")})`);
+  if (!precision) throw new Error(`unknown quantization "${label}" (known: ${KNOWN_PRECISIONS})`);
   return precision;
 }
-
-/** The quantization labels the ceiling model knows, as a finding lists them. */
-export const KNOWN_PRECISIONS = Object.keys(PRECISIONS).join(", ");

@@ -86,11 +86,16 @@ const named = (o: Record<string, unknown>) => (typeof o._benchmark_name === "str
 const withoutName = (o: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k !== "_benchmark_name"));
 
+/** What a sweep's failure file says went wrong ("TimeoutError: …"), or "" when it says nothing. */
+function failureCause(data: Record<string, unknown>): string {
+  return [data.error_type, data.error].filter(Boolean).join(": ");
+}
+
 /** A server that never came up: `SERVE-<combo>-failure.json`. */
 function serverFailureResult(text: string, path: string, shown: string, budget?: ByteBudget): ImportedResult {
   const {bytes, data} = readJson(path, shown);
   const serve = overrides(data.serve_overrides);
-  const cause = [data.error_type, data.error].filter(Boolean).join(": ");
+  const cause = failureCause(data);
   return {
     tool: "vllm-sweep",
     source: shown,
@@ -141,7 +146,7 @@ function comboRunResult(
       benchName: named(bench),
       repeat: n + 1,
       status: "failed",
-      error: [data.error_type, data.error].filter(Boolean).join(": ") || RUN_ERRORS.runFailedSilent,
+      error: failureCause(data) || RUN_ERRORS.runFailedSilent,
       failed_phase: "benchmark",
       date: null
     };
