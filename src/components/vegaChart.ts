@@ -13,7 +13,7 @@ export interface ChartOptions {
   dark?: boolean;
   /** Which chart it is, for the page's scripts and the tests (data-chart): a screen reader hears its titles instead. */
   name?: string;
-  /** The page's: a screen reader hears the axes and legends in it. */
+  /** The page's: a screen reader hears the chart's titles, axes, legends and parts in it. */
   lang: Lang;
 }
 
@@ -103,8 +103,8 @@ export function describedMarks<T>(spec: T): T {
   return walk(spec as Unit) as T;
 }
 
-/** A Vega-Lite spec drawn as SVG text, its axes and legends described in `lang`: the same call at build time (Node) and
- * in the browser. */
+/** A Vega-Lite spec drawn as SVG text, described to a screen reader in `lang`: the same call at build time (Node) and in
+ * the browser. */
 export async function chartSvg(spec: TopLevelSpec, lang: Lang = "en"): Promise<string> {
   const themed = {...describedMarks(spec), config: {...chartConfig(false), ...spec.config}} as TopLevelSpec;
   const view = new View(parse(compile(themed).spec), {renderer: "none"});

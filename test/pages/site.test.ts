@@ -281,12 +281,17 @@ describe("declared comparisons", () => {
     );
   });
 
-  it("the page gives compare's ratio, interval and verdict per point, its rule, and what changed", async () => {
-    const base = join(root, "pair", "before");
-    const next = join(root, "pair", "after");
+  /** Two studies under `folder`, "before" and "after", whose baseline drops by 10 %, compared at a 5 % threshold. */
+  async function droppedPair(folder: string) {
+    const base = join(root, folder, "before");
+    const next = join(root, folder, "after");
     writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
     writeRepeatStudy(next, {base: [900, 910, 890], tuned: [1200, 1210, 1190]});
-    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    return comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+  }
+
+  it("the page gives compare's ratio, interval and verdict per point, its rule, and what changed", async () => {
+    const page = await droppedPair("pair");
     expect(page.id).toBe("before--after");
     expect(page.comparison.regressions).toEqual(["engine--base--short"]);
     expect(page.rule).toBe(compareRule({threshold: 0.05, confidence: 0.95}));
@@ -314,11 +319,7 @@ describe("declared comparisons", () => {
 
   it("says what changed between the studies in the page's language, each kind of change", async () => {
     // The Turkish page named each change in English: "engine version", "server arguments", …
-    const base = join(root, "changed", "before");
-    const next = join(root, "changed", "after");
-    writeRepeatStudy(base, {base: [1000, 1010, 990], tuned: [1200, 1210, 1190]});
-    writeRepeatStudy(next, {base: [900, 910, 890], tuned: [1200, 1210, 1190]});
-    const page = comparisonPage(await siteStudy(base), await siteStudy(next), 0.05);
+    const page = await droppedPair("changed");
     const kinds: StudyChange["what"][] = [
       "model",
       "engine version",
