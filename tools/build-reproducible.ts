@@ -1,9 +1,9 @@
 // `npm run build:reproducible`: `npm run build` whose pages read loader outputs dated SOURCE_DATE_EPOCH (else the last
-// commit of data/, loaders/ and src/), so one commit builds to the same bytes: built, the outputs' dates pinned, built
-// again from them. A site (TPS_REPORT_STUDIES): each study so.
+// commit of data/, loaders/ and src/), so one commit builds to the same bytes (buildDated in src/build/build.ts). A site
+// (TPS_REPORT_STUDIES): each study so.
 import {buildTarget, SiteError} from "../loaders/pages/build-target.js";
 import {studyDir} from "../loaders/study/study-dir.js";
-import {BuildError, buildStudy, pinLoaderOutputDates} from "../src/build/build.js";
+import {BuildError, buildDated} from "../src/build/build.js";
 import {SourceDateError, sourceDateEpoch} from "../src/build/pin-dates.js";
 import {buildSiteFromEnv} from "../src/build/site-build.js";
 
@@ -21,18 +21,16 @@ async function main(): Promise<number> {
     return 1;
   }
   if (target.kind === "site") return buildSiteFromEnv(target.studies, NAME, epoch);
-  const build = (pinned: boolean) =>
-    buildStudy({
-      study: studyDir(),
-      output: process.env.TPS_REPORT_OUTPUT || "dist",
-      base: process.env.TPS_REPORT_BASE,
-      keepLoaderOutput: pinned,
-      args: process.argv.slice(2)
-    });
   try {
-    await build(false);
-    pinLoaderOutputDates(epoch);
-    await build(true);
+    await buildDated(
+      {
+        study: studyDir(),
+        output: process.env.TPS_REPORT_OUTPUT || "dist",
+        base: process.env.TPS_REPORT_BASE,
+        args: process.argv.slice(2)
+      },
+      epoch
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof BuildError)) throw error;

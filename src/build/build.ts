@@ -24,7 +24,7 @@ import {namedFiles, PageStore, stateFolder, STATE_ENV} from "../render/store.js"
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import * as runSets from "../components/runSets.js";
-import {frameworkErrorLine, loaderCache} from "./framework.js";
+import {FRAMEWORK_CACHE_OWN, frameworkErrorLine, loaderCache} from "./framework.js";
 import {forgetLoaderOutputs} from "./loader-outputs.js";
 import {pinFileDates} from "./pin-dates.js";
 import {SiteView} from "./site-view.js";
@@ -53,9 +53,11 @@ export interface StudyBuild {
   incremental?: boolean;
   /** A study of a site of many: its pages link up to the site's index. */
   siteIndex?: boolean;
-  /** Leave Framework's cached loader outputs as they are (build:reproducible's second build, with their dates
-   * pinned); otherwise the loaders run again and hand on this build's downloads. */
+  /** Leave Framework's cached loader outputs as they are (buildDated's second build, with their dates pinned);
+   * otherwise the loaders run again and hand on this build's downloads. */
   keepLoaderOutput?: boolean;
+  /** Seconds: the loader outputs in Framework's cache are dated so before it builds (buildDated). */
+  epoch?: number;
   /** "framework": Framework makes every page itself, each placeholder filled, and nothing is stamped: slower, and
    * what the stamp's output is checked against (test/build/stamp-site.test.ts). */
   pages?: "stamp" | "framework";
@@ -196,9 +198,19 @@ export function handDownloads(state: string): void {
   }
 }
 
-/** Dates every cached loader output `epoch` (seconds), so that pages naming their dates read the same each build. */
-export function pinLoaderOutputDates(epoch: number): number {
-  return pinFileDates(loaderCache(SOURCES, ""), epoch);
+/** Dates every cached loader output `epoch` (seconds), so that pages naming their dates read the same each build; the
+ * number of outputs it dated. */
+function pinLoaderOutputDates(epoch: number): number {
+  return pinFileDates(loaderCache(SOURCES, ""), epoch, FRAMEWORK_CACHE_OWN);
+}
+
+/** Builds a study whose pages read every loader output dated `epoch` (seconds), so that one commit builds to the same
+ * bytes whenever it is built (build:reproducible). The outputs the build hands Framework are dated so before it
+ * builds; where a loader of the user's printed an output in that build, it is dated so and the study built again. */
+export async function buildDated(options: StudyBuild, epoch: number): Promise<{written: number; linked: number}> {
+  const built = await buildStudy({...options, epoch});
+  if (!pinLoaderOutputDates(epoch)) return built;
+  return buildStudy({...options, epoch, keepLoaderOutput: true});
 }
 
 /** A study folder as the build's processes name it (they run in the repository): relative where it lies inside it, so
@@ -275,6 +287,7 @@ export async function buildStudy(options: StudyBuild): Promise<{written: number;
     // A build takes a loader's cached output as it is: the loaders' outputs go, and this build's downloads are put in
     // their place, so Framework runs no loader for them (a user's loader runs afresh).
     if (!options.keepLoaderOutput) handDownloads(state);
+    if (options.epoch != null) pinLoaderOutputDates(options.epoch);
     const built = await node([FRAMEWORK, "build", ...(options.args ?? [])], env, true);
     if (built.code !== 0) {
       const line = frameworkErrorLine(built.stderr, [

@@ -116,6 +116,9 @@ export function loaderCache(root: string, dir: string): string {
   return join(root, ".observablehq", "cache", dir);
 }
 
+/** 4. What else Framework keeps at the top of that cache: its client bundles, its npm copies, its build's record. */
+export const FRAMEWORK_CACHE_OWN = ["_observablehq", "_npm", "_build.json"];
+
 /** Replaces the one occurrence of `from` in `page`; anything else means the page is laid out as this module does not
  * know, and the build stops, naming the page and what it looked for. */
 export function replaceOnce(page: string, from: string, to: string, file: string, what: string): string {

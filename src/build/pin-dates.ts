@@ -1,25 +1,32 @@
 // Pins the dates of Framework's loader outputs: Framework embeds each output's modification time in the pages (and
 // in its file hashes), so a build from outputs dated alike is byte-identical whenever it runs.
 import {execFileSync} from "node:child_process";
-import {readdirSync, utimesSync} from "node:fs";
+import {readdirSync, statSync, utimesSync} from "node:fs";
 import {join} from "node:path";
 
-/** Sets every file under dir to `epoch` (seconds); the number of files. A missing dir has none. */
-export function pinFileDates(dir: string, epoch: number): number {
-  let files = 0;
+/** Sets every file under dir not yet dated `epoch` (seconds) to it, but for hidden ones and the top-level names in
+ * `skip`; the number of files it dated. A missing dir has none. */
+export function pinFileDates(dir: string, epoch: number, skip: readonly string[] = []): number {
+  const files = filesDatedOtherwise(dir, epoch, skip);
+  for (const file of files) utimesSync(file, epoch, epoch);
+  return files.length;
+}
+
+/** The files under dir dated otherwise than `epoch` (seconds), but for hidden ones and the top-level names in `skip`. */
+export function filesDatedOtherwise(dir: string, epoch: number, skip: readonly string[] = []): string[] {
   let entries;
   try {
-    entries = readdirSync(dir, {recursive: true, withFileTypes: true});
+    entries = readdirSync(dir, {withFileTypes: true});
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
   }
-  for (const entry of entries)
-    if (entry.isFile()) {
-      utimesSync(join(entry.parentPath, entry.name), epoch, epoch);
-      files++;
-    }
-  return files;
+  return entries.flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.name.startsWith(".") || skip.includes(entry.name)) return [];
+    if (entry.isDirectory()) return filesDatedOtherwise(path, epoch);
+    return entry.isFile() && statSync(path).mtimeMs !== epoch * 1000 ? [path] : [];
+  });
 }
 
 /** Why the build cannot be dated: said in one line. */

@@ -17,7 +17,15 @@ import {
   trendPages,
   type SiteStudy
 } from "../../loaders/pages/site.js";
-import {BuildError, buildStudy, pinLoaderOutputDates, removedOnInterrupt, removeLeftovers, studyPath} from "./build.js";
+import {
+  BuildError,
+  buildDated,
+  buildStudy,
+  removedOnInterrupt,
+  removeLeftovers,
+  studyPath,
+  type StudyBuild
+} from "./build.js";
 import {comparisonHtml, indexHtml, notFoundHtml, trendHtml} from "./site-html.js";
 import {FrameworkContractError} from "./framework.js";
 
@@ -28,7 +36,7 @@ export interface SiteBuildOptions {
   base?: string;
   siteFile?: string;
   log?: (line: string) => void;
-  /** Seconds: each study's loader outputs are dated so and its pages drawn again from them (build:reproducible). */
+  /** Seconds: each study is built with its loader outputs dated so (build:reproducible). */
   epoch?: number;
 }
 
@@ -61,22 +69,15 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
     const declared = declaredComparisons(studies, options.siteFile ?? SITE_FILE);
     for (const study of studies) {
       const started = performance.now();
-      const build = (pinned: boolean) =>
-        buildStudy({
-          study: studyPath(study.dir),
-          output: join(staging, "studies", study.id),
-          base: `${base}studies/${study.id}/`,
-          siteIndex: true,
-          keepLoaderOutput: pinned,
-          log
-        });
+      const build: StudyBuild = {
+        study: studyPath(study.dir),
+        output: join(staging, "studies", study.id),
+        base: `${base}studies/${study.id}/`,
+        siteIndex: true,
+        log
+      };
       try {
-        await build(false);
-        if (options.epoch != null) {
-          // Framework puts each loader output's date in the pages that load it: dated alike, built again.
-          pinLoaderOutputDates(options.epoch);
-          await build(true);
-        }
+        await (options.epoch == null ? buildStudy(build) : buildDated(build, options.epoch));
       } catch (error) {
         if (!(error instanceof BuildError || error instanceof FrameworkContractError)) throw error;
         throw new SiteError(`${study.dir}: the study's build failed${error.message ? `: ${error.message}` : ""}`);

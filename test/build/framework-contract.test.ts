@@ -12,10 +12,11 @@ import {
   writeFileSync
 } from "node:fs";
 import {tmpdir} from "node:os";
-import {dirname, join, resolve} from "node:path";
+import {dirname, join, relative, resolve} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {
   ASSET_PATH,
+  FRAMEWORK_CACHE_OWN,
   FRAMEWORK_VERSION,
   frameworkErrorLine,
   loaderCache,
@@ -33,6 +34,7 @@ import {
 } from "../../src/build/framework.js";
 import {t} from "../../src/components/i18n.js";
 import {downloadsCarrier, frameworkNeed, marker} from "../../src/build/placeholders.js";
+import {filesDatedOtherwise} from "../../src/build/pin-dates.js";
 import {takeDownloads} from "../../src/build/stamp.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -218,6 +220,13 @@ describe(`Framework ${FRAMEWORK_VERSION}, as src/build/framework.ts relies on it
     expect(readFileSync(join(loaderCache(join(dir, "src"), "data"), "list.txt"), "utf8")).toBe("a\nb\n");
     const cached = readdirSync(join(out, "_file", "data")).find((name) => name.startsWith("cached."))!;
     expect(readFileSync(join(out, "_file", "data", cached), "utf8")).toBe("from the cache\n");
+  });
+
+  it("4. keeps nothing else at the top of that cache but FRAMEWORK_CACHE_OWN: what is dated otherwise is a loader's", () => {
+    const cache = loaderCache(join(dir, "src"), "");
+    expect(readdirSync(cache).filter((name) => name !== "data" && !FRAMEWORK_CACHE_OWN.includes(name))).toEqual([]);
+    const outputs = filesDatedOtherwise(cache, 1767225600, FRAMEWORK_CACHE_OWN).map((file) => relative(cache, file));
+    expect(outputs.sort()).toEqual(["data/cached.txt", "data/list.txt"]);
   });
 
   it("builds no page kept out of the pager (pager: null), and none without a sidebar when told so", () => {

@@ -21,6 +21,17 @@ describe("pinFileDates", () => {
       expect(statSync(join(cache, file)).mtimeMs, file).toBe(1767225600000);
     expect(pinFileDates(join(root, "absent"), 1767225600)).toBe(0);
   });
+
+  it("dates only what is dated otherwise, and leaves hidden files and the names it is told to skip as they are", () => {
+    const cache = join(root, "skipping");
+    mkdirSync(join(cache, "data"), {recursive: true});
+    mkdirSync(join(cache, ".site"), {recursive: true});
+    for (const file of ["data/runs.csv", "_build.json", ".site/state.json"]) writeFileSync(join(cache, file), file);
+    expect(pinFileDates(cache, 1767225600, ["_build.json"])).toBe(1);
+    expect(pinFileDates(cache, 1767225600, ["_build.json"])).toBe(0);
+    for (const file of ["_build.json", ".site/state.json"])
+      expect(statSync(join(cache, file)).mtimeMs, file).not.toBe(1767225600000);
+  });
 });
 
 describe("sourceDateEpoch", () => {

@@ -3,6 +3,7 @@
 import {createHash} from "node:crypto";
 import {readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join, relative} from "node:path";
+import {stripVTControlCharacters} from "node:util";
 import {beforeAll, describe, expect, it} from "vitest";
 import {writeRepeatStudy} from "../support/repeat-study.js";
 import {npmRun} from "../support/npm-run.js";
@@ -73,6 +74,10 @@ describe("npm run build:reproducible of a site of two studies", () => {
       "studies/after/tr/index.html"
     ])
       expect(files, page).toContain(page);
+  });
+
+  it("has Framework build each study once: no loader of the user's printed an output to date after it", () => {
+    for (const log of logs) expect(stripVTControlCharacters(log).match(/^built \d+ pages in src$/gm)).toHaveLength(2);
   });
 
   it("twice gives byte-identical files", () => {
