@@ -1,28 +1,13 @@
 #!/usr/bin/env node
 // Runs the prebuilt bundle (npm run bundle → dist-cli/) when it is newer than every source file, so a command starts
 // without compiling; otherwise runs the TypeScript CLI through tsx, so no compile step is needed after `npm ci`.
-import {existsSync, readdirSync, statSync} from "node:fs";
 import {fileURLToPath, pathToFileURL} from "node:url";
+import {bundleFresh} from "./bundle-fresh.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bundle = `${root}dist-cli/tps-report.mjs`;
 
-/** Newest modification time under a folder (the sources the bundle was built from). */
-function newest(dir) {
-  let latest = 0;
-  for (const entry of readdirSync(dir, {withFileTypes: true})) {
-    const path = `${dir}/${entry.name}`;
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-const fresh = () =>
-  existsSync(bundle) &&
-  statSync(bundle).mtimeMs >=
-    Math.max(newest(`${root}loaders`), newest(`${root}data/models`), statSync(`${root}data/gpus/gpus.yaml`).mtimeMs);
-
-if (process.env.TPS_REPORT_FROM_SOURCE !== "1" && fresh()) {
+if (process.env.TPS_REPORT_FROM_SOURCE !== "1" && bundleFresh(root)) {
   await import(pathToFileURL(bundle).href);
 } else {
   try {
