@@ -1,12 +1,14 @@
 // tps-report run --emit slurm|k8s: the sbatch array script and the Indexed Job, read back and validated.
 import {execFileSync} from "node:child_process";
-import {readFileSync} from "node:fs";
-import {join} from "node:path";
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join, resolve} from "node:path";
 import {Job} from "kubernetes-models/batch/v1/Job";
 import {afterAll, describe, expect, it} from "vitest";
 import {parse} from "yaml";
 import {jobName} from "../../loaders/cluster/k8s.js";
 import {arraySpec} from "../../loaders/cluster/slurm.js";
+import {taskCli} from "../../loaders/cluster/tasks.js";
 import {placement} from "../../loaders/live/placement.js";
 import {parseRunArgs} from "../../loaders/cli/run.js";
 import {FIXTURE_SERVER, NODE, removeStudies, ROOT, writeStudy} from "../live/live-study.js";
@@ -79,8 +81,9 @@ describe("--emit slurm", () => {
       env: {...process.env, SLURM_ARRAY_TASK_ID: "1", SLURM_ARRAY_JOB_ID: "77", TPS_NODE: "echo"},
       encoding: "utf8"
     });
+    // The tps-report the tasks run is the bundle when it is built, as the tests' setup builds it (taskCli below).
     expect(ran.split("\n")[1]).toBe(
-      `${join(ROOT, "bin/tps-report.js")} run ${study} --only s--b --runs-dir ${join(study, "tasks")}/s--b --port auto --resume`
+      `${join(ROOT, "dist-cli/tps-report.mjs")} run ${study} --only s--b --runs-dir ${join(study, "tasks")}/s--b --port auto --resume`
     );
     // --gres none leaves it out; a value sbatch would misread is refused.
     expect(tps(study, "--emit", "slurm", "--tasks-dir", join(study, "tasks"), "--gres", "none").stdout).not.toMatch(
@@ -255,5 +258,26 @@ describe("GPUs a task asks for", () => {
     expect(slurm.stdout).toMatch(/^#SBATCH --array=0-1%2$/m);
     const job = parse(tps(wide, "--emit", "k8s", "--image", "tps:1").stdout);
     expect(job.spec.template.spec.containers[0].resources).toEqual({limits: {"nvidia.com/gpu": 4}});
+  });
+});
+
+describe("taskCli", () => {
+  it("auto: the bundle where it is built, else the checkout's bin/tps-report.js; bundle: refused where none is built", () => {
+    const root = mkdtempSync(join(tmpdir(), "tps-task-cli-"));
+    try {
+      expect(taskCli("auto", root)).toBe(join(root, "bin", "tps-report.js"));
+      expect(taskCli("checkout", root)).toBe(join(root, "bin", "tps-report.js"));
+      expect(() => taskCli("bundle", root)).toThrow(
+        `--cli bundle: ${join(root, "dist-cli", "tps-report.mjs")} does not exist (npm run bundle builds it)`
+      );
+      mkdirSync(join(root, "dist-cli"));
+      writeFileSync(join(root, "dist-cli", "tps-report.mjs"), "");
+      expect(taskCli("auto", root)).toBe(join(root, "dist-cli", "tps-report.mjs"));
+      expect(taskCli("bundle", root)).toBe(join(root, "dist-cli", "tps-report.mjs"));
+      expect(taskCli("checkout", root)).toBe(join(root, "bin", "tps-report.js"));
+      expect(taskCli("elsewhere/tps", root)).toBe(resolve("elsewhere/tps"));
+    } finally {
+      rmSync(root, {recursive: true, force: true});
+    }
   });
 });
