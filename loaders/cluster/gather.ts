@@ -5,7 +5,8 @@ import {runComplete, removeStale, removeStaleImports, tmpName} from "../runs/run
 import {selectRuns, type PlannedRun} from "../live/selection.js";
 import {studyBusy, tryLockStudy} from "../runs/study-lock.js";
 import {benchArgv, type StudyPlan} from "../study/plan.js";
-import {readRunMeta, RunMetaError} from "../runs/read-runs.js";
+import {readRunMeta, RUN_ERRORS, RunMetaError} from "../runs/read-runs.js";
+import {fillForm} from "../text.js";
 import {folderHash} from "./folder-hash.js";
 import {runFileState, runTreeProblem} from "../files/regular-files.js";
 import {arraySpec} from "./slurm.js";
@@ -121,7 +122,7 @@ function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Recor
     server_argv: run.candidate.server,
     bench_argv: benchArgv(plan, run.candidate, run.scenario),
     status: "failed",
-    error: `the task died before this run was recorded: ${end.reason}`,
+    error: fillForm(RUN_ERRORS.taskDied, {error: end.reason}),
     started_at: null,
     ended_at: null,
     origin: {

@@ -55,7 +55,8 @@ const levelText = (run: PlannedRun, level = levelOf(run)): string =>
  * back by its form (src/components/libraryText.ts). */
 export const GUARD_VERDICTS = {
   runFailed: "the run failed",
-  runFailedWith: "the run failed ({error})"
+  // The run's own error (a RUN_ERRORS form, or what the import read), said in turn.
+  runFailedWith: "the run failed ({reason})"
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type GuardVerdicts = typeof GUARD_VERDICTS;
@@ -70,7 +71,7 @@ export function judgeRun(plan: StudyPlan, run: PlannedRun, dir: string): LevelVe
   if (!row || row.status !== "ok")
     return {
       broken: true,
-      why: `${at}: ${row?.error ? fillForm(GUARD_VERDICTS.runFailedWith, {error: row.error}) : GUARD_VERDICTS.runFailed}`
+      why: `${at}: ${row?.error ? fillForm(GUARD_VERDICTS.runFailedWith, {reason: row.error}) : GUARD_VERDICTS.runFailed}`
     };
   if (!plan.slo) return {broken: false, why: `${at}: the run ran`};
   addLoadColumns(plan, [record], rows);

@@ -47,6 +47,8 @@ import {
 } from "../runs/run-folder.js";
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
 import {lockStudy, studyBusy} from "../runs/study-lock.js";
+import {RUN_ERRORS, type RunErrors} from "../runs/read-runs.js";
+import {fillForm} from "../text.js";
 import {liveSettings, type LiveSettings} from "../command/settings.js";
 import {telemetryFor} from "./telemetry.js";
 import {engineFamily, metricsPath} from "../telemetry/aliases.js";
@@ -123,11 +125,25 @@ const BANNER = /=+ Serving Benchmark Result =+/;
 // vllm bench serve prints these once its ready check and warm-up are done and the measured run begins.
 const MAIN_RUN = /Starting main benchmark run|Traffic request rate:/;
 
-function describeExit(exit: Exit | null): string {
-  if (!exit) return "is still running";
-  if (exit.error) return `could not be started (${exit.error.message})`;
-  if (exit.signal) return `was killed by ${exit.signal}`;
-  return `exited with code ${exit.code}`;
+/** The run errors whose "With" twin adds the line a log names as the cause. */
+type CausedError = {[K in keyof RunErrors]: `${K}With` extends keyof RunErrors ? K : never}[keyof RunErrors];
+
+/** A run's error in its form, or in the form's "With" twin where the log names a cause. */
+function runError(form: CausedError, values: Record<string, string | number>, cause: string | null): string {
+  return cause ? fillForm(RUN_ERRORS[`${form}With`], {...values, error: cause}) : fillForm(RUN_ERRORS[form], values);
+}
+
+/** Why a server that was started ended, before it was ready or during the benchmark. */
+function serverEnded(exit: Exit | null, early: boolean, cause: string | null): string {
+  if (exit?.signal) return runError(early ? "serverKilledEarly" : "serverKilled", {signal: exit.signal}, cause);
+  return runError(early ? "serverExitedEarly" : "serverExited", {code: String(exit?.code ?? null)}, cause);
+}
+
+/** Why a benchmark that did not end well ended. */
+function benchEnded(exit: Exit, cause: string | null): string {
+  if (exit.error) return runError("benchUnstarted", {message: exit.error.message}, cause);
+  if (exit.signal) return runError("benchKilled", {signal: exit.signal}, cause);
+  return runError("benchExited", {code: String(exit.code)}, cause);
 }
 
 /** Where argv[0] would be found; null when it would not. */
@@ -526,14 +542,14 @@ async function runGroup(plan: StudyPlan, group: ServerGroup, settings: LiveSetti
           await stopServer(failed);
           const lines = logTail(failed.logFile);
           const cause = failureLine(lines);
-          const reason =
+          const error =
             readiness.reason === "timeout"
-              ? `server was not ready within ${settings.readyTimeoutS} s (no 200 from ${settings.readyPath} or /v1/models)`
-              : `server ${describeExit(failed.proc.exit())} before it was ready`;
+              ? runError("serverNotReady", {seconds: settings.readyTimeoutS, path: settings.readyPath}, cause)
+              : serverEnded(failed.proc.exit(), true, cause);
           const version = await engineVersion(null);
           startFailure = {
             meta: {
-              error: cause ? `${reason}: ${cause}` : reason,
+              error,
               failed_phase: "server-start",
               log_tail: {file: "server.log", lines},
               engine_version: version.version,
@@ -789,27 +805,25 @@ async function benchmark(
     if (server.proc.exit()) {
       const lines = logTail(server.logFile);
       const cause = failureLine(lines);
-      const reason = `server ${describeExit(server.proc.exit())} during the benchmark`;
       failure = {
         phase: "server-crash",
-        error: cause ? `${reason}: ${cause}` : reason,
+        error: serverEnded(server.proc.exit(), false, cause),
         tail: {file: "server.log", lines}
       };
     } else if (outcome.kind === "timeout") {
       failure = {
         phase: "timeout",
-        error: `benchmark did not finish within ${settings.benchTimeoutS} s and was stopped`,
+        error: fillForm(RUN_ERRORS.benchTimedOut, {seconds: settings.benchTimeoutS}),
         tail: benchTail()
       };
     } else if (outcome.kind === "exit" && (outcome.exit.code !== 0 || outcome.exit.error)) {
       const tail = benchTail();
       const cause = failureLine(tail.lines);
-      const reason = `benchmark ${describeExit(outcome.exit)}`;
-      failure = {phase: "benchmark", error: cause ? `${reason}: ${cause}` : reason, tail};
+      failure = {phase: "benchmark", error: benchEnded(outcome.exit, cause), tail};
     } else if (!BANNER.test(readFileSync(stdoutFile, "utf8")) && !existsSync(join(tmpDir, RESULT_FILE))) {
       failure = {
         phase: "benchmark",
-        error: "benchmark exited with code 0 but printed no result block and saved no result file",
+        error: RUN_ERRORS.benchNoResult,
         tail: benchTail()
       };
     }

@@ -31,7 +31,29 @@ export const RUN_ERRORS = {
   runFailedSilent: "the run failed (no error recorded)",
   // An imported result whose every request failed, with the first request's error where the file keeps one.
   allFailed: "all {count} requests failed",
-  allFailedWith: "all {count} requests failed: {error}"
+  allFailedWith: "all {count} requests failed: {error}",
+  // A live run's server or benchmark that failed (loaders/live/runner.ts); each "With" twin adds the line its log
+  // names as the cause.
+  serverNotReady: "server was not ready within {seconds} s (no 200 from {path} or /v1/models)",
+  serverNotReadyWith: "server was not ready within {seconds} s (no 200 from {path} or /v1/models): {error}",
+  serverExitedEarly: "server exited with code {code} before it was ready",
+  serverExitedEarlyWith: "server exited with code {code} before it was ready: {error}",
+  serverKilledEarly: "server was killed by {signal} before it was ready",
+  serverKilledEarlyWith: "server was killed by {signal} before it was ready: {error}",
+  serverExited: "server exited with code {code} during the benchmark",
+  serverExitedWith: "server exited with code {code} during the benchmark: {error}",
+  serverKilled: "server was killed by {signal} during the benchmark",
+  serverKilledWith: "server was killed by {signal} during the benchmark: {error}",
+  benchTimedOut: "benchmark did not finish within {seconds} s and was stopped",
+  benchExited: "benchmark exited with code {code}",
+  benchExitedWith: "benchmark exited with code {code}: {error}",
+  benchKilled: "benchmark was killed by {signal}",
+  benchKilledWith: "benchmark was killed by {signal}: {error}",
+  benchUnstarted: "benchmark could not be started ({message})",
+  benchUnstartedWith: "benchmark could not be started ({message}): {error}",
+  benchNoResult: "benchmark exited with code 0 but printed no result block and saved no result file",
+  // A cluster task that ended before it recorded a run (loaders/cluster/gather.ts), with the scheduler's reason.
+  taskDied: "the task died before this run was recorded: {error}"
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type RunErrors = typeof RUN_ERRORS;

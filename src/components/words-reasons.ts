@@ -78,7 +78,7 @@ export const REASON_WORDS = {
     tr: "{sent} istekten {completed} tamamlandı < {attainment} %"
   },
   reason_runFailed: {en: "the run failed", tr: "koşu başarısız oldu"},
-  reason_runFailedWith: {en: "the run failed ({error})", tr: "koşu başarısız oldu ({error})"},
+  reason_runFailedWith: {en: "the run failed ({reason})", tr: "koşu başarısız oldu ({reason})"},
   // A run's error that tps-report gives it (loaders/runs/read-runs.ts).
   reason_allRequestsFailed: {
     en: "every request failed (0 of {sent} completed)",
@@ -95,5 +95,75 @@ export const REASON_WORDS = {
   reason_allFailedWith: {
     en: "all {count} requests failed: {error}",
     tr: "{count} isteğin hepsi başarısız oldu: {error}"
+  },
+  reason_serverNotReady: {
+    en: "server was not ready within {seconds} s (no 200 from {path} or /v1/models)",
+    tr: "sunucu {seconds} s içinde hazır olmadı ({path} ya da /v1/models 200 vermedi)"
+  },
+  reason_serverNotReadyWith: {
+    en: "server was not ready within {seconds} s (no 200 from {path} or /v1/models): {error}",
+    tr: "sunucu {seconds} s içinde hazır olmadı ({path} ya da /v1/models 200 vermedi): {error}"
+  },
+  reason_serverExitedEarly: {
+    en: "server exited with code {code} before it was ready",
+    tr: "sunucu hazır olmadan {code} koduyla çıktı"
+  },
+  reason_serverExitedEarlyWith: {
+    en: "server exited with code {code} before it was ready: {error}",
+    tr: "sunucu hazır olmadan {code} koduyla çıktı: {error}"
+  },
+  reason_serverKilledEarly: {
+    en: "server was killed by {signal} before it was ready",
+    tr: "sunucu hazır olmadan {signal} ile sonlandırıldı"
+  },
+  reason_serverKilledEarlyWith: {
+    en: "server was killed by {signal} before it was ready: {error}",
+    tr: "sunucu hazır olmadan {signal} ile sonlandırıldı: {error}"
+  },
+  reason_serverExited: {
+    en: "server exited with code {code} during the benchmark",
+    tr: "sunucu benchmark sırasında {code} koduyla çıktı"
+  },
+  reason_serverExitedWith: {
+    en: "server exited with code {code} during the benchmark: {error}",
+    tr: "sunucu benchmark sırasında {code} koduyla çıktı: {error}"
+  },
+  reason_serverKilled: {
+    en: "server was killed by {signal} during the benchmark",
+    tr: "sunucu benchmark sırasında {signal} ile sonlandırıldı"
+  },
+  reason_serverKilledWith: {
+    en: "server was killed by {signal} during the benchmark: {error}",
+    tr: "sunucu benchmark sırasında {signal} ile sonlandırıldı: {error}"
+  },
+  reason_benchTimedOut: {
+    en: "benchmark did not finish within {seconds} s and was stopped",
+    tr: "benchmark {seconds} s içinde bitmedi ve durduruldu"
+  },
+  reason_benchExited: {en: "benchmark exited with code {code}", tr: "benchmark {code} koduyla çıktı"},
+  reason_benchExitedWith: {
+    en: "benchmark exited with code {code}: {error}",
+    tr: "benchmark {code} koduyla çıktı: {error}"
+  },
+  reason_benchKilled: {en: "benchmark was killed by {signal}", tr: "benchmark {signal} ile sonlandırıldı"},
+  reason_benchKilledWith: {
+    en: "benchmark was killed by {signal}: {error}",
+    tr: "benchmark {signal} ile sonlandırıldı: {error}"
+  },
+  reason_benchUnstarted: {
+    en: "benchmark could not be started ({message})",
+    tr: "benchmark başlatılamadı ({message})"
+  },
+  reason_benchUnstartedWith: {
+    en: "benchmark could not be started ({message}): {error}",
+    tr: "benchmark başlatılamadı ({message}): {error}"
+  },
+  reason_benchNoResult: {
+    en: "benchmark exited with code 0 but printed no result block and saved no result file",
+    tr: "benchmark 0 koduyla çıktı, ama ne sonuç bloğu yazdı ne de sonuç dosyası kaydetti"
+  },
+  reason_taskDied: {
+    en: "the task died before this run was recorded: {error}",
+    tr: "görev bu koşu kaydedilmeden sona erdi: {error}"
   }
 } satisfies {[K in keyof Forms as `reason_${K & string}`]: {en: Forms[K]; tr: string}};

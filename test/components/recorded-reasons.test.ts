@@ -94,7 +94,7 @@ describe("a recorded reason on a Turkish page", () => {
     const stopped = fillForm(NOT_RUN_REASONS.ladderStopped, {
       why: [
         `concurrency 32: ${fillForm(SLO_VERDICTS.sloFailedRuns, {count: 3})}`,
-        `concurrency 64: ${fillForm(GUARD_VERDICTS.runFailedWith, {error: "server exited with code 1"})}`,
+        `concurrency 64: ${fillForm(GUARD_VERDICTS.runFailedWith, {reason: "server exited with code 1"})}`,
         "concurrency 128: p99 TPOT 38 ms > 30 ms"
       ].join("; ")
     });
@@ -102,6 +102,42 @@ describe("a recorded reason on a Turkish page", () => {
       "SLO art arda iki seviyede bozuldu (eşzamanlılık 32: 3 koşusu başarısız oldu; eşzamanlılık 64: koşu başarısız oldu (server exited with code 1); eşzamanlılık 128: p99 TPOT 38 ms > 30 ms)"
     );
     expect(recordedReason(stopped, "en")).toBe(stopped);
+  });
+
+  it("a live run's or a cluster task's error is said in Turkish, alone and in a ladder's verdict; the log's line as written", () => {
+    // The errors live mode gives runs in test/live/run-study.test.ts, and a signal's.
+    const cases: [string, string][] = [
+      [
+        "server exited with code 1 before it was ready: RuntimeError: Unsupported SM version for FP8 block scaling GEMM",
+        "sunucu hazır olmadan 1 koduyla çıktı: RuntimeError: Unsupported SM version for FP8 block scaling GEMM"
+      ],
+      [
+        "server was not ready within 3 s (no 200 from /health or /v1/models)",
+        "sunucu 3 s içinde hazır olmadı (/health ya da /v1/models 200 vermedi)"
+      ],
+      ["server exited with code 3 during the benchmark", "sunucu benchmark sırasında 3 koduyla çıktı"],
+      ["server was killed by SIGKILL during the benchmark", "sunucu benchmark sırasında SIGKILL ile sonlandırıldı"],
+      [
+        "benchmark exited with code 4: RuntimeError: stand-in failure on purpose (exit 4)",
+        "benchmark 4 koduyla çıktı: RuntimeError: stand-in failure on purpose (exit 4)"
+      ],
+      ["benchmark did not finish within 90 s and was stopped", "benchmark 90 s içinde bitmedi ve durduruldu"],
+      // A Slurm task cancelled before it recorded its run (test/cluster/gather.test.ts): the scheduler's words as written.
+      [
+        "the task died before this run was recorded: slurm task 7_1 CANCELLED (output: JOB 7 ON vm CANCELLED AT 2026-12-01T21:45:59)",
+        "görev bu koşu kaydedilmeden sona erdi: slurm task 7_1 CANCELLED (output: JOB 7 ON vm CANCELLED AT 2026-12-01T21:45:59)"
+      ]
+    ];
+    for (const [english, turkish] of cases) {
+      expect(recordedReason(english, "tr")).toBe(turkish);
+      expect(recordedReason(english, "en")).toBe(english);
+    }
+    const verdict = fillForm(NOT_RUN_REASONS.ladderStopped, {
+      why: `concurrency 64: ${fillForm(GUARD_VERDICTS.runFailedWith, {reason: cases[4][0]})}; concurrency 128: p99 TPOT 38 ms > 30 ms`
+    });
+    expect(recordedReason(verdict, "tr")).toBe(
+      `SLO art arda iki seviyede bozuldu (eşzamanlılık 64: koşu başarısız oldu (${cases[4][1]}); eşzamanlılık 128: p99 TPOT 38 ms > 30 ms)`
+    );
   });
 
   it("a reason of no known form is shown as written", () => {
