@@ -23,7 +23,8 @@ export interface InferredCandidate {
 
 export interface InferredScenario {
   id: string;
-  name: string;
+  /** The benchmark's own name for it, else one import gives in both languages from its shape. */
+  name: string | Text;
   dataset: string;
   dataset_path?: string;
   input_len?: number;
@@ -207,15 +208,25 @@ function scenarioOf(all: Record<string, unknown>): Omit<InferredScenario, "id" |
   return s;
 }
 
-function scenarioName(s: Omit<InferredScenario, "id" | "name">): string {
-  const parts: string[] = [];
-  if (!s.dataset.startsWith(PLACEHOLDER)) parts.push(s.dataset);
-  if (s.input_len != null && s.output_len != null) parts.push(`${s.input_len}/${s.output_len}`);
-  if (s.measured_input != null) parts.push(`${s.measured_input} input tokens per request`);
-  if (s.request_rate != null) parts.push(`${s.request_rate} req/s`);
-  if (s.max_concurrency != null) parts.push(`concurrency ${s.max_concurrency}`);
-  return parts.join(", ") || `${s.num_prompts} prompts`;
+function scenarioName(s: Omit<InferredScenario, "id" | "name">): Text {
+  const parts: Text[] = [];
+  const both = (text: string): Text => ({en: text, tr: text});
+  if (!s.dataset.startsWith(PLACEHOLDER)) parts.push(both(s.dataset));
+  if (s.input_len != null && s.output_len != null) parts.push(both(`${s.input_len}/${s.output_len}`));
+  if (s.measured_input != null)
+    parts.push({
+      en: `${s.measured_input} input tokens per request`,
+      tr: `istek başına ${s.measured_input} girdi tokeni`
+    });
+  if (s.request_rate != null) parts.push({en: `${s.request_rate} req/s`, tr: `${s.request_rate} istek/s`});
+  if (s.max_concurrency != null)
+    parts.push({en: `concurrency ${s.max_concurrency}`, tr: `eşzamanlılık ${s.max_concurrency}`});
+  if (!parts.length) return {en: `${s.num_prompts} prompts`, tr: `${s.num_prompts} istem`};
+  return {en: parts.map((p) => p.en).join(", "), tr: parts.map((p) => p.tr).join(", ")};
 }
+
+/** A scenario's name in one language. */
+const nameIn = (name: string | Text, lang: keyof Text): string => (typeof name === "string" ? name : name[lang]);
 
 /**
  * A scenario's id from its own workload alone, so the same file gets the same id whatever is imported with it. A
@@ -609,8 +620,8 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       : {
           id: shortId(`sweep-${group.map((s) => s.id).join("-")}`),
           title: {
-            en: `Server settings on ${group.map((s) => s.name).join("; ")}`,
-            tr: `${group.map((s) => s.name).join("; ")} üzerinde sunucu ayarları`
+            en: `Server settings on ${group.map((s) => nameIn(s.name, "en")).join("; ")}`,
+            tr: `${group.map((s) => nameIn(s.name, "tr")).join("; ")} üzerinde sunucu ayarları`
           },
           scenarios: group.map((s) => s.id),
           candidates: key.split("\0")

@@ -14,9 +14,9 @@ function settingsText(o: Record<string, unknown>): string {
     .join(", ");
 }
 
-/** A title as the plan takes it: one text, or a text in each language. */
-function titleYaml(title: string | Text): string {
-  return typeof title === "string" ? scalar(title) : `{en: ${scalar(title.en)}, tr: ${scalar(title.tr)}}`;
+/** A title or a name as the plan takes it: one text, or a text in each language. */
+function textYaml(text: string | Text): string {
+  return typeof text === "string" ? scalar(text) : `{en: ${scalar(text.en)}, tr: ${scalar(text.tr)}}`;
 }
 
 export function studyYaml(study: InferredStudy, schemaPath: string, sources: string[]): string {
@@ -28,7 +28,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
     `# Values starting with ${PLACEHOLDER} are what the result files do not say: fill them in; \`tps-report check\` lists them.`
   );
   line(`id: ${scalar(study.id)}`);
-  line(`title: ${titleYaml(study.title)}`);
+  line(`title: ${textYaml(study.title)}`);
   line("# What the selection step maximizes (a vLLM result key).");
   line(`objective: ${study.objective}`);
   line();
@@ -55,7 +55,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   line("scenarios:");
   for (const s of study.scenarios) {
     line(`  ${scalar(s.id)}:`);
-    line(`    name: ${scalar(s.name)}`);
+    line(`    name: ${textYaml(s.name)}`);
     if (s.measured_input != null)
       line(
         `    # ${s.measured_input} input tokens per request, measured: the files state no prompt length, and other runs alike sent other lengths`
@@ -90,7 +90,7 @@ export function studyYaml(study: InferredStudy, schemaPath: string, sources: str
   for (const step of study.steps) {
     line(`  - id: ${scalar(step.id)}`);
     line("    kind: selection");
-    line(`    title: ${titleYaml(step.title)}`);
+    line(`    title: ${textYaml(step.title)}`);
     line(`    scenarios: ${flowList(step.scenarios)}`);
     if (step.scenarios.length > 1) {
       line(

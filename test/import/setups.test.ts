@@ -7,6 +7,7 @@ import {join} from "node:path";
 import {loadPart} from "../../loaders/study/ids.js";
 import {afterEach, beforeEach, describe, expect, it} from "vitest";
 import {importResults} from "../../loaders/import/index.js";
+import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {parseText} from "../../loaders/parse/index.js";
 import {pyJson, vllmResult} from "../support/vllm-result.js";
@@ -516,6 +517,28 @@ describe("the titles import writes", () => {
     expect(report.study.title).toEqual({en: "Imported results: sweep-a", tr: "İçe aktarılan sonuçlar: sweep-a"});
     expect(report.steps.map((s) => s.title)).toEqual([
       {en: "Server settings: sweep-a", tr: "Sunucu ayarları: sweep-a"}
+    ]);
+    expect(await checkErrors(study)).toEqual([]);
+  });
+
+  it("name each scenario it names from the result's shape in both page languages, and the steps that name them", async () => {
+    // The scenario's name read "random, 1024/1024, concurrency 64" on Turkish pages too.
+    const spec = {numPrompts: 100, inputLen: 1024, outputLen: 1024, duration: 10, model: "Qwen/Qwen3-32B"};
+    const files = [
+      write("two/a.json", pyJson(vllmResult({...spec, maxConcurrency: 64}))),
+      write("two/b.json", pyJson(vllmResult({...spec, maxConcurrency: 8}))),
+      write("two/c.json", pyJson(vllmResult({...spec, maxConcurrency: 8, duration: 12, model: "Qwen/Qwen3-8B"})))
+    ];
+    const study = join(tmp, "sweep-b");
+    importResults(files, study);
+    const plan = loadStudyPlan(study);
+    expect(plan.scenarios.map((s) => s.name)).toEqual([
+      {en: "100 prompts", tr: "100 istem"},
+      {en: "concurrency 8", tr: "eşzamanlılık 8"}
+    ]);
+    expect((await loadStudy(study)).report.steps.map((s) => s.title)).toEqual([
+      {en: "Server settings on 100 prompts", tr: "100 istem üzerinde sunucu ayarları"},
+      {en: "Server settings on concurrency 8", tr: "eşzamanlılık 8 üzerinde sunucu ayarları"}
     ]);
     expect(await checkErrors(study)).toEqual([]);
   });
