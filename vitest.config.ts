@@ -1,7 +1,7 @@
 import {defineConfig} from "vitest/config";
 
 // Files whose tests time live servers, signals or samplers: they run among themselves, before the rest, never beside a
-// site build that takes both cores (a scrape or a Ctrl-C then lands late); they mostly wait, so three at a time.
+// site build that takes both cores (a scrape or a Ctrl-C then lands late); they mostly wait, so five at a time.
 const TIMED = [
   "test/live/**/*.test.ts",
   "test/client/**/*.test.ts",
@@ -22,7 +22,7 @@ export default defineConfig({
     // Vitest's default on 2 cores is one file at a time; most files wait on child processes for much of their time.
     maxWorkers: 2,
     projects: [
-      {extends: true, test: {name: "timed", include: TIMED, maxWorkers: 3, sequence: {groupOrder: 0}}},
+      {extends: true, test: {name: "timed", include: TIMED, maxWorkers: 5, sequence: {groupOrder: 0}}},
       // Three at a time: a file waiting on the site-build lock, a browser or a child process leaves its core to the others.
       // One process per worker for all its files: the library is imported once per worker, not once per file.
       {
