@@ -1,2 +1,3 @@
-/** True when `root`'s dist-cli/tps-report.mjs is newer than loaders/, data/models/ and data/gpus/gpus.yaml. */
+/** True when `root`'s dist-cli/tps-report.mjs is newer than loaders/, data/models/, data/gpus/gpus.yaml and the
+ * package files. */
 export function bundleFresh(root: string): boolean;

@@ -12,16 +12,18 @@ function newest(dir) {
   return latest;
 }
 
-/** True when `root`'s dist-cli/tps-report.mjs is newer than loaders/, data/models/ and data/gpus/gpus.yaml. */
+/** True when `root`'s dist-cli/tps-report.mjs is newer than loaders/, data/models/, data/gpus/gpus.yaml and the
+ * package files (the version it prints, the dependencies it bundles). */
 export function bundleFresh(root) {
   const bundle = join(root, "dist-cli", "tps-report.mjs");
+  const files = ["data/gpus/gpus.yaml", "package.json", "package-lock.json"].map((file) => join(root, file));
   return (
     existsSync(bundle) &&
     statSync(bundle).mtimeMs >=
       Math.max(
         newest(join(root, "loaders")),
         newest(join(root, "data", "models")),
-        statSync(join(root, "data", "gpus", "gpus.yaml")).mtimeMs
+        ...files.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0))
       )
   );
 }

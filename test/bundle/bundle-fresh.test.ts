@@ -22,17 +22,25 @@ cpSync(join(ROOT, "bin"), join(root, "bin"), {recursive: true});
 write("loaders/cli/deep/a.ts", "", 10);
 write("data/models/m.json", "{}", 10);
 write("data/gpus/gpus.yaml", "", 10);
+write("package.json", `{"type": "module"}`, 10);
+write("package-lock.json", "{}", 10);
 write("dist-cli/tps-report.mjs", 'process.stdout.write("the bundle\\n");\n', 20);
 const run = () => spawnSync(process.execPath, [join(root, "bin/tps-report.js")], {encoding: "utf8"});
 
 describe("bin/tps-report.js", () => {
-  it("runs dist-cli/ while it is newer than loaders/, data/models/ and data/gpus/gpus.yaml", () => {
+  it("runs dist-cli/ while it is newer than loaders/, data/models/, data/gpus/gpus.yaml and the package files", () => {
     expect(bundleFresh(root)).toBe(true);
     expect(run().stdout).toBe("the bundle\n");
   });
 
   it("runs the sources once any of them is newer, a file deep in loaders/ too", () => {
-    for (const path of ["loaders/cli/deep/a.ts", "data/models/m.json", "data/gpus/gpus.yaml"]) {
+    for (const path of [
+      "loaders/cli/deep/a.ts",
+      "data/models/m.json",
+      "data/gpus/gpus.yaml",
+      "package.json",
+      "package-lock.json"
+    ]) {
       utimesSync(join(root, path), at(30), at(30));
       expect(bundleFresh(root), path).toBe(false);
       const ran = run();
