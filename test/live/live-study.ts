@@ -8,7 +8,10 @@ import {stringify} from "yaml";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const NODE = process.execPath;
-export const FIXTURE_SERVER = [NODE, "--import", "tsx", join(ROOT, "test/support/fixture-server.ts")];
+/** Where the tests' global setup bundles the fixture server and the stand-in bench (test/support/bundles.ts): each
+ * of the hundreds of processes the live tests start then runs on Node alone, with no tsx to compile it. */
+export const FIXTURE_BUNDLES = join(ROOT, "test/.tmp/fixtures");
+export const FIXTURE_SERVER = [NODE, join(FIXTURE_BUNDLES, "fixture-server.mjs")];
 /**
  * The fixture timing of the seed plan's live run: decode gaps like a real engine's, so a client or server that the
  * machine starves of CPU for a while still sees its tokens arrive apart (a 1 ms gap let one stall hide a whole decode).
@@ -16,7 +19,7 @@ export const FIXTURE_SERVER = [NODE, "--import", "tsx", join(ROOT, "test/support
 export const LIVE_FIXTURE_TIMING = ["--first-token-ms", "5", "--token-gap-ms", "40"];
 /** Output tokens per request in the seed plan's live run: few, so the 17 runs stay quick. */
 export const LIVE_OUTPUT_LEN = 6;
-export const STAND_IN_BENCH = [NODE, "--import", "tsx", join(ROOT, "test/live/stand-in-bench.ts")];
+export const STAND_IN_BENCH = [NODE, join(FIXTURE_BUNDLES, "stand-in-bench.mjs")];
 /** A server that fails to load its model, the way TensorRT-LLM did with the seed's FP8 checkpoint. */
 export const FAILING_SERVER = [
   NODE,

@@ -18,6 +18,7 @@ import {
   FIXTURE_SERVER,
   readRunJson,
   runsFolder,
+  STAND_IN_BENCH,
   stillAlive,
   writeStudy,
   removeStudies
@@ -200,7 +201,9 @@ describe("a study run live against the fixture server", () => {
     // The stand-in got exactly the recorded argv after the interpreter and its script (its run folder, temporary
     // then, is recorded relative to the study).
     const own = new RegExp(`^${join(study, "runs")}/\\.odd--args--tiny\\.tmp-\\d+`);
-    expect(received.map((a: string) => a.replace(own, "runs/odd--args--tiny"))).toEqual(meta.bench_argv.slice(4));
+    expect(received.map((a: string) => a.replace(own, "runs/odd--args--tiny"))).toEqual(
+      meta.bench_argv.slice(STAND_IN_BENCH.length)
+    );
     expect(received).toContain(NASTY_NOTE);
     expect(received[received.indexOf("--model") + 1]).toBe(NASTY_MODEL);
     // The server got its --model untouched: it lists that exact id.
