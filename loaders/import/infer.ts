@@ -1,6 +1,6 @@
 // From imported results to a study: candidates from the server settings that differ, scenarios from the workload,
 // one selection step over them, repeats numbered, failures kept. What the results do not say becomes a placeholder.
-import {runId} from "../study/plan.js";
+import {runId, toText} from "../study/plan.js";
 import type {Text} from "../text.js";
 import {ID_MAX_LENGTH, slugId, type Load, type LoadKind} from "../study/ids.js";
 import {PLACEHOLDER} from "../study/schema.js";
@@ -224,9 +224,6 @@ function scenarioName(s: Omit<InferredScenario, "id" | "name">): Text {
   if (!parts.length) return {en: `${s.num_prompts} prompts`, tr: `${s.num_prompts} istem`};
   return {en: parts.map((p) => p.en).join(", "), tr: parts.map((p) => p.tr).join(", ")};
 }
-
-/** A scenario's name in one language. */
-const nameIn = (name: string | Text, lang: keyof Text): string => (typeof name === "string" ? name : name[lang]);
 
 /**
  * A scenario's id from its own workload alone, so the same file gets the same id whatever is imported with it. A
@@ -620,8 +617,8 @@ export function inferStudy(results: ImportedResult[], name: string): InferredStu
       : {
           id: shortId(`sweep-${group.map((s) => s.id).join("-")}`),
           title: {
-            en: `Server settings on ${group.map((s) => nameIn(s.name, "en")).join("; ")}`,
-            tr: `${group.map((s) => nameIn(s.name, "tr")).join("; ")} üzerinde sunucu ayarları`
+            en: `Server settings on ${group.map((s) => toText(s.name, s.id).en).join("; ")}`,
+            tr: `${group.map((s) => toText(s.name, s.id).tr).join("; ")} üzerinde sunucu ayarları`
           },
           scenarios: group.map((s) => s.id),
           candidates: key.split("\0")

@@ -7,8 +7,7 @@ import {shellWord} from "../command/shell-quote.js";
 import {shellSplit} from "../command/shell-split.js";
 import {parseBuffer, type ParsedBlock} from "../parse/index.js";
 import {throughputsOf} from "../parse/total-throughput.js";
-import {RUN_ERRORS} from "../runs/read-runs.js";
-import {fillForm} from "../text.js";
+import {runError} from "../runs/read-runs.js";
 import {
   BENCH_KEYS,
   ImportError,
@@ -95,8 +94,7 @@ export function allFailedError(record: Obj): string | null {
   if (completed !== 0 || !(failed > 0 || (num(record.num_prompts) ?? 0) > 0)) return null;
   const errors = Array.isArray(record.errors) ? record.errors.map(str).filter((e): e is string => e !== null) : [];
   const n = failed || num(record.num_prompts);
-  if (!errors.length) return fillForm(RUN_ERRORS.allFailed, {count: n ?? 0});
-  return fillForm(RUN_ERRORS.allFailedWith, {count: n ?? 0, error: errors[0].split("\n")[0].trim()});
+  return runError("allFailed", {count: n ?? 0}, errors.length ? errors[0].split("\n")[0].trim() : null);
 }
 
 function engineOf(tool: ImportTool, record: Obj): string | null {

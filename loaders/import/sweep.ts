@@ -4,8 +4,7 @@
 // came up), summary.json / summary.csv (derived) and warmup.json (not a measurement).
 import {existsSync, lstatSync, readdirSync, readlinkSync, statSync} from "node:fs";
 import {join, sep} from "node:path";
-import {RUN_ERRORS} from "../runs/read-runs.js";
-import {fillForm} from "../text.js";
+import {RUN_ERRORS, runError} from "../runs/read-runs.js";
 import {allFailedError} from "./records.js";
 import {
   ImportError,
@@ -111,7 +110,7 @@ function serverFailureResult(text: string, path: string, shown: string, budget?:
     benchName: null,
     repeat: null,
     status: "failed",
-    error: cause ? fillForm(RUN_ERRORS.serverNeverUp, {error: cause}) : RUN_ERRORS.serverNeverUpSilent,
+    error: runError("serverNeverUp", {}, cause || null),
     failed_phase: "server-start",
     date: null
   };

@@ -47,7 +47,7 @@ import {
 } from "../runs/run-folder.js";
 import {groupByServer, selectRuns, type PlannedRun, type ServerGroup} from "./selection.js";
 import {lockStudy, studyBusy} from "../runs/study-lock.js";
-import {RUN_ERRORS, type RunErrors} from "../runs/read-runs.js";
+import {RUN_ERRORS, runError} from "../runs/read-runs.js";
 import {fillForm} from "../text.js";
 import {liveSettings, type LiveSettings} from "../command/settings.js";
 import {telemetryFor} from "./telemetry.js";
@@ -124,14 +124,6 @@ const iso = (): string => new Date().toISOString();
 const BANNER = /=+ Serving Benchmark Result =+/;
 // vllm bench serve prints these once its ready check and warm-up are done and the measured run begins.
 const MAIN_RUN = /Starting main benchmark run|Traffic request rate:/;
-
-/** The run errors whose "With" twin adds the line a log names as the cause. */
-type CausedError = {[K in keyof RunErrors]: `${K}With` extends keyof RunErrors ? K : never}[keyof RunErrors];
-
-/** A run's error in its form, or in the form's "With" twin where the log names a cause. */
-function runError(form: CausedError, values: Record<string, string | number>, cause: string | null): string {
-  return cause ? fillForm(RUN_ERRORS[`${form}With`], {...values, error: cause}) : fillForm(RUN_ERRORS[form], values);
-}
 
 /** Why a server that was started ended, before it was ready or during the benchmark. */
 function serverEnded(exit: Exit | null, early: boolean, cause: string | null): string {

@@ -26,8 +26,8 @@ export const RUN_ERRORS = {
   allRequestsFailed: "every request failed (0 of {sent} completed)",
   noRun: "no run in the archive",
   // A vLLM sweep's combination whose server never started (its failure file's error, or none).
-  serverNeverUp: "the server never came up: {error}",
-  serverNeverUpSilent: "the server never came up: no error recorded",
+  serverNeverUp: "the server never came up: no error recorded",
+  serverNeverUpWith: "the server never came up: {error}",
   runFailedSilent: "the run failed (no error recorded)",
   // An imported result whose every request failed, with the first request's error where the file keeps one.
   allFailed: "all {count} requests failed",
@@ -57,6 +57,14 @@ export const RUN_ERRORS = {
 } as const;
 /** Its type, for the components, which take only types from the library. */
 export type RunErrors = typeof RUN_ERRORS;
+
+/** The run errors whose "With" twin adds the line a log or a result file names as the cause. */
+type CausedError = {[K in keyof RunErrors]: `${K}With` extends keyof RunErrors ? K : never}[keyof RunErrors];
+
+/** A run's error in its form, or in the form's "With" twin where a cause is named. */
+export function runError(form: CausedError, values: Record<string, string | number>, cause: string | null): string {
+  return cause ? fillForm(RUN_ERRORS[`${form}With`], {...values, error: cause}) : fillForm(RUN_ERRORS[form], values);
+}
 
 export interface RunMeta {
   id: string;

@@ -85,11 +85,11 @@ export const REASON_WORDS = {
     tr: "her istek başarısız oldu ({sent} istekten 0 tamamlandı)"
   },
   reason_noRun: {en: "no run in the archive", tr: "arşivde koşu yok"},
-  reason_serverNeverUp: {en: "the server never came up: {error}", tr: "sunucu hiç ayağa kalkmadı: {error}"},
-  reason_serverNeverUpSilent: {
+  reason_serverNeverUp: {
     en: "the server never came up: no error recorded",
     tr: "sunucu hiç ayağa kalkmadı: kaydedilmiş hata yok"
   },
+  reason_serverNeverUpWith: {en: "the server never came up: {error}", tr: "sunucu hiç ayağa kalkmadı: {error}"},
   reason_runFailedSilent: {en: "the run failed (no error recorded)", tr: "koşu başarısız oldu (kaydedilmiş hata yok)"},
   reason_allFailed: {en: "all {count} requests failed", tr: "{count} isteğin hepsi başarısız oldu"},
   reason_allFailedWith: {
