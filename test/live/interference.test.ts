@@ -13,20 +13,13 @@ import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import type {RunRecord} from "../../loaders/runs/read-runs.js";
 import type {RunRow} from "../../loaders/runs/rows.js";
 import {loadStudyPlan, parseStudyPlan, PlanError} from "../../loaders/study/plan.js";
-import {bundleFixtures, fakeHost, type BundledFixtures} from "./bundled-fixtures.js";
-import {readRunJson, removeStudies, runsFolder, writeStudy} from "./live-study.js";
+import {fakeHost} from "./bundled-fixtures.js";
+import {FIXTURE_SERVER, readRunJson, removeStudies, runsFolder, STAND_IN_BENCH, writeStudy} from "./live-study.js";
 
 const quiet = (): Progress =>
   new Progress({stream: {write: () => true} as unknown as NodeJS.WritableStream, live: false});
 
-let fixtures: BundledFixtures;
-beforeAll(async () => {
-  fixtures = await bundleFixtures();
-});
-afterAll(() => {
-  removeStudies();
-  fixtures?.remove();
-});
+afterAll(removeStudies);
 
 describe("a configuration alone and beside its copy, on a host whose servers slow each other down", () => {
   let dir: string;
@@ -42,13 +35,13 @@ describe("a configuration alone and beside its copy, on a host whose servers slo
     // Each server marks the folder while it lives; a request that finds another's mark takes twice as long.
     neighbours = mkdtempSync(join(tmpdir(), "tps-neighbours-"));
     const server = [
-      ...fixtures.server,
+      ...FIXTURE_SERVER,
       ...["--ready-after-ms", "200", "--first-token-ms", "100", "--token-gap-ms", "60"],
       ...["--neighbour-dir", neighbours, "--neighbour-factor", "2"]
     ];
     dir = writeStudy({
       port: await freePort(),
-      client: fixtures.bench,
+      client: STAND_IN_BENCH,
       scenarios: {tiny: {input_len: 8, output_len: 20, num_prompts: 4}},
       serve: {ready_timeout_s: 30, bench_timeout_s: 30, stop_grace_s: 2, scrape_interval_s: 0.5},
       steps: [{id: "s", scenarios: ["tiny"], candidates: [{id: "a", server}]}],

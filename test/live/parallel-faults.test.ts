@@ -2,42 +2,37 @@
 // server that dies and leaves its GPUs to the next configuration, Ctrl-C and --resume; and a pin one at a time.
 import {readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {afterAll, describe, expect, it} from "vitest";
 import {freePort} from "../../loaders/live/port.js";
 import {Progress} from "../../loaders/live/progress.js";
 import {LiveError, runStudy} from "../../loaders/live/runner.js";
 import {parseGpuSamples} from "../../loaders/telemetry/gpu.js";
 import {loadStudyPlan, PlanError} from "../../loaders/study/plan.js";
-import {bundleFixtures, fakeHost, type BundledFixtures} from "./bundled-fixtures.js";
+import {fakeHost} from "./bundled-fixtures.js";
 import {
+  type CandidateSpec,
   FAILING_SERVER,
+  FIXTURE_SERVER,
   readRunJson,
   removeStudies,
   runCli,
   runsFolder,
+  STAND_IN_BENCH,
   stillAlive,
   tps,
-  writeStudy,
-  type CandidateSpec
+  writeStudy
 } from "./live-study.js";
 
 const quiet = (): Progress =>
   new Progress({stream: {write: () => true} as unknown as NodeJS.WritableStream, live: false});
 const QUICK = ["--ready-after-ms", "200", "--first-token-ms", "50", "--token-gap-ms", "50"];
 
-let fixtures: BundledFixtures;
-beforeAll(async () => {
-  fixtures = await bundleFixtures();
-});
-afterAll(() => {
-  removeStudies();
-  fixtures?.remove();
-});
+afterAll(removeStudies);
 
 async function study(candidates: CandidateSpec[], plan: Record<string, unknown> = {}): Promise<string> {
   return writeStudy({
     port: await freePort(),
-    client: fixtures.bench,
+    client: STAND_IN_BENCH,
     scenarios: {tiny: {input_len: 8, output_len: 6, num_prompts: 2}},
     serve: {ready_timeout_s: 30, bench_timeout_s: 30, stop_grace_s: 2, scrape_interval_s: 0.5},
     steps: [{id: "s", scenarios: ["tiny"], candidates}],
@@ -65,8 +60,8 @@ async function refusal(dir: string, parallel = true): Promise<string> {
 describe("plans the host cannot serve", () => {
   it("a candidate needing more GPUs than the host has: one line naming the file and the line of its flag", async () => {
     const dir = await study([
-      {id: "small", server: [...fixtures.server, "--tensor-parallel-size", "2"]},
-      {id: "big", server: [...fixtures.server, "--tensor-parallel-size", "16"]}
+      {id: "small", server: [...FIXTURE_SERVER, "--tensor-parallel-size", "2"]},
+      {id: "big", server: [...FIXTURE_SERVER, "--tensor-parallel-size", "16"]}
     ]);
     const line = lineOf(dir, /--tensor-parallel-size/, /id: big$/);
     expect(await refusal(dir)).toBe(
@@ -79,8 +74,8 @@ describe("plans the host cannot serve", () => {
 
   it("two candidates pinned to the same GPU: one line naming the second pin's line and the first's", async () => {
     const dir = await study([
-      {id: "a", server: fixtures.server, gpus: [2, 3]},
-      {id: "b", server: fixtures.server, gpus: [3]}
+      {id: "a", server: FIXTURE_SERVER, gpus: [2, 3]},
+      {id: "b", server: FIXTURE_SERVER, gpus: [3]}
     ]);
     const first = lineOf(dir, /gpus:/);
     const second = lineOf(dir, /gpus:/, /id: b$/);
@@ -90,7 +85,7 @@ describe("plans the host cannot serve", () => {
   });
 
   it("the CLI prints that one line and starts nothing", async () => {
-    const dir = await study([{id: "a", server: fixtures.server, gpus: [9]}]);
+    const dir = await study([{id: "a", server: FIXTURE_SERVER, gpus: [9]}]);
     const done = await runCli(tps(dir, "--parallel"), {env: fakeHost(8)});
     expect(done.code).toBe(1);
     expect(done.stderr.trim().split("\n")).toEqual([
@@ -100,7 +95,7 @@ describe("plans the host cannot serve", () => {
   }, 30_000);
 
   it("a gpus that contradicts the flags is refused when the plan is read, at its line", async () => {
-    const dir = await study([{id: "a", server: [...fixtures.server, "-tp", "4"], gpus: 2}]);
+    const dir = await study([{id: "a", server: [...FIXTURE_SERVER, "-tp", "4"], gpus: 2}]);
     expect(() => loadStudyPlan(dir)).toThrow(PlanError);
     expect(() => loadStudyPlan(dir)).toThrow(
       `${join(dir, "study.yaml")}:${lineOf(dir, /gpus:/)}: steps[0].candidates[0].gpus: gpus says 2 GPUs but -tp 4 in the server command needs 4`
@@ -108,7 +103,7 @@ describe("plans the host cannot serve", () => {
   });
 
   it("--parallel on a host whose GPUs nvidia-smi cannot list says so", async () => {
-    const dir = await study([{id: "a", server: fixtures.server}]);
+    const dir = await study([{id: "a", server: FIXTURE_SERVER}]);
     await expect(
       runStudy(loadStudyPlan(dir), {parallel: true, progress: quiet(), env: {...fakeHost(8), FAKE_SMI_GPUS: "0"}})
     ).rejects.toThrow(
@@ -121,8 +116,8 @@ describe("a server that dies", () => {
   it("frees its GPUs for the next configuration, which does not wait for the others", async () => {
     const dir = await study([
       {id: "dies", server: FAILING_SERVER},
-      {id: "long", server: [...fixtures.server, "--ready-after-ms", "200", "--token-gap-ms", "400"]},
-      {id: "next", server: [...fixtures.server, ...QUICK]}
+      {id: "long", server: [...FIXTURE_SERVER, "--ready-after-ms", "200", "--token-gap-ms", "400"]},
+      {id: "next", server: [...FIXTURE_SERVER, ...QUICK]}
     ]);
     const result = await runStudy(loadStudyPlan(dir), {parallel: true, progress: quiet(), env: fakeHost(2)});
     expect(Object.fromEntries(result.runs.map((r) => [r.id, r.failed_phase ?? r.status]))).toEqual({
@@ -139,10 +134,10 @@ describe("a server that dies", () => {
 
 describe("Ctrl-C and --resume side by side", () => {
   it("stops every server and benchmark, keeps what finished; --resume --parallel runs the rest", async () => {
-    const hold = join(await study([{id: "unused", server: fixtures.server}]), "hold");
-    const held = [...fixtures.server, ...QUICK, "--hold-until", hold, "--hold-from", "1"];
+    const hold = join(await study([{id: "unused", server: FIXTURE_SERVER}]), "hold");
+    const held = [...FIXTURE_SERVER, ...QUICK, "--hold-until", hold, "--hold-from", "1"];
     const dir = await study([
-      {id: "quick", server: [...fixtures.server, ...QUICK]},
+      {id: "quick", server: [...FIXTURE_SERVER, ...QUICK]},
       {id: "held-a", server: held},
       {id: "held-b", server: held}
     ]);
@@ -174,7 +169,7 @@ describe("Ctrl-C and --resume side by side", () => {
 
 describe("a pinned candidate one at a time", () => {
   it("runs on its GPUs and samples only them", async () => {
-    const dir = await study([{id: "a", server: [...fixtures.server, ...QUICK], gpus: [5, 6]}]);
+    const dir = await study([{id: "a", server: [...FIXTURE_SERVER, ...QUICK], gpus: [5, 6]}]);
     const result = await runStudy(loadStudyPlan(dir), {progress: quiet(), env: fakeHost(8)});
     expect(result.runs.map((r) => r.status)).toEqual(["ok"]);
     const meta = readRunJson(dir, "s--a--tiny");

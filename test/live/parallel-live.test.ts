@@ -11,8 +11,8 @@ import {runStudy, type RunStudyResult} from "../../loaders/live/runner.js";
 import {parseGpuSamples} from "../../loaders/telemetry/gpu.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
-import {bundleFixtures, fakeHost, type BundledFixtures} from "./bundled-fixtures.js";
-import {readRunJson, removeStudies, writeStudy} from "./live-study.js";
+import {fakeHost} from "./bundled-fixtures.js";
+import {FIXTURE_SERVER, readRunJson, removeStudies, STAND_IN_BENCH, writeStudy} from "./live-study.js";
 
 const quiet = (): Progress =>
   new Progress({stream: {write: () => true} as unknown as NodeJS.WritableStream, live: false});
@@ -22,12 +22,10 @@ const quiet = (): Progress =>
 const TIMING = ["--ready-after-ms", "600", "--first-token-ms", "200", "--token-gap-ms", "150"];
 const SCENARIOS = {tiny: {input_len: 16, output_len: 12, num_prompts: 4}};
 
-let fixtures: BundledFixtures;
-
 function study(candidates: {id: string; server: string[]}[], port: number): string {
   return writeStudy({
     port,
-    client: fixtures.bench,
+    client: STAND_IN_BENCH,
     scenarios: SCENARIOS,
     serve: {ready_timeout_s: 60, bench_timeout_s: 60, scrape_interval_s: 0.5},
     steps: [{id: "s", scenarios: ["tiny"], candidates}]
@@ -49,14 +47,7 @@ function gpusOf(dir: string, id: string): {visible: number[]; sampled: number[]}
   return {visible, sampled: [...new Set(samples.map((s) => s.index))].sort((a, b) => a - b)};
 }
 
-beforeAll(async () => {
-  fixtures = await bundleFixtures();
-});
-
-afterAll(() => {
-  removeStudies();
-  fixtures?.remove();
-});
+afterAll(removeStudies);
 
 describe("eight one-GPU configurations on an 8-GPU host", () => {
   let sequential: {result: RunStudyResult; seconds: number};
@@ -66,7 +57,7 @@ describe("eight one-GPU configurations on an 8-GPU host", () => {
   const ids = Array.from({length: 8}, (_, i) => `s--c${i}--tiny`);
 
   beforeAll(async () => {
-    const candidates = Array.from({length: 8}, (_, i) => ({id: `c${i}`, server: [...fixtures.server, ...TIMING]}));
+    const candidates = Array.from({length: 8}, (_, i) => ({id: `c${i}`, server: [...FIXTURE_SERVER, ...TIMING]}));
     inOrder = study(candidates, await freePort());
     sideBySide = study(candidates, await freePort());
     sequential = await timed(inOrder, false);
@@ -131,7 +122,7 @@ async function findings(dir: string): Promise<string[]> {
 describe("TP-2 and TP-4 candidates on an 8-GPU host", () => {
   let dir: string;
   let result: RunStudyResult;
-  const tp = (n: number) => [...fixtures.server, ...TIMING, "--tensor-parallel-size", String(n)];
+  const tp = (n: number) => [...FIXTURE_SERVER, ...TIMING, "--tensor-parallel-size", String(n)];
   const plan = ["tp4-a", "tp2-a", "tp2-b", "tp4-b", "tp1-a", "tp2-c", "tp4-c", "tp1-b"].map((id) => ({id}));
 
   beforeAll(async () => {
