@@ -1,6 +1,6 @@
 // Coverage and second-look prose: what the greedy path left unmeasured, the close decisions, and whether the greedy
 // choice survived its second look. Every figure comes from the page's data.
-import type {Coverage, Setting} from "../../loaders/analysis/coverage.js";
+import type {Coverage, Setting, UntriedCombination} from "../../loaders/analysis/coverage.js";
 import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
 import type {Text} from "../../loaders/text.js";
 import {formatFixed} from "./format.js";
@@ -126,6 +126,47 @@ export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang
   return parts.join(" ");
 }
 
+/** The untried combinations, each runner-up's settings together and runners-up that missed the same settings as one:
+ * the same setting is named once, not once per runner-up. */
+function untriedGroups(untried: readonly UntriedCombination[]): {runnersUp: string[]; settings: Setting[][]}[] {
+  const byRunnerUp = new Map<string, {label: string; settings: Setting[][]}>();
+  for (const u of untried) {
+    const key = `${u.runner_up.step}\0${u.runner_up.candidate}`;
+    const entry = byRunnerUp.get(key) ?? {label: u.runner_up.label, settings: []};
+    byRunnerUp.set(key, entry);
+    entry.settings.push(u.setting);
+  }
+  const groups = new Map<string, {runnersUp: string[]; settings: Setting[][]}>();
+  for (const {label, settings} of byRunnerUp.values()) {
+    const key = JSON.stringify(settings);
+    const group = groups.get(key) ?? {runnersUp: [], settings};
+    groups.set(key, group);
+    group.runnersUp.push(label);
+  }
+  return [...groups.values()];
+}
+
+/** "A, B or C" in the page's language. */
+function orList(items: readonly string[], lang: Lang): string {
+  if (items.length < 2) return items.join("");
+  return fill("listOr", lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
+}
+
+/** Settings a runner-up was never run with: one dimension's values after its name once ("--max-num-tokens 16384 or
+ * 32768"), a setting of several dimensions whole. */
+function settingsText(names: CoverageNames, settings: readonly Setting[][], lang: Lang): string {
+  const dims = new Set(settings.map((setting) => (setting.length === 1 ? setting[0].dim : "")));
+  if (settings.length > 1 && dims.size === 1 && !dims.has("")) {
+    const [dim] = dims;
+    return `${dimName(dim, lang)} ${orList(
+      settings.map(([s]) => valueText(names, s, lang)),
+      lang
+    )}`;
+  }
+  const texts = settings.map((setting) => settingText(names, setting, lang));
+  return orList(settings.length > 1 && settings.some((s) => s.length > 1) ? texts.map((t) => `(${t})`) : texts, lang);
+}
+
 /** Which sentence a step page gives a close decision: within noise or under the margin, the leader named first. */
 function closeKey(c: Coverage["close"][number]) {
   if (c.runner_up_leads) return c.within_noise ? "stepCloseNoiseAhead" : "stepCloseMarginAhead";
@@ -139,9 +180,12 @@ export function stepCoverageLines(coverage: Coverage, step: string, names: Cover
   if (here?.untried.length)
     lines.push(
       fill("stepNeverRun", lang, {
-        list: here.untried
-          .map((u) =>
-            fill("stepUntriedItem", lang, {runnerUp: u.runner_up.label, setting: settingText(names, u.setting, lang)})
+        list: untriedGroups(here.untried)
+          .map(({runnersUp, settings}) =>
+            fill("stepUntriedItem", lang, {
+              runnerUp: orList(runnersUp, lang),
+              setting: settingsText(names, settings, lang)
+            })
           )
           .join("; ")
       })

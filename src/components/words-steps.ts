@@ -216,6 +216,7 @@ export const STEP_WORDS = {
     tr: "Temel yapılandırma {baseline} hiçbir ölçülen yükte SLO içinde değil, bu yüzden önce ve sonra karşılaştırması yok: SLO içinde kalan önerilen yapılandırma {name}{at} {value} tok/s sunuyor."
   },
   listAnd: {en: "{rest} and {last}", tr: "{rest} ve {last}"},
+  listOr: {en: "{rest} or {last}", tr: "{rest} ya da {last}"},
   headlineSingleCandidate: {
     en: "The study measured one configuration, so there is no before and after to compare.",
     tr: "Çalışma tek bir yapılandırma ölçtü; önce ve sonra karşılaştırılamıyor."

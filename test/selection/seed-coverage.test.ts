@@ -72,7 +72,7 @@ describe("seed study: coverage", () => {
     const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "max-num-tokens")!;
     const lines = stepCoverageLines(page.coverage!, "max-num-tokens", page, "en");
     expect(lines).toEqual([
-      "Never run: vLLM with --max-num-tokens 16384; vLLM with --max-num-tokens 32768; SGLang with --max-num-tokens 16384; SGLang with --max-num-tokens 32768; vLLM FP8 with --max-num-tokens 16384; vLLM FP8 with --max-num-tokens 32768; vLLM AWQ with --max-num-tokens 16384; vLLM AWQ with --max-num-tokens 32768.",
+      "Never run: vLLM, SGLang, vLLM FP8 or vLLM AWQ with --max-num-tokens 16384 or 32768.",
       "This step was tuned only on TensorRT-LLM."
     ]);
     const generalization = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "other-scenarios")!;

@@ -1,0 +1,60 @@
+// A step page's "Never run" line on a published write-up: the Qwen3-8B on H100 write-up's speculative decoding step
+// tries 9 settings that 5 earlier runners-up never ran with. Written out pair by pair, the line ran to 9,090
+// characters, each runner-up named 9 times and each 150-character setting 5 times.
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import {stepCoverageLines} from "../../src/components/coverageText.js";
+
+let root: string;
+let data: StudyData;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "tps-never-run-"));
+  importWriteup("test/fixtures/writeups/qwen3-8b--h100-latency.md", root, new Date("2026-03-01T00:00:00Z"));
+  data = await loadStudy(root);
+});
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+function neverRun(step: string, lang: "en" | "tr"): string {
+  const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === step)!;
+  return stepCoverageLines(page.coverage!, step, page, lang)[0];
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("a step page's never-run line", () => {
+  it("names each runner-up and each setting once, where several runners-up missed the same settings", () => {
+    const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "speculative-decoding")!;
+    const untried = page.coverage!.steps.find((s) => s.step === "speculative-decoding")!.untried;
+    const runnersUp = [...new Set(untried.map((u) => u.runner_up.label))];
+    const settings = [...new Set(untried.map((u) => u.setting.map((s) => `${s.dim} ${s.value}`).join(", ")))];
+    expect([untried.length, runnersUp.length, settings.length]).toEqual([45, 5, 9]);
+    for (const lang of ["en", "tr"] as const) {
+      const line = neverRun("speculative-decoding", lang);
+      for (const runnerUp of runnersUp) expect(count(line, runnerUp), runnerUp).toBe(1);
+      for (const setting of settings.filter((s) => !s.includes("default"))) expect(count(line, setting)).toBe(1);
+    }
+  });
+
+  it("says one setting's values once, after the runners-up that missed them", () => {
+    expect(neverRun("attention-backend", "en")).toBe(
+      "Never run: vLLM, TensorRT-LLM or Maximum batch size for cuda graph in SGLang with --attention-backend triton or flashinfer."
+    );
+    expect(neverRun("attention-backend", "tr")).toBe(
+      "Hiç koşulmayan birleşimler: vLLM, TensorRT-LLM ya da Maximum batch size for cuda graph in SGLang ile --attention-backend triton ya da flashinfer."
+    );
+  });
+
+  it("keeps a setting of several dimensions whole, one runner-up or many", () => {
+    expect(neverRun("quantization", "en")).toBe(
+      "Never run: vLLM, TensorRT-LLM or Maximum batch size for cuda graph in SGLang with quantization fp8, --model-path Qwen/Qwen3-8B-FP8."
+    );
+    expect(neverRun("maximum-batch-size-for-cuda-graph-in-sglang", "en")).toBe(
+      "Never run: vLLM or TensorRT-LLM with --cuda-graph-max-bs 8."
+    );
+  });
+});
