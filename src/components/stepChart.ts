@@ -5,6 +5,7 @@ import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {StepReport} from "../../loaders/analysis/derive.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
+import {axisNames, namesExpr} from "./chartLabels.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, shortLoad} from "./format.js";
 import {fill, t} from "./i18n.js";
@@ -104,17 +105,27 @@ export function stepChartSpec(
   );
   // One scenario: candidates in ranking order. Several: candidates grouped within each scenario in plan order.
   const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
-  const layout = panelLayout(width, multi ? scenarios : candidates);
-  const band = multi ? Math.max(28, 18 * candidates.length + 8) : 26;
+  // A candidate's name on the axis (or in the legend): what sets it apart, where its label does not fit.
+  const names = axisNames(candidates);
+  const namesLabel = namesExpr(names) === "datum.label" ? {} : {labelExpr: namesExpr(names, multi)};
+  const nameLines = Math.max(...[...names.values()].map((lines) => lines.length));
+  const layout = panelLayout(width, multi ? scenarios : [...names.values()].flat());
+  const band = multi ? Math.max(28, 18 * candidates.length + 8) : Math.max(26, 13 * nameLines + 8);
   const y = multi
     ? {field: "scenario", type: "nominal" as const, sort: scenarios, title: null}
-    : {field: "candidate", type: "nominal" as const, sort: candidates, title: null};
+    : {
+        field: "candidate",
+        type: "nominal" as const,
+        sort: candidates,
+        title: null,
+        ...("labelExpr" in namesLabel ? {axis: namesLabel} : {})
+      };
   const yOffset = multi ? {yOffset: {field: "candidate", type: "nominal" as const, sort: candidates}} : {};
   const color = {
     field: "candidate",
     type: "nominal" as const,
     sort: candidates,
-    legend: multi ? {title: null} : null
+    legend: multi ? {title: null, ...namesLabel} : null
   };
   const tooltip = [
     {field: "candidate", type: "nominal" as const, title: t("candidate", lang)},

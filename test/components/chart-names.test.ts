@@ -1,0 +1,76 @@
+// A step chart names each candidate so that it can be told apart. The Qwen3-8B on H100 write-up names its speculative
+// decoding candidates by their flags, 87 to 157 characters that differ only after the 26th: each of the 9 bars read
+// "--speculative-algorithm EA…".
+import "../../src/render/dom.js";
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {stepPages} from "../../loaders/pages/step.js";
+import {axisNames} from "../../src/components/chartLabels.js";
+import {stepChartSpec} from "../../src/components/stepChart.js";
+import {chartSvg} from "../../src/components/vegaChart.js";
+import {pageContext} from "../../src/render/page-context.js";
+
+let root: string;
+let data: StudyData;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "tps-chart-names-"));
+  importWriteup("test/fixtures/writeups/qwen3-8b--h100-latency.md", root, new Date("2026-03-01T00:00:00Z"));
+  data = await loadStudy(root);
+});
+afterAll(() => rmSync(root, {recursive: true, force: true}));
+
+/** The text of each label of the chart's axes, a label's lines joined by " / ", axis by axis. */
+function axisLabels(svg: string): string[][] {
+  return [...svg.matchAll(/role-axis-label"[^>]*>(.*?)<\/g>/g)].map(([, group]) =>
+    [...group.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map(([, text]) =>
+      text.includes("<tspan") ? [...text.matchAll(/<tspan[^>]*>(.*?)<\/tspan>/g)].map((m) => m[1]).join(" / ") : text
+    )
+  );
+}
+
+describe("a step chart's candidate names", () => {
+  it("tells every candidate of the write-up's speculative decoding step apart, and keeps each label whole in its tooltip", async () => {
+    const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "speculative-decoding")!;
+    const labels = page.step.candidates.map((c) => c.label);
+    expect(labels).toHaveLength(9);
+    expect(new Set(labels.map((label) => label.slice(0, 26))).size).toBe(1);
+    const spec = stepChartSpec(page.step, page.rows, page, {...pageContext("en", "../"), width: 820});
+    const names = axisLabels(await chartSvg(spec)).find((axis) => axis.some((label) => /[a-z]/.test(label)))!;
+    expect(names).toHaveLength(9);
+    expect(new Set(names).size).toBe(9);
+    expect(names).toContain("draft-model-path AngelSli… / num-steps 4 eagle-topk 4 / num-draft-tokens 16 · c4");
+    expect(names).toContain("draft-model-path Tengyunw… / num-steps 2 eagle-topk 1 / num-draft-tokens 4 · c4");
+    // The flags every candidate shares are not on the axis; the tooltip gives the label as the study names it.
+    expect(names.join(" ")).not.toContain("algorithm");
+    expect(JSON.stringify(spec)).toContain(`"candidate":${JSON.stringify(`${labels[0]} · c4`)}`);
+  });
+
+  it("leaves labels that fit as they are", () => {
+    expect(axisNames(["vLLM", "SGLang", "--max-num-tokens 16384"])).toEqual(
+      new Map([
+        ["vLLM", ["vLLM"]],
+        ["SGLang", ["SGLang"]],
+        ["--max-num-tokens 16384", ["--max-num-tokens 16384"]]
+      ])
+    );
+  });
+
+  it("packs a long name of words into lines whole, and keeps a label that is all shared flags whole", () => {
+    expect(axisNames(["Maximum batch size for cuda graph in SGLang", "SGLang"])).toEqual(
+      new Map([
+        ["Maximum batch size for cuda graph in SGLang", ["Maximum batch size for", "cuda graph in SGLang"]],
+        ["SGLang", ["SGLang"]]
+      ])
+    );
+    expect(axisNames(["--a-flag 1 --speculative-num-steps 4", "--a-flag 1"])).toEqual(
+      new Map([
+        ["--a-flag 1 --speculative-num-steps 4", ["--speculative-num-steps 4"]],
+        ["--a-flag 1", ["--a-flag 1"]]
+      ])
+    );
+  });
+});
