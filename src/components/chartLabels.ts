@@ -1,11 +1,13 @@
 // Axis names for a chart's candidates. A label that does not fit on one line is said by what sets it apart from the
 // chart's other labels, over as many lines as it needs: candidates named by their flags differ at the end, where a cut
 // label loses them. The tooltip and the table beside the chart keep the label whole.
-import {LABEL_LIMIT} from "./chartTheme.js";
+import {LABEL_LIMIT, LEGEND_LABEL_LIMIT} from "./chartTheme.js";
 
 /** Characters of a line of axis labels: as many as LABEL_LIMIT holds at 0.8 × 11 px a character (chartLayout.ts), less
  * one, since Vega's measure of text in the build is an estimate. */
 export const LINE_CHARS = Math.floor(LABEL_LIMIT / (0.8 * 11)) - 1;
+/** Characters of a line of a legend's labels, likewise. */
+export const LEGEND_CHARS = Math.floor(LEGEND_LABEL_LIMIT / (0.8 * 11)) - 1;
 
 /** A label's parts: each flag with its value ("--num-steps 4"), else each word. */
 function units(label: string): string[] {
@@ -80,4 +82,10 @@ export function namesExpr(names: ReadonlyMap<string, string[]>, joined = false):
     expr = `datum.label === ${JSON.stringify(label)} ? ${value} : ${expr}`;
   }
   return expr;
+}
+
+/** A legend's labels that are longer than a line, each said whole over as many lines as it needs. */
+export function legendLines(labels: readonly string[]): {labelExpr?: string} {
+  const expr = namesExpr(new Map(labels.map((label) => [label, lines(units(label), LEGEND_CHARS)])));
+  return expr === "datum.label" ? {} : {labelExpr: expr};
 }

@@ -4,6 +4,9 @@ import type {Config} from "vega-lite";
 
 /** The most room an axis's labels get; a longer label is cut with "…". */
 export const LABEL_LIMIT = 240;
+/** A legend's room for a label: a name of 72 characters whole, as Vega measures it in the build (8.8 px a character):
+ * an engine's, or a write-up's recommendation ("Önerilen: Performance Mode && Prefix Cache && Quantization", 58). */
+export const LEGEND_LABEL_LIMIT = 640;
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
@@ -34,9 +37,7 @@ export function chartConfig(dark: boolean): Config {
       labelFontSize: 11,
       titleFontSize: 12,
       orient: "bottom",
-      // A name of 72 characters whole, as Vega measures it in the build (8.8 px a character): an engine's, or a
-      // write-up's recommendation ("Önerilen: Performance Mode && Prefix Cache && Quantization", 58).
-      labelLimit: 640
+      labelLimit: LEGEND_LABEL_LIMIT
     },
     header: {labelColor: text, titleColor: text, labelFontSize: 12},
     title: {color: text, subtitleColor: muted, fontSize: 13, anchor: "start"},

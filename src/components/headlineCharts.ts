@@ -5,6 +5,7 @@ import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {HeadlineRow} from "../../loaders/analysis/derive.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {HomePage} from "../../loaders/pages/home.js";
+import {legendLines} from "./chartLabels.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {t, type Lang} from "./i18n.js";
@@ -178,7 +179,12 @@ function pairPanel(
             },
             axis: {format: "d"}
           },
-          color: {field: "configuration", type: "nominal", sort: configurations, legend: {title: null}},
+          color: {
+            field: "configuration",
+            type: "nominal",
+            sort: configurations,
+            legend: {title: null, ...legendLines(configurations)}
+          },
           href: {field: "href"},
           tooltip: [
             {field: "scenario", type: "nominal", title: t("scenario", lang)},

@@ -8,7 +8,13 @@ import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {headroomPage} from "../../loaders/pages/headroom.js";
+import {homePage} from "../../loaders/pages/home.js";
 import {stepPages} from "../../loaders/pages/step.js";
+import {columnRows} from "../../src/components/columnRows.js";
+import {headroomChartSpec} from "../../src/components/headroomChart.js";
+import {beforeAfterSpec} from "../../src/components/headlineCharts.js";
+import {headroomRuns} from "../../src/components/headroomRuns.js";
 import {axisNames} from "../../src/components/chartLabels.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";
 import {chartSvg} from "../../src/components/vegaChart.js";
@@ -23,9 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
-/** The text of each label of the chart's axes, a label's lines joined by " / ", axis by axis. */
-function axisLabels(svg: string): string[][] {
-  return [...svg.matchAll(/role-axis-label"[^>]*>(.*?)<\/g>/g)].map(([, group]) =>
+/** The text of each label of the chart's axes (or legends), a label's lines joined by " / ", axis by axis. */
+function axisLabels(svg: string, role = "axis"): string[][] {
+  return [...svg.matchAll(new RegExp(`role-${role}-label"[^>]*>(.*?)</g>`, "g"))].map(([, group]) =>
     [...group.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map(([, text]) =>
       text.includes("<tspan") ? [...text.matchAll(/<tspan[^>]*>(.*?)<\/tspan>/g)].map((m) => m[1]).join(" / ") : text
     )
@@ -47,6 +53,32 @@ describe("a step chart's candidate names", () => {
     // The flags every candidate shares are not on the axis; the tooltip gives the label as the study names it.
     expect(names.join(" ")).not.toContain("algorithm");
     expect(JSON.stringify(spec)).toContain(`"candidate":${JSON.stringify(`${labels[0]} · c4`)}`);
+  });
+
+  it("tells every run of the write-up's headroom chart apart", async () => {
+    const report = JSON.parse(JSON.stringify(headroomPage(data.report, data.rows))) as ReturnType<typeof headroomPage>;
+    const context = pageContext("en", "./");
+    const [scenario] = report.headroom!.scenarios;
+    const runs = headroomRuns(columnRows(report.columns), report, scenario.scenario, context);
+    const labels = runs.map((r) => r.label);
+    expect(labels.filter((label) => label.startsWith("--speculative-algorithm EAGLE3 "))).toHaveLength(9);
+    const spec = headroomChartSpec(scenario, runs, report, {...context, width: 820});
+    const names = axisLabels(await chartSvg(spec)).find((axis) => axis.some((label) => /[a-z]/.test(label)))!;
+    expect(names).toHaveLength(labels.length);
+    expect(new Set(names).size).toBe(labels.length);
+    expect(names).toContain("Maximum batch size for / cuda graph in SGLang · c4");
+    expect(names.filter((name) => name.endsWith("…"))).toEqual([]);
+  });
+
+  it("says the home page's recommendation whole in the legend, over as many lines as it needs", async () => {
+    const report = JSON.parse(JSON.stringify(homePage(data.report, data.rows))) as ReturnType<typeof homePage>;
+    const spec = beforeAfterSpec(report.headline, report, {...pageContext("en", "./"), width: 820, dark: false});
+    const legend = axisLabels(await chartSvg(spec), "legend").flat();
+    expect(legend.map((label) => label.replaceAll(" / ", " "))).toEqual([
+      "Baseline",
+      `Recommended: ${report.recommended.label}`
+    ]);
+    expect(report.recommended.label.length).toBeGreaterThan(72);
   });
 
   it("leaves labels that fit as they are", () => {
