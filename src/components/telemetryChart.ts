@@ -83,7 +83,6 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
         height: 90,
         title: panelTitle(t("kvCacheUse", lang)),
         data: {values: timeline.filter((p) => p.kv_cache_usage != null)},
-        mark: {type: "area", line: true, opacity: 0.35},
         encoding: {
           x,
           y: {
@@ -93,7 +92,20 @@ export function telemetrySpec(detail: RunDetail, lang: Lang, width = 640): TopLe
             scale: {domain: [0, 1]},
             axis: {format: "%"}
           }
-        }
+        },
+        // The hover text is each sample's, on its point: the area's one path would name the whole series by one value.
+        layer: [
+          {mark: {type: "area", line: true, opacity: 0.35}},
+          {
+            mark: {type: "point", filled: true, size: 16},
+            encoding: {
+              tooltip: [
+                second,
+                {field: "kv_cache_usage", type: "quantitative", title: t("kvCacheUse", lang), format: ".1%"}
+              ]
+            }
+          }
+        ]
       }
     ]
   };

@@ -55,6 +55,19 @@ describe("run page telemetry chart", () => {
     });
   });
 
+  it("gives each KV-cache sample its hover text, as the other panels give theirs", async () => {
+    await import("../../src/render/dom.js");
+    const {chartSvg} = await import("../../src/components/vegaChart.js");
+    const titles = [...(await chartSvg(telemetrySpec(detail, "en", 500)!)).matchAll(/<title>([^<]*)<\/title>/g)].map(
+      (m) => m[1]
+    );
+    expect(titles.filter((title) => title.includes("KV"))).toEqual([
+      "Seconds into the measured run: 0.0; KV-cache use: 20.0%",
+      "Seconds into the measured run: 1.0; KV-cache use: 80.0%",
+      "Seconds into the measured run: 2.0; KV-cache use: 50.0%"
+    ]);
+  });
+
   it("no time line, no chart", () => {
     expect(telemetrySpec({...detail, telemetry: {...detail.telemetry!, timeline: []}}, "en")).toBeNull();
     expect(telemetrySpec({...detail, telemetry: null}, "en")).toBeNull();
