@@ -42,9 +42,16 @@ function settingText(names: CoverageNames, setting: Setting[], lang: Lang): stri
 
 const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("tr") + text.slice(1);
 
+/** A percentage in whole numbers; under 1, to its first significant digit: a space that was measured is never 0 %. */
+function shareText(percent: number): string {
+  let digits = 0;
+  while (percent > 0 && digits < 6 && Number(percent.toFixed(digits)) === 0) digits++;
+  return formatFixed(percent, digits);
+}
+
 /** The summary's coverage paragraph: how much of the space the recommendation rests on. */
 export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang: Lang): string {
-  const share = coverage.space ? `${formatFixed((coverage.measured / coverage.space) * 100, 0)} %` : "—";
+  const share = coverage.space ? `${shareText((coverage.measured / coverage.space) * 100)} %` : "—";
   const dims = coverage.dims.map((d) => dimName(d.dim, lang)).join(" × ");
   const parts: string[] = [];
   if (coverage.dims.length === 0)

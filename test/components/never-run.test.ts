@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {stepPages} from "../../loaders/pages/step.js";
-import {stepCoverageLines} from "../../src/components/coverageText.js";
+import {coverageParagraph, stepCoverageLines} from "../../src/components/coverageText.js";
 
 let root: string;
 let data: StudyData;
@@ -55,6 +55,21 @@ describe("a step page's never-run line", () => {
     );
     expect(neverRun("maximum-batch-size-for-cuda-graph-in-sglang", "en")).toBe(
       "Never run: vLLM or TensorRT-LLM with --cuda-graph-max-bs 8."
+    );
+  });
+});
+
+describe("the summary's coverage paragraph", () => {
+  // 17 measured of 103,680 combinations is 0.016 %: the page said "0 % of that space was measured".
+  it("gives a share under 1 % to its first significant digit, never 0 % of a space that was measured", () => {
+    const {coverage} = data.report;
+    expect([coverage.measured, coverage.space]).toEqual([17, 103680]);
+    expect(coverageParagraph(coverage, data.report, "en")).toContain(
+      "The recommendation rests on 17 of the 103680 combinations of the settings the steps varied (engine × --cuda-graph-max-bs × "
+    );
+    expect(coverageParagraph(coverage, data.report, "en")).toContain("): 0.02 % of that space was measured.");
+    expect(coverageParagraph(coverage, data.report, "tr")).toContain(
+      "103680 birleşiminden ölçülmüş 17 tanesine dayanıyor (0.02 %)"
     );
   });
 });
