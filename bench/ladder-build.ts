@@ -121,7 +121,7 @@ export function renderLadderSection(f: LadderBuildFigures): string {
       "(`npm run build`) from the private tree; its home and step pages carry the SLO explorer.",
     "",
     `- Cold build: ${f.cold.seconds.toFixed(1)} s, ${f.cold.pages} pages, peak RSS ${f.cold.max_rss_mb ?? "—"} MB.`,
-    `- Build time per run no worse than the archives' (their cold builds in the Build table above${archives.length ? `: ${archives.join("; ")}` : ""}): ${goal}.`,
+    `- Build time per run no worse than the archives' (their cold builds in this bench run${archives.length ? `: ${archives.join("; ")}` : ""}): ${goal}.`,
     "",
     `| page | SLO explorer | requests | KB transferred (gzip) | ≤ ${EXPLORER_GOAL_KB} KB |`,
     "| --- | --- | ---: | ---: | --- |",

@@ -8,6 +8,7 @@ import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {loadStudyPlan} from "../loaders/study/plan.js";
+import {SEED_RUNS} from "../test/support/synth/study-plan.js";
 import {currentManifest} from "../test/support/synth/write-archive.js";
 import {timeBuild} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
@@ -22,7 +23,14 @@ import {prepareSiteTree} from "./site-tree.js";
 import {measureStartup, startupGoal} from "./startup.js";
 import {IMPORT_SECTION, measureImport, renderImportSection} from "./import-speed.js";
 import {measureStudiesBuild, renderStudiesSection, STUDIES_SECTION} from "./studies-build.js";
-import {LADDER_SECTION, measureLadderBuild, renderLadderSection} from "./ladder-build.js";
+import {
+  LADDER_BENCH,
+  LADDER_SECTION,
+  ladderRuns,
+  measureLadderBuild,
+  renderLadderSection,
+  type LadderBuildFigures
+} from "./ladder-build.js";
 import {measureNotebookBuild, NOTEBOOK_SECTION, renderNotebookSection} from "./notebook-build.js";
 
 const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -125,6 +133,28 @@ async function measureIncremental(
   const built = !added.timed_out && added.exit_code === 0;
   const differing = built ? sameTrees(coldDist, join(tree, output)) : [`the build failed: see ${added.log}`];
   return {removed, added, identical: differing.length === 0, differing};
+}
+
+/** An archive of the ladder study's run count, built cold in this run, where no archive size measured is within a
+ * quarter of it: a build's fixed seconds spread over more runs would make a larger archive's seconds per run the lower. */
+async function ladderReference(tree: string, archives: LadderBuildFigures["archives"]): Promise<typeof archives> {
+  const runs = ladderRuns(LADDER_BENCH);
+  if (archives.some((a) => Math.abs(Math.log(a.runs / runs)) < Math.log(1.25))) return [];
+  const scale = Math.round(runs / SEED_RUNS);
+  const {dir, seconds} = ensureArchive(scale);
+  const output = `dist-${scale}x-reference`;
+  rmSync(join(tree, output), {recursive: true, force: true});
+  log(`ladder: cold build of the ${scale}× archive, its reference (timeout ${values["build-timeout"]} s)`);
+  const cold = await timeBuild(
+    tree,
+    ["npm", "run", "build"],
+    {TPS_REPORT_STUDY: dir, TPS_REPORT_OUTPUT: output},
+    Number(values["build-timeout"]),
+    join(WORK, `build-${scale}x-reference.log`)
+  );
+  if (cold.timed_out || cold.exit_code !== 0) return [];
+  const archive = archiveFigures(dir, seconds);
+  return [{scale, runs: archive.runs, seconds_per_run: cold.seconds / archive.runs}];
 }
 
 let beforeTree: string | null = null;
@@ -250,12 +280,15 @@ async function main(): Promise<void> {
     log(`${scale}×: done`);
   }
   if (tree && !values["skip-ladder"]) {
-    // Today's figure: each archive size's cold build of this run, per run.
-    const archives = Object.values(results.sizes).flatMap((s) =>
-      s.build?.cold && !s.build.cold.timed_out && s.build.cold.exit_code === 0
-        ? [{scale: s.scale, runs: s.archive.runs, seconds_per_run: s.build.cold.seconds / s.archive.runs}]
-        : []
-    );
+    // Today's figure: each archive size's cold build of this run, per run (results.sizes also keeps earlier runs').
+    const archives = sizes
+      .flatMap((scale) => results.sizes[scale] ?? [])
+      .flatMap((s) =>
+        s.build?.cold && !s.build.cold.timed_out && s.build.cold.exit_code === 0
+          ? [{scale: s.scale, runs: s.archive.runs, seconds_per_run: s.build.cold.seconds / s.archive.runs}]
+          : []
+      );
+    archives.push(...(await ladderReference(tree, archives)));
     const ladder = await measureLadderBuild(WORK, tree, Number(values["build-timeout"]), archives, log);
     spliceSection(values.out!, renderLadderSection(ladder), "", LADDER_SECTION);
   }
