@@ -74,7 +74,7 @@ export function axisNames(labels: readonly string[], chars = LINE_CHARS): Map<st
 }
 
 /** A Vega expression giving each label's lines (an axis's or a legend's labelExpr); a label not named stays as it is. */
-export function namesExpr(names: ReadonlyMap<string, string[]>, joined = false): string {
+function namesExpr(names: ReadonlyMap<string, string[]>, joined = false): string {
   let expr = "datum.label";
   for (const [label, lines] of [...names].reverse()) {
     if (lines.length === 1 && lines[0] === label) continue;
@@ -84,8 +84,19 @@ export function namesExpr(names: ReadonlyMap<string, string[]>, joined = false):
   return expr;
 }
 
+/** An axis's or a legend's labelExpr giving each label its name (`joined`: on one line), none where every label is
+ * its own name. */
+export function namesLabel(names: ReadonlyMap<string, string[]>, joined = false): {labelExpr?: string} {
+  const expr = namesExpr(names, joined);
+  return expr === "datum.label" ? {} : {labelExpr: expr};
+}
+
+/** The band a bar needs for its name's lines, at least `least` px. */
+export function nameBand(names: ReadonlyMap<string, string[]>, least = 26): number {
+  return Math.max(least, 13 * Math.max(1, ...[...names.values()].map((lines) => lines.length)) + 8);
+}
+
 /** A legend's labels that are longer than a line, each said whole over as many lines as it needs. */
 export function legendLines(labels: readonly string[]): {labelExpr?: string} {
-  const expr = namesExpr(new Map(labels.map((label) => [label, lines(units(label), LEGEND_CHARS)])));
-  return expr === "datum.label" ? {} : {labelExpr: expr};
+  return namesLabel(new Map(labels.map((label) => [label, lines(units(label), LEGEND_CHARS)])));
 }

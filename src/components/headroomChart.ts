@@ -4,7 +4,7 @@ import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {HeadroomScenario} from "../../loaders/analysis/headroom.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
-import {axisNames, namesExpr} from "./chartLabels.js";
+import {axisNames, nameBand, namesLabel} from "./chartLabels.js";
 import {labelWidth, paddedMax} from "./chartLayout.js";
 import {formatFixed, formatShare} from "./format.js";
 import {fill, t, type Lang} from "./i18n.js";
@@ -84,11 +84,9 @@ export function headroomChartSpec(
   const palette = chartConfig(dark).range?.category as string[];
   const labels = runs.map((r) => r.label);
   const emphasized = runs.filter((r) => r.role).map((r) => r.label);
-  // On a narrow page the names give up room to the plot (and are cut with an ellipsis) rather than squeeze it.
   // A run's name on the axis: what sets it apart, where its label does not fit on one line.
   const names = axisNames(labels);
-  const namesLabel = namesExpr(names) === "datum.label" ? {} : {labelExpr: namesExpr(names)};
-  const nameLines = Math.max(1, ...[...names.values()].map((lines) => lines.length));
+  // On a narrow page the names give up room to the plot (and are cut with an ellipsis) rather than squeeze it.
   const labelsPx = Math.min(labelWidth([...names.values()].flat()), Math.round(width * 0.45));
   const panelWidth = Math.max(120, width - labelsPx - 24);
   const [bandLow, bandHigh] = realisticBand(scenario);
@@ -143,7 +141,7 @@ export function headroomChartSpec(
     title: null,
     axis: {
       labelLimit: labelsPx,
-      ...namesLabel,
+      ...namesLabel(names),
       labelFontWeight: {
         condition: {test: `indexof(${JSON.stringify(emphasized)}, datum.value) >= 0`, value: "bold" as const},
         value: "normal" as const
@@ -218,7 +216,7 @@ export function headroomChartSpec(
   return {
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     width: panelWidth,
-    height: {step: Math.max(26, 13 * nameLines + 8)},
+    height: {step: nameBand(names)},
     data: {values},
     layer: [
       // Band and ceiling first, so the bars and their labels are drawn over them.

@@ -5,7 +5,7 @@ import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {StepReport} from "../../loaders/analysis/derive.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
-import {axisNames, namesExpr} from "./chartLabels.js";
+import {axisNames, nameBand, namesLabel} from "./chartLabels.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, shortLoad} from "./format.js";
 import {fill, t} from "./i18n.js";
@@ -107,10 +107,9 @@ export function stepChartSpec(
   const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
   // A candidate's name on the axis (or in the legend): what sets it apart, where its label does not fit.
   const names = axisNames(candidates);
-  const namesLabel = namesExpr(names) === "datum.label" ? {} : {labelExpr: namesExpr(names, multi)};
-  const nameLines = Math.max(...[...names.values()].map((lines) => lines.length));
+  const named = namesLabel(names, multi);
   const layout = panelLayout(width, multi ? scenarios : [...names.values()].flat());
-  const band = multi ? Math.max(28, 18 * candidates.length + 8) : Math.max(26, 13 * nameLines + 8);
+  const band = multi ? Math.max(28, 18 * candidates.length + 8) : nameBand(names);
   const y = multi
     ? {field: "scenario", type: "nominal" as const, sort: scenarios, title: null}
     : {
@@ -118,14 +117,14 @@ export function stepChartSpec(
         type: "nominal" as const,
         sort: candidates,
         title: null,
-        ...("labelExpr" in namesLabel ? {axis: namesLabel} : {})
+        ...(named.labelExpr ? {axis: named} : {})
       };
   const yOffset = multi ? {yOffset: {field: "candidate", type: "nominal" as const, sort: candidates}} : {};
   const color = {
     field: "candidate",
     type: "nominal" as const,
     sort: candidates,
-    legend: multi ? {title: null, ...namesLabel} : null
+    legend: multi ? {title: null, ...named} : null
   };
   const tooltip = [
     {field: "candidate", type: "nominal" as const, title: t("candidate", lang)},
