@@ -24,19 +24,34 @@ function units(label: string): string[] {
   return load < 0 ? parts : [...parts, label.slice(load + 1)];
 }
 
-/** The start every flag shares up to a hyphen ("--speculative-"), or "" where they share none but "--". */
+/** The start that different flags share up to a hyphen ("--speculative-"), or "" where they share none but "--" (or
+ * are one flag, whose name is then all that says what its values are). */
 function flagPrefix(flags: readonly string[]): string {
-  if (flags.length < 2) return "";
-  let prefix = flags[0].split(" ")[0];
-  for (const flag of flags) while (!flag.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const names = [...new Set(flags.map((flag) => flag.split(" ")[0]))];
+  if (names.length < 2) return "";
+  let prefix = names[0];
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
   const cut = prefix.lastIndexOf("-");
   return cut > 1 ? prefix.slice(0, cut + 1) : "";
+}
+
+/** A part cut to `chars` characters with "…": a flag's value kept whole, its name cut in the middle, where there is
+ * room ("--max-num-b…tokens 32768"); else its end. */
+function cut(part: string, chars: number): string {
+  if (part.length <= chars) return part;
+  const space = part.indexOf(" ");
+  const room = chars - (part.length - space) - 1;
+  if (part.startsWith("--") && space > 0 && room >= 8) {
+    const head = Math.ceil(room / 2);
+    return `${part.slice(0, head)}…${part.slice(space - (room - head), space)}${part.slice(space)}`;
+  }
+  return `${part.slice(0, chars - 1)}…`;
 }
 
 /** Parts packed into lines of at most `chars` characters; a part longer than a line is cut with "…". */
 function lines(parts: readonly string[], chars: number): string[] {
   const packed: string[] = [];
-  for (const part of parts.map((p) => (p.length > chars ? `${p.slice(0, chars - 1)}…` : p))) {
+  for (const part of parts.map((p) => cut(p, chars))) {
     const last = packed.length - 1;
     if (last >= 0 && packed[last].length + 1 + part.length <= chars) packed[last] += ` ${part}`;
     else packed.push(part);
@@ -73,21 +88,12 @@ export function axisNames(labels: readonly string[], chars = LINE_CHARS): Map<st
   );
 }
 
-/** A Vega expression giving each label's lines (an axis's or a legend's labelExpr); a label not named stays as it is. */
-function namesExpr(names: ReadonlyMap<string, string[]>, joined = false): string {
+/** An axis's or a legend's labelExpr giving each label its lines, none where every label is its own one line. */
+export function namesLabel(names: ReadonlyMap<string, string[]>): {labelExpr?: string} {
   let expr = "datum.label";
-  for (const [label, lines] of [...names].reverse()) {
-    if (lines.length === 1 && lines[0] === label) continue;
-    const value = joined ? JSON.stringify(lines.join(" ")) : JSON.stringify(lines);
-    expr = `datum.label === ${JSON.stringify(label)} ? ${value} : ${expr}`;
-  }
-  return expr;
-}
-
-/** An axis's or a legend's labelExpr giving each label its name (`joined`: on one line), none where every label is
- * its own name. */
-export function namesLabel(names: ReadonlyMap<string, string[]>, joined = false): {labelExpr?: string} {
-  const expr = namesExpr(names, joined);
+  for (const [label, lines] of [...names].reverse())
+    if (lines.length !== 1 || lines[0] !== label)
+      expr = `datum.label === ${JSON.stringify(label)} ? ${JSON.stringify(lines)} : ${expr}`;
   return expr === "datum.label" ? {} : {labelExpr: expr};
 }
 

@@ -5,7 +5,7 @@ import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {StepReport} from "../../loaders/analysis/derive.js";
 import type {RunCells} from "../../loaders/analysis/run-cells.js";
-import {axisNames, nameBand, namesLabel} from "./chartLabels.js";
+import {axisNames, legendLines, nameBand, namesLabel} from "./chartLabels.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, shortLoad} from "./format.js";
 import {fill, t} from "./i18n.js";
@@ -107,7 +107,7 @@ export function stepChartSpec(
   const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
   // A candidate's name on the axis (or in the legend): what sets it apart, where its label does not fit.
   const names = axisNames(candidates);
-  const named = namesLabel(names, multi);
+  const named = namesLabel(names);
   const layout = panelLayout(width, multi ? scenarios : [...names.values()].flat());
   const band = multi ? Math.max(28, 18 * candidates.length + 8) : nameBand(names);
   const y = multi
@@ -124,7 +124,8 @@ export function stepChartSpec(
     field: "candidate",
     type: "nominal" as const,
     sort: candidates,
-    legend: multi ? {title: null, ...named} : null
+    // A legend has room for a label's whole text, over several lines where it needs them.
+    legend: multi ? {title: null, ...legendLines(candidates)} : null
   };
   const tooltip = [
     {field: "candidate", type: "nominal" as const, title: t("candidate", lang)},

@@ -81,12 +81,38 @@ describe("a step chart's candidate names", () => {
     expect(report.recommended.label.length).toBeGreaterThan(72);
   });
 
+  it("says a long candidate whole in the legend of a step over several scenarios", async () => {
+    const seed = await loadStudy("data/studies/qwen3-32b-a100");
+    const long =
+      "--speculative-algorithm EAGLE3 --speculative-num-steps 4 --speculative-num-draft-tokens 16 (TensorRT-LLM)";
+    const page = JSON.parse(
+      JSON.stringify([...stepPages(seed.report, seed.rows)].find((p) => p.step.id === "other-scenarios")).replaceAll(
+        "Recommended (TensorRT-LLM)",
+        long
+      )
+    ) as ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never;
+    expect(page.step.scenarios).toHaveLength(4);
+    const spec = stepChartSpec(page.step, page.rows, page, {...pageContext("en", "../"), width: 820});
+    const legend = axisLabels(await chartSvg(spec), "legend").flat();
+    expect(legend.map((label) => label.replaceAll(" / ", " "))).toEqual(["Baseline (vLLM, defaults)", long]);
+    expect(legend[1].split(" / ").length).toBe(2);
+  });
+
   it("leaves labels that fit as they are", () => {
     expect(axisNames(["vLLM", "SGLang", "--max-num-tokens 16384"])).toEqual(
       new Map([
         ["vLLM", ["vLLM"]],
         ["SGLang", ["SGLang"]],
         ["--max-num-tokens 16384", ["--max-num-tokens 16384"]]
+      ])
+    );
+  });
+
+  it("keeps a flag's value whole, cutting its name in the middle, and names one flag's values by that flag", () => {
+    expect(axisNames(["--max-num-batched-tokens 4096", "--max-num-batched-tokens 32768"])).toEqual(
+      new Map([
+        ["--max-num-batched-tokens 4096", ["--max-num-…hed-tokens 4096"]],
+        ["--max-num-batched-tokens 32768", ["--max-num-…ed-tokens 32768"]]
       ])
     );
   });
