@@ -33,6 +33,8 @@ export default defineConfig({
           exclude: [...TIMED, ...MOCKING],
           maxWorkers: 3,
           isolate: false,
+          // Files that share a worker share its DOM: each starts from a fresh page's state.
+          setupFiles: ["test/support/fresh-page.ts"],
           sequence: {groupOrder: 1}
         }
       },
