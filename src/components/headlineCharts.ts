@@ -5,7 +5,7 @@ import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import type {HeadlineRow} from "../../loaders/analysis/derive.js";
 import type {StudyInfo} from "../../loaders/analysis/report.js";
 import type {HomePage} from "../../loaders/pages/home.js";
-import {legendLines} from "./chartLabels.js";
+import {axisNames, legendLines, nameBand, namesLabel} from "./chartLabels.js";
 import {arrangePanels, paddedMax, panelLayout} from "./chartLayout.js";
 import {formatFixed, formatPercent} from "./format.js";
 import {t, type Lang} from "./i18n.js";
@@ -18,6 +18,13 @@ import {changeColors} from "./vegaChart.js";
 export interface HeadlineChartOptions extends PageContext {
   width: number;
   dark?: boolean;
+}
+
+/** The scenario axis: none on a panel beside another, else each scenario's name over the lines it needs. */
+function scenarioAxis(names: ReadonlyMap<string, string[]>, hidden: boolean) {
+  if (hidden) return {axis: null};
+  const named = namesLabel(names);
+  return named.labelExpr ? {axis: named} : {};
 }
 
 interface ChangeDatum {
@@ -47,11 +54,12 @@ function changePanel(
   const low = Math.min(0, ...changes);
   const high = Math.max(0, ...changes);
   const pad = Math.max(high - low, 1) * 0.28;
-  const y = {field: "scenario", type: "nominal" as const, sort: scenarios, title: null, ...(hideY ? {axis: null} : {})};
+  const names = axisNames(scenarios);
+  const y = {field: "scenario", type: "nominal" as const, sort: scenarios, title: null, ...scenarioAxis(names, hideY)};
   return {
     title,
     width,
-    height: {step: 30},
+    height: {step: nameBand(names, 30)},
     data: {values},
     encoding: {y},
     layer: [
@@ -107,7 +115,7 @@ export function changeChartSpec(
 ): TopLevelSpec {
   const {lang, width} = options;
   const scenarios = headline.map((h) => scenarioName(report, h.scenario, lang));
-  const layout = panelLayout(width, scenarios);
+  const layout = panelLayout(width, [...axisNames(scenarios).values()].flat());
   const throughput: ChangeDatum[] = headline.map((h, i) => ({
     scenario: scenarios[i],
     change: h.change_percent,
@@ -151,13 +159,14 @@ function pairPanel(
   lang: Lang
 ): LayerSpec<Field> {
   const yOffset = {field: "configuration", type: "nominal" as const, sort: configurations};
+  const names = axisNames(scenarios);
   return {
     title,
     width,
-    height: {step: 44},
+    height: {step: nameBand(names, 44)},
     data: {values},
     encoding: {
-      y: {field: "scenario", type: "nominal", sort: scenarios, title: null, ...(hideY ? {axis: null} : {})},
+      y: {field: "scenario", type: "nominal", sort: scenarios, title: null, ...scenarioAxis(names, hideY)},
       yOffset
     },
     layer: [
@@ -211,7 +220,7 @@ export function beforeAfterSpec(
   const {lang, width} = options;
   const scenarios = headline.map((h) => scenarioName(report, h.scenario, lang));
   const configurations = [t("baseline", lang), `${t("recommended", lang)}: ${report.recommended.label}`];
-  const layout = panelLayout(width, scenarios);
+  const layout = panelLayout(width, [...axisNames(scenarios).values()].flat());
   const pairs = (pick: (h: HeadlineRow) => [number | null, number | null]): PairDatum[] =>
     headline.flatMap((h, i) => {
       const [before, after] = pick(h);

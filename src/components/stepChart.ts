@@ -105,20 +105,19 @@ export function stepChartSpec(
   );
   // One scenario: candidates in ranking order. Several: candidates grouped within each scenario in plan order.
   const candidates = multi ? step.candidates.map((c) => c.label) : [...new Set(values.map((v) => v.candidate))];
-  // A candidate's name on the axis (or in the legend): what sets it apart, where its label does not fit.
-  const names = axisNames(candidates);
+  // What the axis names, a scenario or a candidate, over the lines it needs where its label does not fit; a candidate
+  // by what sets it apart.
+  const names = axisNames(multi ? scenarios : candidates);
   const named = namesLabel(names);
-  const layout = panelLayout(width, multi ? scenarios : [...names.values()].flat());
-  const band = multi ? Math.max(28, 18 * candidates.length + 8) : nameBand(names);
-  const y = multi
-    ? {field: "scenario", type: "nominal" as const, sort: scenarios, title: null}
-    : {
-        field: "candidate",
-        type: "nominal" as const,
-        sort: candidates,
-        title: null,
-        ...(named.labelExpr ? {axis: named} : {})
-      };
+  const layout = panelLayout(width, [...names.values()].flat());
+  const band = multi ? Math.max(28, 18 * candidates.length + 8, nameBand(names)) : nameBand(names);
+  const y = {
+    field: multi ? "scenario" : "candidate",
+    type: "nominal" as const,
+    sort: multi ? scenarios : candidates,
+    title: null,
+    ...(named.labelExpr ? {axis: named} : {})
+  };
   const yOffset = multi ? {yOffset: {field: "candidate", type: "nominal" as const, sort: candidates}} : {};
   const color = {
     field: "candidate",

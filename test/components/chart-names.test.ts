@@ -13,7 +13,7 @@ import {homePage} from "../../loaders/pages/home.js";
 import {stepPages} from "../../loaders/pages/step.js";
 import {columnRows} from "../../src/components/columnRows.js";
 import {headroomChartSpec} from "../../src/components/headroomChart.js";
-import {beforeAfterSpec} from "../../src/components/headlineCharts.js";
+import {beforeAfterSpec, changeChartSpec} from "../../src/components/headlineCharts.js";
 import {headroomRuns} from "../../src/components/headroomRuns.js";
 import {axisNames} from "../../src/components/chartLabels.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";
@@ -81,21 +81,42 @@ describe("a step chart's candidate names", () => {
     expect(report.recommended.label.length).toBeGreaterThan(72);
   });
 
-  it("says a long candidate whole in the legend of a step over several scenarios", async () => {
+  it("says a long candidate whole in the legend of a step over several scenarios, and a long scenario on its axis", async () => {
     const seed = await loadStudy("data/studies/qwen3-32b-a100");
     const long =
       "--speculative-algorithm EAGLE3 --speculative-num-steps 4 --speculative-num-draft-tokens 16 (TensorRT-LLM)";
     const page = JSON.parse(
-      JSON.stringify([...stepPages(seed.report, seed.rows)].find((p) => p.step.id === "other-scenarios")).replaceAll(
-        "Recommended (TensorRT-LLM)",
-        long
-      )
+      JSON.stringify([...stepPages(seed.report, seed.rows)].find((p) => p.step.id === "other-scenarios"))
+        .replaceAll("Recommended (TensorRT-LLM)", long)
+        .replaceAll('"Short prompt"', '"Short prompt (256 input tokens, 64 output)"')
     ) as ReturnType<typeof stepPages> extends Iterable<infer P> ? P : never;
     expect(page.step.scenarios).toHaveLength(4);
     const spec = stepChartSpec(page.step, page.rows, page, {...pageContext("en", "../"), width: 820});
     const legend = axisLabels(await chartSvg(spec), "legend").flat();
     expect(legend.map((label) => label.replaceAll(" / ", " "))).toEqual(["Baseline (vLLM, defaults)", long]);
     expect(legend[1].split(" / ").length).toBe(2);
+    // Its scenarios on the axis, one that does not fit over two lines.
+    const axis = axisLabels(await chartSvg(spec)).find((labels) => labels.some((label) => /[a-z]/.test(label)))!;
+    expect(axis).toEqual([
+      "Short prompt (256 input / tokens, 64 output)",
+      "Medium prompt",
+      "Long prompt",
+      "Very long prompt"
+    ]);
+  });
+
+  // The H200 ladder's scenario, 28 characters in Turkish: "Sohbet (256 girdi, 64 çıkt…" on the home page's charts.
+  it("says a scenario whole on the home page's charts, over two lines where it needs them", async () => {
+    const ladder = await loadStudy("data/studies/h200-ladder");
+    const report = JSON.parse(JSON.stringify(homePage(ladder.report, ladder.rows))) as ReturnType<typeof homePage>;
+    const options = {...pageContext("tr", "../"), width: 820, dark: false};
+    for (const spec of [
+      changeChartSpec(report.headline, report, options),
+      beforeAfterSpec(report.headline, report, options)
+    ]) {
+      const names = axisLabels(await chartSvg(spec)).find((axis) => axis.some((label) => /[a-z]/.test(label)))!;
+      expect(names).toEqual(["Sohbet (256 girdi, 64 / çıktı)"]);
+    }
   });
 
   it("leaves labels that fit as they are", () => {
