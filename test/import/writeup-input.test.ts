@@ -74,6 +74,12 @@ describe("tps-report import WRITEUP", () => {
       /:90: the result block is cut off: no closing ===== line after line 90 \(the code block ends at line 100\)$/
     ],
     [
+      // It was left out without a word: the study had the page's 15 runs and not this one.
+      "a result block under the results heading but in no step",
+      () => variant("no-step.md", (l) => [...l.slice(0, 79), ...l.slice(87, 113), "", ...l.slice(79)]),
+      /:82: a result block in "Experiment Results" that is in none of its steps: a step is a heading under it, and its runs are the blocks below that heading$/
+    ],
+    [
       "a block whose lines are shuffled",
       () =>
         variant("shuffled.md", (l) => {

@@ -342,7 +342,14 @@ export function readWriteup(text: string, file: string): Writeup {
         });
         continue;
       }
-      if (!step || !roleAt("results")) continue;
+      // A run no step holds would be left out without a word: the page says where its runs go.
+      const results = stack.find((s) => s.role === "results");
+      if (!step && results && isResultCode(item))
+        throw new WriteupProblem(
+          item.line,
+          `a result block in "${results.text}" that is in none of its steps: a step is a heading under it, and its runs are the blocks below that heading`
+        );
+      if (!step || !results) continue;
       const result = expect?.role === "result" || (expect == null && isResultCode(item));
       if (result) {
         const entries = takeEntries(item);
