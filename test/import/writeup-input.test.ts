@@ -61,6 +61,30 @@ describe("tps-report import WRITEUP", () => {
     );
   });
 
+  // A heading under the results with no result block below it stopped the import with the study's own schema error
+  // ("…:1: the study made from it does not read back: …/study.yaml:77: steps[0].candidates: Too small …").
+  it("leaves out a step heading with no result block under it, and says so by its line", () => {
+    const file = variant("empty-step.md", (l) => [
+      ...l.slice(0, 79),
+      "### 0. A step with no result",
+      "",
+      "We tried this but did not keep the output.",
+      "",
+      ...l.slice(79)
+    ]);
+    const into = join(root, "empty-step");
+    const out = cli(file, "--into", into);
+    expect(out.stderr).toBe("");
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain(
+      `${file}:80 (Experiment Results › 0. A step with no result): "A step with no result" has no result block under it: not a step of the study\n`
+    );
+    const steps = readFileSync(join(into, "study.yaml"), "utf8").match(/^ {2}- id: /gm)!.length;
+    const plain = join(root, "empty-step-plain");
+    expect(cli(PAGE, "--into", plain).status).toBe(0);
+    expect(steps).toBe(readFileSync(join(plain, "study.yaml"), "utf8").match(/^ {2}- id: /gm)!.length);
+  });
+
   const bad: [string, () => string, RegExp][] = [
     [
       "a document with no result block",

@@ -387,6 +387,11 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
   const known: StudyCandidate[] = [];
   const recommendedModel = w.recommended ? commandModel(w.recommended.argv) : null;
   for (const read of w.steps) {
+    // A heading under the results with no run below it (prose, a plan) is said, not made a step without candidates.
+    if (!read.candidates.some((c) => c.entries.length)) {
+      note(read.line, `"${read.title}" has no result block under it: not a step of the study`);
+      continue;
+    }
     const step: StudyStep = {
       id: uniqueId(nameId(read.title), stepIds),
       title: read.title,
