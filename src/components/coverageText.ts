@@ -25,7 +25,7 @@ const stepTitle = (names: CoverageNames, id: string, lang: Lang): string =>
 
 function dimName(dim: string, lang: Lang): string {
   if (dim === "engine") return t("engineWord", lang);
-  if (dim === "quantization") return "quantization";
+  if (dim === "quantization") return t("quantizationWord", lang);
   return dim;
 }
 

@@ -45,7 +45,7 @@ const COMMON_WORDS = {
   engine: {en: "Engine", tr: "Motor"},
   version: {en: "Version", tr: "Sürüm"},
   model: {en: "Model", tr: "Model"},
-  quantization: {en: "Quantization", tr: "Quantization"},
+  quantization: {en: "Quantization", tr: "Nicemleme"},
   notRecorded: {en: NOT_RECORDED, tr: "kaydedilmemiş"},
   gpu: {en: "GPU", tr: "GPU"},
   study: {en: "Study", tr: "Çalışma"},

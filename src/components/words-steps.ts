@@ -307,6 +307,7 @@ export const STEP_WORDS = {
   // coverageText.ts: what the greedy path left unmeasured, its close decisions, and the second look.
   engineNotRecorded: {en: "an engine that is not recorded", tr: "kaydedilmemiş bir motor"},
   engineWord: {en: "engine", tr: "motor"},
+  quantizationWord: {en: "quantization", tr: "nicemleme"},
   settingDefault: {en: "default", tr: "varsayılan"},
   coverageNoDims: {
     en: "The steps varied no setting: the recommendation rests on the one configuration measured.",

@@ -34,6 +34,14 @@ describe("a run page's facts", () => {
     expect(tr["Başarısız olduğu aşama"]).toBe("sunucu başlatma");
   });
 
+  // The Turkish pages named it "Quantization", where the library's own Turkish (findings, headroom) says "nicemleme".
+  it("name the run's quantization in the page's language, as the findings do", async () => {
+    const {en, tr} = await facts("data/studies/qwen3-32b-a100", "quantization--trtllm-fp8--sharegpt");
+    expect(en["Quantization"]).toBe("fp8");
+    expect(tr["Nicemleme"]).toBe("fp8");
+    expect(Object.keys(tr)).not.toContain("Quantization");
+  });
+
   it("name a phase tps-report does not know as run.json writes it (a hand-edited or hostile file)", async () => {
     const {plan} = await loadStudy("data/studies/qwen3-32b-a100");
     const detail = JSON.parse(

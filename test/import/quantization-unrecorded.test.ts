@@ -15,7 +15,7 @@ import {importResults} from "../../loaders/import/index.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
 import {runDetail} from "../../loaders/runs/run-detail.js";
 import {isPlaceholder} from "../../loaders/study/schema.js";
-import type {Lang} from "../../src/components/i18n.js";
+import {t, type Lang} from "../../src/components/i18n.js";
 import {runFacts} from "../../src/components/runDetail.js";
 import {findingMessage} from "../../src/components/libraryText.js";
 import {stepFragments} from "../../src/render/page-fragments.js";
@@ -28,7 +28,7 @@ afterAll(() => rmSync(tmp, {recursive: true, force: true}));
 
 async function quantizationFact(study: string, run: string, lang: Lang): Promise<string> {
   const list = runFacts(await runDetail(study, run), {lang, root: "../"});
-  const term = [...list.querySelectorAll("dt")].find((dt) => dt.textContent === "Quantization");
+  const term = [...list.querySelectorAll("dt")].find((dt) => dt.textContent === t("quantization", lang));
   return term?.nextElementSibling?.textContent ?? "";
 }
 
@@ -84,7 +84,7 @@ describe("a step's coverage where candidates differ only by a quantization one f
     expect(coverage.en).not.toContain("TODO");
     expect(coverage.tr).not.toContain("TODO");
     expect(coverage.en).toContain("quantization not recorded");
-    expect(coverage.tr).toContain("quantization kaydedilmemiş");
+    expect(coverage.tr).toContain("nicemleme kaydedilmemiş");
   }, 120_000);
 });
 

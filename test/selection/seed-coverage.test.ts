@@ -65,6 +65,9 @@ describe("seed study: coverage", () => {
     const tr = coverageParagraph(page.coverage, page, "tr");
     expect(tr).toContain("Toplu işteki en fazla token sayısı (TensorRT-LLM) yalnızca TensorRT-LLM üzerinde ayarlandı.");
     expect(tr).toContain(". Motor kararı (Çıkarım motoru seçimi) Quantization adımından sonra bir daha sınanmadı");
+    // The dimension in Turkish, as the findings name it; the step's own title stays as the study wrote it.
+    expect(tr).toContain("(motor × nicemleme × --max-num-tokens)");
+    expect(tr).toContain("Nicemleme kararı (Quantization)");
     expect(page.second_look).toBeUndefined();
   });
 
