@@ -6,7 +6,7 @@ import {resolve} from "node:path";
 import type MarkdownIt from "markdown-it";
 import {darkChartCss} from "./src/components/chartTheme.js";
 import {RUN_SETS_META} from "./src/components/runSets.js";
-import {escapeHtml, languageSwitch, pageLanguage, studiesIndexLink} from "./src/build/header.js";
+import {escapeHtml, languageScript, languageSwitch, pageLanguage, studiesIndexLink} from "./src/build/header.js";
 import {placeholders} from "./src/build/placeholders.js";
 import {LANGUAGE_SECTION, SiteView} from "./src/build/site-view.js";
 import {SITE_TITLE} from "./src/build/stamp.js";
@@ -30,7 +30,10 @@ export default {
   output: site?.output ?? process.env.TPS_REPORT_OUTPUT ?? "dist",
   pages: [...sidebar.en, {...LANGUAGE_SECTION, collapsible: true, open: false, pager: "tr", pages: sidebar.tr}],
   // An empty icon: the browser asks for no favicon, so pages load without a 404.
-  head: `<link rel="icon" href="data:,"><meta name="${RUN_SETS_META}" content="${site?.sets ?? 0}"><style>${darkChartCss()}</style>`,
+  // In dev, where the site names no output folder, each page gets its language as it loads (a build's stamp writes it).
+  head: ({path}: {path: string}) =>
+    `<link rel="icon" href="data:,"><meta name="${RUN_SETS_META}" content="${site?.sets ?? 0}"><style>${darkChartCss()}</style>` +
+    (site && !site.output ? languageScript(path) : ""),
   // Built into a site of many studies (npm run build:site), each page links up to the index of studies.
   header: (page: {path: string}) =>
     (site?.siteIndex ? studiesIndexLink(page) : "") + languageSwitch(page, (path) => pageSourceExists("src", path)),

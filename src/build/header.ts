@@ -10,6 +10,11 @@ export function pageLanguage(path: string): Lang {
   return path === "/tr" || path.startsWith("/tr/") ? "tr" : "en";
 }
 
+/** The page's language, set as it loads: in `npm run dev` no stamp writes it into the page's <html> tag. */
+export function languageScript(path: string): string {
+  return `<script>document.documentElement.lang = "${pageLanguage(path)}";</script>`;
+}
+
 /** The same page in the other language ("/steps/a" and "/tr/steps/a"). */
 export function twinPath(path: string): string {
   const page = path.replace(/\/index$/, "/");

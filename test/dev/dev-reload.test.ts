@@ -96,3 +96,15 @@ it("an edit to a notebook page's cell shows on that page, and the study is not d
   await new Promise((r) => setTimeout(r, 1000));
   expect((dev.log().match(/drawing the study again/g) ?? []).length).toBe(drawn);
 }, 120_000);
+
+// The build's stamp gives each page its language; `npm run dev` served every page with none.
+it("serves each page in its language, as the build writes it", async () => {
+  for (const [path, lang] of [
+    ["tr/", "tr"],
+    ["tr/setup", "tr"],
+    ["setup", "en"]
+  ] as const) {
+    await page.goto(`${dev.url}${path}`);
+    expect(await page.evaluate(() => document.documentElement.lang), path).toBe(lang);
+  }
+}, 60_000);
