@@ -4,6 +4,18 @@
 /** The name of the <meta> tag through which the build tells pages how many run sets there are (0: one page per run). */
 export const RUN_SETS_META = "tps-report:run-sets";
 
+/** Declares the set count in the page head, where links to runs read it (runHref), as they do in a built page: the
+ * renderer's drawing of a study, and each test file's fresh start. */
+export function declareRunSets(sets: number): void {
+  let meta = document.head.querySelector(`meta[name="${RUN_SETS_META}"]`);
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.setAttribute("name", RUN_SETS_META);
+    document.head.append(meta);
+  }
+  meta.setAttribute("content", String(sets));
+}
+
 /** Above this many runs the report builds one page per set of runs instead of one per run. */
 export const DEFAULT_RUN_PAGE_LIMIT = 500;
 

@@ -335,17 +335,6 @@ async function runFragments(detail: RunDetail, lang: Lang, root: string): Promis
   return {run: await html(runView(asJson(detail), pageContext(lang, root)))};
 }
 
-/** Links to runs read the set count from the page head, as they do in a built page (runHref). */
-function declareRunSets(sets: number): void {
-  let meta = document.head.querySelector(`meta[name="${runSets.RUN_SETS_META}"]`);
-  if (!meta) {
-    meta = document.createElement("meta");
-    meta.setAttribute("name", runSets.RUN_SETS_META);
-    document.head.append(meta);
-  }
-  meta.setAttribute("content", String(sets));
-}
-
 async function setFragments(set: RunSet, lang: Lang): Promise<PageFragments> {
   return {
     sets: text(formatCount(set.sets)),
@@ -439,7 +428,7 @@ export async function siteFragments(
   const runs = listRunDirs(join(dir, "runs"));
   const layout = runPageLayout(runs, runSets);
   // Links to runs read the set count from the page head, as they would in a built page (runHref).
-  declareRunSets(layout.sets);
+  runSets.declareRunSets(layout.sets);
   const emit = async (path: string, info: PageInfo, make: () => Promise<PageFragments>) =>
     hand(path, await drawn(path, info, () => fresh(make)), info);
   // In the order of Framework's own pages (its files by name, English first), which its search index keeps.
@@ -523,7 +512,7 @@ export async function runPageFragments(
   page: (path: string, fragments: Drawn, info: PageInfo) => unknown,
   drawn: PageDrawer = draw
 ): Promise<void> {
-  declareRunSets(layout.sets);
+  runSets.declareRunSets(layout.sets);
   const version = createHash("sha256")
     .update(JSON.stringify([plan, layout.sets]))
     .digest("hex");

@@ -1,7 +1,6 @@
 // Each test file starts with no run sets declared. The files of a worker share one DOM (isolate: false), and a drawing of
 // a study in run sets leaves its count in the page's head (src/render/page-fragments.ts): the next file's run links would
 // point into sets it never drew.
-import {RUN_SETS_META} from "../../src/components/runSets.js";
+import {declareRunSets} from "../../src/components/runSets.js";
 
-if (typeof document !== "undefined")
-  document.head.querySelector(`meta[name="${RUN_SETS_META}"]`)?.setAttribute("content", "0");
+if (typeof document !== "undefined") declareRunSets(0);
