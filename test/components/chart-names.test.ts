@@ -2,12 +2,8 @@
 // decoding candidates by their flags, 87 to 157 characters that differ only after the 26th: each of the 9 bars read
 // "--speculative-algorithm EA…".
 import "../../src/render/dom.js";
-import {mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join} from "node:path";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
-import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {describe, expect, it} from "vitest";
+import {loadStudy} from "../../loaders/analysis/report.js";
 import {headroomPage} from "../../loaders/pages/headroom.js";
 import {homePage} from "../../loaders/pages/home.js";
 import {stepPages} from "../../loaders/pages/step.js";
@@ -19,15 +15,9 @@ import {axisNames} from "../../src/components/chartLabels.js";
 import {stepChartSpec} from "../../src/components/stepChart.js";
 import {chartSvg} from "../../src/components/vegaChart.js";
 import {pageContext} from "../../src/render/page-context.js";
+import {importedWriteup} from "../support/writeup-study.js";
 
-let root: string;
-let data: StudyData;
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "tps-chart-names-"));
-  importWriteup("test/fixtures/writeups/qwen3-8b--h100-latency.md", root, new Date("2026-03-01T00:00:00Z"));
-  data = await loadStudy(root);
-});
-afterAll(() => rmSync(root, {recursive: true, force: true}));
+const writeup = importedWriteup("qwen3-8b--h100-latency");
 
 /** The text of each label of the chart's axes (or legends), a label's lines joined by " / ", axis by axis. */
 function axisLabels(svg: string, role = "axis"): string[][] {
@@ -40,7 +30,7 @@ function axisLabels(svg: string, role = "axis"): string[][] {
 
 describe("a step chart's candidate names", () => {
   it("tells every candidate of the write-up's speculative decoding step apart, and keeps each label whole in its tooltip", async () => {
-    const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "speculative-decoding")!;
+    const page = [...stepPages(writeup().report, writeup().rows)].find((p) => p.step.id === "speculative-decoding")!;
     const labels = page.step.candidates.map((c) => c.label);
     expect(labels).toHaveLength(9);
     expect(new Set(labels.map((label) => label.slice(0, 26))).size).toBe(1);
@@ -56,7 +46,9 @@ describe("a step chart's candidate names", () => {
   });
 
   it("tells every run of the write-up's headroom chart apart", async () => {
-    const report = JSON.parse(JSON.stringify(headroomPage(data.report, data.rows))) as ReturnType<typeof headroomPage>;
+    const report = JSON.parse(JSON.stringify(headroomPage(writeup().report, writeup().rows))) as ReturnType<
+      typeof headroomPage
+    >;
     const context = pageContext("en", "./");
     const [scenario] = report.headroom!.scenarios;
     const runs = headroomRuns(columnRows(report.columns), report, scenario.scenario, context);
@@ -71,7 +63,9 @@ describe("a step chart's candidate names", () => {
   });
 
   it("says the home page's recommendation whole in the legend, over as many lines as it needs", async () => {
-    const report = JSON.parse(JSON.stringify(homePage(data.report, data.rows))) as ReturnType<typeof homePage>;
+    const report = JSON.parse(JSON.stringify(homePage(writeup().report, writeup().rows))) as ReturnType<
+      typeof homePage
+    >;
     const spec = beforeAfterSpec(report.headline, report, {...pageContext("en", "./"), width: 820, dark: false});
     const legend = axisLabels(await chartSvg(spec), "legend").flat();
     expect(legend.map((label) => label.replaceAll(" / ", " "))).toEqual([

@@ -1,26 +1,15 @@
 // A step page's "Never run" line on a published write-up: the Qwen3-8B on H100 write-up's speculative decoding step
 // tries 9 settings that 5 earlier runners-up never ran with. Written out pair by pair, the line ran to 9,090
 // characters, each runner-up named 9 times and each 150-character setting 5 times.
-import {mkdtempSync, rmSync} from "node:fs";
-import {tmpdir} from "node:os";
-import {join} from "node:path";
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import {loadStudy, type StudyData} from "../../loaders/analysis/report.js";
-import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {describe, expect, it} from "vitest";
 import {stepPages} from "../../loaders/pages/step.js";
 import {coverageParagraph, stepCoverageLines} from "../../src/components/coverageText.js";
+import {importedWriteup} from "../support/writeup-study.js";
 
-let root: string;
-let data: StudyData;
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "tps-never-run-"));
-  importWriteup("test/fixtures/writeups/qwen3-8b--h100-latency.md", root, new Date("2026-03-01T00:00:00Z"));
-  data = await loadStudy(root);
-});
-afterAll(() => rmSync(root, {recursive: true, force: true}));
+const writeup = importedWriteup("qwen3-8b--h100-latency");
 
 function neverRun(step: string, lang: "en" | "tr"): string {
-  const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === step)!;
+  const page = [...stepPages(writeup().report, writeup().rows)].find((p) => p.step.id === step)!;
   return stepCoverageLines(page.coverage!, step, page, lang)[0];
 }
 
@@ -28,7 +17,7 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe("a step page's never-run line", () => {
   it("names each runner-up and each setting once, where several runners-up missed the same settings", () => {
-    const page = [...stepPages(data.report, data.rows)].find((p) => p.step.id === "speculative-decoding")!;
+    const page = [...stepPages(writeup().report, writeup().rows)].find((p) => p.step.id === "speculative-decoding")!;
     const untried = page.coverage!.steps.find((s) => s.step === "speculative-decoding")!.untried;
     const runnersUp = [...new Set(untried.map((u) => u.runner_up.label))];
     const settings = [...new Set(untried.map((u) => u.setting.map((s) => `${s.dim} ${s.value}`).join(", ")))];
@@ -62,13 +51,13 @@ describe("a step page's never-run line", () => {
 describe("the summary's coverage paragraph", () => {
   // 17 measured of 103,680 combinations is 0.016 %: the page said "0 % of that space was measured".
   it("gives a share under 1 % to its first significant digit, never 0 % of a space that was measured", () => {
-    const {coverage} = data.report;
+    const {coverage} = writeup().report;
     expect([coverage.measured, coverage.space]).toEqual([17, 103680]);
-    expect(coverageParagraph(coverage, data.report, "en")).toContain(
+    expect(coverageParagraph(coverage, writeup().report, "en")).toContain(
       "The recommendation rests on 17 of the 103680 combinations of the settings the steps varied (engine × --cuda-graph-max-bs × "
     );
-    expect(coverageParagraph(coverage, data.report, "en")).toContain("): 0.02 % of that space was measured.");
-    expect(coverageParagraph(coverage, data.report, "tr")).toContain(
+    expect(coverageParagraph(coverage, writeup().report, "en")).toContain("): 0.02 % of that space was measured.");
+    expect(coverageParagraph(coverage, writeup().report, "tr")).toContain(
       "103680 birleşiminden ölçülmüş 17 tanesine dayanıyor (0.02 %)"
     );
   });
