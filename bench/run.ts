@@ -10,7 +10,7 @@ import {writeFileAtomic} from "../loaders/files/write-atomic.js";
 import {loadStudyPlan} from "../loaders/study/plan.js";
 import {SEED_RUNS} from "../test/support/synth/study-plan.js";
 import {currentManifest} from "../test/support/synth/write-archive.js";
-import {timeBuild} from "./build-time.js";
+import {timeBuild, type BuildTiming} from "./build-time.js";
 import {measureIngestion} from "./ingestion.js";
 import {groupPages} from "./page-weight.js";
 import {transferWeights} from "./browser-weight.js";
@@ -141,7 +141,7 @@ async function ladderReference(tree: string, archives: LadderBuildFigures["archi
   const runs = ladderRuns(LADDER_BENCH);
   if (archives.some((a) => Math.abs(Math.log(a.runs / runs)) < Math.log(1.25))) return [];
   const scale = Math.round(runs / SEED_RUNS);
-  const {dir, seconds} = ensureArchive(scale);
+  const {dir} = ensureArchive(scale);
   const output = `dist-${scale}x-reference`;
   rmSync(join(tree, output), {recursive: true, force: true});
   log(`ladder: cold build of the ${scale}× archive, its reference (timeout ${values["build-timeout"]} s)`);
@@ -152,9 +152,12 @@ async function ladderReference(tree: string, archives: LadderBuildFigures["archi
     Number(values["build-timeout"]),
     join(WORK, `build-${scale}x-reference.log`)
   );
-  if (cold.timed_out || cold.exit_code !== 0) return [];
-  const archive = archiveFigures(dir, seconds);
-  return [{scale, runs: archive.runs, seconds_per_run: cold.seconds / archive.runs}];
+  return perRun(scale, currentManifest(dir, scale, seed)!.runs, cold);
+}
+
+/** An archive's cold build in seconds per run, or none where the build did not finish. */
+function perRun(scale: number, runs: number, cold: BuildTiming | null | undefined): LadderBuildFigures["archives"] {
+  return cold && !cold.timed_out && cold.exit_code === 0 ? [{scale, runs, seconds_per_run: cold.seconds / runs}] : [];
 }
 
 let beforeTree: string | null = null;
@@ -283,11 +286,7 @@ async function main(): Promise<void> {
     // Today's figure: each archive size's cold build of this run, per run (results.sizes also keeps earlier runs').
     const archives = sizes
       .flatMap((scale) => results.sizes[scale] ?? [])
-      .flatMap((s) =>
-        s.build?.cold && !s.build.cold.timed_out && s.build.cold.exit_code === 0
-          ? [{scale: s.scale, runs: s.archive.runs, seconds_per_run: s.build.cold.seconds / s.archive.runs}]
-          : []
-      );
+      .flatMap((s) => perRun(s.scale, s.archive.runs, s.build?.cold));
     archives.push(...(await ladderReference(tree, archives)));
     const ladder = await measureLadderBuild(WORK, tree, Number(values["build-timeout"]), archives, log);
     spliceSection(values.out!, renderLadderSection(ladder), "", LADDER_SECTION);
