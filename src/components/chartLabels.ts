@@ -1,13 +1,14 @@
 // Axis names for a chart's candidates. A label that does not fit on one line is said by what sets it apart from the
 // chart's other labels, over as many lines as it needs: candidates named by their flags differ at the end, where a cut
 // label loses them. The tooltip and the table beside the chart keep the label whole.
+import {LABEL_CHAR_PX} from "./chartLayout.js";
 import {LABEL_LIMIT, LEGEND_LABEL_LIMIT} from "./chartTheme.js";
 
-/** Characters of a line of axis labels: as many as LABEL_LIMIT holds at 0.8 × 11 px a character (chartLayout.ts), less
- * one, since Vega's measure of text in the build is an estimate. */
-export const LINE_CHARS = Math.floor(LABEL_LIMIT / (0.8 * 11)) - 1;
+/** Characters of a line of axis labels: as many as LABEL_LIMIT holds at LABEL_CHAR_PX a character, less one, since
+ * Vega's measure of text in the build is an estimate. */
+export const LINE_CHARS = Math.floor(LABEL_LIMIT / LABEL_CHAR_PX) - 1;
 /** Characters of a line of a legend's labels, likewise. */
-export const LEGEND_CHARS = Math.floor(LEGEND_LABEL_LIMIT / (0.8 * 11)) - 1;
+export const LEGEND_CHARS = Math.floor(LEGEND_LABEL_LIMIT / LABEL_CHAR_PX) - 1;
 
 /** A label's parts: each flag with its value ("--num-steps 4"), else each word. */
 function units(label: string): string[] {

@@ -4,11 +4,15 @@ import type {Field} from "vega-lite/types_unstable/channeldef.js";
 import type {LayerSpec} from "vega-lite/types_unstable/spec/layer.js";
 import {LABEL_LIMIT} from "./chartTheme.js";
 
-/** Room the y-axis labels take, from the longest label as Vega measures text where it draws without a canvas (in
- * the build): 0.8 × the font size (11 px) a character. Any less, and Vega cuts a label that would have fit. */
+/** A character of an 11 px label as Vega measures text where it draws without a canvas (in the build): 0.8 × the font
+ * size. */
+export const LABEL_CHAR_PX = 0.8 * 11;
+
+/** Room the y-axis labels take, from the longest label at LABEL_CHAR_PX a character. Any less, and Vega cuts a label
+ * that would have fit. */
 export function labelWidth(labels: readonly string[]): number {
   const longest = Math.max(0, ...labels.map((label) => label.length));
-  return Math.min(LABEL_LIMIT, Math.round(16 + 0.8 * 11 * longest));
+  return Math.min(LABEL_LIMIT, Math.round(16 + LABEL_CHAR_PX * longest));
 }
 
 export interface PanelLayout {
