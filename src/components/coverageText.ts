@@ -3,7 +3,7 @@
 import type {Coverage, Setting, UntriedCombination} from "../../loaders/analysis/coverage.js";
 import type {SecondLookReport} from "../../loaders/analysis/second-look.js";
 import type {Text} from "../../loaders/text.js";
-import {formatFixed} from "./format.js";
+import {formatFixed, toSignificant} from "./format.js";
 import {formatGain} from "./intervals.js";
 import {fill, listText, NOT_RECORDED, pick, t, type Lang} from "./i18n.js";
 
@@ -42,16 +42,10 @@ function settingText(names: CoverageNames, setting: Setting[], lang: Lang): stri
 
 const capitalized = (text: string): string => text.charAt(0).toLocaleUpperCase("tr") + text.slice(1);
 
-/** A percentage in whole numbers; under 1, to its first significant digit: a space that was measured is never 0 %. */
-function shareText(percent: number): string {
-  let digits = 0;
-  while (percent > 0 && digits < 6 && Number(percent.toFixed(digits)) === 0) digits++;
-  return formatFixed(percent, digits);
-}
-
 /** The summary's coverage paragraph: how much of the space the recommendation rests on. */
 export function coverageParagraph(coverage: Coverage, names: CoverageNames, lang: Lang): string {
-  const share = coverage.space ? `${shareText((coverage.measured / coverage.space) * 100)} %` : "—";
+  // In whole percent; under 1, to its first significant digit: a space that was measured is never 0 %.
+  const share = coverage.space ? `${toSignificant((coverage.measured / coverage.space) * 100, 0)} %` : "—";
   const dims = coverage.dims.map((d) => dimName(d.dim, lang)).join(" × ");
   const parts: string[] = [];
   if (coverage.dims.length === 0)
@@ -153,25 +147,24 @@ function untriedGroups(untried: readonly UntriedCombination[]): {runnersUp: stri
   return [...groups.values()];
 }
 
-/** "A, B or C" in the page's language. */
-function orList(items: readonly string[], lang: Lang): string {
-  if (items.length < 2) return items.join("");
-  return fill("listOr", lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
-}
-
 /** Settings a runner-up was never run with: one dimension's values after its name once ("--max-num-tokens 16384 or
  * 32768"), a setting of several dimensions whole. */
 function settingsText(names: CoverageNames, settings: readonly Setting[][], lang: Lang): string {
   const dims = new Set(settings.map((setting) => (setting.length === 1 ? setting[0].dim : "")));
   if (settings.length > 1 && dims.size === 1 && !dims.has("")) {
     const [dim] = dims;
-    return `${dimName(dim, lang)} ${orList(
+    return `${dimName(dim, lang)} ${listText(
       settings.map(([s]) => valueText(names, s, lang)),
-      lang
+      lang,
+      "listOr"
     )}`;
   }
   const texts = settings.map((setting) => settingText(names, setting, lang));
-  return orList(settings.length > 1 && settings.some((s) => s.length > 1) ? texts.map((t) => `(${t})`) : texts, lang);
+  return listText(
+    settings.length > 1 && settings.some((s) => s.length > 1) ? texts.map((t) => `(${t})`) : texts,
+    lang,
+    "listOr"
+  );
 }
 
 /** Which sentence a step page gives a close decision: within noise or under the margin, the leader named first. */
@@ -190,7 +183,7 @@ export function stepCoverageLines(coverage: Coverage, step: string, names: Cover
         list: untriedGroups(here.untried)
           .map(({runnersUp, settings}) =>
             fill("stepUntriedItem", lang, {
-              runnerUp: orList(runnersUp, lang),
+              runnerUp: listText(runnersUp, lang, "listOr"),
               setting: settingsText(names, settings, lang)
             })
           )

@@ -21,13 +21,18 @@ export function formatCount(value: number | null | undefined): string {
   return isNumber(value) ? Math.round(value).toFixed(0) : DASH;
 }
 
+/** A non-negative `magnitude` to `digits` decimals, or to its first significant digit where those would read 0 (at most
+ * six decimals). */
+export function toSignificant(magnitude: number, digits: number): string {
+  while (digits < 6 && magnitude !== 0 && Number(magnitude.toFixed(digits)) === 0) digits++;
+  return magnitude.toFixed(digits);
+}
+
 /** Signed percentage with one decimal: +18.7%, −12.1% (a true minus sign), 0.0%; "—" when there is none. A change too
  * small for one decimal shows its first significant digit (−0.04%): the pages call it a gain or a loss by its sign. */
 export function formatPercent(value: number | null | undefined): string {
   if (!isNumber(value)) return DASH;
-  let digits = 1;
-  while (digits < 6 && Number(Math.abs(value).toFixed(digits)) === 0) digits++;
-  const magnitude = Math.abs(value).toFixed(digits);
+  const magnitude = toSignificant(Math.abs(value), 1);
   if (Number(magnitude) === 0) return "0.0%";
   return `${value > 0 ? "+" : "−"}${magnitude}%`;
 }

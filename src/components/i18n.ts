@@ -184,10 +184,10 @@ export function namedWord(prefix: string, value: string, lang: Lang): string {
   return key in STRINGS ? t(key as StringKey, lang) : value;
 }
 
-/** The list "A, B and C" in the page's language. */
-export function listText(items: readonly string[], lang: Lang): string {
+/** The list "A, B and C" (or, with "listOr", "A, B or C") in the page's language. */
+export function listText(items: readonly string[], lang: Lang, join: "listAnd" | "listOr" = "listAnd"): string {
   if (items.length < 2) return items.join("");
-  return fill("listAnd", lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
+  return fill(join, lang, {rest: items.slice(0, -1).join(", "), last: items.at(-1)!});
 }
 
 /** Picks a language from a bilingual text, falling back to English. */
