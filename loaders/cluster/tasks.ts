@@ -6,7 +6,7 @@ import {INTERFERENCE_STEP, type StudyPlan} from "../study/plan.js";
 import {gpuCount} from "../study/gpu-need.js";
 import {groupByServer, selectRuns, type ServerGroup} from "../live/selection.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 
 export interface ClusterTask {
   index: number;
@@ -56,7 +56,7 @@ export function readManifest(tasksDir: string): TaskManifest | null {
   try {
     return JSON.parse(readStudyFile(file, {inside: "the tasks folder"})) as TaskManifest;
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new ClusterError(`${file}:1: ${error.problem}`);
+    if (error instanceof RefusedFile) throw new ClusterError(`${file}:${error.line ?? 1}: ${error.problem}`);
     throw new ClusterError(`${file}:1: does not parse: ${(error as Error).message}`);
   }
 }

@@ -13,6 +13,7 @@ import {
   realpathSync
 } from "node:fs";
 import {basename, dirname, join} from "node:path";
+import {NotUtf8, utf8Text} from "./utf8-text.js";
 
 /** Larger run files are not read (a JS string holds at most ~512 MiB; real logs and result files are far smaller). */
 export const MAX_RUN_FILE_BYTES = 256 * 1024 * 1024;
@@ -63,11 +64,13 @@ export function runFileState(runDir: string, name: string): RunFileState {
   return {kind: "ok", size: stat.size};
 }
 
-/** A file refused by readRegularFile: `problem` completes a line that starts with the path. */
-export class NotRegularFile extends Error {
+/** A file refused by readRegularFile or readStudyFile: `problem` completes a line that starts with the path. */
+export class RefusedFile extends Error {
   constructor(
     readonly path: string,
-    readonly problem: string
+    readonly problem: string,
+    /** The line the problem is on; none where it is the whole file's. */
+    readonly line?: number
   ) {
     super(`${path}: ${problem}`);
   }
@@ -89,7 +92,7 @@ export function readRegularFile(
   } catch (error) {
     // O_NOFOLLOW refuses a link (ELOOP); it is told apart only then, which spares a stat per file read.
     if (!followLink && lstatSync(path, {throwIfNoEntry: false})?.isSymbolicLink())
-      throw new NotRegularFile(
+      throw new RefusedFile(
         path,
         `is a symbolic link (to ${readlinkSync(path)}); only regular files inside ${inside} are read`
       );
@@ -97,18 +100,24 @@ export function readRegularFile(
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new NotRegularFile(path, `is ${kindOf(stat)}; only regular files are read`);
+    if (!stat.isFile()) throw new RefusedFile(path, `is ${kindOf(stat)}; only regular files are read`);
     if (stat.size > maxBytes)
-      throw new NotRegularFile(path, `has ${stat.size} bytes, more than the ${maxBytes} ${what} may have; not read`);
+      throw new RefusedFile(path, `has ${stat.size} bytes, more than the ${maxBytes} ${what} may have; not read`);
     return readOpened(fd, stat.size);
   } finally {
     closeSync(fd);
   }
 }
 
-/** A study's own file (a plan, a second look, a model config, a manifest) as text, with readRegularFile's checks. */
+/** A study's own file (a plan, a second look, a model config, a manifest) as UTF-8 text, with readRegularFile's checks. */
 export function readStudyFile(path: string, options: {followLink?: boolean; inside?: string} = {}): string {
-  return readRegularFile(path, {...options, maxBytes: MAX_STUDY_FILE_BYTES, what: "a study file"}).toString("utf8");
+  const bytes = readRegularFile(path, {...options, maxBytes: MAX_STUDY_FILE_BYTES, what: "a study file"});
+  try {
+    return utf8Text(bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8) throw new RefusedFile(path, error.message, error.line);
+    throw error;
+  }
 }
 
 /** The bytes of an open file whose size fstat gave: read into one buffer, without readFileSync's second fstat. */

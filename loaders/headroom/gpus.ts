@@ -1,6 +1,7 @@
 // Loads the GPU table (data/gpus/gpus.yaml) and resolves a GPU by id, name or nvidia-smi alias.
 import {readFileSync} from "node:fs";
 import {resourcePath} from "../resources.js";
+import {NotUtf8, utf8Text} from "../files/utf8-text.js";
 import {LineCounter, parseDocument} from "yaml";
 
 export interface SourcedFigure {
@@ -103,7 +104,14 @@ function gpusFromData(data: unknown, lineOf: (path: (string | number)[]) => numb
 }
 
 export function readGpuTable(file = GPUS_FILE): Gpu[] {
-  return parseGpuTable(readFileSync(file, "utf8"), file);
+  let text: string;
+  try {
+    text = utf8Text(readFileSync(file));
+  } catch (error) {
+    if (error instanceof NotUtf8) throw new GpuTableError(file, error.line, error.message);
+    throw error;
+  }
+  return parseGpuTable(text, file);
 }
 
 /** Case-insensitive, with runs of spaces, '-' and '_' alike. */

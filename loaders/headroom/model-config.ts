@@ -1,6 +1,6 @@
 // Reads a Hugging Face config.json into the dimensions the headroom model needs, refusing what it cannot count.
 import {existsSync} from "node:fs";
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 import {basename, resolve} from "node:path";
 import {resourcePath} from "../resources.js";
 
@@ -169,7 +169,7 @@ export function readModelConfig(nameOrPath: string): ModelDims {
     // A path the plan names: a link is followed, but a FIFO, a device or a huge file is refused without blocking.
     text = readStudyFile(path, {followLink: true});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new ModelConfigError(path, null, error.problem);
+    if (error instanceof RefusedFile) throw new ModelConfigError(path, error.line ?? null, error.problem);
     throw error;
   }
   return parseModelConfig(text, path);

@@ -1,6 +1,6 @@
 // Importing into a study that exists: its imported runs are read again from their copies, inferred together with the
 // new results, and every id the study already has is kept.
-import {NotRegularFile, readRegularFile, runFileState} from "../files/regular-files.js";
+import {RefusedFile, readRegularFile, runFileState} from "../files/regular-files.js";
 import {join} from "node:path";
 import {parseRunId} from "../study/ids.js";
 import {runId, type StudyPlan} from "../study/plan.js";
@@ -35,7 +35,7 @@ export function existingRuns(studyDir: string, plan: StudyPlan): ExistingRun[] |
       meta = JSON.parse(readRegularFile(join(dir, "run.json")).toString("utf8"));
     } catch (error) {
       // A FIFO, a device or a link in a run folder is named, not taken for a run import did not write.
-      if (error instanceof NotRegularFile) throw new ImportError(error.path, error.problem);
+      if (error instanceof RefusedFile) throw new ImportError(error.path, error.problem);
       return null;
     }
     const files = meta.origin?.files;

@@ -1,6 +1,6 @@
 // One result found by import: the raw bytes to copy, the settings it was run with, and how it ended.
 import * as crypto from "node:crypto";
-import {NotRegularFile, readRegularFile} from "../files/regular-files.js";
+import {RefusedFile, readRegularFile} from "../files/regular-files.js";
 import {checkJsonLimits, JsonLimitError} from "../parse/json-text.js";
 
 export type ImportTool = "vllm-sweep" | "vllm" | "sglang" | "trtllm" | "guidellm" | "aiperf" | "text";
@@ -103,7 +103,7 @@ export function readSourceFile(path: string, display = path, followLink = false,
   try {
     return readRegularFile(path, {followLink});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new ImportError(display, error.problem);
+    if (error instanceof RefusedFile) throw new ImportError(display, error.problem);
     const e = error as NodeJS.ErrnoException;
     throw new ImportError(display, `cannot be read${again ? " again" : ""} (${e.code ?? e.message})`);
   }

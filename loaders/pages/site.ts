@@ -10,7 +10,7 @@ import {aggregatePoints} from "../analysis/points.js";
 import {claimSummary, type ClaimSummary} from "../analysis/claim-summary.js";
 import type {StudyData} from "../analysis/report.js";
 import {idProblem} from "../study/ids.js";
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 import {studyConfidence} from "../study/repeats.js";
 import type {Text} from "../text.js";
 
@@ -92,7 +92,7 @@ export function readSiteFile(file: string, studyIds: readonly string[]): {compar
   try {
     text = readStudyFile(file, {followLink: true});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new SiteError(`${file}:1: ${error.problem}`);
+    if (error instanceof RefusedFile) throw new SiteError(`${file}:${error.line ?? 1}: ${error.problem}`);
     throw error;
   }
   const lines = new LineCounter();

@@ -1,5 +1,5 @@
 // Reads a study plan (study.yaml) into typed data, rejecting anything malformed with the file and line.
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 import {join} from "node:path";
 import {LineCounter, parseDocument} from "yaml";
 import type {z} from "zod";
@@ -363,7 +363,7 @@ export function readPlanText(file: string): string {
   try {
     return readStudyFile(file, {followLink: true});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new PlanError(file, 1, error.problem);
+    if (error instanceof RefusedFile) throw new PlanError(file, error.line ?? 1, error.problem);
     throw error;
   }
 }

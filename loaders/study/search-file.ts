@@ -6,7 +6,7 @@ import {LineCounter, parseDocument} from "yaml";
 import {z} from "zod";
 import {CandidateSchema, IdSchema} from "./schema.js";
 import {schemaIssues} from "./schema-issues.js";
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 
 export const TUNE_STEP = "tune";
 export const GRID_STEP = "grid";
@@ -70,7 +70,7 @@ export function readSearchRecord(dir: string, step: SearchStepId): SearchRecord 
     // Written by `tps-report tune`, never a link: a FIFO, a device or a huge file is refused without blocking.
     text = readStudyFile(file, {inside: "the study"});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new SearchFileError(file, 1, error.problem);
+    if (error instanceof RefusedFile) throw new SearchFileError(file, error.line ?? 1, error.problem);
     throw error;
   }
   const lineCounter = new LineCounter();

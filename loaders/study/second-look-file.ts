@@ -6,7 +6,7 @@ import {LineCounter, parseDocument} from "yaml";
 import {z} from "zod";
 import {CandidateSchema, DecisionSchema, IdSchema} from "./schema.js";
 import {schemaIssues} from "./schema-issues.js";
-import {NotRegularFile, readStudyFile} from "../files/regular-files.js";
+import {RefusedFile, readStudyFile} from "../files/regular-files.js";
 
 export const SECOND_LOOK_FILE = "second-look.json";
 export const SECOND_LOOK_STEP = "second-look";
@@ -46,7 +46,7 @@ export function readSecondLook(dir: string): SecondLookData | null {
     // Written by `run --second-look`, never a link: a FIFO, a device or a huge file is refused without blocking.
     text = readStudyFile(file, {inside: "the study"});
   } catch (error) {
-    if (error instanceof NotRegularFile) throw new SecondLookFileError(file, 1, error.problem);
+    if (error instanceof RefusedFile) throw new SecondLookFileError(file, error.line ?? 1, error.problem);
     throw error;
   }
   const lineCounter = new LineCounter();

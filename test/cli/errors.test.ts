@@ -1,7 +1,7 @@
 // Every CLI failure is one readable line ending in a newline: no stack traces, no bare ENOENT, and a folder that is
 // not a study says what a study needs and how to start one.
 import {spawnSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from "node:fs";
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -72,6 +72,25 @@ describe("errors thrown inside a command", () => {
     const run = cli("check", dir);
     expect(run.status).toBe(2);
     expect(oneLine(run.stderr)).toBe(`tps-report check: ${join(dir, "study.yaml")} is not a file`);
+  });
+
+  // It passed: the title read "Caf\uFFFD …" on every page, and check found nothing wrong.
+  it("a plan saved in another encoding than UTF-8: the line and column of its first such byte", () => {
+    const dir = join(root, "latin1-plan");
+    cpSync("data/studies/qwen3-32b-a100", dir, {recursive: true});
+    const plan = readFileSync(join(dir, "study.yaml"));
+    const at = plan.indexOf("  en: ") + "  en: ".length;
+    // "Café " as Latin-1 writes it: é is the one byte 0xE9.
+    writeFileSync(
+      join(dir, "study.yaml"),
+      Buffer.concat([plan.subarray(0, at), Buffer.from("Caf\xe9 ", "latin1"), plan.subarray(at)])
+    );
+    const line = plan.subarray(0, at).toString("utf8").split("\n").length;
+    const run = cli("export", "--format", "csv", "--study", dir);
+    expect(run.status).toBe(1);
+    expect(oneLine(run.stderr)).toBe(
+      `tps-report export: ${dir}/study.yaml:${line}: byte 0xE9 at column 10 is not UTF-8: save the file as UTF-8`
+    );
   });
 
   it("a system error names its path in words, without the error code's prefix", () => {

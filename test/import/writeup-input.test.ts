@@ -126,6 +126,17 @@ describe("tps-report import WRITEUP", () => {
       /:1: not a benchmark write-up: no result block, and none of the sections one has/
     ],
     [
+      // It was imported: the step was "Ch\uFFFDosing the Inference Engine", its id "ch-osing-the-inference-engine".
+      "a page saved in another encoding than UTF-8",
+      () => {
+        const file = join(root, "latin1.md");
+        const page = readFileSync(PAGE, "utf8").replace("### 1. Choosing", "### 1. Ch\xf6osing");
+        writeFileSync(file, Buffer.from(page, "latin1"));
+        return file;
+      },
+      /:80: byte 0xF6 at column 10 is not UTF-8: save the file as UTF-8$/
+    ],
+    [
       "a 50 MB file",
       () => {
         const file = join(root, "huge.md");

@@ -4,6 +4,7 @@
 import {existsSync, mkdirSync, readdirSync, rmSync, renameSync, statSync, writeFileSync} from "node:fs";
 import {basename, extname, join, relative, resolve} from "node:path";
 import {pathBelow} from "../../files/path-below.js";
+import {NotUtf8, utf8Text} from "../../files/utf8-text.js";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan, PlanError} from "../../study/plan.js";
 import {readSourceFile, sha256} from "../result.js";
@@ -77,8 +78,15 @@ export function readWriteupStudy(file: string, studyDir: string): WriteupImport 
       1,
       `${(size / 2 ** 20).toFixed(1)} MiB is too large for a write-up (at most ${MAX_WRITEUP_BYTES / 2 ** 20} MiB): a write-up is a page, not an archive of logs`
     );
-  const text = readSourceFile(file).toString("utf8");
-  if (text.includes("\u0000")) throw new WriteupError(file, 1, "binary data, not a write-up");
+  const bytes = readSourceFile(file);
+  if (bytes.includes(0)) throw new WriteupError(file, 1, "binary data, not a write-up");
+  let text: string;
+  try {
+    text = utf8Text(bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8) throw new WriteupError(file, error.line, error.message);
+    throw error;
+  }
   let w: Writeup;
   let study: WriteupStudy;
   try {
