@@ -1,5 +1,6 @@
 // Markup inside data stays text: a study whose run error, model name, candidate label and step title carry
-// <script> and <img onerror> builds, renders them literally, and runs none of it.
+// <script> and <img onerror> builds, renders them literally, and runs none of it. So does template syntax: a chat
+// template's {{ … }} and a `${…}` (the build stopped at the first "{{" in a page, calling it a placeholder of ours).
 import {cpSync, mkdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import type {Browser} from "playwright-core";
@@ -20,7 +21,10 @@ const IMG = `<img src=x onerror="window.__xss=(window.__xss||0)+1">`;
 const ERROR = `RuntimeError: ${SCRIPT}${IMG}`;
 const MODEL = `Qwen/${IMG}${SCRIPT}`;
 const LABEL = `SGLang ${IMG}`;
-const TITLE = `Quantization ${SCRIPT}`;
+// A chat template as `vllm serve --chat-template` takes one, and a placeholder's own spelling.
+const JINJA = "{% for m in messages %}{{ m['content'] }}{% endfor %}";
+const TITLE = `Quantization ${SCRIPT} ${JINJA} \${1+1} {{notes}}`;
+const TEMPLATE_LINE = `INFO: Using supplied chat template: ${JINJA}`;
 
 function writeJson(path: string, edit: (value: Record<string, unknown>) => void): void {
   const value = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
@@ -35,7 +39,7 @@ function plantStudy(): void {
   cpSync(SEED, STUDY, {recursive: true});
   const failed = join(STUDY, "runs/quantization--trtllm-fp8--sharegpt");
   writeJson(join(failed, "run.json"), (run) => (run.error = ERROR));
-  writeFileSync(join(failed, "server.log"), `${ERROR}\n`);
+  writeFileSync(join(failed, "server.log"), `${TEMPLATE_LINE}\n${ERROR}\n`);
   writeJson(join(STUDY, "runs/engine-selection--sglang--sharegpt/run.json"), (run) => (run.model = MODEL));
   const plan = parseDocument(readFileSync(join(STUDY, "study.yaml"), "utf8"));
   plan.setIn(["steps", 0, "candidates", 1, "label"], LABEL);
@@ -99,6 +103,7 @@ describe("markup in data", () => {
     expect(await page.textContent("h1")).toBe(`${LABEL} — ShareGPT`);
     await visit(page, pageUrl(server.url, "/runs/quantization--trtllm-fp8--sharegpt"));
     expect(await page.textContent(".run-logs pre")).toContain(ERROR);
+    expect(await page.textContent(".run-logs pre")).toContain(TEMPLATE_LINE);
     await visit(page, pageUrl(server.url, "/steps/engine-selection"));
     expect(await page.textContent("table.step-results")).toContain(LABEL);
     await page.close();
