@@ -108,9 +108,11 @@ export function parseTuneArgs(argv: string[]): TuneArgs | "help" {
     else if (flag === "--budget") {
       const text = value();
       const match = /^(\d+)([smh]?)$/.exec(text ?? "");
-      if (!match || Number(match[1]) < 1) throw new UsageError("--budget needs runs (24) or seconds (3600s, 60m, 2h)");
-      const n = Number(match[1]);
-      args.budget = match[2] ? {seconds: n * {s: 1, m: 60, h: 3600}[match[2] as "s" | "m" | "h"]} : {runs: n};
+      const n = Number(match?.[1]);
+      const amount = match?.[2] ? n * {s: 1, m: 60, h: 3600}[match[2] as "s" | "m" | "h"] : n;
+      if (!match || n < 1 || !Number.isSafeInteger(amount))
+        throw new UsageError("--budget needs runs (24) or seconds (3600s, 60m, 2h)");
+      args.budget = match[2] ? {seconds: amount} : {runs: amount};
     } else if (flag === "--port") {
       const v = value();
       args.port = v === "auto" ? "auto" : whole("--port", v, 65535);

@@ -37,6 +37,11 @@ describe("tps-report tune", () => {
       "--budget needs runs (24) or seconds (3600s, 60m, 2h)"
     );
     expect(() => parseTuneArgs(["s", "--grid", "--budget", "3"])).toThrow("--grid runs every configuration");
+    // It was taken as 1e20 runs ("Budget: 100000000000000000000 runs"), a count the plan's tune.budget refuses.
+    for (const huge of ["99999999999999999999", "9999999999999999999999h"])
+      expect(() => parseTuneArgs(["s", "--budget", huge])).toThrow(
+        "--budget needs runs (24) or seconds (3600s, 60m, 2h)"
+      );
   });
 
   it("refuses in one line: no search space; a budget below the start batch", () => {
