@@ -20,13 +20,14 @@ One task per server configuration (<step>--<candidate>, in plan order); each tas
 and tps-report gather STUDY TASKS_DIR merges the tasks' runs into STUDY/runs afterwards.
 
 slurm: an sbatch script with #SBATCH --array=0-<G-1>%P (P: --parallel, default G); task output goes to
-       DIR/logs/<job>_<index>.out; DIR/tasks.json records the tasks for gather. --gres defaults to gpu:<the most
-       GPUs a configuration needs (its parallelism flags, its gpus, else hardware.count)>; --gres none asks for none. --cli: the tps-report the nodes run with node (auto: the bundle
-       dist-cli/tps-report.mjs when built, else bin/tps-report.js of this checkout); paths must be on a shared disk.
-k8s:   a batch/v1 Job, completionMode Indexed, completions G, parallelism P, backoffLimitPerIndex N (--retries,
-       default 1), nvidia.com/gpu limit: the most GPUs a configuration needs. The PersistentVolumeClaim CLAIM (default tps-results) is
-       mounted at PATH (default /results) and holds the study folder (PATH/<study folder name>) and the tasks
-       folder (PATH/tasks). --cli: the tps-report command in the image (default tps-report).`;
+       DIR/logs/<job>_<index>.out; DIR/tasks.json records the tasks for gather. --gres defaults to gpu:<the most GPUs a
+       configuration needs (its parallelism flags, its gpus, else hardware.count)>; --gres none asks for none. --cli:
+       the tps-report the nodes run with node (auto: the bundle dist-cli/tps-report.mjs when built, else
+       bin/tps-report.js of this checkout); paths must be on a shared disk.
+k8s:   a batch/v1 Job, completionMode Indexed, completions G, parallelism P, backoffLimitPerIndex N (--retries, default
+       1), nvidia.com/gpu limit: the most GPUs a configuration needs. The PersistentVolumeClaim CLAIM (default
+       tps-results) is mounted at PATH (default /results) and holds the study folder (PATH/<study folder name>) and the
+       tasks folder (PATH/tasks). --cli: the tps-report command in the image (default tps-report).`;
 
 class UsageError extends Error {}
 
@@ -51,9 +52,11 @@ interface EmitArgs {
 
 export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
   const args: Partial<EmitArgs> & {only: string[]; runArgs: string[]} = {only: [], runArgs: []};
-  const whole = (flag: string, value: string | undefined, min: number): number => {
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) < min)
-      throw new UsageError(`${flag} needs a whole number, at least ${min}`);
+  const whole = (flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    if (value === undefined || !/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+      throw new UsageError(
+        `${flag} needs a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ""}`
+      );
     return Number(value);
   };
   for (let i = 0; i < argv.length; i++) {
@@ -90,7 +93,8 @@ export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
     else if (arg === "--image") args.image = value();
     else if (arg === "--volume") args.volume = value();
     else if (arg === "--mount") args.mount = value();
-    else if (arg === "--retries") args.retries = whole(arg, value(), 0);
+    // The Job's backoffLimitPerIndex is an int32.
+    else if (arg === "--retries") args.retries = whole(arg, value(), 0, 2 ** 31 - 1);
     else if (arg === "--namespace") args.namespace = value();
     else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} for --emit`);
     else if (args.study === undefined) args.study = arg;

@@ -177,6 +177,21 @@ describe("--emit k8s", () => {
     expect(tps(study, "--emit", "k8s").stderr).toContain("--emit k8s needs --image IMAGE");
   });
 
+  // A retry count past int32 went into the Job as it was given: "backoffLimitPerIndex: 100000000000000000000".
+  it("refuses counts the Job cannot hold: retries past int32, the API's integer", () => {
+    const retries = (n: string) => tps(study, "--emit", "k8s", "--image", "i", "--retries", n);
+    const max = parse(retries("2147483647").stdout);
+    expect(max.spec.backoffLimitPerIndex).toBe(2147483647);
+    expect(() => new Job(max).validate()).not.toThrow();
+    for (const n of ["2147483648", "99999999999999999999"]) {
+      const out = retries(n);
+      expect(out.code).toBe(2);
+      expect(out.stderr.split("\n")[0]).toBe("tps-report run: --retries needs a whole number from 0 to 2147483647");
+    }
+    const parallel = tps(study, "--emit", "k8s", "--image", "i", "--parallel", "99999999999999999999");
+    expect(parallel.stderr.split("\n")[0]).toBe("tps-report run: --parallel needs a whole number from 1");
+  });
+
   it("Job names are DNS labels", () => {
     expect(jobName("qwen3.32b_tp2-sweep")).toBe("tps-qwen3-32b-tp2-sweep");
     expect(jobName("x".repeat(64))).toHaveLength(63);
