@@ -12,6 +12,7 @@ import {
 import {readGpuTable, resolveGpu, type Gpu} from "../headroom/gpus.js";
 import {modelLabel, readModelConfig, SHIPPED_MODELS, type ModelDims} from "../headroom/model-config.js";
 import {PRECISIONS, resolvePrecision} from "../headroom/precision.js";
+import {MAX_PROMPTS, MAX_TOKENS} from "../study/schema.js";
 
 const VALUE_FLAGS = [
   "model",
@@ -199,9 +200,14 @@ export async function main(argv: string[]): Promise<number> {
     }
     const fraction = (x: number) => x > 0 && x <= 1;
     const scenario = {
-      numPrompts: number(values, "num-prompts", (x) => Number.isInteger(x) && x > 0, "a positive integer")!,
-      inputLen: number(values, "input-len", (x) => x >= 1, "at least 1")!,
-      outputLen: number(values, "output-len", (x) => x >= 1, "at least 1")!
+      numPrompts: number(
+        values,
+        "num-prompts",
+        (x) => Number.isInteger(x) && x >= 1 && x <= MAX_PROMPTS,
+        `a whole number from 1 to ${MAX_PROMPTS}`
+      )!,
+      inputLen: number(values, "input-len", (x) => x >= 1 && x <= MAX_TOKENS, `from 1 to ${MAX_TOKENS}`)!,
+      outputLen: number(values, "output-len", (x) => x >= 1 && x <= MAX_TOKENS, `from 1 to ${MAX_TOKENS}`)!
     };
     const options = {
       mfu: number(values, "mfu", fraction, "in (0, 1]"),
@@ -218,6 +224,13 @@ export async function main(argv: string[]): Promise<number> {
 
     const dims = readModelConfig(modelArg);
     const ceiling = scenarioCeiling(dims, gpu, scenario, options);
+    // The ceiling of a workload no server can hold would be a figure for nothing: vLLM refuses such a model length.
+    if (scenario.inputLen + scenario.outputLen > ceiling.kvCapacityTokens)
+      throw new Error(
+        `one request of ${int(scenario.inputLen)} input + ${int(scenario.outputLen)} output tokens needs more KV cache than one copy of the model has on ${gpu.id}: ` +
+          `${int(Math.floor(ceiling.kvCapacityTokens))} tokens (--mem-util ${ceiling.memUtil} of ${(ceiling.memoryBytes / 2 ** 30).toFixed(2)} GiB, less ${(ceiling.weights.resident / 1e9).toFixed(2)} GB of weights); ` +
+          "a server refuses a model length above it: raise --mem-util, add GPUs (--tp, --pp) or shorten the request"
+      );
     if (json) {
       const out = {
         model: modelLabel(dims),

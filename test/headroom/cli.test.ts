@@ -75,7 +75,7 @@ describe("tps-report headroom", () => {
     );
     expect((await run([...LONG_A100, ...LONG, "--mfu", "1.5"])).code).toBe(2);
     expect((await run([...LONG_A100, "--input-len", "x", "--output-len", "2", "--num-prompts", "1"])).stderr).toContain(
-      "--input-len must be at least 1, got 'x'"
+      "--input-len must be from 1 to 10000000, got 'x'"
     );
     expect((await run([...LONG_A100, ...LONG, "--frobnicate"])).stderr).toContain("unknown argument '--frobnicate'");
   });
@@ -100,6 +100,36 @@ describe("tps-report headroom", () => {
     expect(result.stdout).toMatch(/hard ceiling\s+4,665 tok\/s/);
     const bad = spawnSync(process.execPath, ["bin/tps-report.js", "headroom", "--gpu", "nope"], {encoding: "utf8"});
     expect(bad.status).toBe(2);
+  });
+
+  // Both printed a ceiling: 1,864 tok/s for 100,100-token requests "1 sequences of I+1 at once" in a 42,549-token KV
+  // cache, and "0 tok/s" with "FLOPs Infinity" for --input-len 1e308.
+  it("refuses a request the KV cache cannot hold, and lengths or counts past what a plan may ask", async () => {
+    const whole = await run([...LONG_A100, "--input-len", "100000", "--output-len", "100", "--num-prompts", "10"]);
+    expect([whole.code, whole.stdout, whole.stderr]).toEqual([
+      1,
+      "",
+      "tps-report headroom: one request of 100,000 input + 100 output tokens needs more KV cache than one copy of the " +
+        "model has on a100-sxm4-80gb: 42,549 tokens (--mem-util 0.9 of 79.35 GiB, less 65.52 GB of weights); a server " +
+        "refuses a model length above it: raise --mem-util, add GPUs (--tp, --pp) or shorten the request\n"
+    ]);
+    // Two GPUs of tensor parallel pool their memory: the same request fits.
+    expect(
+      (await run([...LONG_A100, "--input-len", "100000", "--output-len", "100", "--num-prompts", "10", "--tp", "2"]))
+        .code
+    ).toBe(0);
+    for (const [flag, value, range] of [
+      ["--input-len", "1e308", "from 1 to 10000000"],
+      ["--output-len", "10000001", "from 1 to 10000000"],
+      ["--num-prompts", "1e30", "a whole number from 1 to 10000000"]
+    ]) {
+      const args = {"--input-len": "100", "--output-len": "10", "--num-prompts": "10", [flag]: value};
+      const bad = await run([...LONG_A100, ...Object.entries(args).flat()]);
+      expect([bad.code, bad.stderr.split("\n")[0]]).toEqual([
+        2,
+        `tps-report headroom: ${flag} must be ${range}, got '${value}'`
+      ]);
+    }
   });
 
   it("--tp, --pp and --dp: a server of several GPUs, its interconnect time and its layout", async () => {
