@@ -45,10 +45,34 @@ export function lineOf(node: unknown, lineCounter: LineCounter): number {
   return Array.isArray(range) ? lineCounter.linePos(range[0]).line : 1;
 }
 
+/** What a value of each schema type is, as the plan's messages say it. */
+const KIND: Record<string, string> = {
+  int: "a whole number",
+  number: "a number",
+  string: "text",
+  array: "a list",
+  object: "a mapping",
+  boolean: "true or false"
+};
+
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys")
     return `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `'${k}'`).join(", ")}`;
   if (issue.code === "invalid_union" && issue.path.length) return "does not match any allowed form (see schema/)";
+  // The schema's own message where it gives one; else the plan's words for the library's generic ones.
+  if (issue.code === "invalid_type" && KIND[issue.expected] && /^Invalid input: expected /.test(issue.message))
+    return `must be ${KIND[issue.expected]}`;
+  if ((issue.code === "too_small" || issue.code === "too_big") && /^Too (small|big): /.test(issue.message)) {
+    const small = issue.code === "too_small";
+    const bound = Number(small ? issue.minimum : issue.maximum);
+    const inclusive = issue.inclusive !== false;
+    if (issue.origin === "number" || issue.origin === "int")
+      return `must be ${small ? (inclusive ? "at least" : "more than") : inclusive ? "at most" : "less than"} ${bound}`;
+    if (issue.origin === "array" || issue.origin === "string") {
+      if (small && bound === 1) return "must not be empty";
+      return `must have ${small ? "at least" : "at most"} ${bound} ${issue.origin === "array" ? "items" : "characters"}`;
+    }
+  }
   return issue.message.replace(/^Invalid input: /, "");
 }
 

@@ -91,6 +91,19 @@ describe("plan problems", () => {
     expect(error.message).toMatch(/^s\.yaml:\d+: scenarios\.sharegpt\.datset: unknown key$/m);
   });
 
+  // They read as the schema library writes them: "Too small: expected number to be >=1", "expected int, received
+  // number", "Too small: expected array to have >=1 items".
+  it("says what a value must be in the plan's words, not the schema library's", () => {
+    const said = (from: string, to: string) => planError(seedText.replace(from, to)).issues.map((i) => i.message);
+    expect(said("  count: 1\n", "  count: 0\n")).toEqual(["must be at least 1"]);
+    expect(said("  count: 1\n", "  count: 2.5\n")).toEqual(["must be a whole number"]);
+    expect(said("  count: 1\n", "  count: two\n")).toEqual(["must be a number"]);
+    expect(said("  count: 1\n", "  count: 99999999999999999999\n")).toEqual(["must be at most 9007199254740991"]);
+    expect(said("  count: 1\n", "  count: [1]\n")).toEqual(["must be a number"]);
+    expect(said("scenarios: [short, medium, long, very-long]", "scenarios: []")).toEqual(["must not be empty"]);
+    expect(said("  name: Qwen/Qwen3-32B\n", "  name: [Qwen/Qwen3-32B]\n")).toEqual(["must be text"]);
+  });
+
   it("takes English-only or Turkish-only text and falls back to the other language", () => {
     const text = seedText
       .replace(/title:\n  en: (.*)\n  tr: .*\n/, "title: $1\n")
