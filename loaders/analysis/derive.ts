@@ -198,6 +198,10 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   // A point standing for a curve that never meets the SLO has runs, but no score within the SLO.
   const isOutside = (run: string): boolean => points.get(run)?.rows.some((r) => outside.has(r.run)) ?? false;
   const value = (run: string): number | null => (isOutside(run) ? null : (summaryOf(run)?.mean ?? null));
+  const notRun = (run: string): boolean => {
+    const rows = points.get(run)?.rows ?? [];
+    return rows.length > 0 && rows.every((r) => notRunReason(r) != null);
+  };
 
   const baselineStep = plan.steps.find((s) => s.id === plan.baseline.step)!;
   const selectionScenario = decidingScenario(baselineStep) ?? baselineStep.scenarios[0];
@@ -526,14 +530,17 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
         });
         continue;
       }
-      if (base && rec)
-        return [
-          {
-            scenario: scenario.id,
-            baseline_run: pid(step.id, base.id, scenario.id),
-            recommended_run: pid(step.id, rec.id, scenario.id)
-          }
-        ];
+      if (base && rec) {
+        const pair = {
+          scenario: scenario.id,
+          baseline_run: pid(step.id, base.id, scenario.id),
+          recommended_run: pid(step.id, rec.id, scenario.id)
+        };
+        // A side the step never ran on the workload (no result given, not a failure): the baseline step's runs are
+        // the comparison where it has them, as a write-up's own table takes them.
+        if ((notRun(pair.baseline_run) || notRun(pair.recommended_run)) && own().length) return own();
+        return [pair];
+      }
     }
     return own();
   });
