@@ -7,7 +7,7 @@ import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} f
 import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, OUTSIDE_SLO, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
-import {argvMeaning, sameMeaning} from "../command/argv-meaning.js";
+import {argvMeaning, sameMeaning, SERVER_ADDRESS_OPTIONS} from "../command/argv-meaning.js";
 import {
   conservativeChoice,
   conservativeRule,
@@ -154,15 +154,19 @@ function standings(
   ];
 }
 
+/** Two server commands compared as configurations: where each listens aside. */
+const SERVER = {ignore: SERVER_ADDRESS_OPTIONS};
+
 /** True when `argv` is `base` with more arguments appended: the same configuration, adapted. */
 function extendsCommand(argv: string[], base: string[]): boolean {
   if (argv.length >= base.length && base.every((arg, i) => argv[i] === arg)) return true;
   // Spelled otherwise (`--model` for SGLang's `--model-path`, `--flag=value`): the same program, every option of the
-  // base with the same values.
+  // base with the same values, wherever the server listens.
   const [a, b] = [argvMeaning(argv), argvMeaning(base)];
+  const address = new Set<string>(SERVER_ADDRESS_OPTIONS);
   return (
     a.command.join(" ") === b.command.join(" ") &&
-    [...b.options].every(([name, values]) => a.options.get(name)?.join("\0") === values.join("\0"))
+    [...b.options].every(([name, values]) => address.has(name) || a.options.get(name)?.join("\0") === values.join("\0"))
   );
 }
 
@@ -304,7 +308,8 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       if (!before) return null;
       const own = pid(before.step, before.candidate, scenario);
       if (value(own) != null) return own;
-      const rerun = beforeCandidate && step.candidates.find((c) => sameMeaning(c.server, beforeCandidate.server));
+      const rerun =
+        beforeCandidate && step.candidates.find((c) => sameMeaning(c.server, beforeCandidate.server, SERVER));
       return rerun ? pid(step.id, rerun.id, scenario) : null;
     };
     const incumbentValue = (scenario: string): number | null => {
@@ -511,7 +516,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
         adapted && step.candidates.includes(adapted)
           ? adapted
           : step.candidates.find(
-              (c) => c.role !== "baseline" && c.engine === winner.engine && sameMeaning(c.server, winner.server)
+              (c) => c.role !== "baseline" && c.engine === winner.engine && sameMeaning(c.server, winner.server, SERVER)
             );
       // The headline compares the recommended configuration: another candidate marked so is not shown under its name.
       if (base && marked && !rec) {

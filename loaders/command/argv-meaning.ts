@@ -1,5 +1,6 @@
 // Compares two recorded commands by what they mean, not how they are spelled: the program they start (whatever its
 // install path), and each option with its values, in any order and in any of argparse's spellings.
+import {PARALLEL_FLAGS} from "../study/gpu-need.js";
 
 /** One command read as argparse would: the words before the first option, then each option's values. */
 export interface ArgvMeaning {
@@ -24,6 +25,9 @@ export const RUNNER_BENCH_OPTIONS = [
   "--result-dir",
   "--result-filename"
 ] as const;
+
+/** Options that say where a server listens: not its configuration. */
+export const SERVER_ADDRESS_OPTIONS = ["--host", "--port"] as const;
 
 /** Options that say where results, logs and labels go, or where the server is: not what is measured. */
 export const OUTPUT_BENCH_OPTIONS = [
@@ -101,7 +105,6 @@ export function argvMeaning(argv: string[]): ArgvMeaning {
     } else current?.push(valueMeaning(arg));
   }
   const command = programWords(words);
-  // One option, two spellings: SGLang's server takes `--model` for `--model-path` (server_args.py's alias).
   const aliases = ALIASES[command[0] ?? ""];
   if (aliases)
     for (const [alias, name] of Object.entries(aliases))
@@ -112,8 +115,21 @@ export function argvMeaning(argv: string[]): ArgvMeaning {
   return {command, options};
 }
 
-/** Option aliases of a program: alias → the option's own name. */
-const ALIASES: Record<string, Record<string, string>> = {"sglang.launch_server": {"--model": "--model-path"}};
+/** An engine's other spellings of its parallel degrees, each to its first (`-tp` → `--tensor-parallel-size`). */
+const parallelAliases = (family: keyof typeof PARALLEL_FLAGS): Record<string, string> =>
+  Object.fromEntries(
+    Object.values(PARALLEL_FLAGS[family]).flatMap(([own, ...others]) =>
+      others.map((other) => [optionName(other), optionName(own)])
+    )
+  );
+
+/** Option aliases of a program: alias → the option's own name. SGLang's server takes `--model` for `--model-path`
+ * (server_args.py's alias), and argparse takes `--tp` for its `--tp-size`. */
+const ALIASES: Record<string, Record<string, string>> = {
+  "sglang.launch_server": {"--model": "--model-path", ...parallelAliases("sglang")},
+  vllm: parallelAliases("vllm"),
+  "trtllm-serve": parallelAliases("trtllm")
+};
 
 const shown = (values: string[] | undefined): string => (values?.length ? values.join(" ") : "(no value)");
 

@@ -1,7 +1,10 @@
-// A scenario the other-workloads step names, but one side of it never ran there (a write-up that gives no result
-// for the baseline on ShareGPT): the headline compares the baseline step's run with the recommended configuration's,
-// as the page's own table does, instead of leaving the scenario out. Qwen3-8B on 910B (Performance Lab) did so: its
-// ShareGPT row and five published figures went unverified. Here the seed's English page is given the same shape.
+// Which runs the headline compares, on the seed's English page given the shapes other pages of its series have.
+// - A scenario the other-workloads step names, but one side of it never ran there (a write-up that gives no result
+//   for the baseline on ShareGPT): the baseline step's run against the recommended configuration's, as the page's
+//   own table does, instead of leaving the scenario out. Qwen3-8B on 910B (Performance Lab) did so: its ShareGPT row
+//   and five published figures went unverified.
+// - A step's winner started with --host and --port, the recommended command without: the same configuration, where
+//   DeepSeek-R1 and DeepSeek-V3.2 on H200 had every other-workloads row left out ("not the recommended configuration").
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -29,11 +32,24 @@ function optimizedOnlyOnShareGpt(): string {
   return file;
 }
 
+/** The page with the step winner's command (TensorRT-LLM, step 1) listening on a stated host and port. */
+function winnerWithAddress(): string {
+  const file = join(root, "address.md");
+  const page = readFileSync(PAGE, "utf8").replace(
+    "    trtllm-serve Qwen/Qwen3-32B\n",
+    "    trtllm-serve Qwen/Qwen3-32B --host 0.0.0.0 --port 8000\n"
+  );
+  writeFileSync(file, page);
+  return file;
+}
+
+let addressed: StudyData;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "tps-headline-not-run-"));
+  root = mkdtempSync(join(tmpdir(), "tps-headline-pairs-"));
   importWriteup(PAGE, join(root, "plain"), DATE);
   importWriteup(optimizedOnlyOnShareGpt(), join(root, "shaped"), DATE);
-  [plain, shaped] = [await loadStudy(join(root, "plain")), await loadStudy(join(root, "shaped"))];
+  importWriteup(winnerWithAddress(), join(root, "addressed"), DATE);
+  [plain, shaped, addressed] = await Promise.all(["plain", "shaped", "addressed"].map((s) => loadStudy(join(root, s))));
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
@@ -55,5 +71,22 @@ describe("a headline scenario one side of the other workloads did not run", () =
     });
     expect(shaped.report.headline).toEqual(plain.report.headline);
     expect(shaped.report.findings.filter((f) => f.code === "headline-incomplete")).toEqual([]);
+  });
+});
+
+describe("a recommended command that leaves out the winner's --host and --port", () => {
+  it("is the winner, adapted: the headline compares it on every other workload", () => {
+    expect(addressed.plan.steps[0].candidates[2].server.slice(-4)).toEqual(["--host", "0.0.0.0", "--port", "8000"]);
+    expect(addressed.report.headline).toEqual(plain.report.headline);
+    expect(addressed.report.headline.map((h) => h.scenario)).toEqual([
+      "sharegpt",
+      "long-prompt",
+      "very-long-prompt",
+      "medium-prompt",
+      "short-prompt"
+    ]);
+    const codes = addressed.report.findings.map((f) => f.code);
+    expect(codes).not.toContain("headline-not-recommended");
+    expect(codes).not.toContain("recommended-not-winner");
   });
 });
