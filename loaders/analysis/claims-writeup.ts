@@ -2,7 +2,7 @@
 // change of one run against another, a success rate, and rankings by a metric where lower is better (latency). Each
 // says confirmed, contradicted with the recomputed value and, where one fits, the arithmetic behind the published
 // figure, or unverifiable with why.
-import type {Derived} from "./derive.js";
+import type {Derived, HeadlineRow} from "./derive.js";
 import type {RunRow} from "../runs/rows.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {fillForm, type Text} from "../text.js";
@@ -74,6 +74,15 @@ export function explainGain(published: number, before: RunRow | undefined, after
   return null;
 }
 
+/** The runs a page's headline figure for a scenario is checked against: the headline's pair, else the baseline against
+ * the page's own recommended configuration where that is not the selection's winner, which the detail says. */
+export function headlinePair(derived: Derived, scenario: unknown): {row: HeadlineRow; detail: string | null} | null {
+  const row = derived.headline.find((h) => h.scenario === scenario);
+  if (row) return {row, detail: null};
+  const page = derived.page_headline.find((h) => h.scenario === scenario);
+  return page ? {row: page, detail: fillForm(CLAIM_DETAILS.pageRecommended, {run: page.recommended_run})} : null;
+}
+
 export function checkWriteupClaim(
   claim: PlanClaim,
   plan: StudyPlan,
@@ -133,17 +142,19 @@ export function checkWriteupClaim(
       };
       const published = Number(claim.value);
       const shown = `${published.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`;
-      const row = derived.headline.find((h) => h.scenario === claim.scenario);
-      if (!row) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
-      const run = side === "baseline" ? row.baseline_run : row.recommended_run;
+      const pair = headlinePair(derived, claim.scenario);
+      if (!pair) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
+      const run = side === "baseline" ? pair.row.baseline_run : pair.row.recommended_run;
       const v = metricOf(run, metric);
-      if (v == null) return result(subject, shown, "—", null, missing(run, metric, claim.unit));
+      if (v == null)
+        return result(subject, shown, "—", null, joinDetails(pair.detail, missing(run, metric, claim.unit)));
       const mine = inUnit(v, claim.unit);
       return result(
         subject,
         shown,
         `${mine.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`,
-        agreesAt(published, mine, places(published))
+        agreesAt(published, mine, places(published)),
+        pair.detail
       );
     }
     case "headline-speedup": {
@@ -152,8 +163,9 @@ export function checkWriteupClaim(
       const subject = {en: `Speed-up, ${name.en}`, tr: `Hızlanma, ${name.tr}`};
       const factor = Number(claim.factor);
       const shown = `${factor.toFixed(places(factor))}×`;
-      const row = derived.headline.find((h) => h.scenario === claim.scenario);
-      if (!row) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
+      const pair = headlinePair(derived, claim.scenario);
+      if (!pair) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
+      const row = pair.row;
       const [a, b] = [metricOf(row.baseline_run, metric), metricOf(row.recommended_run, metric)];
       if (a == null || b == null) {
         const [ea, eb] = [
@@ -168,10 +180,16 @@ export function checkWriteupClaim(
                 factor: (ea / eb).toFixed(places(factor))
               })
             : null;
-        return result(subject, shown, "—", null, joinDetails(CLAIM_DETAILS.noLatency, estimate));
+        return result(subject, shown, "—", null, joinDetails(pair.detail, CLAIM_DETAILS.noLatency, estimate));
       }
       const mine = a / b;
-      return result(subject, shown, `${mine.toFixed(places(factor))}×`, agreesAt(factor, mine, places(factor)));
+      return result(
+        subject,
+        shown,
+        `${mine.toFixed(places(factor))}×`,
+        agreesAt(factor, mine, places(factor)),
+        pair.detail
+      );
     }
     case "change": {
       const metric = String(claim.metric);

@@ -10,7 +10,7 @@ import {shellSplit} from "../command/shell-split.js";
 import {sameMeaning} from "../command/argv-meaning.js";
 import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
 import {studyConfidence} from "../study/repeats.js";
-import {checkWriteupClaim, explainGain} from "./claims-writeup.js";
+import {checkWriteupClaim, explainGain, headlinePair} from "./claims-writeup.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
 export function decimalsOf(value: number): number {
@@ -175,8 +175,9 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const name = scenarioName(claim.scenario);
         const subject = {en: `Headline change, ${name.en}`, tr: `Özet değişim, ${name.tr}`};
         const published = claim.percent as number;
-        const row = derived.headline.find((h) => h.scenario === claim.scenario);
-        if (!row) return result(subject, shownGain(published), CLAIM_DETAILS.noPair, null);
+        const pair = headlinePair(derived, claim.scenario);
+        if (!pair) return result(subject, shownGain(published), CLAIM_DETAILS.noPair, null);
+        const row = pair.row;
         const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;
@@ -194,7 +195,7 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
             shownGain(published),
             gainText(row.change_percent, Math.max(1, places(published))),
             ok,
-            joinDetails(detail, interval.detail)
+            joinDetails(pair.detail, detail, interval.detail)
           ),
           within_interval: interval.within
         };

@@ -42,6 +42,9 @@ export interface Derived {
     outside_slo?: true;
   };
   headline: HeadlineRow[];
+  /** Where a page marks another configuration recommended than the selection's winner: the baseline against it, per
+   * scenario, as the page compares them. Not the headline; what the page's own headline figures are checked against. */
+  page_headline: HeadlineRow[];
   summary: SummaryRow[];
   findings: Finding[];
   /** Each ladder curve's chosen point (empty for a study without ladders). */
@@ -495,7 +498,9 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
 
   // Headline: each scenario's baseline against the recommended configuration.
   const baselineCandidate = baselineStep.candidates.find((c) => c.id === plan.baseline.candidate)!;
-  const pairs = plan.scenarios.flatMap((scenario) => {
+  type Pair = {scenario: string; baseline_run: string; recommended_run: string};
+  const pagePairs: Pair[] = [];
+  const pairs = plan.scenarios.flatMap((scenario): Pair[] => {
     // Where a generalization step ran the baseline and the recommendation side by side on the workload, those runs
     // are the comparison; else the baseline step's run against the winner's.
     const own = () =>
@@ -533,6 +538,11 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
           file: plan.file,
           line: null
         });
+        pagePairs.push({
+          scenario: scenario.id,
+          baseline_run: pid(step.id, base.id, scenario.id),
+          recommended_run: pid(step.id, marked.id, scenario.id)
+        });
         continue;
       }
       if (base && rec) {
@@ -550,10 +560,30 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     return own();
   });
   const tpot = (run: string): number | null => summaryOf(run, "mean_tpot_ms")?.mean ?? null;
-  const headline: HeadlineRow[] = pairs.flatMap((pair) => {
+  const headlineRow = (pair: Pair): HeadlineRow | null => {
     const before = value(pair.baseline_run);
     const after = value(pair.recommended_run);
-    if (before == null || after == null) {
+    if (before == null || after == null) return null;
+    const tpotBefore = tpot(pair.baseline_run);
+    const tpotAfter = tpot(pair.recommended_run);
+    return {
+      ...pair,
+      baseline_tps: before,
+      recommended_tps: after,
+      change_percent: changePercent(before, after),
+      change_interval: interval(summaryOf(pair.baseline_run), summaryOf(pair.recommended_run), confidence),
+      baseline_n: points.get(pair.baseline_run)?.n ?? 0,
+      recommended_n: points.get(pair.recommended_run)?.n ?? 0,
+      baseline_tpot_ms: tpotBefore,
+      recommended_tpot_ms: tpotAfter,
+      tpot_change_percent: tpotBefore != null && tpotAfter != null ? changePercent(tpotBefore, tpotAfter) : null
+    };
+  };
+  const headline: HeadlineRow[] = pairs.flatMap((pair) => {
+    const row = headlineRow(pair);
+    if (row == null) {
+      const before = value(pair.baseline_run);
+      const after = value(pair.recommended_run);
       // The baseline-outside-slo finding already says why the baseline has no figure here.
       if (after != null && pair.baseline_run === baselineRun && baselineOutside != null) return [];
       findings.push({
@@ -570,23 +600,9 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       });
       return [];
     }
-    const tpotBefore = tpot(pair.baseline_run);
-    const tpotAfter = tpot(pair.recommended_run);
-    return [
-      {
-        ...pair,
-        baseline_tps: before,
-        recommended_tps: after,
-        change_percent: changePercent(before, after),
-        change_interval: interval(summaryOf(pair.baseline_run), summaryOf(pair.recommended_run), confidence),
-        baseline_n: points.get(pair.baseline_run)?.n ?? 0,
-        recommended_n: points.get(pair.recommended_run)?.n ?? 0,
-        baseline_tpot_ms: tpotBefore,
-        recommended_tpot_ms: tpotAfter,
-        tpot_change_percent: tpotBefore != null && tpotAfter != null ? changePercent(tpotBefore, tpotAfter) : null
-      }
-    ];
+    return [row];
   });
+  const page_headline = pagePairs.flatMap((pair) => headlineRow(pair) ?? []);
 
   const summary: SummaryRow[] = steps
     .filter((s) => s.kind === "selection")
@@ -607,6 +623,7 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     },
     recommended,
     headline,
+    page_headline,
     summary,
     findings,
     choices,

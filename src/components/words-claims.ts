@@ -28,6 +28,10 @@ export const CLAIM_WORDS = {
     en: "no baseline/recommended pair for this workload",
     tr: "bu iş yükü için temel/önerilen çifti yok"
   },
+  claimDetail_pageRecommended: {
+    en: "against {run}, the write-up's own recommended configuration, which is not the selection's winner",
+    tr: "yazının kendi önerdiği, seçimin kazananı olmayan yapılandırmaya, {run} koşusuna göre"
+  },
   claimDetail_notInRuns: {en: "not in the runs", tr: "koşularda yok"},
   claimDetail_faster: {en: "{factor}× faster", tr: "{factor}× daha hızlı"},
   claimDetail_slower: {en: "{factor}× slower", tr: "{factor}× daha yavaş"},
