@@ -145,16 +145,17 @@ export function checkWriteupClaim(
       const pair = headlinePair(derived, claim.scenario);
       if (!pair) return result(subject, shown, "—", null, CLAIM_DETAILS.noPairForWorkload);
       const run = side === "baseline" ? pair.row.baseline_run : pair.row.recommended_run;
+      // The baseline's figure is the baseline's run either way; only the other side's run needs saying.
+      const whose = side === "baseline" ? null : pair.detail;
       const v = metricOf(run, metric);
-      if (v == null)
-        return result(subject, shown, "—", null, joinDetails(pair.detail, missing(run, metric, claim.unit)));
+      if (v == null) return result(subject, shown, "—", null, joinDetails(whose, missing(run, metric, claim.unit)));
       const mine = inUnit(v, claim.unit);
       return result(
         subject,
         shown,
         `${mine.toFixed(places(published))}${claim.unit === "s" ? " s" : ""}`,
         agreesAt(published, mine, places(published)),
-        pair.detail
+        whose
       );
     }
     case "headline-speedup": {

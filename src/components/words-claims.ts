@@ -29,8 +29,8 @@ export const CLAIM_WORDS = {
     tr: "bu iş yükü için temel/önerilen çifti yok"
   },
   claimDetail_pageRecommended: {
-    en: "against {run}, the write-up's own recommended configuration, which is not the selection's winner",
-    tr: "yazının kendi önerdiği, seçimin kazananı olmayan yapılandırmaya, {run} koşusuna göre"
+    en: "{run}: the write-up's recommendation, not the selection's winner",
+    tr: "{run}: yazının önerisi, seçimin kazananı değil"
   },
   claimDetail_notInRuns: {en: "not in the runs", tr: "koşularda yok"},
   claimDetail_faster: {en: "{factor}× faster", tr: "{factor}× daha hızlı"},
