@@ -10,6 +10,7 @@ import {shellSplit} from "../command/shell-split.js";
 import {sameMeaning} from "../command/argv-meaning.js";
 import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
 import {studyConfidence} from "../study/repeats.js";
+import {gpuCount} from "../study/gpu-need.js";
 import {checkWriteupClaim, explainGain, headlinePair} from "./claims-writeup.js";
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
@@ -53,6 +54,12 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
     plan.scenarios.find((s) => s.id === id)?.name ?? {en: String(id), tr: String(id)};
   const label = (step: unknown, candidate: unknown) =>
     plan.steps.find((s) => s.id === step)?.candidates.find((c) => c.id === candidate)?.label ?? String(candidate);
+  /** The GPUs a run's server takes, as its command or the plan states them; one where neither does. */
+  const gpusOf = (run: string): number => {
+    const row = rows.find((r) => r.run === run);
+    const candidate = plan.steps.find((s) => s.id === row?.step)?.candidates.find((c) => c.id === row?.candidate);
+    return candidate ? gpuCount(candidate, 1) : 1;
+  };
 
   return plan.claims.map((claim): ClaimCheck => {
     // A figure printed with trailing zeros (2715.90) keeps its precision in `decimals`.
@@ -178,6 +185,26 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const pair = headlinePair(derived, claim.scenario);
         if (!pair) return result(subject, shownGain(published), CLAIM_DETAILS.noPair, null);
         const row = pair.row;
+        if (claim.per_gpu === true) {
+          // A change per GPU: each side's throughput over the GPUs its command takes (one where it states none).
+          const [baselineGpus, recommendedGpus] = [gpusOf(row.baseline_run), gpusOf(row.recommended_run)];
+          const perGpu = changePercent(row.baseline_tps / baselineGpus, row.recommended_tps / recommendedGpus);
+          return result(
+            {en: `Headline change per GPU, ${name.en}`, tr: `GPU başına özet değişim, ${name.tr}`},
+            shownGain(published),
+            gainText(perGpu, Math.max(1, places(published))),
+            agrees(published, perGpu, places(published)),
+            joinDetails(
+              pair.detail,
+              fillForm(CLAIM_DETAILS.perGpu, {
+                recommended: row.recommended_tps.toFixed(2),
+                recommendedGpus,
+                baseline: row.baseline_tps.toFixed(2),
+                baselineGpus
+              })
+            )
+          );
+        }
         const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;

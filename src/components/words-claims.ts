@@ -28,6 +28,10 @@ export const CLAIM_WORDS = {
     en: "no baseline/recommended pair for this workload",
     tr: "bu iş yükü için temel/önerilen çifti yok"
   },
+  claimDetail_perGpu: {
+    en: "per GPU: {recommended} / {recommendedGpus} against {baseline} / {baselineGpus} tok/s",
+    tr: "GPU başına: {recommended} / {recommendedGpus} ile {baseline} / {baselineGpus} tok/s"
+  },
   claimDetail_pageRecommended: {
     en: "{run}: the write-up's recommendation, not the selection's winner",
     tr: "{run}: yazının önerisi, seçimin kazananı değil"

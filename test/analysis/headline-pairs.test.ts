@@ -9,6 +9,8 @@
 //   A100 leaves out --max-num-batched-tokens 4096): the headline leaves that comparison out, but the page's published
 //   figures are still checked against the runs it compares, saying so. Eight of the series' 25 pages had about 20
 //   figures each left unverifiable.
+// - A change the page gives per GPU ("(+31.6%/GPU)", gpt-oss-120b on H100: the baseline on one GPU, the
+//   recommendation on two) was read as a change of the whole server and contradicted (+31.6% against +163.2%).
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
@@ -58,16 +60,32 @@ function winnerWithMoreFlags(): string {
   return file;
 }
 
+/** The page with the step winner on two GPUs (--tp_size 2) and its ShareGPT change given per GPU, as
+ * 2054.21 / 2 against 1730.98 is: −40.7 %/GPU. */
+function changePerGpu(): string {
+  const file = join(root, "per-gpu.md");
+  const page = readFileSync(PAGE, "utf8")
+    .replace("    trtllm-serve Qwen/Qwen3-32B\n", "    trtllm-serve Qwen/Qwen3-32B --tp_size 2\n")
+    .replace(
+      'Total TPS: 2054.21 <span style="background-color:lightgreen;">(+18.7%)',
+      "Total TPS: 2054.21 <span>(-40.7%/GPU)"
+    );
+  writeFileSync(file, page);
+  return file;
+}
+
 let addressed: StudyData;
 let other: StudyData;
+let perGpu: StudyData;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "tps-headline-pairs-"));
   importWriteup(PAGE, join(root, "plain"), DATE);
   importWriteup(optimizedOnlyOnShareGpt(), join(root, "shaped"), DATE);
   importWriteup(winnerWithAddress(), join(root, "addressed"), DATE);
   importWriteup(winnerWithMoreFlags(), join(root, "other"), DATE);
-  [plain, shaped, addressed, other] = await Promise.all(
-    ["plain", "shaped", "addressed", "other"].map((s) => loadStudy(join(root, s)))
+  importWriteup(changePerGpu(), join(root, "per-gpu"), DATE);
+  [plain, shaped, addressed, other, perGpu] = await Promise.all(
+    ["plain", "shaped", "addressed", "other", "per-gpu"].map((s) => loadStudy(join(root, s)))
   );
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -134,5 +152,20 @@ describe("a recommended command that is not the page's own step winner", () => {
     // The baseline's figure is its run whichever the recommendation is.
     expect(other.report.claims.find((c) => c.id === "headline-short-prompt-baseline-tps")!.detail).toBeNull();
     expect(plain.report.claims.find((c) => c.id === "headline-short-prompt-recommended-tps")!.detail).toBeNull();
+  });
+});
+
+describe("a headline change the page gives per GPU", () => {
+  it("is checked per GPU, each side's GPUs from its command", () => {
+    expect(perGpu.plan.claims.find((c) => c.id === "headline-sharegpt")).toMatchObject({percent: -40.7, per_gpu: true});
+    const row = perGpu.report.headline.find((h) => h.scenario === "sharegpt")!;
+    expect([row.baseline_tps, row.recommended_tps]).toEqual([1730.98, 2054.21]);
+    expect(perGpu.report.claims.find((c) => c.id === "headline-sharegpt")).toMatchObject({
+      subject: {en: "Headline change per GPU, ShareGPT"},
+      published: "−40.7%",
+      recomputed: "−40.7%",
+      status: "confirmed",
+      detail: "per GPU: 2054.21 / 2 against 1730.98 / 1 tok/s"
+    });
   });
 });

@@ -376,7 +376,16 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
       const after = cellFigures(stripMarkup(row.cells[2] ?? ""), w.language);
       const base = `headline-${scenario.id}`;
       if (after.percent != null)
-        add({kind: "headline-gain", scenario: scenario.id, ...figure(after.percent, "percent"), at: row.line}, base);
+        add(
+          {
+            kind: "headline-gain",
+            scenario: scenario.id,
+            ...figure(after.percent, "percent"),
+            ...(after.perGpu ? {per_gpu: true} : {}),
+            at: row.line
+          },
+          base
+        );
       for (const [side, f] of [
         ["baseline", before],
         ["recommended", after]
@@ -442,7 +451,15 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
 export function cellFigures(
   cell: string,
   language: "en" | "tr"
-): {tps: string | null; tpot: string | null; latency: string | null; percent: string | null; faster: string | null} {
+): {
+  tps: string | null;
+  tpot: string | null;
+  latency: string | null;
+  percent: string | null;
+  /** The change is given per GPU ("+31.6%/GPU"), not of the whole server. */
+  perGpu: boolean;
+  faster: string | null;
+} {
   const words = WORDS[language];
   const after = (names: string[]): string | null => {
     for (const name of names) {
@@ -453,13 +470,14 @@ export function cellFigures(
     }
     return null;
   };
-  const percent = /\(\s*([+\-−]\d+(?:\.\d+)?)\s*%/.exec(cell);
+  const percent = /\(\s*([+\-−]\d+(?:\.\d+)?)\s*%(\s*\/\s*GPU)?/i.exec(cell);
   const faster = /\(\s*(\d+(?:\.\d+)?)\s*x\s+faster\s*\)/i.exec(cell);
   return {
     tps: after([...words.totalTps, ...WORDS.en.totalTps]),
     tpot: after([...words.meanTpot, ...WORDS.en.meanTpot]),
     latency: after([...words.meanLatency, ...WORDS.en.meanLatency]),
     percent: percent ? percent[1] : null,
+    perGpu: Boolean(percent?.[2]),
     faster: faster ? faster[1] : null
   };
 }
