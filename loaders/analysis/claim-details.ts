@@ -12,6 +12,8 @@ export const CLAIM_DETAILS = {
   noImprovement: "no candidate beat the best configuration so far ({label}), so the step has no gain",
   noPair: "no baseline/recommended pair",
   noPairForWorkload: "no baseline/recommended pair for this workload",
+  spelledOtherwise: "the same command, spelled otherwise (option order or an option's alias)",
+  winnerExtended: "the selection's winner with {added} added",
   perGpu: "per GPU: {recommended} / {recommendedGpus} against {baseline} / {baselineGpus} tok/s",
   pageRecommended: "{run}: the write-up's recommendation, not the selection's winner",
   notInRuns: "not in the runs",

@@ -7,7 +7,7 @@ import {changePercent} from "./derive.js";
 import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownArgv, shownCommand} from "./shown-command.js";
 import {shellSplit} from "../command/shell-split.js";
-import {sameMeaning} from "../command/argv-meaning.js";
+import {addedOptions, sameMeaning} from "../command/argv-meaning.js";
 import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
 import {studyConfidence} from "../study/repeats.js";
 import {gpuCount} from "../study/gpu-need.js";
@@ -247,16 +247,14 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const mine = derived.recommended.server_command;
         // The same command spelled otherwise (option order, an alias) is the same configuration.
         const words = shellSplit(mine);
-        const same =
-          published === mine ||
-          (words != null && sameMeaning(shownArgv(plan, (claim.server as string[]) ?? []), words));
-        return result(
-          subject,
-          published,
-          mine,
-          same,
-          same && published !== mine ? "the same command, spelled otherwise (option order or an option's alias)" : null
-        );
+        const argv = shownArgv(plan, (claim.server as string[]) ?? []);
+        if (published === mine || (words != null && sameMeaning(argv, words)))
+          return result(subject, published, mine, true, published === mine ? null : CLAIM_DETAILS.spelledOtherwise);
+        // The winner with arguments the selection never varied (a chat parser): the configuration the runs support.
+        const added = words != null ? addedOptions(argv, words) : null;
+        return added?.length
+          ? result(subject, published, mine, true, fillForm(CLAIM_DETAILS.winnerExtended, {added: added.join(" ")}))
+          : result(subject, published, mine, false);
       }
       default:
         return result(

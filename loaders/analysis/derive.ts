@@ -7,7 +7,7 @@ import {plannedRuns, runId, type PlanCandidate, type PlanStep, type StudyPlan} f
 import {aggregatePoints, pointRow, type Point} from "./points.js";
 import {chooseLoadPoints, OUTSIDE_SLO, type CurveChoice} from "./ladder.js";
 import {studyConfidence} from "../study/repeats.js";
-import {argvMeaning, sameMeaning, SERVER_ADDRESS_OPTIONS} from "../command/argv-meaning.js";
+import {addedOptions, sameMeaning, SERVER_ADDRESS_OPTIONS} from "../command/argv-meaning.js";
 import {
   conservativeChoice,
   conservativeRule,
@@ -165,12 +165,7 @@ function extendsCommand(argv: string[], base: string[]): boolean {
   if (argv.length >= base.length && base.every((arg, i) => argv[i] === arg)) return true;
   // Spelled otherwise (`--model` for SGLang's `--model-path`, `--flag=value`): the same program, every option of the
   // base with the same values, wherever the server listens.
-  const [a, b] = [argvMeaning(argv), argvMeaning(base)];
-  const address = new Set<string>(SERVER_ADDRESS_OPTIONS);
-  return (
-    a.command.join(" ") === b.command.join(" ") &&
-    [...b.options].every(([name, values]) => address.has(name) || a.options.get(name)?.join("\0") === values.join("\0"))
-  );
+  return addedOptions(argv, base, SERVER) != null;
 }
 
 export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {

@@ -115,6 +115,9 @@ export function argvMeaning(argv: string[]): ArgvMeaning {
   return {command, options};
 }
 
+/** An option's own name in a program that takes it by another (`--tp` is SGLang's `--tp-size`). */
+const aliasOf = (command: string[], name: string): string => ALIASES[command[0] ?? ""]?.[name] ?? name;
+
 /** An engine's other spellings of its parallel degrees, each to its first (`-tp` → `--tensor-parallel-size`). */
 const parallelAliases = (family: keyof typeof PARALLEL_FLAGS): Record<string, string> =>
   Object.fromEntries(
@@ -151,6 +154,24 @@ export function argvDifferences(a: string[], b: string[], options: CompareOption
     else if (l.join("\0") !== r.join("\0")) out.push(`${name} ${shown(l)} against ${shown(r)}`);
   }
   return out;
+}
+
+/** The options `argv` adds to `base` (`--flag value` each), where it starts the same program with every option of
+ * `base` and its values (those `ignore`d aside); null where it does not. */
+export function addedOptions(argv: string[], base: string[], options: CompareOptions = {}): string[] | null {
+  const [a, b] = [argvMeaning(argv), argvMeaning(base)];
+  const ignored = new Set((options.ignore ?? []).map(optionName));
+  if (a.command.join(" ") !== b.command.join(" ")) return null;
+  for (const [name, values] of b.options)
+    if (!ignored.has(name) && a.options.get(name)?.join("\0") !== values.join("\0")) return null;
+  const added = new Set([...a.options.keys()].filter((name) => !ignored.has(name) && !b.options.has(name)));
+  // Each added option as `argv` writes it, with its values.
+  const groups: string[][] = [];
+  for (const arg of argv)
+    if (isOption(arg) && !/^-\d/.test(arg)) groups.push([arg]);
+    else groups.at(-1)?.push(arg);
+  const nameOf = (arg: string) => optionName(arg.includes("=") ? arg.slice(0, arg.indexOf("=")) : arg);
+  return groups.filter(([arg]) => added.has(aliasOf(a.command, nameOf(arg)))).map((group) => group.join(" "));
 }
 
 /** True when two commands start the same program with the same options and values (order and spelling aside). */

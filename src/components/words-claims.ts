@@ -28,6 +28,14 @@ export const CLAIM_WORDS = {
     en: "no baseline/recommended pair for this workload",
     tr: "bu iş yükü için temel/önerilen çifti yok"
   },
+  claimDetail_spelledOtherwise: {
+    en: "the same command, spelled otherwise (option order or an option's alias)",
+    tr: "aynı komut, başka yazılmış (seçeneklerin sırası ya da bir seçeneğin diğer adı)"
+  },
+  claimDetail_winnerExtended: {
+    en: "the selection's winner with {added} added",
+    tr: "seçimin kazananı, {added} eklenmiş olarak"
+  },
   claimDetail_perGpu: {
     en: "per GPU: {recommended} / {recommendedGpus} against {baseline} / {baselineGpus} tok/s",
     tr: "GPU başına: {recommended} / {recommendedGpus} ile {baseline} / {baselineGpus} tok/s"

@@ -3,7 +3,12 @@
 // (Performance Lab): each page's recommended command spells its step's winner with SGLang's short flags and without
 // --host/--port, and was read as another configuration, leaving 20 and 25 of their published figures unverified.
 import {describe, expect, it} from "vitest";
-import {argvDifferences, sameMeaning, SERVER_ADDRESS_OPTIONS} from "../../loaders/command/argv-meaning.js";
+import {
+  addedOptions,
+  argvDifferences,
+  sameMeaning,
+  SERVER_ADDRESS_OPTIONS
+} from "../../loaders/command/argv-meaning.js";
 
 const words = (command: string) => command.split(" ");
 const server = {ignore: SERVER_ADDRESS_OPTIONS};
@@ -55,5 +60,23 @@ describe("server commands by what they mean", () => {
       sameMeaning(words(`${SGLANG} --model m --tp 4`), words(`${SGLANG} --model-path m --tp-size 8`), server)
     ).toBe(false);
     expect(sameMeaning(words(`${SGLANG} --model-path m --tp-size 2`), words("vllm serve m -tp 2"), server)).toBe(false);
+  });
+
+  it("names the options a command adds to another, as it writes them; none where it changes one", () => {
+    // GLM-4.5-Air on A100: the recommended command is the step winner with two chat parsers.
+    const winner = words(`${SGLANG} --model-path zai-org/GLM-4.5-Air --tp-size 4 --ep-size 4`);
+    const recommended = words(
+      `${SGLANG} --model-path zai-org/GLM-4.5-Air --tp 4 --ep-size 4 --tool-call-parser glm --reasoning-parser glm45`
+    );
+    expect(addedOptions(recommended, winner)).toEqual(["--tool-call-parser glm", "--reasoning-parser glm45"]);
+    expect(
+      addedOptions(
+        words("trtllm-serve m --max_seq_len=40960 --log_level info"),
+        words("trtllm-serve m --max-seq-len 40960")
+      )
+    ).toEqual(["--log_level info"]);
+    expect(
+      addedOptions(words(`${SGLANG} --model-path m --tp-size 2 --x 1`), words(`${SGLANG} --model-path m --tp-size 4`))
+    ).toBeNull();
   });
 });
