@@ -74,13 +74,13 @@ export function explainGain(published: number, before: RunRow | undefined, after
   return null;
 }
 
-/** The runs a page's headline figure for a scenario is checked against: the headline's pair, else the baseline against
- * the page's own recommended configuration where that is not the selection's winner, which the detail says. */
+/** The runs a page's headline figure for a scenario is checked against: the baseline against the page's own recommended
+ * configuration where that is not the selection's winner, which the detail says; else the headline's pair. */
 export function headlinePair(derived: Derived, scenario: unknown): {row: HeadlineRow; detail: string | null} | null {
-  const row = derived.headline.find((h) => h.scenario === scenario);
-  if (row) return {row, detail: null};
   const page = derived.page_headline.find((h) => h.scenario === scenario);
-  return page ? {row: page, detail: fillForm(CLAIM_DETAILS.pageRecommended, {run: page.recommended_run})} : null;
+  if (page) return {row: page, detail: fillForm(CLAIM_DETAILS.pageRecommended, {run: page.recommended_run})};
+  const row = derived.headline.find((h) => h.scenario === scenario);
+  return row ? {row, detail: null} : null;
 }
 
 export function checkWriteupClaim(

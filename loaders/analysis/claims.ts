@@ -205,6 +205,24 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
             )
           );
         }
+        if (typeof claim.copies === "number") {
+          // The recommended throughput is one server's; the change, that of so many copies side by side.
+          const change = changePercent(row.baseline_tps, row.recommended_tps * claim.copies);
+          return result(
+            subject,
+            shownGain(published),
+            gainText(change, Math.max(1, places(published))),
+            agrees(published, change, places(published)),
+            joinDetails(
+              pair.detail,
+              fillForm(CLAIM_DETAILS.copies, {
+                recommended: row.recommended_tps.toFixed(2),
+                copies: claim.copies,
+                baseline: row.baseline_tps.toFixed(2)
+              })
+            )
+          );
+        }
         const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;

@@ -43,7 +43,8 @@ export interface Derived {
   };
   headline: HeadlineRow[];
   /** Where a page marks another configuration recommended than the selection's winner: the baseline against it, per
-   * scenario, as the page compares them. Not the headline; what the page's own headline figures are checked against. */
+   * scenario, in its other-workloads step or as a step candidate it equals or extends. Not the headline; what the
+   * page's own headline figures are checked against. */
   page_headline: HeadlineRow[];
   summary: SummaryRow[];
   findings: Finding[];
@@ -597,6 +598,26 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     }
     return [row];
   });
+  // The page's own recommendation on a workload its other-workloads step does not run: the run of a step candidate
+  // its command equals or extends (a chat parser added), the fewest arguments added; the baseline as the headline's.
+  const pageCommand = pagePairs.length
+    ? generalization.flatMap((s) => s.candidates).find((c) => c.role === "recommended" && c !== adapted)?.server
+    : undefined;
+  if (pageCommand)
+    for (const pair of pairs) {
+      if (pagePairs.some((p) => p.scenario === pair.scenario)) continue;
+      const runs = plan.steps
+        .filter((s) => s.kind !== "generalization" && s.scenarios.includes(pair.scenario))
+        .flatMap((s) =>
+          s.candidates.map((c) => ({
+            run: pid(s.id, c.id, pair.scenario),
+            added: addedOptions(pageCommand, c.server, SERVER)?.length ?? Infinity
+          }))
+        )
+        .filter((r) => r.added < Infinity && value(r.run) != null)
+        .sort((a, b) => a.added - b.added);
+      if (runs.length && runs[0].run !== pair.recommended_run) pagePairs.push({...pair, recommended_run: runs[0].run});
+    }
   const page_headline = pagePairs.flatMap((pair) => headlineRow(pair) ?? []);
 
   const summary: SummaryRow[] = steps

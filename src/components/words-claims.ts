@@ -36,6 +36,10 @@ export const CLAIM_WORDS = {
     en: "the selection's winner with {added} added",
     tr: "seçimin kazananı, {added} eklenmiş olarak"
   },
+  claimDetail_copies: {
+    en: "{recommended} × {copies} copies against {baseline} tok/s",
+    tr: "{recommended} × {copies} kopya ile {baseline} tok/s"
+  },
   claimDetail_perGpu: {
     en: "per GPU: {recommended} / {recommendedGpus} against {baseline} / {baselineGpus} tok/s",
     tr: "GPU başına: {recommended} / {recommendedGpus} ile {baseline} / {baselineGpus} tok/s"

@@ -9,6 +9,12 @@
 //   A100 leaves out --max-num-batched-tokens 4096): the headline leaves that comparison out, but the page's published
 //   figures are still checked against the runs it compares, saying so. Eight of the series' 25 pages had about 20
 //   figures each left unverifiable.
+//   Its figures on a workload the other-workloads step does not run (ShareGPT) are those of the run of its own
+//   recommended configuration in a step, not of the selection's winner: gpt-oss-20b on A100 recommends its
+//   async-scheduling candidate, whose ShareGPT run prints the published 10919.92.
+// - A recommended throughput the page gives for several copies of its server ("Total TPS: 3019.19x2 (+59.2%)",
+//   Qwen3-235B-A22B on A100 and H100, GLM-4.6 on H200: two servers of half the GPUs each) has its change computed so;
+//   it was contradicted (+59.2% against −20.4%).
 // - A change the page gives per GPU ("(+31.6%/GPU)", gpt-oss-120b on H100: the baseline on one GPU, the
 //   recommendation on two) was read as a change of the whole server and contradicted (+31.6% against +163.2%).
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
@@ -77,6 +83,32 @@ function changePerGpu(): string {
 let addressed: StudyData;
 let other: StudyData;
 let perGpu: StudyData;
+let vllmRecommended: StudyData;
+let copies: StudyData;
+
+/** The page with its ShareGPT recommendation given for two copies, as 2054.21 × 2 against 1730.98 is: +137.3 %. */
+function twoCopies(): string {
+  const file = join(root, "copies.md");
+  const page = readFileSync(PAGE, "utf8").replace(
+    'Total TPS: 2054.21 <span style="background-color:lightgreen;">(+18.7%)',
+    "Total TPS: 2054.21x2 <span>(+137.3%)"
+  );
+  writeFileSync(file, page);
+  return file;
+}
+
+/** The page recommending its step-1 vLLM command in its other workloads, where TensorRT-LLM won the selection. */
+function recommendsVllm(): string {
+  const file = join(root, "vllm.md");
+  const text = readFileSync(PAGE, "utf8");
+  const at = text.lastIndexOf("    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n");
+  const line = "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n";
+  writeFileSync(
+    file,
+    text.slice(0, at) + "    vllm serve Qwen/Qwen3-32B --max-model-len 32768\n" + text.slice(at + line.length)
+  );
+  return file;
+}
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "tps-headline-pairs-"));
   importWriteup(PAGE, join(root, "plain"), DATE);
@@ -84,8 +116,10 @@ beforeAll(async () => {
   importWriteup(winnerWithAddress(), join(root, "addressed"), DATE);
   importWriteup(winnerWithMoreFlags(), join(root, "other"), DATE);
   importWriteup(changePerGpu(), join(root, "per-gpu"), DATE);
-  [plain, shaped, addressed, other, perGpu] = await Promise.all(
-    ["plain", "shaped", "addressed", "other", "per-gpu"].map((s) => loadStudy(join(root, s)))
+  importWriteup(recommendsVllm(), join(root, "vllm"), DATE);
+  importWriteup(twoCopies(), join(root, "copies"), DATE);
+  [plain, shaped, addressed, other, perGpu, vllmRecommended, copies] = await Promise.all(
+    ["plain", "shaped", "addressed", "other", "per-gpu", "vllm", "copies"].map((s) => loadStudy(join(root, s)))
   );
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -155,6 +189,30 @@ describe("a recommended command that is not the page's own step winner", () => {
   });
 });
 
+describe("a page recommending one of its step candidates, not the winner", () => {
+  it("has its ShareGPT figures checked against that candidate's ShareGPT run", () => {
+    // The headline still compares the selection's winner there.
+    const row = vllmRecommended.report.headline.find((h) => h.scenario === "sharegpt")!;
+    expect(row.recommended_run).toBe("choosing-the-inference-engine--tensorrt-llm--sharegpt");
+    const claim = (id: string) => vllmRecommended.report.claims.find((c) => c.id === id)!;
+    const whose =
+      "choosing-the-inference-engine--vllm--sharegpt: the write-up's recommendation, not the selection's winner";
+    expect(claim("headline-sharegpt-recommended-tps")).toMatchObject({
+      published: "2054.21",
+      recomputed: "1730.98",
+      status: "contradicted",
+      detail: whose
+    });
+    expect(claim("headline-sharegpt")).toMatchObject({recomputed: "0.0%", status: "contradicted"});
+    expect(claim("headline-sharegpt").detail).toMatch(/^choosing-the-inference-engine--vllm--sharegpt: /);
+    expect(claim("headline-sharegpt-baseline-tps")).toMatchObject({
+      published: "1730.98",
+      status: "confirmed",
+      detail: null
+    });
+  });
+});
+
 describe("a headline change the page gives per GPU", () => {
   it("is checked per GPU, each side's GPUs from its command", () => {
     expect(perGpu.plan.claims.find((c) => c.id === "headline-sharegpt")).toMatchObject({percent: -40.7, per_gpu: true});
@@ -167,5 +225,19 @@ describe("a headline change the page gives per GPU", () => {
       status: "confirmed",
       detail: "per GPU: 2054.21 / 2 against 1730.98 / 1 tok/s"
     });
+  });
+});
+
+describe("a recommended throughput the page gives for several copies of its server", () => {
+  it("has its change computed over those copies; the figure itself is one server's", () => {
+    expect(copies.plan.claims.find((c) => c.id === "headline-sharegpt")).toMatchObject({percent: 137.3, copies: 2});
+    const claim = (id: string) => copies.report.claims.find((c) => c.id === id)!;
+    expect(claim("headline-sharegpt")).toMatchObject({
+      published: "+137.3%",
+      recomputed: "+137.3%",
+      status: "confirmed",
+      detail: "2054.21 × 2 copies against 1730.98 tok/s"
+    });
+    expect(claim("headline-sharegpt-recommended-tps")).toMatchObject({published: "2054.21", status: "confirmed"});
   });
 });

@@ -382,6 +382,7 @@ export function writeupClaims(w: Writeup, study: WriteupStudy, note: Note): Clai
             scenario: scenario.id,
             ...figure(after.percent, "percent"),
             ...(after.perGpu ? {per_gpu: true} : {}),
+            ...(after.copies != null && after.copies > 1 ? {copies: after.copies} : {}),
             at: row.line
           },
           base
@@ -458,6 +459,8 @@ export function cellFigures(
   percent: string | null;
   /** The change is given per GPU ("+31.6%/GPU"), not of the whole server. */
   perGpu: boolean;
+  /** The throughput is one server's, and the change that of this many copies ("Total TPS: 3019.19x2"). */
+  copies: number | null;
   faster: string | null;
 } {
   const words = WORDS[language];
@@ -472,12 +475,14 @@ export function cellFigures(
   };
   const percent = /\(\s*([+\-−]\d+(?:\.\d+)?)\s*%(\s*\/\s*GPU)?/i.exec(cell);
   const faster = /\(\s*(\d+(?:\.\d+)?)\s*x\s+faster\s*\)/i.exec(cell);
+  const copies = /\d\s*[x×]\s*(\d+)\b(?!\s*(?:faster|slower))/i.exec(cell);
   return {
     tps: after([...words.totalTps, ...WORDS.en.totalTps]),
     tpot: after([...words.meanTpot, ...WORDS.en.meanTpot]),
     latency: after([...words.meanLatency, ...WORDS.en.meanLatency]),
     percent: percent ? percent[1] : null,
     perGpu: Boolean(percent?.[2]),
+    copies: copies ? Number(copies[1]) : null,
     faster: faster ? faster[1] : null
   };
 }
