@@ -211,6 +211,41 @@ describe("the older dialect, on the seed's English page changed", () => {
   });
 });
 
+// Qwen3-30B-A3B on 910B runs "# ShareGPT batch size 4" with all of ShareGPT's 1,000 requests: the block fitted the
+// ShareGPT workload by its requests and tokens, its printed concurrency aside, and the headline compared it
+// (66.84 against 324.35 tok/s) for ShareGPT.
+describe("a block that printed a concurrency limit the workload it fits by requests has not", () => {
+  it("is that workload at the printed concurrency, a workload of its own", async () => {
+    const lines = readFileSync(PAGE, "utf8").split("\n");
+    // Step 1's vLLM ShareGPT block (lines 90–112), at concurrency 4, under the other workloads' baseline results.
+    const block = lines
+      .slice(89, 112)
+      .map((l) => (l.includes("Successful requests") ? [l, "    Maximum request concurrency:             4"] : [l]))
+      .flat();
+    const close = lines.findIndex(
+      (l, i) => i > 420 && l === "    ```" && lines[i - 1] === "    =================================================="
+    );
+    const page = [...lines.slice(0, close), "", "    # ShareGPT batch size 4", ...block, ...lines.slice(close)].join(
+      "\n"
+    );
+    const {data} = await imported("concurrency", page);
+    const s = data.plan.scenarios.find((x) => x.max_concurrency === 4)!;
+    expect([s.id, s.name.en, s.dataset, s.num_prompts]).toEqual([
+      "sharegpt-batch-size-4",
+      "ShareGPT batch size 4",
+      "sharegpt",
+      1000
+    ]);
+    expect(data.plan.steps.at(-1)!.scenarios).toContain("sharegpt-batch-size-4");
+    expect(data.plan.steps.at(-1)!.scenarios).not.toContain("sharegpt");
+    const sharegpt = data.report.headline.find((h) => h.scenario === "sharegpt")!;
+    expect([sharegpt.baseline_run, sharegpt.baseline_tps]).toEqual([
+      "choosing-the-inference-engine--vllm--sharegpt",
+      1730.98
+    ]);
+  });
+});
+
 /** A block of GPUStack's benchmark-runner with figures that follow from one another. */
 function runnerBlock(o: {
   requests: number;

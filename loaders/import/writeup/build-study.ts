@@ -352,16 +352,18 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
         line,
         `the result block at line ${block.first} fits several workloads (${found.map((s) => s.name).join(", ")}); nothing tells which it measured`
       );
+    // A label that names the load the block printed (`BS=4`, `batch size 4`) makes it a workload of its own, unless a
+    // workload is at that load already: its requests and tokens may be all of another's (ShareGPT's 1,000).
+    const load = namedConcurrency(block.comment ?? "");
+    const ownLoad = load != null && load === measured(block).concurrency;
     const strict = narrow(
-      pool.filter((s) => fits(s, block, true)),
+      pool.filter((s) => fits(s, block, true) && (!ownLoad || s.max_concurrency === load)),
       block,
       named
     );
     if (strict.length === 1) return strict[0];
     if (strict.length > 1) throw several(strict);
-    // A label that names the load the block printed (`BS=4`, `batch size 4`) makes it a workload of its own.
-    const load = namedConcurrency(block.comment ?? "");
-    if (load != null && load === measured(block).concurrency) {
+    if (ownLoad) {
       const variant = variantFor(block, pool);
       if (variant) return variant;
     }
