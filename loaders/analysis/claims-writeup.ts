@@ -29,6 +29,19 @@ export function agreesAt(published: number, recomputed: number, places = decimal
   return Math.abs(published - recomputed) <= 0.5 * 10 ** -places + 1e-9;
 }
 
+/** How far a latency (ms) may lie from its figure: half of 0.01 s where it was printed in seconds (a whole number of
+ * 10 ms), else half of 0.01 ms. */
+const halfStepMs = (ms: number): number => (Math.abs(ms / 10 - Math.round(ms / 10)) < 1e-6 ? 5 : 0.005);
+
+/** Whether a published ratio of two latencies holds for some values the printed figures stand for: `over / under`, each
+ * anywhere within half a printed step. */
+function ratioAgrees(published: number, over: number, under: number, places: number): boolean {
+  const [eo, eu] = [halfStepMs(over), halfStepMs(under)];
+  const [low, high] = [(over - eo) / (under + eu), (over + eo) / (under - eu)];
+  const half = 0.5 * 10 ** -places + 1e-9;
+  return published + half >= low && published - half <= high;
+}
+
 const signed = (x: number, places: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(places)}`;
 
 /** Mean end-to-end latency as vLLM's figures imply it, for blocks that print none: TTFT + TPOT × (tokens − 1). */
@@ -183,12 +196,11 @@ export function checkWriteupClaim(
             : null;
         return result(subject, shown, "—", null, joinDetails(pair.detail, CLAIM_DETAILS.noLatency, estimate));
       }
-      const mine = a / b;
       return result(
         subject,
         shown,
-        `${mine.toFixed(places(factor))}×`,
-        agreesAt(factor, mine, places(factor)),
+        `${(a / b).toFixed(places(factor))}×`,
+        ratioAgrees(factor, a, b, places(factor)),
         pair.detail
       );
     }
@@ -252,8 +264,8 @@ export function checkWriteupClaim(
       const [a, b] = [metricOf(run, metric), metricOf(against, metric)];
       if (a == null || b == null)
         return result(subject, shown, "—", null, missing(a == null ? run : against, metric, null));
-      const mine = slower ? a / b : b / a;
-      return result(subject, shown, times(mine), agreesAt(factor, mine, places(factor)));
+      const [over, under] = slower ? [a, b] : [b, a];
+      return result(subject, shown, times(over / under), ratioAgrees(factor, over, under, places(factor)));
     }
     case "success-rate": {
       const run = String(claim.run);

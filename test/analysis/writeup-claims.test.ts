@@ -24,3 +24,29 @@ describe("a write-up's value claim in seconds, printed with a trailing zero", ()
     expect(check(3704)).toMatchObject({recomputed: "3.70 s", status: "confirmed"});
   });
 });
+
+// A latency page prints each mean latency to 0.01 s (5.32 s, 3.28 s), and its speed-up from the figures before they
+// were rounded: 1.63× lies within what 5.315–5.325 s against 3.275–3.285 s allow (1.618× to 1.626×, which rounds to
+// 1.63), so the printed figures cannot contradict it. Qwen3.5-35B-A3B on H200 (latency) read 1.62× and contradicted it.
+describe("a speed-up of two latencies printed to 0.01 s", () => {
+  const speedup = (factor: number, run: number, against: number) =>
+    checkWriteupClaim(
+      {kind: "speedup", run: "r", against: "b", metric: "mean_e2el_ms", factor, decimals: 2} as unknown as PlanClaim,
+      {} as StudyPlan,
+      {} as Derived,
+      [
+        {run: "r", status: "ok", mean_e2el_ms: run} as unknown as RunRow,
+        {run: "b", status: "ok", mean_e2el_ms: against} as unknown as RunRow
+      ]
+    )!;
+
+  it("holds a factor the rounded figures allow, and shows the ratio of the figures as printed", () => {
+    expect(speedup(1.63, 3280, 5320)).toMatchObject({recomputed: "1.62× faster", status: "confirmed"});
+    // 1.626× rounds to 1.63 at most: 1.64 is past what the printed figures allow.
+    expect(speedup(1.64, 3280, 5320)).toMatchObject({status: "contradicted"});
+  });
+
+  it("takes a latency printed in ms at its own precision: 0.01 ms, no range worth the name", () => {
+    expect(speedup(1.63, 3280.01, 5320.02)).toMatchObject({status: "contradicted"});
+  });
+});
