@@ -33,13 +33,21 @@ export function agreesAt(published: number, recomputed: number, places = decimal
  * 10 ms), else half of 0.01 ms. */
 const halfStepMs = (ms: number): number => (Math.abs(ms / 10 - Math.round(ms / 10)) < 1e-6 ? 5 : 0.005);
 
-/** Whether a published ratio of two latencies holds for some values the printed figures stand for: `over / under`, each
- * anywhere within half a printed step. */
-function ratioAgrees(published: number, over: number, under: number, places: number): boolean {
+/** Whether a published ratio of two latencies holds for some values the printed figures stand for (`over / under`, each
+ * anywhere within half a printed step), and what says so where the ratio of the figures themselves rounds otherwise. */
+function ratioCheck(
+  published: number,
+  over: number,
+  under: number,
+  places: number
+): {ok: boolean; detail: string | null} {
   const [eo, eu] = [halfStepMs(over), halfStepMs(under)];
   const [low, high] = [(over - eo) / (under + eu), (over + eo) / (under - eu)];
   const half = 0.5 * 10 ** -places + 1e-9;
-  return published + half >= low && published - half <= high;
+  const ok = published + half >= low && published - half <= high;
+  const rounded = ok && !agreesAt(published, over / under, places);
+  const range = {low: low.toFixed(places + 1), high: high.toFixed(places + 1)};
+  return {ok, detail: rounded ? fillForm(CLAIM_DETAILS.ratioRounded, range) : null};
 }
 
 const signed = (x: number, places: number) => `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(places)}`;
@@ -196,12 +204,13 @@ export function checkWriteupClaim(
             : null;
         return result(subject, shown, "—", null, joinDetails(pair.detail, CLAIM_DETAILS.noLatency, estimate));
       }
+      const check = ratioCheck(factor, a, b, places(factor));
       return result(
         subject,
         shown,
         `${(a / b).toFixed(places(factor))}×`,
-        ratioAgrees(factor, a, b, places(factor)),
-        pair.detail
+        check.ok,
+        joinDetails(pair.detail, check.detail)
       );
     }
     case "change": {
@@ -265,7 +274,8 @@ export function checkWriteupClaim(
       if (a == null || b == null)
         return result(subject, shown, "—", null, missing(a == null ? run : against, metric, null));
       const [over, under] = slower ? [a, b] : [b, a];
-      return result(subject, shown, times(over / under), ratioAgrees(factor, over, under, places(factor)));
+      const check = ratioCheck(factor, over, under, places(factor));
+      return result(subject, shown, times(over / under), check.ok, check.detail);
     }
     case "success-rate": {
       const run = String(claim.run);

@@ -36,6 +36,10 @@ export const CLAIM_WORDS = {
     en: "the selection's winner with {added} added",
     tr: "seçimin kazananı, {added} eklenmiş olarak"
   },
+  claimDetail_ratioRounded: {
+    en: "the figures as printed allow {low}× to {high}×",
+    tr: "yazıldığı hâliyle değerler {low}× ile {high}× arasına izin veriyor"
+  },
   claimDetail_copies: {
     en: "{recommended} × {copies} copies against {baseline} tok/s",
     tr: "{recommended} × {copies} kopya ile {baseline} tok/s"

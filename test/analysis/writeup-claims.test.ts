@@ -41,7 +41,11 @@ describe("a speed-up of two latencies printed to 0.01 s", () => {
     )!;
 
   it("holds a factor the rounded figures allow, and shows the ratio of the figures as printed", () => {
-    expect(speedup(1.63, 3280, 5320)).toMatchObject({recomputed: "1.62× faster", status: "confirmed"});
+    expect(speedup(1.63, 3280, 5320)).toMatchObject({
+      recomputed: "1.62× faster",
+      status: "confirmed",
+      detail: "the figures as printed allow 1.618× to 1.626×"
+    });
     // 1.626× rounds to 1.63 at most: 1.64 is past what the printed figures allow.
     expect(speedup(1.64, 3280, 5320)).toMatchObject({status: "contradicted"});
   });
