@@ -599,7 +599,8 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
     return [row];
   });
   // The page's own recommendation on a workload its other-workloads step does not run: the run of a step candidate
-  // its command equals or extends (a chat parser added), the fewest arguments added; the baseline as the headline's.
+  // its command equals or extends (a chat parser added), else one that extends it (an argument the page leaves out),
+  // the fewest arguments apart; the baseline as the headline's.
   const pageCommand = pagePairs.length
     ? generalization.flatMap((s) => s.candidates).find((c) => c.role === "recommended" && c !== adapted)?.server
     : undefined;
@@ -609,13 +610,15 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
       const runs = plan.steps
         .filter((s) => s.kind !== "generalization" && s.scenarios.includes(pair.scenario))
         .flatMap((s) =>
-          s.candidates.map((c) => ({
-            run: pid(s.id, c.id, pair.scenario),
-            added: addedOptions(pageCommand, c.server, SERVER)?.length ?? Infinity
-          }))
+          s.candidates.map((c) => {
+            const added = addedOptions(pageCommand, c.server, SERVER)?.length;
+            const left = addedOptions(c.server, pageCommand, SERVER)?.length;
+            const tier = added != null ? 0 : left != null ? 1 : 2;
+            return {run: pid(s.id, c.id, pair.scenario), tier, apart: added ?? left ?? 0};
+          })
         )
-        .filter((r) => r.added < Infinity && value(r.run) != null)
-        .sort((a, b) => a.added - b.added);
+        .filter((r) => r.tier < 2 && value(r.run) != null)
+        .sort((a, b) => a.tier - b.tier || a.apart - b.apart);
       if (runs.length && runs[0].run !== pair.recommended_run) pagePairs.push({...pair, recommended_run: runs[0].run});
     }
   const page_headline = pagePairs.flatMap((pair) => headlineRow(pair) ?? []);

@@ -85,6 +85,17 @@ let other: StudyData;
 let perGpu: StudyData;
 let vllmRecommended: StudyData;
 let copies: StudyData;
+let omits: StudyData;
+
+/** The page recommending step 1's vLLM command without its --max-model-len 32768, where TensorRT-LLM won. */
+function recommendsVllmShorter(): string {
+  const file = join(root, "vllm-shorter.md");
+  const text = readFileSync(PAGE, "utf8");
+  const line = "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n";
+  const at = text.lastIndexOf(line);
+  writeFileSync(file, text.slice(0, at) + "    vllm serve Qwen/Qwen3-32B\n" + text.slice(at + line.length));
+  return file;
+}
 
 /** The page with its ShareGPT recommendation given for two copies, as 2054.21 × 2 against 1730.98 is: +137.3 %. */
 function twoCopies(): string {
@@ -118,8 +129,9 @@ beforeAll(async () => {
   importWriteup(changePerGpu(), join(root, "per-gpu"), DATE);
   importWriteup(recommendsVllm(), join(root, "vllm"), DATE);
   importWriteup(twoCopies(), join(root, "copies"), DATE);
-  [plain, shaped, addressed, other, perGpu, vllmRecommended, copies] = await Promise.all(
-    ["plain", "shaped", "addressed", "other", "per-gpu", "vllm", "copies"].map((s) => loadStudy(join(root, s)))
+  importWriteup(recommendsVllmShorter(), join(root, "omits"), DATE);
+  [plain, shaped, addressed, other, perGpu, vllmRecommended, copies, omits] = await Promise.all(
+    ["plain", "shaped", "addressed", "other", "per-gpu", "vllm", "copies", "omits"].map((s) => loadStudy(join(root, s)))
   );
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
@@ -210,6 +222,16 @@ describe("a page recommending one of its step candidates, not the winner", () =>
       status: "confirmed",
       detail: null
     });
+  });
+});
+
+describe("a page recommending a step candidate's command with an argument left out", () => {
+  // gpt-oss-120b on H100 recommends `--async-scheduling -tp 2` and prints the figures of its step's TP2 run, which
+  // also had --max-model-len 32768; they were checked against the selection's winner (TP4).
+  it("has its ShareGPT figures checked against that candidate's run, where none equals or is extended by it", () => {
+    const claim = omits.report.claims.find((c) => c.id === "headline-sharegpt-recommended-tps")!;
+    expect(claim).toMatchObject({published: "2054.21", recomputed: "1730.98", status: "contradicted"});
+    expect(claim.detail).toMatch(/^choosing-the-inference-engine--vllm--sharegpt: /);
   });
 });
 
