@@ -185,44 +185,40 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const pair = headlinePair(derived, claim.scenario);
         if (!pair) return result(subject, shownGain(published), CLAIM_DETAILS.noPair, null);
         const row = pair.row;
-        if (claim.per_gpu === true) {
-          // A change per GPU: each side's throughput over the GPUs its command takes (one where it states none).
-          const [baselineGpus, recommendedGpus] = [gpusOf(row.baseline_run), gpusOf(row.recommended_run)];
-          const perGpu = changePercent(row.baseline_tps / baselineGpus, row.recommended_tps / recommendedGpus);
-          return result(
-            {en: `Headline change per GPU, ${name.en}`, tr: `GPU başına özet değişim, ${name.tr}`},
-            shownGain(published),
-            gainText(perGpu, Math.max(1, places(published))),
-            agrees(published, perGpu, places(published)),
-            joinDetails(
-              pair.detail,
-              fillForm(CLAIM_DETAILS.perGpu, {
+        // The page's own arithmetic, said in the detail: a change per GPU (each side over the GPUs its command takes,
+        // one where it states none), or that of several copies of the recommended server side by side.
+        const gpus = claim.per_gpu === true ? [gpusOf(row.baseline_run), gpusOf(row.recommended_run)] : null;
+        const copies = typeof claim.copies === "number" ? claim.copies : null;
+        const scaled = gpus
+          ? {
+              subject: {en: `Headline change per GPU, ${name.en}`, tr: `GPU başına özet değişim, ${name.tr}`},
+              change: changePercent(row.baseline_tps / gpus[0], row.recommended_tps / gpus[1]),
+              detail: fillForm(CLAIM_DETAILS.perGpu, {
                 recommended: row.recommended_tps.toFixed(2),
-                recommendedGpus,
+                recommendedGpus: gpus[1],
                 baseline: row.baseline_tps.toFixed(2),
-                baselineGpus
+                baselineGpus: gpus[0]
               })
-            )
-          );
-        }
-        if (typeof claim.copies === "number") {
-          // The recommended throughput is one server's; the change, that of so many copies side by side.
-          const change = changePercent(row.baseline_tps, row.recommended_tps * claim.copies);
+            }
+          : copies
+            ? {
+                subject,
+                change: changePercent(row.baseline_tps, row.recommended_tps * copies),
+                detail: fillForm(CLAIM_DETAILS.copies, {
+                  recommended: row.recommended_tps.toFixed(2),
+                  copies,
+                  baseline: row.baseline_tps.toFixed(2)
+                })
+              }
+            : null;
+        if (scaled)
           return result(
-            subject,
+            scaled.subject,
             shownGain(published),
-            gainText(change, Math.max(1, places(published))),
-            agrees(published, change, places(published)),
-            joinDetails(
-              pair.detail,
-              fillForm(CLAIM_DETAILS.copies, {
-                recommended: row.recommended_tps.toFixed(2),
-                copies: claim.copies,
-                baseline: row.baseline_tps.toFixed(2)
-              })
-            )
+            gainText(scaled.change, Math.max(1, places(published))),
+            agrees(published, scaled.change, places(published)),
+            joinDetails(pair.detail, scaled.detail)
           );
-        }
         const ok = agrees(published, row.change_percent, places(published));
         // A common slip: dividing by the new value instead of the old one; say so when it explains the figure.
         const inverse = changePercent(row.recommended_tps, row.baseline_tps) * -1;
