@@ -26,113 +26,56 @@ import {importWriteup} from "../../loaders/import/writeup/index.js";
 
 const PAGE = "test/fixtures/writeups/qwen3-32b--a100.md";
 const DATE = new Date("2026-03-01T00:00:00Z");
+const WINNER = "    trtllm-serve Qwen/Qwen3-32B\n";
+const RECOMMENDED = "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n";
+const SHAREGPT_CELL = 'Total TPS: 2054.21 <span style="background-color:lightgreen;">(+18.7%)';
+
+/** The page's text with its last `from` (the other workloads' recommended command, where it is that) made `to`. */
+const lastReplaced = (text: string, from: string, to: string) => {
+  const at = text.lastIndexOf(from);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+};
+
+/** The seed's English page in the shapes other pages of its series have, each an edit of its text. */
+const SHAPES: Record<string, (text: string) => string> = {
+  plain: (text) => text,
+  // The winner's ShareGPT block (TensorRT-LLM, step 1) also under the optimized side of the other workloads, where
+  // the baseline gives none.
+  shaped: (text) => {
+    const lines = text.split("\n");
+    const block = lines.slice(lines.indexOf("    trtllm-serve Qwen/Qwen3-32B") + 4, 180);
+    const end = lines.lastIndexOf("    ```");
+    return [...lines.slice(0, end), "", "    # sharegpt", ...block.slice(1, -1), ...lines.slice(end)].join("\n");
+  },
+  // The step winner's command listening on a stated host and port.
+  addressed: (text) => text.replace(WINNER, "    trtllm-serve Qwen/Qwen3-32B --host 0.0.0.0 --port 8000\n"),
+  // The step winner's command given a flag the recommended command leaves out.
+  other: (text) => text.replace(WINNER, "    trtllm-serve Qwen/Qwen3-32B --kv_cache_free_gpu_memory_fraction 0.95\n"),
+  // The step winner on two GPUs and its ShareGPT change given per GPU, as 2054.21 / 2 against 1730.98 is: −40.7 %/GPU.
+  "per-gpu": (text) =>
+    text
+      .replace(WINNER, "    trtllm-serve Qwen/Qwen3-32B --tp_size 2\n")
+      .replace(SHAREGPT_CELL, "Total TPS: 2054.21 <span>(-40.7%/GPU)"),
+  // The other workloads recommending step 1's vLLM command, where TensorRT-LLM won the selection.
+  vllm: (text) => lastReplaced(text, RECOMMENDED, "    vllm serve Qwen/Qwen3-32B --max-model-len 32768\n"),
+  // The same without the command's --max-model-len 32768.
+  omits: (text) => lastReplaced(text, RECOMMENDED, "    vllm serve Qwen/Qwen3-32B\n"),
+  // The ShareGPT recommendation given for two copies, as 2054.21 × 2 against 1730.98 is: +137.3 %.
+  copies: (text) => text.replace(SHAREGPT_CELL, "Total TPS: 2054.21x2 <span>(+137.3%)")
+};
+
 let root: string;
-let plain: StudyData;
-let shaped: StudyData;
-
-/** The page with the winner's ShareGPT block (TensorRT-LLM, step 1) also under the optimized side of its other
- * workloads, where the baseline gives none. */
-function optimizedOnlyOnShareGpt(): string {
-  const lines = readFileSync(PAGE, "utf8").split("\n");
-  const block = lines.slice(lines.indexOf("    trtllm-serve Qwen/Qwen3-32B") + 4, 180);
-  const end = lines.lastIndexOf("    ```");
-  const file = join(root, "optimized-only.md");
-  writeFileSync(
-    file,
-    [...lines.slice(0, end), "", "    # sharegpt", ...block.slice(1, -1), ...lines.slice(end)].join("\n")
-  );
-  return file;
-}
-
-/** The page with the step winner's command (TensorRT-LLM, step 1) listening on a stated host and port. */
-function winnerWithAddress(): string {
-  const file = join(root, "address.md");
-  const page = readFileSync(PAGE, "utf8").replace(
-    "    trtllm-serve Qwen/Qwen3-32B\n",
-    "    trtllm-serve Qwen/Qwen3-32B --host 0.0.0.0 --port 8000\n"
-  );
-  writeFileSync(file, page);
-  return file;
-}
-
-/** The page with the step winner's command (TensorRT-LLM, step 1) given a flag the recommended command leaves out. */
-function winnerWithMoreFlags(): string {
-  const file = join(root, "more-flags.md");
-  const page = readFileSync(PAGE, "utf8").replace(
-    "    trtllm-serve Qwen/Qwen3-32B\n",
-    "    trtllm-serve Qwen/Qwen3-32B --kv_cache_free_gpu_memory_fraction 0.95\n"
-  );
-  writeFileSync(file, page);
-  return file;
-}
-
-/** The page with the step winner on two GPUs (--tp_size 2) and its ShareGPT change given per GPU, as
- * 2054.21 / 2 against 1730.98 is: −40.7 %/GPU. */
-function changePerGpu(): string {
-  const file = join(root, "per-gpu.md");
-  const page = readFileSync(PAGE, "utf8")
-    .replace("    trtllm-serve Qwen/Qwen3-32B\n", "    trtllm-serve Qwen/Qwen3-32B --tp_size 2\n")
-    .replace(
-      'Total TPS: 2054.21 <span style="background-color:lightgreen;">(+18.7%)',
-      "Total TPS: 2054.21 <span>(-40.7%/GPU)"
-    );
-  writeFileSync(file, page);
-  return file;
-}
-
-let addressed: StudyData;
-let other: StudyData;
-let perGpu: StudyData;
-let vllmRecommended: StudyData;
-let copies: StudyData;
-let omits: StudyData;
-
-/** The page recommending step 1's vLLM command without its --max-model-len 32768, where TensorRT-LLM won. */
-function recommendsVllmShorter(): string {
-  const file = join(root, "vllm-shorter.md");
-  const text = readFileSync(PAGE, "utf8");
-  const line = "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n";
-  const at = text.lastIndexOf(line);
-  writeFileSync(file, text.slice(0, at) + "    vllm serve Qwen/Qwen3-32B\n" + text.slice(at + line.length));
-  return file;
-}
-
-/** The page with its ShareGPT recommendation given for two copies, as 2054.21 × 2 against 1730.98 is: +137.3 %. */
-function twoCopies(): string {
-  const file = join(root, "copies.md");
-  const page = readFileSync(PAGE, "utf8").replace(
-    'Total TPS: 2054.21 <span style="background-color:lightgreen;">(+18.7%)',
-    "Total TPS: 2054.21x2 <span>(+137.3%)"
-  );
-  writeFileSync(file, page);
-  return file;
-}
-
-/** The page recommending its step-1 vLLM command in its other workloads, where TensorRT-LLM won the selection. */
-function recommendsVllm(): string {
-  const file = join(root, "vllm.md");
-  const text = readFileSync(PAGE, "utf8");
-  const at = text.lastIndexOf("    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n");
-  const line = "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n";
-  writeFileSync(
-    file,
-    text.slice(0, at) + "    vllm serve Qwen/Qwen3-32B --max-model-len 32768\n" + text.slice(at + line.length)
-  );
-  return file;
-}
+const studies: Record<string, StudyData> = {};
+let [plain, shaped, addressed, other, perGpu, vllmRecommended, copies, omits] = [] as StudyData[];
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "tps-headline-pairs-"));
-  importWriteup(PAGE, join(root, "plain"), DATE);
-  importWriteup(optimizedOnlyOnShareGpt(), join(root, "shaped"), DATE);
-  importWriteup(winnerWithAddress(), join(root, "addressed"), DATE);
-  importWriteup(winnerWithMoreFlags(), join(root, "other"), DATE);
-  importWriteup(changePerGpu(), join(root, "per-gpu"), DATE);
-  importWriteup(recommendsVllm(), join(root, "vllm"), DATE);
-  importWriteup(twoCopies(), join(root, "copies"), DATE);
-  importWriteup(recommendsVllmShorter(), join(root, "omits"), DATE);
-  [plain, shaped, addressed, other, perGpu, vllmRecommended, copies, omits] = await Promise.all(
-    ["plain", "shaped", "addressed", "other", "per-gpu", "vllm", "copies", "omits"].map((s) => loadStudy(join(root, s)))
-  );
+  const text = readFileSync(PAGE, "utf8");
+  for (const [name, shape] of Object.entries(SHAPES)) {
+    writeFileSync(join(root, `${name}.md`), shape(text));
+    importWriteup(join(root, `${name}.md`), join(root, name), DATE);
+    studies[name] = await loadStudy(join(root, name));
+  }
+  ({plain, shaped, addressed, other, "per-gpu": perGpu, vllm: vllmRecommended, copies, omits} = studies);
 });
 afterAll(() => rmSync(root, {recursive: true, force: true}));
 
