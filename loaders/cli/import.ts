@@ -6,6 +6,9 @@ import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {shellWord} from "../command/shell-quote.js";
 import {importWriteup, isWriteup, WriteupError} from "../import/writeup/index.js";
+import {nameId} from "../import/writeup/model.js";
+import {idProblem} from "../study/ids.js";
+import {basename, resolve} from "node:path";
 
 const USAGE = `usage: tps-report import [--set KEY=VALUE]… SOURCE… [--set KEY=VALUE SOURCE…]… --into STUDY_DIR
        tps-report import WRITEUP --into STUDY_DIR
@@ -143,9 +146,19 @@ function writeupImport(file: string, into: string): number {
   const candidates = study.steps.reduce((n, s) => n + s.candidates.length, 0);
   process.stdout.write(
     `${into}: ${study.steps.length} steps, ${candidates} candidates × ${study.scenarios.length} scenarios, ${done.runs} runs (${done.failed} failed${done.notRun ? `, ${done.notRun} not run` : ""}), ${study.claims.length} claims\n` +
+      siteNameNote(into) +
       `next: tps-report check ${into}   (audits each claim; lists what the write-up does not say)\n`
   );
   return 0;
+}
+
+/** A line saying so where a site of several studies would refuse the study's folder name, else nothing. */
+function siteNameNote(into: string): string {
+  const name = basename(resolve(into));
+  const problem = idProblem(name);
+  return problem
+    ? `note: a site of several studies (TPS_REPORT_STUDIES) takes a study's folder name as its path, and '${name}' is not one: ${problem}; '${nameId(name)}' would be\n`
+    : "";
 }
 
 /** What an interrupted import did to the study: nothing, and where its temporary folders went. */

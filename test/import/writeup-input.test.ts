@@ -63,6 +63,17 @@ describe("tps-report import WRITEUP", () => {
 
   // A heading under the results with no result block below it stopped the import with the study's own schema error
   // ("…:1: the study made from it does not read back: …/study.yaml:77: steps[0].candidates: Too small …").
+  // The study was written, and a site of several studies then refused its folder name, with nothing said before.
+  it("says when the folder's name cannot be a path of a site of several studies, and what would", () => {
+    const into = join(root, "qwen3-32b--a100");
+    const out = cli(PAGE, "--into", into);
+    expect(out.status).toBe(0);
+    expect(out.stdout.trim().split("\n").at(-2)).toBe(
+      `note: a site of several studies (TPS_REPORT_STUDIES) takes a study's folder name as its path, and 'qwen3-32b--a100' is not one: id "qwen3-32b--a100" is not allowed (lowercase letters, digits, '.', '_' and single '-' between them, starting with a letter or digit, not ending in '-', at most 64 characters); 'qwen3-32b-a100' would be`
+    );
+    expect(cli(PAGE, "--into", join(root, "qwen3-32b-a100")).stdout).not.toContain("note: a site of several studies");
+  });
+
   it("leaves out a step heading with no result block under it, and says so by its line", () => {
     const file = variant("empty-step.md", (l) => [
       ...l.slice(0, 79),
