@@ -72,6 +72,12 @@ describe("tps-report import WRITEUP", () => {
       `note: a site of several studies (TPS_REPORT_STUDIES) takes a study's folder name as its path, and 'qwen3-32b--a100' is not one: id "qwen3-32b--a100" is not allowed (lowercase letters, digits, '.', '_' and single '-' between them, starting with a letter or digit, not ending in '-', at most 64 characters); 'qwen3-32b-a100' would be`
     );
     expect(cli(PAGE, "--into", join(root, "qwen3-32b-a100")).stdout).not.toContain("note: a site of several studies");
+    // Result files imported into a new study: the same note, among import's other notes.
+    const results = cli("test/fixtures/corpus/sglang-issue8285.txt", "--into", join(root, "sglang--8285"));
+    expect(results.status).toBe(0);
+    expect(results.stderr).toContain(
+      "tps-report import: note: a site of several studies (TPS_REPORT_STUDIES) takes a study's folder name as its path, and 'sglang--8285' is not one"
+    );
   });
 
   it("leaves out a step heading with no result block under it, and says so by its line", () => {
