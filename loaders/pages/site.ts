@@ -205,7 +205,8 @@ export interface TrendPage {
   points: PointHistory[];
 }
 
-/** Studies of one model on the same GPUs form a series; a series of two or more studies gets a trend page. */
+/** Studies of one model on the same GPUs form a series; a series of two or more studies that share a point gets a
+ * trend page (one of points each in one study would say "insufficient data" of every one). */
 export function trendPages(studies: readonly SiteStudy[], threshold = DEFAULT_THRESHOLD): TrendPage[] {
   const groups = new Map<string, SiteStudy[]>();
   for (const s of studies) {
@@ -224,6 +225,7 @@ export function trendPages(studies: readonly SiteStudy[], threshold = DEFAULT_TH
     const metric = last.plan.objective;
     const confidence = studyConfidence(dated[0].plan);
     const history = studyHistory(dated, [metric], {threshold, confidence});
+    if (!history.points.some((p) => p.verdict.entries.length > 1)) continue;
     // Named by the report's values: a TODO left open in the plan reads "not recorded".
     const {model, hardware} = last.report.study;
     const gpu = hardware.name === "not recorded" ? hardware.gpu : hardware.name;

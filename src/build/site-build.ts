@@ -127,8 +127,9 @@ export async function buildSiteFromEnv(studies: string[], name: string, epoch?: 
       log: (line) => process.stderr.write(`${name}: ${line}\n`),
       epoch
     });
+    const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     process.stderr.write(
-      `${name}: ${result.studies.length} studies, ${result.comparisons.length} comparisons, ${result.trends.length} trends in ${output}/\n`
+      `${name}: ${count(result.studies.length, "study", "studies")}, ${count(result.comparisons.length, "comparison", "comparisons")}, ${count(result.trends.length, "trend", "trends")} in ${output}/\n`
     );
     return 0;
   } catch (error) {

@@ -8,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {compareRule, type StudyChange} from "../../loaders/analysis/compare.js";
 import {historyRule} from "../../loaders/analysis/history.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {
   buildTarget,
   comparisonPage,
@@ -435,6 +436,17 @@ describe("trends", () => {
     expect(page.studies).toHaveLength(5);
     expect(page.points.find((p) => p.point === "engine--base--short")!.verdict.status).toBe("within noise");
     expect(trendPages([await siteStudy(SEED)])).toEqual([]);
+  });
+
+  // The seed beside the study imported from its English page (one model on one A100, their points named apart), and
+  // GPUStack's two Qwen3.5-35B-A3B on H200 pages (throughput and latency), each made a trend page that said
+  // "insufficient data" of every point, each point being in one study.
+  it("studies of one series that share no point make no trend page", async () => {
+    const imported = join(root, "seed-page");
+    importWriteup("test/fixtures/writeups/qwen3-32b--a100.md", imported, new Date("2026-03-01T00:00:00Z"));
+    const both = [await siteStudy(SEED), await siteStudy(imported)];
+    expect(both.map((s) => s.data.plan.model.name)).toEqual(["Qwen/Qwen3-32B", "Qwen/Qwen3-32B"]);
+    expect(trendPages(both)).toEqual([]);
   });
 });
 

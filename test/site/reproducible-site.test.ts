@@ -63,7 +63,7 @@ beforeAll(async () => {
 
 describe("npm run build:reproducible of a site of two studies", () => {
   it("builds the studies, their comparison and their trend", () => {
-    for (const log of logs) expect(log).toContain("build:reproducible: 2 studies, 1 comparisons, 1 trends in ");
+    for (const log of logs) expect(log).toContain("build:reproducible: 2 studies, 1 comparison, 1 trend in ");
     const files = [...digests(OUTPUTS[0]).keys()];
     for (const page of [
       "index.html",
