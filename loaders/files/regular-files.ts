@@ -13,7 +13,7 @@ import {
   realpathSync
 } from "node:fs";
 import {basename, dirname, join} from "node:path";
-import {NotUtf8, utf8Text} from "./utf8-text.js";
+import {utf8TextOr} from "./utf8-text.js";
 
 /** Larger run files are not read (a JS string holds at most ~512 MiB; real logs and result files are far smaller). */
 export const MAX_RUN_FILE_BYTES = 256 * 1024 * 1024;
@@ -112,12 +112,7 @@ export function readRegularFile(
 /** A study's own file (a plan, a second look, a model config, a manifest) as UTF-8 text, with readRegularFile's checks. */
 export function readStudyFile(path: string, options: {followLink?: boolean; inside?: string} = {}): string {
   const bytes = readRegularFile(path, {...options, maxBytes: MAX_STUDY_FILE_BYTES, what: "a study file"});
-  try {
-    return utf8Text(bytes);
-  } catch (error) {
-    if (error instanceof NotUtf8) throw new RefusedFile(path, error.message, error.line);
-    throw error;
-  }
+  return utf8TextOr(bytes, (line, problem) => new RefusedFile(path, problem, line));
 }
 
 /** The bytes of an open file whose size fstat gave: read into one buffer, without readFileSync's second fstat. */

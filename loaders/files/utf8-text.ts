@@ -31,3 +31,13 @@ export function utf8Text(bytes: Buffer): string {
   const before = bytes.subarray(0, offset).toString("utf8").split("\n");
   throw new NotUtf8(before.length, [...before.at(-1)!].length + 1, bytes[offset]);
 }
+
+/** The bytes as text, or the error `refuse` makes of the first byte that is not UTF-8: its line, and the problem. */
+export function utf8TextOr(bytes: Buffer, refuse: (line: number, problem: string) => Error): string {
+  try {
+    return utf8Text(bytes);
+  } catch (error) {
+    if (error instanceof NotUtf8) throw refuse(error.line, error.message);
+    throw error;
+  }
+}

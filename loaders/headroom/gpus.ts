@@ -1,7 +1,7 @@
 // Loads the GPU table (data/gpus/gpus.yaml) and resolves a GPU by id, name or nvidia-smi alias.
 import {readFileSync} from "node:fs";
 import {resourcePath} from "../resources.js";
-import {NotUtf8, utf8Text} from "../files/utf8-text.js";
+import {utf8TextOr} from "../files/utf8-text.js";
 import {LineCounter, parseDocument} from "yaml";
 
 export interface SourcedFigure {
@@ -104,13 +104,7 @@ function gpusFromData(data: unknown, lineOf: (path: (string | number)[]) => numb
 }
 
 export function readGpuTable(file = GPUS_FILE): Gpu[] {
-  let text: string;
-  try {
-    text = utf8Text(readFileSync(file));
-  } catch (error) {
-    if (error instanceof NotUtf8) throw new GpuTableError(file, error.line, error.message);
-    throw error;
-  }
+  const text = utf8TextOr(readFileSync(file), (line, problem) => new GpuTableError(file, line, problem));
   return parseGpuTable(text, file);
 }
 

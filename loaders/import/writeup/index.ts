@@ -4,7 +4,7 @@
 import {existsSync, mkdirSync, readdirSync, rmSync, renameSync, statSync, writeFileSync} from "node:fs";
 import {basename, extname, join, relative, resolve} from "node:path";
 import {pathBelow} from "../../files/path-below.js";
-import {NotUtf8, utf8Text} from "../../files/utf8-text.js";
+import {utf8TextOr} from "../../files/utf8-text.js";
 import {fileURLToPath} from "node:url";
 import {parseStudyPlan, PlanError} from "../../study/plan.js";
 import {readSourceFile, sha256} from "../result.js";
@@ -80,13 +80,7 @@ export function readWriteupStudy(file: string, studyDir: string): WriteupImport 
     );
   const bytes = readSourceFile(file);
   if (bytes.includes(0)) throw new WriteupError(file, 1, "binary data, not a write-up");
-  let text: string;
-  try {
-    text = utf8Text(bytes);
-  } catch (error) {
-    if (error instanceof NotUtf8) throw new WriteupError(file, error.line, error.message);
-    throw error;
-  }
+  const text = utf8TextOr(bytes, (line, problem) => new WriteupError(file, line, problem));
   let w: Writeup;
   let study: WriteupStudy;
   try {
