@@ -88,23 +88,32 @@ function sorted(value: unknown): unknown {
 /** Option name in one spelling: argparse (vLLM's FlexibleArgumentParser) reads `--max_num_tokens` as `--max-num-tokens`. */
 const optionName = (name: string): string => name.replace(/_/g, "-");
 
-export function argvMeaning(argv: string[]): ArgvMeaning {
+/** A command's words before its first option, then each option as written: its name in one spelling and its words
+ * (the flag and the values after it). */
+function splitCommand(argv: string[]): {words: string[]; options: {name: string; written: string[]}[]} {
   // `python3 -m sglang.launch_server …`: the module is the program, not an option's value.
   const module = /^python[0-9.]*$/.test(baseName(argv[0] ?? "")) && argv[1] === "-m" ? 3 : 0;
   const found = argv.slice(module).findIndex(isOption);
   const first = found < 0 ? -1 : found + module;
-  const words = first < 0 ? argv : argv.slice(0, first);
-  const options = new Map<string, string[]>();
-  let current: string[] | null = null;
+  const options: {name: string; written: string[]}[] = [];
   for (const arg of first < 0 ? [] : argv.slice(first)) {
     if (isOption(arg) && !/^-\d/.test(arg)) {
       const eq = arg.indexOf("=");
-      const name = optionName(eq > 0 ? arg.slice(0, eq) : arg);
-      current = eq > 0 ? [valueMeaning(arg.slice(eq + 1))] : [];
-      options.set(name, current);
-    } else current?.push(valueMeaning(arg));
+      options.push({name: optionName(eq > 0 ? arg.slice(0, eq) : arg), written: [arg]});
+    } else options.at(-1)?.written.push(arg);
   }
-  const command = programWords(words);
+  return {words: first < 0 ? argv : argv.slice(0, first), options};
+}
+
+export function argvMeaning(argv: string[]): ArgvMeaning {
+  const split = splitCommand(argv);
+  const options = new Map<string, string[]>();
+  for (const {name, written} of split.options) {
+    const [flag, ...values] = written;
+    const eq = flag.indexOf("=");
+    options.set(name, [...(eq > 0 ? [flag.slice(eq + 1)] : []), ...values].map(valueMeaning));
+  }
+  const command = programWords(split.words);
   const aliases = ALIASES[command[0] ?? ""];
   if (aliases)
     for (const [alias, name] of Object.entries(aliases))
@@ -165,13 +174,9 @@ export function addedOptions(argv: string[], base: string[], options: CompareOpt
   for (const [name, values] of b.options)
     if (!ignored.has(name) && a.options.get(name)?.join("\0") !== values.join("\0")) return null;
   const added = new Set([...a.options.keys()].filter((name) => !ignored.has(name) && !b.options.has(name)));
-  // Each added option as `argv` writes it, with its values.
-  const groups: string[][] = [];
-  for (const arg of argv)
-    if (isOption(arg) && !/^-\d/.test(arg)) groups.push([arg]);
-    else groups.at(-1)?.push(arg);
-  const nameOf = (arg: string) => optionName(arg.includes("=") ? arg.slice(0, arg.indexOf("=")) : arg);
-  return groups.filter(([arg]) => added.has(aliasOf(a.command, nameOf(arg)))).map((group) => group.join(" "));
+  return splitCommand(argv)
+    .options.filter(({name}) => added.has(aliasOf(a.command, name)))
+    .map(({written}) => written.join(" "));
 }
 
 /** True when two commands start the same program with the same options and values (order and spelling aside). */
