@@ -604,23 +604,29 @@ export function derive(plan: StudyPlan, allRows: RunRow[]): Derived {
   const pageCommand = pagePairs.length
     ? generalization.flatMap((s) => s.candidates).find((c) => c.role === "recommended" && c !== adapted)?.server
     : undefined;
-  if (pageCommand)
+  if (pageCommand) {
+    // Each step candidate near the page's command, nearest first: how it is, whatever the workload.
+    const near = plan.steps
+      .filter((s) => s.kind !== "generalization")
+      .flatMap((step) =>
+        step.candidates.flatMap((candidate) => {
+          const added = addedOptions(pageCommand, candidate.server, SERVER)?.length;
+          const left = addedOptions(candidate.server, pageCommand, SERVER)?.length;
+          return added != null || left != null
+            ? [{step, candidate, tier: added != null ? 0 : 1, apart: added ?? left!}]
+            : [];
+        })
+      )
+      .sort((a, b) => a.tier - b.tier || a.apart - b.apart);
     for (const pair of pairs) {
       if (pagePairs.some((p) => p.scenario === pair.scenario)) continue;
-      const runs = plan.steps
-        .filter((s) => s.kind !== "generalization" && s.scenarios.includes(pair.scenario))
-        .flatMap((s) =>
-          s.candidates.map((c) => {
-            const added = addedOptions(pageCommand, c.server, SERVER)?.length;
-            const left = addedOptions(c.server, pageCommand, SERVER)?.length;
-            const tier = added != null ? 0 : left != null ? 1 : 2;
-            return {run: pid(s.id, c.id, pair.scenario), tier, apart: added ?? left ?? 0};
-          })
-        )
-        .filter((r) => r.tier < 2 && value(r.run) != null)
-        .sort((a, b) => a.tier - b.tier || a.apart - b.apart);
-      if (runs.length && runs[0].run !== pair.recommended_run) pagePairs.push({...pair, recommended_run: runs[0].run});
+      const run = near
+        .filter(({step}) => step.scenarios.includes(pair.scenario))
+        .map(({step, candidate}) => pid(step.id, candidate.id, pair.scenario))
+        .find((r) => value(r) != null);
+      if (run && run !== pair.recommended_run) pagePairs.push({...pair, recommended_run: run});
     }
+  }
   const page_headline = pagePairs.flatMap((pair) => headlineRow(pair) ?? []);
 
   const summary: SummaryRow[] = steps
