@@ -108,7 +108,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`tps-report import: removed ${path} (left by an interrupted import)\n`);
   const failed = study.runs.filter((r) => r.result.status === "failed").length;
   for (const note of report.notes) process.stderr.write(`tps-report import: note: ${note}\n`);
-  if (report.newStudy && siteNameNote(into)) process.stderr.write(`tps-report import: ${siteNameNote(into)}`);
+  const siteName = report.newStudy ? siteNameNote(into) : "";
+  if (siteName) process.stderr.write(`tps-report import: ${siteName}`);
   for (const c of conflicts) process.stderr.write(`tps-report import: conflict: ${c}\n`);
   process.stdout.write(
     `${into}: ${study.candidates.length} candidates × ${study.scenarios.length} scenarios, ${study.runs.length} runs (${failed} failed); ` +
