@@ -28,6 +28,12 @@ async function imported(name: string, text: string): Promise<{data: StudyData; d
   return {data: await loadStudy(dir), dir};
 }
 
+/** Where the other workloads' baseline results of the seed's English page close: the first block end past line 420. */
+const baselineResultsEnd = (lines: readonly (string | null)[]): number =>
+  lines.findIndex(
+    (l, i) => i > 420 && l === "    ```" && lines[i - 1] === "    =================================================="
+  );
+
 describe("the older dialect, on the seed's English page changed", () => {
   let data: StudyData;
   let dir: string;
@@ -94,9 +100,7 @@ describe("the older dialect, on the seed's English page changed", () => {
       ""
     );
     // The baseline ran one more workload: ShareGPT at batch size 4 (a block of the latency page); the optimized did not.
-    const close = out.findIndex(
-      (l, i) => i > 420 && l === "    ```" && out[i - 1] === "    =================================================="
-    );
+    const close = baselineResultsEnd(out);
     const bs4 = [
       "============ Serving Benchmark Result ============",
       "Successful requests:                     100",
@@ -222,9 +226,7 @@ describe("a block that printed a concurrency limit the workload it fits by reque
       .slice(89, 112)
       .map((l) => (l.includes("Successful requests") ? [l, "    Maximum request concurrency:             4"] : [l]))
       .flat();
-    const close = lines.findIndex(
-      (l, i) => i > 420 && l === "    ```" && lines[i - 1] === "    =================================================="
-    );
+    const close = baselineResultsEnd(lines);
     const page = [...lines.slice(0, close), "", "    # ShareGPT batch size 4", ...block, ...lines.slice(close)].join(
       "\n"
     );
