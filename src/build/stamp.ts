@@ -57,8 +57,9 @@ function digest(...parts: string[]): string {
 
 /** The first of the source's placeholders left in a page's HTML, unless the study's text on the page writes it (a
  * chat template's {{ … }} in a log, a title in the sidebar); null if none is left. */
-function leftPlaceholder(html: string, names: string[], studyText: string): string | null {
-  return names.map((name) => `{{${name}}}`).find((left) => html.includes(left) && !studyText.includes(left)) ?? null;
+function leftPlaceholder(html: string, names: string[], studyText: () => string): string | null {
+  const left = names.map((name) => `{{${name}}}`).filter((placeholder) => html.includes(placeholder));
+  return left.length ? (left.find((placeholder) => !studyText().includes(placeholder)) ?? null) : null;
 }
 
 /** The placeholders a Markdown source has. */
@@ -221,7 +222,9 @@ export function stampSite(
       }
       const fragments = view.fragments(page, !!last);
       // Framework built the first page with a marker for every placeholder: one left means the rule did not see it.
-      const studyText = JSON.stringify(fragments) + (page.title ?? "") + sidebar;
+      // Written out only for a page that holds a placeholder's spelling, not for each of thousands of run pages.
+      let pageText: string | undefined;
+      const studyText = () => (pageText ??= JSON.stringify(fragments) + (page.title ?? "") + sidebar);
       const unseen = page === template ? leftPlaceholder(built, names, studyText) : null;
       if (unseen !== null) {
         const at = built.indexOf(unseen);
