@@ -1,7 +1,7 @@
 // Every CLI failure is one readable line ending in a newline: no stack traces, no bare ENOENT, and a folder that is
 // not a study says what a study needs and how to start one.
 import {spawnSync} from "node:child_process";
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -50,6 +50,35 @@ describe("a folder that is not a study", () => {
       );
     });
   }
+
+  // It advised 'tps-report new …/study.yaml', which writes …/study.yaml/study.yaml.
+  it("a study's plan given for its folder: every command names the folder to give", () => {
+    writeFileSync(join(root, "plan-only.yaml"), "");
+    mkdirSync(join(root, "given"), {recursive: true});
+    writeFileSync(join(root, "given", "study.yaml"), "");
+    const given = join(root, "given", "study.yaml");
+    for (const args of [
+      ["check", given],
+      ["export", "--format", "csv", "--study", given],
+      ["run", given, "--dry-run"],
+      ["tune", given, "--dry-run"],
+      ["compare", given, given],
+      ["history", given, given],
+      ["gather", given, join(root, "tasks")],
+      ["run", given, "--emit", "k8s", "--image", "x"]
+    ]) {
+      const run = cli(...args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(oneLine(run.stderr)).toBe(
+        `tps-report ${args[0]}: ${given} is a study's plan; give its folder, ${join(root, "given")}`
+      );
+    }
+    const file = join(root, "plan-only.yaml");
+    expect(oneLine(cli("check", file).stderr)).toBe(
+      `tps-report check: ${file} is a file, not a study: a study is a folder with study.yaml (the plan) and runs/ ` +
+        `(one folder per run)`
+    );
+  });
 
   it("a folder that does not exist is named as missing", () => {
     const missing = join(root, "nowhere");
@@ -105,6 +134,17 @@ describe("errors thrown inside a command", () => {
       join(dir, "x", "y.csv")
     );
     expect(run.status).toBe(1);
-    expect(oneLine(run.stderr)).toMatch(/^tps-report export: \/.+: no such file or directory$/);
+    expect(oneLine(run.stderr)).toBe(
+      `tps-report export: ${join(dir, "x", "y.csv")}: its folder ${join(dir, "x")} does not exist`
+    );
+  });
+
+  // It named the temporary file beside it: "/out.12326.tmp: illegal operation on a directory".
+  it("an --out that is a folder is named, and nothing is left beside it", () => {
+    const dir = folder("out-folder");
+    const run = cli("export", "--format", "csv", "--study", "data/studies/qwen3-32b-a100", "--out", dir);
+    expect(run.status).toBe(1);
+    expect(oneLine(run.stderr)).toBe(`tps-report export: ${dir} is a folder; name a file to write`);
+    expect(readdirSync(root).filter((name) => name.startsWith("out-folder"))).toEqual(["out-folder"]);
   });
 });
