@@ -1,6 +1,6 @@
 // How the CLI words a failure: one line, naming the file where there is one, never a stack trace.
 import {existsSync, statSync} from "node:fs";
-import {basename, dirname, join} from "node:path";
+import {basename, dirname, join, resolve} from "node:path";
 import {shellWord} from "../command/shell-quote.js";
 
 /** The one line for an error thrown inside a command: a system error's path and words, else its first line. */
@@ -32,4 +32,10 @@ export function notAStudy(dir: string): string | null {
     );
   if (!statSync(plan).isFile()) return `${plan} is not a file`;
   return null;
+}
+
+/** Why `dir` cannot be a new study's folder: it names the plan inside one. */
+export function planNotFolder(dir: string): string | null {
+  if (basename(resolve(dir)) !== "study.yaml") return null;
+  return `${dir}: give the study's folder, ${dirname(dir)}; study.yaml is written inside it`;
 }

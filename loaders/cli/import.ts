@@ -5,6 +5,7 @@ import {ImportFailed, ImportInterrupted, importResultsUntil, type ImportSource} 
 import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {shellWord} from "../command/shell-quote.js";
+import {planNotFolder} from "./errors.js";
 import {importWriteup, isWriteup, WriteupError} from "../import/writeup/index.js";
 import {nameId} from "../import/writeup/model.js";
 import {idProblem} from "../study/ids.js";
@@ -43,6 +44,11 @@ export async function main(argv: string[]): Promise<number> {
   const into = parsed.values.into;
   if (!into || !parsed.positionals.length) {
     process.stderr.write(`tps-report import: ${into ? "no SOURCE given" : "--into STUDY_DIR is required"}\n${USAGE}\n`);
+    return 2;
+  }
+  const asPlan = planNotFolder(into);
+  if (asPlan) {
+    process.stderr.write(`tps-report import: ${asPlan}\n${USAGE}\n`);
     return 2;
   }
   // Each --set applies to the sources after it, in command-line order.

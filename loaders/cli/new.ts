@@ -5,6 +5,7 @@ import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {shellWord} from "../command/shell-quote.js";
+import {planNotFolder} from "./errors.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
@@ -136,6 +137,8 @@ export async function main(argv: string[]): Promise<number> {
   };
   const [dir, ...extra] = parsed.positionals;
   if (!dir || extra.length) return fail("give one STUDY_DIR");
+  const asPlan = planNotFolder(dir);
+  if (asPlan) return fail(asPlan);
   if (!parsed.values.model) return fail("--model is required (a Hugging Face id, e.g. Qwen/Qwen3-8B)");
   const file = join(dir, "study.yaml");
   if (existsSync(file)) return fail(`${file} exists; not overwritten`);

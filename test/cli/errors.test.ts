@@ -1,7 +1,7 @@
 // Every CLI failure is one readable line ending in a newline: no stack traces, no bare ENOENT, and a folder that is
 // not a study says what a study needs and how to start one.
 import {spawnSync} from "node:child_process";
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:fs";
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, describe, expect, it} from "vitest";
@@ -78,6 +78,26 @@ describe("a folder that is not a study", () => {
       `tps-report check: ${file} is a file, not a study: a study is a folder with study.yaml (the plan) and runs/ ` +
         `(one folder per run)`
     );
+  });
+
+  // Each wrote …/study.yaml/study.yaml, a study named "study-yaml".
+  it("a new study's folder given as its plan's path: the folder to give, nothing written", () => {
+    const source = "test/fixtures/corpus/vllm-pr18566.txt";
+    for (const [args, target] of [
+      [["new", join(root, "made", "study.yaml"), "--model", "Qwen/Qwen3-8B"], join(root, "made")],
+      [["import", source, "--into", join(root, "imported", "study.yaml")], join(root, "imported")],
+      [
+        ["import", "test/fixtures/writeups/qwen3-32b--a100.md", "--into", join(root, "w", "study.yaml")],
+        join(root, "w")
+      ]
+    ] as const) {
+      const run = cli(...args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr.split("\n")[0]).toBe(
+        `tps-report ${args[0]}: ${join(target, "study.yaml")}: give the study's folder, ${target}; study.yaml is written inside it`
+      );
+      expect(existsSync(target), target).toBe(false);
+    }
   });
 
   it("a folder that does not exist is named as missing", () => {
