@@ -6,7 +6,8 @@ import {loadStudy, studyDir} from "../analysis/report.js";
 import {runFileIssues} from "../runs/read-runs.js";
 import {notRunReason} from "../runs/not-run.js";
 import {formatIssue} from "../study/schema-issues.js";
-import {errorLine, notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
+import {errorLine} from "./errors.js";
 import {naturalOrder} from "../natural-order.js";
 import {visibleControls} from "../text.js";
 

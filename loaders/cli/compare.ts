@@ -17,7 +17,8 @@ import {PlanError} from "../study/plan.js";
 import {confidenceProblem} from "../study/repeats.js";
 import {shellWord} from "../command/shell-quote.js";
 import {visibleControls} from "../text.js";
-import {errorLine, notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
+import {errorLine} from "./errors.js";
 
 const USAGE =
   "usage: tps-report compare BASE NEW [--threshold 5%] [--format md|csv|json] [--across gpu|engine] [--confidence 0.95]\n" +

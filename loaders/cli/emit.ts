@@ -2,7 +2,7 @@
 import {mkdirSync} from "node:fs";
 import {basename, dirname, join, resolve} from "node:path";
 import {SelectionError} from "../live/selection.js";
-import {notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
 import {k8sYaml} from "../cluster/k8s.js";
 import {slurmScript} from "../cluster/slurm.js";

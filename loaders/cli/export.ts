@@ -6,7 +6,7 @@ import {runsCsv} from "../export/csv.js";
 import {runsParquet} from "../export/parquet.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {loadStudy, studyDir} from "../analysis/report.js";
-import {notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
 
 const USAGE = "usage: tps-report export --format csv|parquet [--aggregate] [--out FILE] [--study DIR]";
 

@@ -3,7 +3,7 @@ import {join, resolve} from "node:path";
 import {gather, type GatherReport} from "../cluster/gather.js";
 import {ClusterError} from "../cluster/tasks.js";
 import {loadStudyPlan, PlanError} from "../study/plan.js";
-import {notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
 
 const USAGE = `usage: tps-report gather STUDY TASKS_DIR [--json]
 

@@ -7,7 +7,8 @@ import {loadStudy} from "../analysis/report.js";
 import {studyConfidence} from "../study/repeats.js";
 import {PlanError} from "../study/plan.js";
 import {parseThreshold} from "./compare.js";
-import {errorLine, notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
+import {errorLine} from "./errors.js";
 
 const USAGE =
   "usage: tps-report history STUDY STUDY… [--metric NAME]… [--threshold 5%] [--format md|json]\n" +

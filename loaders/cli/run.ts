@@ -9,7 +9,7 @@ import {liveSettings} from "../command/settings.js";
 import {runComplete} from "../runs/run-folder.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {INTERFERENCE_STEP, loadStudyPlan, PlanError} from "../study/plan.js";
-import {notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
 import {prepareSecondLook} from "./second-look.js";
 import {SECOND_LOOK_STEP} from "../study/second-look-file.js";
 

@@ -46,7 +46,7 @@ import {
   type SearchSpace
 } from "../study/search-space.js";
 
-import {notAStudy} from "./errors.js";
+import {notAStudy} from "../runs/study-folder.js";
 
 const USAGE = `usage: tps-report tune STUDY [--budget N|Ns] [--dry-run] [--resume] [--port N|auto] [--client vllm|native]
                          [--timeout-s N] [--ready-timeout-s N]

@@ -1,8 +1,10 @@
 // What a build builds, read from the environment: its own module, since the build script reads it before Framework
 // starts and the site's analysis takes a second to load.
-import {existsSync, readdirSync, statSync} from "node:fs";
+import {existsSync, readdirSync} from "node:fs";
 import {basename, join} from "node:path";
+import {notAStudy} from "../runs/study-folder.js";
 import {idProblem} from "../study/ids.js";
+import {studyDir} from "../study/study-dir.js";
 
 export const STUDIES_ROOT = "data/studies";
 
@@ -34,9 +36,10 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
         .filter((e) => e.isDirectory() && existsSync(join(root, e.name, "study.yaml")))
         .map((e) => join(root, e.name))
         .sort();
-  for (const dir of dirs)
-    if (!existsSync(join(dir, "study.yaml")) || !statSync(join(dir, "study.yaml")).isFile())
-      throw new SiteError(`${dir}: not a study folder (no study.yaml)`);
+  for (const dir of dirs) {
+    const why = notAStudy(dir);
+    if (why) throw new SiteError(why);
+  }
   if (!dirs.length) throw new SiteError(`${root}: no study folder (none holds a study.yaml)`);
   const seen = new Map<string, string>();
   for (const dir of dirs) {
@@ -53,7 +56,11 @@ export function siteStudyDirs(env: Record<string, string | undefined> = process.
 export function buildTarget(
   env: Record<string, string | undefined> = process.env
 ): {kind: "study"} | {kind: "site"; studies: string[]} {
-  if (!namedStudies(env)) return {kind: "study"};
+  if (!namedStudies(env)) {
+    const why = notAStudy(studyDir(env));
+    if (why) throw new SiteError(`TPS_REPORT_STUDY: ${why}`);
+    return {kind: "study"};
+  }
   if (env.TPS_REPORT_STUDY?.trim())
     throw new SiteError(
       "TPS_REPORT_STUDY builds one study at the root and TPS_REPORT_STUDIES a site of many: set one of them, not both"

@@ -12,6 +12,7 @@ import {studyForLoader} from "../../loaders/live/for-loader.js";
 import {runPageLayout} from "../../loaders/pages/run-pages.js";
 import {checkWarning} from "../../loaders/pages/quality.js";
 import {listRunDirs} from "../../loaders/runs/read-runs.js";
+import {notAStudy} from "../../loaders/runs/study-folder.js";
 import {studyDir} from "../../loaders/study/study-dir.js";
 import * as runSets from "../components/runSets.js";
 import {codeVersion} from "./code-version.js";
@@ -59,6 +60,8 @@ function memoOf(name: string, version: string): Memo {
 
 async function render(): Promise<void> {
   const dir = studyDir();
+  const why = notAStudy(dir);
+  if (why) throw new Error(`TPS_REPORT_STUDY: ${why}`);
   const layout = runPageLayout(listRunDirs(join(dir, "runs")), runSets);
   // Links to runs depend on how many run sets there are: a page drawn for another count is drawn again.
   const version = `${codeVersion()}\0${layout.sets}`;

@@ -1,7 +1,7 @@
 // A site of many studies: which studies it holds, the index row of each (the seed's real figures), declared
 // comparisons and trends with the same definitions as `tps-report compare` and `history`, and one-line errors.
 import {spawnSync} from "node:child_process";
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -71,7 +71,7 @@ describe("the studies of a site", () => {
     const empty = join(root, "empty");
     mkdirSync(empty, {recursive: true});
     expect(() => siteStudyDirs({TPS_REPORT_STUDIES: `${SEED},${empty}`})).toThrow(
-      `${empty}: not a study folder (no study.yaml)`
+      `${empty} is not a study: a study is a folder with study.yaml (the plan) and runs/ (one folder per run)`
     );
     const twin = join(root, "elsewhere", "nightly-1");
     writeRepeatStudy(twin, {base: [1000], tuned: [1200]});
@@ -126,10 +126,31 @@ describe("npm run build: one study at the root, or with TPS_REPORT_STUDIES the s
       'build: TPS_REPORT_STUDIES is set to " , " but names no study folder; name them comma-separated, or unset it\n'
     ]);
     const missing = build({TPS_REPORT_STUDIES: `${SEED},${join(root, "no-such-study")}`});
-    expect([missing.status, missing.stderr]).toEqual([
-      1,
-      `build: ${join(root, "no-such-study")}: not a study folder (no study.yaml)\n`
-    ]);
+    expect([missing.status, missing.stderr]).toEqual([1, `build: ${join(root, "no-such-study")} does not exist\n`]);
+    // The study Framework was to build said "render: ENOENT: no such file or directory, open '…/study.yaml'".
+    const empty = join(root, "empty-study");
+    mkdirSync(empty, {recursive: true});
+    for (const [env, why] of [
+      [{TPS_REPORT_STUDY: join(root, "no-such-study")}, `${join(root, "no-such-study")} does not exist`],
+      [
+        {TPS_REPORT_STUDY: join(SEED, "study.yaml")},
+        `${join(SEED, "study.yaml")} is a study's plan; give its folder, ${SEED}`
+      ],
+      [
+        {TPS_REPORT_STUDY: empty},
+        `${empty} is not a study: a study is a folder with study.yaml (the plan) and runs/ (one folder per run); ` +
+          `start one with 'tps-report import RESULTS… --into ${empty}' or 'tps-report new ${empty}'`
+      ],
+      [
+        {TPS_REPORT_STUDIES: `${SEED},${join(SEED, "study.yaml")}`},
+        `${join(SEED, "study.yaml")} is a study's plan; give its folder, ${SEED}`
+      ]
+    ] as const) {
+      const run = build(env);
+      const named = "TPS_REPORT_STUDY" in env ? "TPS_REPORT_STUDY: " : "";
+      expect([run.status, run.stderr]).toEqual([1, `build: ${named}${why}\n`]);
+    }
+    expect(existsSync(join(root, "never"))).toBe(false);
   });
 });
 
