@@ -2,6 +2,7 @@
 // TTFT at the first chunk carrying a choice, ITL between choice chunks, latency to the last choice chunk.
 import type {Connections} from "./connections.js";
 import {choiceText} from "./chunk-scan.js";
+import {timerMs} from "../timer.js";
 import {SseDecoder} from "./sse.js";
 import type {RequestOutput, SampleRequest} from "./types.js";
 
@@ -148,7 +149,7 @@ export function sendRequest(
     const timer = setTimeout(() => {
       abort();
       finish(`Request timed out after ${context.timeoutMs} ms.`);
-    }, context.timeoutMs);
+    }, timerMs(context.timeoutMs));
     abort = context.connections.post(
       context.url,
       {"Content-Type": "application/json", "x-request-id": request.requestId, ...context.headers},

@@ -1,6 +1,7 @@
 // Runs one benchmark client: stdout kept byte for byte, stopped on timeout, on Ctrl-C or when its server dies.
 import {closeSync, createWriteStream, openSync} from "node:fs";
 import {finished} from "node:stream/promises";
+import {timerMs} from "../timer.js";
 import {spawnGroup, stopGroup, type Exit, type GroupProcess} from "./process-group.js";
 
 export type ClientOutcome =
@@ -50,7 +51,7 @@ export async function runClient(argv: string[], options: ClientOptions): Promise
   let onAbort: (() => void) | null = null;
   const outcome = await Promise.race<ClientOutcome>([
     proc.exited.then((exit) => ({kind: "exit", exit})),
-    new Promise((resolve) => timers.push(setTimeout(() => resolve({kind: "timeout"}), options.timeoutMs))),
+    new Promise((resolve) => timers.push(setTimeout(() => resolve({kind: "timeout"}), timerMs(options.timeoutMs)))),
     options.serverExited.then(() => ({kind: "server-exit"})),
     new Promise((resolve) => {
       onAbort = () => resolve({kind: "interrupted"});

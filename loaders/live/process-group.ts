@@ -1,6 +1,7 @@
 // Starts a command in its own process group (never through a shell) and stops the whole group, children included.
 import {spawn, type ChildProcess, type StdioOptions} from "node:child_process";
 import {readdirSync, readFileSync} from "node:fs";
+import {timerMs} from "../timer.js";
 
 export interface Exit {
   code: number | null;
@@ -84,7 +85,7 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
   try {
     return await Promise.race([
       promise,
-      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timerMs(ms))))
     ]);
   } finally {
     clearTimeout(timer);

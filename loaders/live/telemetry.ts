@@ -7,6 +7,7 @@ import {join} from "node:path";
 import {finished} from "node:stream/promises";
 import {gpuSampleArgv} from "../telemetry/gpu.js";
 import {writingTo} from "../files/write-error.js";
+import {timerMs} from "../timer.js";
 
 export const METRICS_FILE = "metrics.jsonl";
 export const GPU_FILE = "gpu.csv";
@@ -160,7 +161,7 @@ export class TelemetrySession {
     }
     // Due times on a fixed grid.
     this.next += this.options.intervalMs;
-    this.timer = setTimeout(() => this.tick(), Math.max(0, this.next - Date.now()));
+    this.timer = setTimeout(() => this.tick(), timerMs(Math.max(0, this.next - Date.now())));
     this.timer.unref();
   }
 
