@@ -4,6 +4,7 @@ import {runBenchmark, type BenchmarkOptions} from "../client/run-benchmark.js";
 import type {GoodputMetric} from "../client/metrics.js";
 // vllm bench serve's flags (checked in from vLLM's source); the ones refused carry their reason.
 import VLLM_FLAGS from "../client/vllm-flags.json" with {type: "json"};
+import {UsageError} from "./usage.js";
 
 const USAGE = `usage: tps-report bench --base-url URL [--model NAME] [--endpoint /v1/chat/completions|/v1/completions]
          --dataset-name random|sharegpt [--dataset-path F]
@@ -20,8 +21,6 @@ const USAGE = `usage: tps-report bench --base-url URL [--model NAME] [--endpoint
 Same meanings as \`vllm bench serve\`; --host/--port (default 127.0.0.1:8000) stand in for --base-url.
 --prewarm-connections (not in vLLM) opens the connections before the clock starts.
 Prints the "Serving Benchmark Result" block; --save-result writes vLLM's result JSON.`;
-
-class UsageError extends Error {}
 
 function number(flag: string, value: string | undefined, integer = false): number {
   if (value === undefined) throw new UsageError(`${flag} needs a value`);

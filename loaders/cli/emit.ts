@@ -8,6 +8,7 @@ import {k8sYaml} from "../cluster/k8s.js";
 import {slurmScript} from "../cluster/slurm.js";
 import {ClusterError, clusterTasks, LOGS, taskCli, taskGpus, writeManifest} from "../cluster/tasks.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
+import {UsageError, wholeNumber} from "./usage.js";
 
 const USAGE = `usage: tps-report run STUDY --emit slurm --tasks-dir DIR [--out FILE] [--parallel P] [--partition NAME]
                         [--gres SPEC|none] [--time LIMIT] [--cli auto|bundle|checkout|PATH]
@@ -28,8 +29,6 @@ k8s:   a batch/v1 Job, completionMode Indexed, completions G, parallelism P, bac
        1), nvidia.com/gpu limit: the most GPUs a configuration needs. The PersistentVolumeClaim CLAIM (default
        tps-results) is mounted at PATH (default /results) and holds the study folder (PATH/<study folder name>) and the
        tasks folder (PATH/tasks). --cli: the tps-report command in the image (default tps-report).`;
-
-class UsageError extends Error {}
 
 interface EmitArgs {
   study: string;
@@ -52,13 +51,6 @@ interface EmitArgs {
 
 export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
   const args: Partial<EmitArgs> & {only: string[]; runArgs: string[]} = {only: [], runArgs: []};
-  const whole = (flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
-      throw new UsageError(
-        `${flag} needs a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ""}`
-      );
-    return Number(value);
-  };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i];
     let inline: string | undefined;
@@ -82,9 +74,9 @@ export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
       const kind = value();
       if (kind !== "vllm" && kind !== "native") throw new UsageError("--client is 'vllm' or 'native'");
       args.runArgs.push("--client", kind);
-    } else if (arg === "--timeout-s") args.runArgs.push("--timeout-s", String(whole(arg, value(), 1)));
+    } else if (arg === "--timeout-s") args.runArgs.push("--timeout-s", String(wholeNumber(arg, value(), 1)));
     else if (arg === "--out") args.out = value();
-    else if (arg === "--parallel") args.parallel = whole(arg, value(), 1);
+    else if (arg === "--parallel") args.parallel = wholeNumber(arg, value(), 1);
     else if (arg === "--tasks-dir") args.tasksDir = value();
     else if (arg === "--partition") args.partition = value();
     else if (arg === "--gres") args.gres = value();
@@ -94,7 +86,7 @@ export function parseEmitArgs(argv: string[]): EmitArgs | "help" {
     else if (arg === "--volume") args.volume = value();
     else if (arg === "--mount") args.mount = value();
     // The Job's backoffLimitPerIndex is an int32.
-    else if (arg === "--retries") args.retries = whole(arg, value(), 0, 2 ** 31 - 1);
+    else if (arg === "--retries") args.retries = wholeNumber(arg, value(), 0, 2 ** 31 - 1);
     else if (arg === "--namespace") args.namespace = value();
     else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg} for --emit`);
     else if (args.study === undefined) args.study = arg;

@@ -13,6 +13,7 @@ import {readGpuTable, resolveGpu, type Gpu} from "../headroom/gpus.js";
 import {modelLabel, readModelConfig, SHIPPED_MODELS, type ModelDims} from "../headroom/model-config.js";
 import {PRECISIONS, resolvePrecision} from "../headroom/precision.js";
 import {MAX_PROMPTS, MAX_TOKENS} from "../study/schema.js";
+import {UsageError} from "./usage.js";
 
 const VALUE_FLAGS = [
   "model",
@@ -51,8 +52,6 @@ function usage(gpus: Gpu[] | null): string {
     "  --json          print the numbers as JSON"
   ].join("\n");
 }
-
-class UsageError extends Error {}
 
 function parseArgs(argv: string[]): {values: Partial<Record<ValueFlag, string>>; json: boolean; help: boolean} {
   const values: Partial<Record<ValueFlag, string>> = {};

@@ -12,6 +12,7 @@ import {INTERFERENCE_STEP, loadStudyPlan, PlanError} from "../study/plan.js";
 import {notAStudy} from "../runs/study-folder.js";
 import {prepareSecondLook} from "./second-look.js";
 import {SECOND_LOOK_STEP} from "../study/second-look-file.js";
+import {UsageError, wholeNumber} from "./usage.js";
 
 const USAGE = `usage: tps-report run STUDY [--only STEP|RUN…] [--dry-run] [--resume] [--force] [--timeout-s N] [--port N|auto]
                         [--ready-timeout-s N] [--client vllm|native] [--runs-dir DIR] [--parallel]
@@ -64,16 +65,8 @@ interface RunArgs {
   parallel?: boolean;
 }
 
-class UsageError extends Error {}
-
 export function parseRunArgs(argv: string[]): RunArgs | "help" {
   const args: Partial<RunArgs> & {only: string[]} = {only: [], dryRun: false, resume: false, force: false};
-  const positiveInt = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number => {
-    const n = Number(value);
-    if (value === undefined || !/^\d+$/.test(value) || n < 1 || n > max)
-      throw new UsageError(`${flag} needs a whole number from 1 to ${max === Number.MAX_SAFE_INTEGER ? "…" : max}`);
-    return n;
-  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--help" || arg === "-h") return "help";
@@ -87,14 +80,14 @@ export function parseRunArgs(argv: string[]): RunArgs | "help" {
     else if (arg === "--parallel") args.parallel = true;
     else if (arg === "--resume") args.resume = true;
     else if (arg === "--force") args.force = true;
-    else if (arg === "--timeout-s") args.timeoutS = positiveInt(arg, argv[++i]);
-    else if (arg.startsWith("--timeout-s=")) args.timeoutS = positiveInt("--timeout-s", arg.split("=")[1]);
-    else if (arg === "--ready-timeout-s") args.readyTimeoutS = positiveInt(arg, argv[++i]);
+    else if (arg === "--timeout-s") args.timeoutS = wholeNumber(arg, argv[++i], 1);
+    else if (arg.startsWith("--timeout-s=")) args.timeoutS = wholeNumber("--timeout-s", arg.split("=")[1], 1);
+    else if (arg === "--ready-timeout-s") args.readyTimeoutS = wholeNumber(arg, argv[++i], 1);
     else if (arg.startsWith("--ready-timeout-s="))
-      args.readyTimeoutS = positiveInt("--ready-timeout-s", arg.split("=")[1]);
+      args.readyTimeoutS = wholeNumber("--ready-timeout-s", arg.split("=")[1], 1);
     else if (arg === "--port" || arg.startsWith("--port=")) {
       const value = arg === "--port" ? argv[++i] : arg.slice("--port=".length);
-      args.port = value === "auto" ? "auto" : positiveInt("--port", value, 65535);
+      args.port = value === "auto" ? "auto" : wholeNumber("--port", value, 1, 65535);
     } else if (arg === "--runs-dir" || arg.startsWith("--runs-dir=")) {
       const dir = arg === "--runs-dir" ? argv[++i] : arg.slice("--runs-dir=".length);
       if (!dir) throw new UsageError("--runs-dir needs a folder");

@@ -47,6 +47,7 @@ import {
 } from "../study/search-space.js";
 
 import {notAStudy} from "../runs/study-folder.js";
+import {UsageError, wholeNumber} from "./usage.js";
 
 const USAGE = `usage: tps-report tune STUDY [--budget N|Ns] [--dry-run] [--resume] [--port N|auto] [--client vllm|native]
                          [--timeout-s N] [--ready-timeout-s N]
@@ -71,8 +72,6 @@ again, and tells the search nothing about its neighbours.
 Exit status: 0 when the search (or the grid) is done, 1 when it could not run, 2 for usage errors, 130 when
 interrupted (--resume continues).`;
 
-class UsageError extends Error {}
-
 interface TuneArgs {
   study: string;
   budget?: {runs: number} | {seconds: number};
@@ -88,11 +87,6 @@ interface TuneArgs {
 
 export function parseTuneArgs(argv: string[]): TuneArgs | "help" {
   const args: Partial<TuneArgs> = {dryRun: false, resume: false, grid: false, repeats: 1};
-  const whole = (flag: string, value: string | undefined, max = Number.MAX_SAFE_INTEGER): number => {
-    if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max)
-      throw new UsageError(`${flag} needs a whole number from 1`);
-    return Number(value);
-  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] =
@@ -104,7 +98,7 @@ export function parseTuneArgs(argv: string[]): TuneArgs | "help" {
     else if (flag === "--dry-run") args.dryRun = true;
     else if (flag === "--resume") args.resume = true;
     else if (flag === "--grid") args.grid = true;
-    else if (flag === "--repeats") args.repeats = whole(flag, value(), 1000);
+    else if (flag === "--repeats") args.repeats = wholeNumber(flag, value(), 1, 1000);
     else if (flag === "--budget") {
       const text = value();
       const match = /^(\d+)([smh]?)$/.exec(text ?? "");
@@ -115,13 +109,13 @@ export function parseTuneArgs(argv: string[]): TuneArgs | "help" {
       args.budget = match[2] ? {seconds: amount} : {runs: amount};
     } else if (flag === "--port") {
       const v = value();
-      args.port = v === "auto" ? "auto" : whole("--port", v, 65535);
+      args.port = v === "auto" ? "auto" : wholeNumber("--port", v, 1, 65535);
     } else if (flag === "--client") {
       const v = value();
       if (v !== "vllm" && v !== "native") throw new UsageError("--client is 'vllm' or 'native'");
       args.client = v;
-    } else if (flag === "--timeout-s") args.timeoutS = whole(flag, value());
-    else if (flag === "--ready-timeout-s") args.readyTimeoutS = whole(flag, value());
+    } else if (flag === "--timeout-s") args.timeoutS = wholeNumber(flag, value(), 1);
+    else if (flag === "--ready-timeout-s") args.readyTimeoutS = wholeNumber(flag, value(), 1);
     else if (arg.startsWith("-")) throw new UsageError(`unknown option ${arg}`);
     else if (args.study === undefined) args.study = arg;
     else throw new UsageError(`one study at a time (got '${args.study}' and '${arg}')`);

@@ -4,6 +4,8 @@ import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {spawnSync} from "node:child_process";
 import {afterAll, describe, expect, it} from "vitest";
+import {parseEmitArgs} from "../../loaders/cli/emit.js";
+import {parseRunArgs} from "../../loaders/cli/run.js";
 import {parseTuneArgs} from "../../loaders/cli/tune.js";
 import {syntheticPlanYaml} from "../support/search-simulation.js";
 import {syntheticTuneYaml} from "../support/synthetic-engine.js";
@@ -42,6 +44,20 @@ describe("tps-report tune", () => {
       expect(() => parseTuneArgs(["s", "--budget", huge])).toThrow(
         "--budget needs runs (24) or seconds (3600s, 60m, 2h)"
       );
+  });
+
+  // Each said "needs a whole number from 1", of a whole number from 1.
+  it("a whole number past its flag's bound names the bound, as run and emit do", () => {
+    expect(() => parseTuneArgs(["s", "--port", "70000"])).toThrow(/^--port needs a whole number from 1 to 65535$/);
+    expect(() => parseTuneArgs(["s", "--grid", "--repeats", "5000"])).toThrow(
+      /^--repeats needs a whole number from 1 to 1000$/
+    );
+    expect(() => parseTuneArgs(["s", "--timeout-s", "0"])).toThrow(/^--timeout-s needs a whole number from 1$/);
+    expect(() => parseRunArgs(["s", "--port", "0"])).toThrow(/^--port needs a whole number from 1 to 65535$/);
+    expect(() => parseRunArgs(["s", "--timeout-s", "0"])).toThrow(/^--timeout-s needs a whole number from 1$/);
+    expect(() => parseEmitArgs(["s", "--emit", "k8s", "--parallel", "0"])).toThrow(
+      /^--parallel needs a whole number from 1$/
+    );
   });
 
   it("refuses in one line: no search space; a budget below the start batch", () => {
