@@ -6,6 +6,7 @@ import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {shellWord} from "../command/shell-quote.js";
 import {planNotFolder} from "./errors.js";
+import {UsageError, wholeNumber} from "./usage.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
@@ -153,8 +154,13 @@ export async function main(argv: string[]): Promise<number> {
   for (const s of scenarios)
     if (!SCENARIO.test(s))
       return fail(`--scenario ${s}: expected ID:random:IN:OUT:PROMPTS or ID:sharegpt:PATH:PROMPTS`);
-  const count = Number(parsed.values["gpu-count"] ?? "1");
-  if (!Number.isInteger(count) || count < 1) return fail("--gpu-count needs a whole number ≥ 1");
+  let count: number;
+  try {
+    count = wholeNumber("--gpu-count", parsed.values["gpu-count"] ?? "1", 1);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return fail(error.message);
+  }
   const text = newStudyYaml({
     id: slugId(basename(resolve(dir))),
     model: parsed.values.model,

@@ -1,5 +1,5 @@
 // `tps-report new`: a commented live-mode plan from flags that the plan reader accepts and `run` can execute.
-import {mkdtempSync, readFileSync, rmSync} from "node:fs";
+import {existsSync, mkdtempSync, readFileSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join, resolve} from "node:path";
 import {afterEach, describe, expect, it} from "vitest";
@@ -45,5 +45,24 @@ describe("tps-report new", () => {
       "vllm bench serve --model Qwen/Qwen3-8B --dataset-name random --random-input-len 128 --random-output-len 4 --num-prompts 1000 --seed 42"
     );
     expect(await main(args)).toBe(2);
+  });
+
+  // "0x10" wrote count: 16, and "1e1" count: 10.
+  it("takes --gpu-count as the other commands take a whole number, and writes nothing otherwise", async () => {
+    tmp = mkdtempSync(join(tmpdir(), "tps-new-"));
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((text: string) => written.push(text) > 0) as typeof process.stderr.write;
+    try {
+      for (const count of ["0x10", "1e1", "0", "2.0"]) {
+        expect(await main([join(tmp, "s"), "--model", "Qwen/Qwen3-8B", "--gpu-count", count])).toBe(2);
+        expect(existsSync(join(tmp, "s"))).toBe(false);
+      }
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.map((text) => text.split("\n")[0])).toEqual(
+      Array(4).fill("tps-report new: --gpu-count needs a whole number from 1")
+    );
   });
 });
