@@ -24,7 +24,8 @@ Prints the "Serving Benchmark Result" block; --save-result writes vLLM's result 
 
 function number(flag: string, value: string | undefined, integer = false): number {
   if (value === undefined) throw new UsageError(`${flag} needs a value`);
-  const n = value === "inf" ? Infinity : Number(value);
+  // Number() reads "" as 0 and "0x10" as 16, which Python's int() and float() refuse.
+  const n = value === "inf" ? Infinity : !value.trim() || /^\s*[+-]?0[xbo]/i.test(value) ? NaN : Number(value);
   if (Number.isNaN(n) || (integer && !Number.isInteger(n))) {
     throw new UsageError(`${flag}: '${value}' is not ${integer ? "an integer" : "a number"}`);
   }

@@ -86,4 +86,17 @@ describe("tps-report bench flags (vllm bench serve names)", () => {
     expect(() => parseBenchArgs(["--percentile-metrics", "ttft,foo"])).toThrow(/'foo'/);
     expect(() => parseBenchArgs(["--bogus"])).toThrow(/unknown option --bogus/);
   });
+
+  // Python's int() and float() refuse these; Number() read "" and " " as 0 and "0x10" as 16.
+  it("refuses a blank value and a hexadecimal, binary or octal one, as vLLM's argparse does", () => {
+    for (const value of ["", " ", "0x10", "0b1", "0o7"]) {
+      expect(() => parseBenchArgs(["--num-prompts", value])).toThrow(`--num-prompts: '${value}' is not an integer`);
+      expect(() => parseBenchArgs(["--request-rate", value])).toThrow(`--request-rate: '${value}' is not a number`);
+    }
+    expect(parseBenchArgs(["--num-prompts", "12", "--request-rate", "1e1"])).toMatchObject({
+      numPrompts: 12,
+      requestRate: 10
+    });
+    expect(parseBenchArgs(["--request-rate", "inf"])).toMatchObject({requestRate: Infinity});
+  });
 });
