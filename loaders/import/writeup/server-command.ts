@@ -17,16 +17,42 @@ export function engineNamed(text: string): EngineId | null {
   return null;
 }
 
+/** Where the JSON object printed bare at `start` ends (its closing brace), or -1 when the text there is not one. */
+function bareJsonEnd(line: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') {
+      for (i++; i < line.length && line[i] !== '"'; i++) if (line[i] === "\\") i++;
+    } else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) {
+      try {
+        JSON.parse(line.slice(start, i + 1));
+        return i;
+      } catch {
+        return -1;
+      }
+    }
+  }
+  return -1;
+}
+
 /**
  * The words of a printed command line: quotes ('…', "…") group and are taken away, a backslash escapes the next
- * character; nothing is expanded (a write-up's `${var}` stays as printed). Null for an unbalanced quote.
+ * character; nothing is expanded (a write-up's `${var}` stays as printed). A JSON object printed bare as a word or an
+ * option's value is kept as printed: that is the JSON its author meant (a shell would split it at its commas). Null
+ * for an unbalanced quote.
  */
 export function commandWords(line: string): string[] | null {
   const words: string[] = [];
   let word: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
-    if (c === " " || c === "\t") {
+    const json: number = c === "{" && (word === null || word.endsWith("=")) ? bareJsonEnd(line, i) : -1;
+    if (json >= 0) {
+      word = (word ?? "") + line.slice(i, json + 1);
+      i = json;
+    } else if (c === " " || c === "\t") {
       if (word !== null) words.push(word);
       word = null;
     } else if (c === "'" || c === '"') {
