@@ -14,6 +14,7 @@ export const CLAIM_DETAILS = {
   noPairForWorkload: "no baseline/recommended pair for this workload",
   spelledOtherwise: "the same command, spelled otherwise (option order or an option's alias)",
   winnerExtended: "the selection's winner with {added} added",
+  modelFolder: "the same command, with the model {id} given as the folder {folder}",
   ratioRounded: "the figures as printed allow {low}× to {high}×",
   copies: "{recommended} × {copies} copies against {baseline} tok/s",
   perGpu: "per GPU: {recommended} / {recommendedGpus} against {baseline} / {baselineGpus} tok/s",

@@ -8,10 +8,18 @@ import type {PlanClaim, StudyPlan} from "../study/plan.js";
 import {shownArgv, shownCommand} from "./shown-command.js";
 import {shellSplit} from "../command/shell-split.js";
 import {addedOptions, sameMeaning} from "../command/argv-meaning.js";
+import {commandModel, modelAsFolder} from "../command/served-model.js";
 import {loadText, sloClaimContext, winnerDetail} from "./claims-slo.js";
 import {studyConfidence} from "../study/repeats.js";
 import {gpuCount} from "../study/gpu-need.js";
 import {checkWriteupClaim, explainGain, headlinePair} from "./claims-writeup.js";
+
+/** `argv` with its model named as `other` names it (`--model=X` forms too). */
+function withModel(argv: string[], other: string[]): string[] {
+  const [from, to] = [commandModel(argv), commandModel(other)];
+  if (!from || !to) return argv;
+  return argv.map((word) => (word === from ? to : word.endsWith(`=${from}`) ? word.slice(0, -from.length) + to : word));
+}
 
 /** A published figure is confirmed when it equals the recomputed one at the precision it was printed with. */
 export function decimalsOf(value: number): number {
@@ -261,13 +269,29 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
         const mine = derived.recommended.server_command;
         // The same command spelled otherwise (option order, an alias) is the same configuration.
         const words = shellSplit(mine);
-        const argv = shownArgv(plan, (claim.server as string[]) ?? []);
+        const printed = shownArgv(plan, (claim.server as string[]) ?? []);
+        // One command names the model by its Hugging Face id, the other by a folder of that name: read as the same.
+        const folder = words != null ? modelAsFolder(printed, words) : null;
+        const argv = folder ? withModel(printed, words!) : printed;
+        const named = folder ? fillForm(CLAIM_DETAILS.modelFolder, folder) : null;
         if (published === mine || (words != null && sameMeaning(argv, words)))
-          return result(subject, published, mine, true, published === mine ? null : CLAIM_DETAILS.spelledOtherwise);
+          return result(
+            subject,
+            published,
+            mine,
+            true,
+            published === mine ? null : (named ?? CLAIM_DETAILS.spelledOtherwise)
+          );
         // The winner with arguments the selection never varied (a chat parser): the configuration the runs support.
         const added = words != null ? addedOptions(argv, words) : null;
         return added?.length
-          ? result(subject, published, mine, true, fillForm(CLAIM_DETAILS.winnerExtended, {added: added.join(" ")}))
+          ? result(
+              subject,
+              published,
+              mine,
+              true,
+              joinDetails(fillForm(CLAIM_DETAILS.winnerExtended, {added: added.join(" ")}), named)
+            )
           : result(subject, published, mine, false);
       }
       default:

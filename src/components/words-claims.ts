@@ -36,6 +36,10 @@ export const CLAIM_WORDS = {
     en: "the selection's winner with {added} added",
     tr: "seçimin kazananı, {added} eklenmiş olarak"
   },
+  claimDetail_modelFolder: {
+    en: "the same command, with the model {id} given as the folder {folder}",
+    tr: "aynı komut: model {id}, {folder} klasörü olarak verilmiş"
+  },
   claimDetail_ratioRounded: {
     en: "the figures as printed allow {low}× to {high}×",
     tr: "yazıldığı hâliyle değerler {low}× ile {high}× arasına izin veriyor"

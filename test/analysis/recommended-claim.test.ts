@@ -30,7 +30,10 @@ beforeAll(async () => {
   const pages = {
     added: "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill --log_level info\n",
     spelled: "    trtllm-serve Qwen/Qwen3-32B --enable_chunked_prefill --max_seq_len 40960\n",
-    other: "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=32768 --enable_chunked_prefill\n"
+    other: "    trtllm-serve Qwen/Qwen3-32B --max_seq_len=32768 --enable_chunked_prefill\n",
+    folder: "    trtllm-serve /models/Qwen3-32B --enable_chunked_prefill --max_seq_len=40960\n",
+    otherFolder: "    trtllm-serve /models/Qwen3-14B --max_seq_len=40960 --enable_chunked_prefill\n",
+    otherId: "    trtllm-serve Qwen2/Qwen3-32B --max_seq_len=40960 --enable_chunked_prefill\n"
   };
   for (const [name, command] of Object.entries(pages)) {
     importWriteup(withRecommended(name, command), join(root, name), new Date("2026-03-01T00:00:00Z"));
@@ -62,5 +65,21 @@ describe("a page's recommended command", () => {
 
   it("with a value of the winner changed: contradicted", () => {
     expect(recommended("other")).toMatchObject({status: "contradicted", detail: null});
+  });
+
+  // GPUStack's Qwen3-30B-A3B on 910B recommends `mindie serve Qwen/Qwen3-30B-A3B`; its runs served Qwen3-30B-A3B.
+  it("names the model by a folder of the same name: confirmed, saying which, in both languages", () => {
+    expect(recommended("folder")).toMatchObject({
+      status: "confirmed",
+      detail: "the same command, with the model Qwen/Qwen3-32B given as the folder /models/Qwen3-32B"
+    });
+    expect(claimText(recommended("folder").detail!, "tr")).toBe(
+      "aynı komut: model Qwen/Qwen3-32B, /models/Qwen3-32B klasörü olarak verilmiş"
+    );
+  });
+
+  it("names another model, by folder or by id: contradicted", () => {
+    expect(recommended("otherFolder")).toMatchObject({status: "contradicted", detail: null});
+    expect(recommended("otherId")).toMatchObject({status: "contradicted", detail: null});
   });
 });

@@ -25,15 +25,8 @@ import {
 export {nameId, type WriteupStudy} from "./model.js";
 import type {Candidate as ReadCandidate, Command, Writeup} from "./read-writeup.js";
 import {WriteupProblem} from "./read-writeup.js";
-import {
-  commandPrecision,
-  commandModel,
-  ENGINE_NAMES,
-  engineNamed,
-  engineOf,
-  serverArgv,
-  type EngineId
-} from "./server-command.js";
+import {commandModel} from "../../command/served-model.js";
+import {commandPrecision, ENGINE_NAMES, engineNamed, engineOf, serverArgv, type EngineId} from "./server-command.js";
 import {WORDS, type Language} from "./words.js";
 
 /** Ids unique among `taken`: a repeated one gets `-2`, `-3`. */

@@ -1,6 +1,5 @@
 // A serving command as a write-up prints it: its words, the engine it starts and the model it serves.
 import {argvMeaning, programWords} from "../../command/argv-meaning.js";
-import {servedModel} from "../../command/served-model.js";
 import {precision, precisionOfModel} from "../records.js";
 
 /** An engine id: vllm, sglang, trtllm, or an engine tps-report does not know by its program (`mindie serve` → mindie). */
@@ -110,15 +109,6 @@ export function engineOf(argv: string[]): EngineId | null {
   )
     return null;
   return program.toLowerCase().replace(/[^a-z0-9._]+/g, "-");
-}
-
-/** The model a command serves, as the engine reads it; another engine's `PROGRAM serve MODEL` names it so too. */
-export function commandModel(argv: string[]): string | null {
-  const known = servedModel(argv);
-  if (known) return known;
-  const words = programWords(argv);
-  const at = words.indexOf("serve");
-  return at === 1 && words[2] && !words[2].startsWith("-") ? words[2] : null;
 }
 
 /** Weight precision a command states: its model's name (…-FP8, …-AWQ) or a --quantization flag. */
