@@ -4,7 +4,7 @@
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
-import {afterAll, expect, it} from "vitest";
+import {afterAll, describe, expect, it} from "vitest";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {commandWords} from "../../loaders/import/writeup/server-command.js";
 import {loadStudyPlan} from "../../loaders/study/plan.js";
@@ -51,4 +51,38 @@ it("records a recommended command's bare JSON as the page prints it", () => {
     ...["vllm", "serve", "Qwen/Qwen3.5-35B-A3B-FP8", "--reasoning-parser=qwen3", `--speculative-config=${SPEC}`],
     ...["--performance-mode=throughput", "--max-model-len=32768", "--enable-prefix-caching"]
   ]);
+});
+
+describe("a Model section that names another model than the page's title and commands", () => {
+  // GPUStack's Qwen3-8B on 910B names Qwen/Qwen3-30B-A3B there; its title and every command name Qwen3-8B. The study
+  // was recorded as Qwen3-30B-A3B (every run's check: "serves 'Qwen/Qwen3-8B' but the run is recorded as …"), and a
+  // trend of the two 910B pages compared the 8B runs with the 30B page's.
+  const SEED_PAGE = "test/fixtures/writeups/qwen3-32b--a100.md";
+  const page = readFileSync(SEED_PAGE, "utf8");
+  const imported = (name: string, text: string) => {
+    const file = join(root, `${name}.md`);
+    writeFileSync(file, text);
+    const done = importWriteup(file, join(root, name));
+    return {model: loadStudyPlan(join(root, name)).model.name, took: done.took};
+  };
+
+  it("takes the model the title, the benchmark commands and the servers name, and says so", () => {
+    expect(page).toContain("### Model\n\nQwen3-32B\n");
+    const {model, took} = imported(
+      "slip",
+      page.replace("### Model\n\nQwen3-32B\n", "### Model\n\nQwen/Qwen3-30B-A3B\n")
+    );
+    expect(model).toBe("Qwen/Qwen3-32B");
+    expect(took.filter((line) => line.includes("Model section"))).toEqual([
+      `${join(root, "slip.md")}:42 (Experimental Setup › Model): model Qwen/Qwen3-32B (the Model section names Qwen/Qwen3-30B-A3B, ` +
+        "which no command serves; the title and the benchmark commands name Qwen/Qwen3-32B)"
+    ]);
+  });
+
+  it("keeps the Model section's where the title does not name the commands' model", () => {
+    const text = page
+      .replace("### Model\n\nQwen3-32B\n", "### Model\n\nQwen/Qwen3-30B-A3B\n")
+      .replace("# Optimizing Qwen3-32B Throughput", "# Optimizing Throughput");
+    expect(imported("kept", text).model).toBe("Qwen/Qwen3-30B-A3B");
+  });
 });

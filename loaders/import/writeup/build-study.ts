@@ -80,6 +80,16 @@ function measured(block: ResultBlock): {
 /** Input lengths within this share of each other are the same random workload (retokenized prompts vary a little). */
 const LENGTH_TOLERANCE = 0.1;
 
+/** The model a Model section names by a slip: one no command serves, where every benchmark command names one other
+ * model, a server serves it and the title names it (GPUStack's Qwen3-8B on 910B names Qwen3-30B-A3B there). */
+function modelSectionSlip(w: Writeup, model: string, served: string[]): string | null {
+  const name = (m: string) => m.slice(m.lastIndexOf("/") + 1).toLowerCase();
+  const benched = new Set(w.script.flatMap((c) => argvMeaning(c.argv).options.get("--model")?.slice(0, 1) ?? []));
+  const [other] = benched;
+  if (benched.size !== 1 || !other || name(other) === name(model)) return null;
+  if (served.some((m) => name(m) === name(model)) || !served.some((m) => name(m) === name(other))) return null;
+  return w.title?.text.toLowerCase().includes(name(other)) ? other : null;
+}
 export function buildStudy(w: Writeup, studyId: string, source: string): WriteupStudy {
   const took: WriteupStudy["took"] = [];
   const note = (line: number, what: string) => took.push({line, what});
@@ -101,10 +111,14 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
     if (full) model = full;
   }
   if (!model) model = served[0] ?? `${PLACEHOLDER}: the model (the write-up names none)`;
+  const slip = model && w.model ? modelSectionSlip(w, model, served) : null;
   note(
     w.model?.line ?? 1,
-    `model ${model}${w.model ? ` (Model section${model !== modelText ? `, spelled as the commands serve it` : ""})` : ""}`
+    slip
+      ? `model ${slip} (the Model section names ${model}, which no command serves; the title and the benchmark commands name ${slip})`
+      : `model ${model}${w.model ? ` (Model section${model !== modelText ? `, spelled as the commands serve it` : ""})` : ""}`
   );
+  if (slip) model = slip;
   const configPath = shippedConfigFor(model);
   const modelConfig = configPath ? `data/models/${configPath.slice(configPath.lastIndexOf("/") + 1)}` : null;
   const baseDtype = configPath ? precision(readModelConfig(configPath).dtype) : null;
