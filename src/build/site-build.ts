@@ -3,6 +3,7 @@
 import {existsSync, mkdirSync, renameSync, rmSync} from "node:fs";
 import {dirname, join, resolve} from "node:path";
 import {loadStudy} from "../../loaders/analysis/report.js";
+import {sharedResults} from "../../loaders/analysis/shared-results.js";
 import {namingBase} from "../../loaders/files/naming-base.js";
 import {PlanError} from "../../loaders/study/plan.js";
 import {writeFileAtomic} from "../../loaders/files/write-atomic.js";
@@ -89,12 +90,13 @@ export async function buildStudiesSite(options: SiteBuildOptions): Promise<SiteB
     const comparisons = declared.map((c) => comparisonPage(byId.get(c.base)!, byId.get(c.new)!, c.threshold));
     const trends = trendPages(studies);
     const rows = studies.map(studyIndexRow);
+    const shared = sharedResults(studies.map((s) => ({id: s.id, rows: s.data.rows})));
     const write = (path: string, html: string) => {
       mkdirSync(dirname(join(staging, path)), {recursive: true});
       writeFileAtomic(join(staging, path), html);
     };
-    write("index.html", indexHtml("en", rows, comparisons, trends));
-    write("tr/index.html", indexHtml("tr", rows, comparisons, trends));
+    write("index.html", indexHtml("en", rows, comparisons, trends, shared));
+    write("tr/index.html", indexHtml("tr", rows, comparisons, trends, shared));
     for (const c of comparisons) {
       write(`compare/${c.id}.html`, comparisonHtml("en", c));
       write(`tr/compare/${c.id}.html`, comparisonHtml("tr", c));

@@ -9,6 +9,7 @@ import {
 import type {CurvesComparison, FrontierCell} from "../../loaders/analysis/frontier.js";
 import type {HistoryStatus} from "../../loaders/analysis/history.js";
 import type {ClaimSummary} from "../../loaders/analysis/claim-summary.js";
+import type {SharedRun} from "../../loaders/analysis/shared-results.js";
 import type {ComparisonPage, StudyIndexRow, TrendPage} from "../../loaders/pages/site.js";
 import {fill, namedWord, t, type StringKey} from "../components/i18n.js";
 import {languagePrefix} from "../components/links.js";
@@ -74,7 +75,8 @@ export function indexHtml(
   lang: Lang,
   studies: readonly StudyIndexRow[],
   comparisons: readonly ComparisonPage[],
-  trends: readonly TrendPage[]
+  trends: readonly TrendPage[],
+  shared: readonly SharedRun[][] = []
 ): string {
   const w = wordsOf(lang);
   // The English index is the root page, the Turkish one is under tr/.
@@ -107,6 +109,13 @@ export function indexHtml(
       rows,
       [5]
     ),
+    ...(shared.length
+      ? [
+          `<h2>${w("siteShared")}</h2>`,
+          `<p>${e(fill(shared.length === 1 ? "siteSharedIntroOne" : "siteSharedIntroMany", lang, {count: shared.length}))}</p>`,
+          `<ul>${shared.map((runs) => `<li>${runs.map((r) => e(`${r.study}: ${r.run}`)).join(" = ")}</li>`).join("\n")}</ul>`
+        ]
+      : []),
     `<h2>${w("siteComparisons")}</h2>`,
     comparisons.length
       ? `<ul>${comparisons

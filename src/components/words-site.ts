@@ -44,6 +44,15 @@ export const SITE_WORDS = {
     en: "No comparison is declared (comparisons: in data/site.yaml or in a study's plan).",
     tr: "Bildirilmiş karşılaştırma yok (comparisons: data/site.yaml'da ya da bir çalışmanın planında)."
   },
+  siteShared: {en: "Results in more than one study", tr: "Birden çok çalışmadaki sonuçlar"},
+  siteSharedIntroOne: {
+    en: "1 result is held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported into both.",
+    tr: "1 sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları ötekinden alınmış ya da ikisine birden içe aktarılmış."
+  },
+  siteSharedIntroMany: {
+    en: "{count} results are held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported into both.",
+    tr: "{count} sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları ötekinden alınmış ya da ikisine birden içe aktarılmış."
+  },
   siteTrends: {en: "Trends", tr: "Eğilimler"},
   siteNoTrends: {
     en: "No two studies share a model and GPUs, so there is no trend.",

@@ -9,6 +9,7 @@ import {compareRule, type StudyChange} from "../../loaders/analysis/compare.js";
 import {historyRule} from "../../loaders/analysis/history.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {importWriteup} from "../../loaders/import/writeup/index.js";
+import {sharedResults} from "../../loaders/analysis/shared-results.js";
 import {
   buildTarget,
   comparisonPage,
@@ -468,6 +469,26 @@ describe("trends", () => {
     const both = [await siteStudy(SEED), await siteStudy(imported)];
     expect(both.map((s) => s.data.plan.model.name)).toEqual(["Qwen/Qwen3-32B", "Qwen/Qwen3-32B"]);
     expect(trendPages(both)).toEqual([]);
+    // The seed is the page's Turkish text: the index says the two hold one set of results, and which.
+    const shared = sharedResults(both.map((s) => ({id: s.id, rows: s.data.rows})));
+    const rows = both.map(studyIndexRow);
+    const en = indexHtml("en", rows, [], [], shared);
+    expect(en).toContain(
+      "<h2>Results in more than one study</h2>\n<p>15 results are held figure for figure by more than one study. " +
+        "Two measurements never agree to the last printed digit: one study&#39;s results were taken from another&#39;s, or " +
+        "imported into both.</p>"
+    );
+    expect(en).toContain(
+      "<li>qwen3-32b-a100: engine-selection--sglang--sharegpt = seed-page: choosing-the-inference-engine--sglang--sharegpt</li>"
+    );
+    const tr = indexHtml("tr", rows, [], [], shared);
+    expect(tr).toContain(
+      "<h2>Birden çok çalışmadaki sonuçlar</h2>\n<p>15 sonuç birden çok çalışmada rakamı rakamına aynı."
+    );
+    expect(tr).toContain(
+      "<li>qwen3-32b-a100: engine-selection--sglang--sharegpt = seed-page: choosing-the-inference-engine--sglang--sharegpt</li>"
+    );
+    expect(indexHtml("en", rows, [], [], [])).not.toContain("Results in more than one study");
   });
 });
 
