@@ -1,5 +1,6 @@
 // Compares two studies point by point: points matched on what makes them comparable, each metric's ratio new / base
 // with an interval from the repeats, a verdict against a threshold, and what changed between the two studies.
+import {sharedResults} from "./shared-results.js";
 import {basename} from "node:path";
 import type {RunRow} from "../runs/rows.js";
 import {argvDifferences, argvMeaning} from "../command/argv-meaning.js";
@@ -128,6 +129,8 @@ export interface StudyComparison {
   failed_in_both: string[];
   /** The matched points by verdict, each count with what it means; they add up to the matched points. */
   counts: VerdictCount[];
+  /** Runs whose results BASE and NEW hold figure for figure: one result in both studies, not measured again. */
+  same_results: {base: string; new: string}[];
 }
 
 export interface VerdictCount {
@@ -463,7 +466,14 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
     regressions: named("regression"),
     improvements: named("improvement"),
     failed_in_both: named("failed in both"),
-    counts: VERDICTS.map((verdict) => ({verdict, points: named(verdict).length, meaning: VERDICT_MEANING[verdict]}))
+    counts: VERDICTS.map((verdict) => ({verdict, points: named(verdict).length, meaning: VERDICT_MEANING[verdict]})),
+    same_results: sharedResults([
+      {id: "base", rows: base.rows},
+      {id: "new", rows: next.rows}
+    ]).flatMap((runs) => {
+      const [a, b] = [runs.find((r) => r.study === "base")!, runs.find((r) => r.study === "new")!];
+      return [{base: a.run, new: b.run}];
+    })
   };
 }
 

@@ -225,6 +225,15 @@ export function comparisonMarkdown(c: StudyComparison, objective: string, curves
     "",
     ...c.counts.map((n) => `- ${n.verdict}: ${n.meaning}.`)
   );
+  if (c.same_results.length) {
+    const [first] = c.same_results;
+    out.push(
+      "",
+      `${plural(c.same_results.length, "run")} ${c.same_results.length === 1 ? "holds" : "hold"} the same results in BASE and NEW, figure for figure: two measurements ` +
+        "never agree to the last printed digit, so these were not measured again (copied, or imported into both). " +
+        `The first: ${first.base} (base) = ${first.new} (new).`
+    );
+  }
   for (const [title, verdict] of [
     ["Regressions", "regression"],
     ["Improvements", "improvement"]

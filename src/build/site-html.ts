@@ -300,6 +300,11 @@ export function comparisonHtml(lang: Lang, c: ComparisonPage): string {
     `<h2>${w("siteVerdictHeading")}</h2>`,
     `<p>${e(counts(lang, c))}</p>`,
     `<ul class="rule">${x.counts.map((n) => `<li>${e(fill(`siteMeaning_${n.verdict}`, lang, {meaning: VERDICT_MEANING[n.verdict], verdict: n.verdict}))}</li>`).join("")}</ul>`,
+    ...(x.same_results.length
+      ? [
+          `<p>${e(fill(x.same_results.length === 1 ? "siteSameResultsOne" : "siteSameResultsMany", lang, {count: x.same_results.length}))}</p>`
+        ]
+      : []),
     `<h2>${w("siteMatched")}</h2>`,
     table(
       [

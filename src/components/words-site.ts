@@ -53,6 +53,14 @@ export const SITE_WORDS = {
     en: "{count} results are held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported into both.",
     tr: "{count} sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları ötekinden alınmış ya da ikisine birden içe aktarılmış."
   },
+  siteSameResultsOne: {
+    en: "1 run holds the same results in both studies, figure for figure: it was not measured again (copied, or imported into both).",
+    tr: "1 koşu iki çalışmada rakamı rakamına aynı sonucu taşıyor: yeniden ölçülmedi (kopyalanmış ya da ikisine birden içe aktarılmış)."
+  },
+  siteSameResultsMany: {
+    en: "{count} runs hold the same results in both studies, figure for figure: they were not measured again (copied, or imported into both).",
+    tr: "{count} koşu iki çalışmada rakamı rakamına aynı sonucu taşıyor: yeniden ölçülmediler (kopyalanmış ya da ikisine birden içe aktarılmış)."
+  },
   siteTrends: {en: "Trends", tr: "Eğilimler"},
   siteNoTrends: {
     en: "No two studies share a model and GPUs, so there is no trend.",

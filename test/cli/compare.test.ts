@@ -129,6 +129,10 @@ describe("compare", () => {
     expect(c.counts.find((n) => n.verdict === "failed in both")!.meaning).toContain(
       "every run of the point failed in BASE and in NEW"
     );
+    // Within noise said nothing of why: no run was measured again.
+    expect(c.same_results).toHaveLength(15);
+    for (const same of c.same_results) expect(same.new).toBe(same.base);
+    expect(c.same_results.map((same: {new: string}) => same.new)).not.toContain(failed[0]);
   });
 
   it("the seed against itself in markdown and csv: the points that failed in both are counted and listed apart", () => {
@@ -136,6 +140,11 @@ describe("compare", () => {
     expect(md.status).toBe(0);
     expect(md.stdout).toContain(
       "0 regressions, 0 improvements, 15 within noise, 2 failed in both, of 17 matched points; 0 only in base, 0 only in new."
+    );
+    expect(md.stdout).toContain(
+      "15 runs hold the same results in BASE and NEW, figure for figure: two measurements never agree to the last " +
+        "printed digit, so these were not measured again (copied, or imported into both). " +
+        "The first: engine-selection--sglang--sharegpt (base) = engine-selection--sglang--sharegpt (new)."
     );
     expect(md.stdout).toContain(
       "| quantization--trtllm-awq--sharegpt | trtllm | 0 (+1 failed) / 0 (+1 failed) | — | — | failed in both |"
@@ -177,6 +186,13 @@ describe("compare", () => {
     const ttft = point.metrics.find((m) => m.metric === "mean_ttft_ms")!;
     expect(ttft.direction).toBe("lower");
     expect(ttft.verdict).toBe("regression");
+    // The copy's other runs are the seed's, not measured again: said so, the slowed ones not.
+    expect(c.same_results.map((same: {new: string}) => same.new).sort()).toEqual(
+      c.matched
+        .filter((p) => !slowed.includes(p.new) && p.verdict !== "failed in both")
+        .map((p) => p.new)
+        .sort()
+    );
     // Every metric of every slowed point regressed; nothing else moved.
     for (const p of c.matched) {
       const want = slowed.includes(p.new) ? "regression" : "within noise";

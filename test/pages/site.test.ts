@@ -330,6 +330,20 @@ describe("declared comparisons", () => {
     );
     expect(en).toContain('<a href="../studies/before/">before</a> (6 runs, 2 points)');
     expect(en).not.toContain("Load curves");
+    // The tuned candidate's three runs are written alike in both studies: one result each, not measured again.
+    expect(page.comparison.same_results.map((same) => same.new)).toEqual([
+      "engine--tuned--short",
+      "engine--tuned--short--r2",
+      "engine--tuned--short--r3"
+    ]);
+    expect(en).toContain(
+      "<p>3 runs hold the same results in both studies, figure for figure: they were not measured again (copied, or " +
+        "imported into both).</p>"
+    );
+    expect(comparisonHtml("tr", page)).toContain(
+      "<p>3 koşu iki çalışmada rakamı rakamına aynı sonucu taşıyor: yeniden ölçülmediler (kopyalanmış ya da ikisine " +
+        "birden içe aktarılmış).</p>"
+    );
     const tr = comparisonHtml("tr", page);
     expect(tr).toContain('<span class="regression">gerileme</span>');
     expect(tr).toContain("Eşik %5; aralıklar %95 güvenle");
