@@ -9,6 +9,7 @@ import {PlanError} from "../study/plan.js";
 import {parseThreshold} from "./compare.js";
 import {notAStudy} from "../runs/study-folder.js";
 import {errorLine} from "./errors.js";
+import {sharedResults, type SharedRun} from "../analysis/shared-results.js";
 
 const USAGE =
   "usage: tps-report history STUDY STUDY… [--metric NAME]… [--threshold 5%] [--format md|json]\n" +
@@ -70,15 +71,18 @@ export async function main(argv: string[]): Promise<number> {
   if (!history.points.some((p) => p.verdict.entries.length > 1))
     return fail("nothing was compared: the studies share no point");
   const regressed = history.points.filter((p) => p.verdict.status === "regression");
+  const same = sharedResults(studies.map((s) => ({id: s.dir, rows: s.rows})));
   if (values.format === "json")
-    process.stdout.write(JSON.stringify({threshold, confidence, metrics, ...history}, null, 2) + "\n");
-  else process.stdout.write(historyMarkdown(history.points, history.ordered_by));
+    process.stdout.write(
+      JSON.stringify({threshold, confidence, metrics, ...history, same_results: same}, null, 2) + "\n"
+    );
+  else process.stdout.write(historyMarkdown(history.points, history.ordered_by, same));
   return regressed.length ? 1 : 0;
 }
 
 const times = (x: number | null) => (x == null ? "—" : `×${x.toFixed(3)}`);
 
-function historyMarkdown(points: PointHistory[], orderedBy: "date" | "order given"): string {
+function historyMarkdown(points: PointHistory[], orderedBy: "date" | "order given", same: SharedRun[][]): string {
   const out: string[] = ["# History", ""];
   if (points.length) out.push(points[0].verdict.rule, "");
   out.push(
@@ -95,6 +99,13 @@ function historyMarkdown(points: PointHistory[], orderedBy: "date" | "order give
       (count("failed in every study") ? `${count("failed in every study")} failed in every study, ` : "") +
       `of ${points.length} point histories.`
   );
+  if (same.length)
+    out.push(
+      "",
+      `${same.length} ${same.length === 1 ? "result is" : "results are"} held figure for figure by more than one study ` +
+        "of the series: two measurements never agree to the last printed digit, so these were not measured again " +
+        `(copied, or imported more than once). The first: ${same[0][0].run} in ${same[0].map((r) => r.study).join(", ")}.`
+    );
   for (const p of points) {
     out.push("", `## ${p.point} — ${p.metric}: ${p.verdict.status}`, "");
     out.push(

@@ -52,6 +52,25 @@ describe("history", () => {
     expect(base.trailing.ratio).toBeCloseTo(0.9, 12);
   });
 
+  // The series is written from a model, so runs of equal values are equal files: each such result is one, held by
+  // several studies, which the history did not say.
+  it("says which results more than one study of the series holds figure for figure", () => {
+    const h = JSON.parse(cli(...dirs, "--format", "json").stdout);
+    const held = (run: string) =>
+      h.same_results.find((group: {run: string}[]) => group[0].run === run).map((r: {study: string}) => r.study);
+    expect(h.same_results).toHaveLength(9);
+    expect(held("engine--tuned--short--r2")).toEqual(dirs);
+    expect(held("engine--base--short--r2")).toEqual(dirs.slice(0, 4));
+    expect(
+      h.same_results.filter((group: {run: string}[]) => group.length === 2).map((g: {study: string}[]) => g[0].study)
+    ).toEqual([dirs[4], dirs[4], dirs[4]]);
+    expect(cli(...dirs).stdout).toContain(
+      "9 results are held figure for figure by more than one study of the series: two measurements never agree to " +
+        `the last printed digit, so these were not measured again (copied, or imported more than once). The first: ` +
+        `engine--base--short in ${dirs.slice(0, 4).join(", ")}.`
+    );
+  });
+
   it("up to the first dropped study: not yet a regression, exit 0", () => {
     const run = cli(...dirs.slice(0, 5));
     expect(run.status).toBe(0);
