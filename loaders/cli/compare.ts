@@ -350,6 +350,12 @@ export function comparisonCsv(c: StudyComparison, curves?: CurvesComparison): st
       engine: u.key.engine,
       detail: u.same_id_differs?.join("; ") ?? null
     });
+  for (const same of c.same_results)
+    rows.push({
+      ...blank,
+      record: "same result",
+      detail: `${same.base} (base) = ${same.new} (new): held figure for figure by both studies, not measured again`
+    });
   for (const n of c.counts)
     rows.push({
       ...blank,

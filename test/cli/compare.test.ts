@@ -159,6 +159,14 @@ describe("compare", () => {
     const counts = Papa.parse<Record<string, string>>(csv.stdout.trim(), {header: true})
       .data.filter((r) => r.record === "count")
       .map((r) => [r.point_verdict, r.detail.split(":")[0]]);
+    const same = Papa.parse<Record<string, string>>(csv.stdout.trim(), {header: true}).data.filter(
+      (r) => r.record === "same result"
+    );
+    expect(same).toHaveLength(15);
+    expect(same[0].detail).toBe(
+      "engine-selection--sglang--sharegpt (base) = engine-selection--sglang--sharegpt (new): held figure for figure " +
+        "by both studies, not measured again"
+    );
     expect(counts).toEqual([
       ["regression", "0 of 17 matched points"],
       ["improvement", "0 of 17 matched points"],
