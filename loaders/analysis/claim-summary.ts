@@ -7,7 +7,7 @@ export interface ClaimSummary {
   contradicted: number;
   unverifiable: number;
   /** The published figures that do not hold: what, as published, as recomputed. */
-  contradictions: ({subject: Text; published: string; recomputed: string} & Pick<ClaimCheck, "metric">)[];
+  contradictions: ({subject: Text; published: string; recomputed: string} & Pick<ClaimCheck, "metric" | "unit">)[];
 }
 
 export function claimSummary(claims: readonly ClaimCheck[]): ClaimSummary {
@@ -21,6 +21,7 @@ export function claimSummary(claims: readonly ClaimCheck[]): ClaimSummary {
       .map((c) => ({
         subject: c.subject,
         ...(c.metric ? {metric: c.metric} : {}),
+        ...(c.unit ? {unit: c.unit} : {}),
         published: c.published,
         recomputed: c.recomputed
       }))

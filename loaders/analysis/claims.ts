@@ -75,7 +75,12 @@ export function checkClaims(plan: StudyPlan, derived: Derived, rows: RunRow[]): 
     // A published gain as printed: +9.75% stays +9.75%.
     const shownGain = (value: number | null) => gainText(value, value == null ? 1 : Math.max(1, places(value)));
     // The metric a claim names goes beside its subject: the pages name it in their words, not by its key.
-    const base = {id: claim.id, kind: claim.kind, ...(typeof claim.metric === "string" ? {metric: claim.metric} : {})};
+    const base = {
+      id: claim.id,
+      kind: claim.kind,
+      ...(typeof claim.metric === "string" ? {metric: claim.metric} : {}),
+      ...(claim.unit === "s" ? {unit: "s" as const} : {})
+    };
     // Claims an imported write-up adds (and rankings by another metric than the objective) are audited there.
     const writeup = checkWriteupClaim(claim, plan, derived, rows);
     if (writeup) return {...base, ...writeup};
@@ -319,6 +324,8 @@ export interface ClaimCheck {
   subject: Text;
   /** The metric the subject names, where it names one. */
   metric?: string;
+  /** Seconds, where the write-up printed the metric (kept in ms) in seconds. */
+  unit?: "s";
   published: string;
   recomputed: string;
   status: ClaimStatus;

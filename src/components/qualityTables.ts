@@ -16,9 +16,11 @@ export function claimBadge(status: ClaimCheck["status"], lang: Lang): HTMLElemen
 }
 
 /** What a claim is about, the metric it names (by its key in the report) named as the pages name it. */
-export function claimSubject(claim: Pick<ClaimCheck, "subject" | "metric">, lang: Lang): string {
+export function claimSubject(claim: Pick<ClaimCheck, "subject" | "metric" | "unit">, lang: Lang): string {
   const subject = pick(claim.subject, lang);
-  return claim.metric ? subject.replace(claim.metric, metricTitle(claim.metric, lang)) : subject;
+  if (!claim.metric) return subject;
+  const title = metricTitle(claim.metric, lang);
+  return subject.replace(claim.metric, claim.unit === "s" ? title.replace("(ms)", "(s)") : title);
 }
 
 export function claimsTable(report: Pick<QualityPage, "claims">, context: PageContext): HTMLElement {

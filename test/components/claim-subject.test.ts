@@ -2,7 +2,11 @@
 // of engine-selection--trtllm--sharegpt", a write-up's "mean_tpot_ms of the recommended configuration, ShareGPT", in
 // both languages, where every table and chart names it "Total Token throughput (tok/s)" and "Mean TPOT (ms)".
 import "../../src/render/dom.js";
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
 import {describe, expect, it} from "vitest";
+import {importWriteup} from "../../loaders/import/writeup/index.js";
 import {loadStudy} from "../../loaders/analysis/report.js";
 import {claimSummary} from "../../loaders/analysis/claim-summary.js";
 import {claimsTable, claimSubject} from "../../src/components/qualityTables.js";
@@ -33,5 +37,20 @@ describe("a claim about a metric", () => {
       }
     ]);
     expect(claimSubject(summary.contradictions[0], "en")).toBe("Mean TPOT (ms) of r1");
+  });
+
+  // The latency page publishes its mean latencies in seconds: "Mean E2EL (ms) of …" stood beside "1.61 s".
+  it("names the unit the write-up published in, where it is not the metric's own", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tps-claim-subject-"));
+    try {
+      importWriteup("test/fixtures/writeups/qwen3-8b--h100-latency.md", join(dir, "study"));
+      const {report} = await loadStudy(join(dir, "study"));
+      const value = report.claims.find((c) => c.id === "value-choosing-the-inference-engine-sglang")!;
+      expect(value.published).toBe("1.61 s");
+      expect(claimSubject(value, "en")).toBe("Mean E2EL (s) of choosing-the-inference-engine--sglang--sharegpt");
+      expect(claimSubject(value, "tr")).toBe("choosing-the-inference-engine--sglang--sharegpt için Ortalama E2EL (s)");
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 });
