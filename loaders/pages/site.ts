@@ -8,6 +8,7 @@ import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
 import {claimSummary, type ClaimSummary} from "../analysis/claim-summary.js";
+import {sharedResults, type SharedRun} from "../analysis/shared-results.js";
 import type {StudyData} from "../analysis/report.js";
 import {idProblem} from "../study/ids.js";
 import {RefusedFile, readStudyFile} from "../files/regular-files.js";
@@ -203,6 +204,8 @@ export interface TrendPage {
   metric: string;
   rule: string;
   points: PointHistory[];
+  /** Results more than one study of the series holds figure for figure (not measured again). */
+  same_results: SharedRun[][];
 }
 
 /** Studies of one model on the same GPUs form a series; a series of two or more studies that share a point gets a
@@ -240,7 +243,8 @@ export function trendPages(studies: readonly SiteStudy[], threshold = DEFAULT_TH
       confidence,
       metric,
       rule: historyRule({threshold, confidence}),
-      points: history.points
+      points: history.points,
+      same_results: sharedResults(dated.map((s) => ({id: s.dir, rows: s.rows})))
     });
   }
   // Two series whose names slug alike keep apart by a number.

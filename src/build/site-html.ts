@@ -411,7 +411,12 @@ export function trendHtml(lang: Lang, tr: TrendPage): string {
       .join(", ")}.</p>`,
     `<p class="rule">${e(historyRule(lang, tr))}</p>`,
     `<p>${e(tr.ordered_by === "date" ? w("siteOrderedByDate") : w("siteOrderedGiven"))}</p>`,
-    `<p>${e(statusCounts(lang, byStatus, tr.points.length))}</p>`
+    `<p>${e(statusCounts(lang, byStatus, tr.points.length))}</p>`,
+    ...(tr.same_results.length
+      ? [
+          `<p>${e(fill(tr.same_results.length === 1 ? "siteSeriesSharedOne" : "siteSeriesSharedMany", lang, {count: tr.same_results.length}))}</p>`
+        ]
+      : [])
   ];
   // Regressions and suspicious points first: the page is read for them.
   const rank: Record<HistoryStatus, number> = {

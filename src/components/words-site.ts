@@ -61,6 +61,14 @@ export const SITE_WORDS = {
     en: "{count} runs hold the same results in both studies, figure for figure: they were not measured again (copied, or imported into both).",
     tr: "{count} koşu iki çalışmada rakamı rakamına aynı sonucu taşıyor: yeniden ölçülmediler (kopyalanmış ya da ikisine birden içe aktarılmış)."
   },
+  siteSeriesSharedOne: {
+    en: "1 result is held figure for figure by more than one study of the series: it was not measured again (copied, or imported more than once).",
+    tr: "1 sonuç serinin birden çok çalışmasında rakamı rakamına aynı: yeniden ölçülmedi (kopyalanmış ya da birden çok kez içe aktarılmış)."
+  },
+  siteSeriesSharedMany: {
+    en: "{count} results are held figure for figure by more than one study of the series: they were not measured again (copied, or imported more than once).",
+    tr: "{count} sonuç serinin birden çok çalışmasında rakamı rakamına aynı: yeniden ölçülmediler (kopyalanmış ya da birden çok kez içe aktarılmış)."
+  },
   siteTrends: {en: "Trends", tr: "Eğilimler"},
   siteNoTrends: {
     en: "No two studies share a model and GPUs, so there is no trend.",

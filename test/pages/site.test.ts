@@ -463,6 +463,16 @@ describe("trends", () => {
     expect(trendHtml("tr", page)).toContain("en çok %2.5 olasılıkla");
     expect(en).toContain("<p>objective: Total Token throughput (tok/s); studies of the series:");
     expect(trendHtml("tr", page)).toContain("<p>hedef: Toplam token işlem hacmi (tok/s);");
+    // The series is written from a model: runs of equal values are one result, held by several studies, as history says.
+    expect(page.same_results).toHaveLength(9);
+    expect(en).toContain(
+      "<p>9 results are held figure for figure by more than one study of the series: they were not measured again " +
+        "(copied, or imported more than once).</p>"
+    );
+    expect(trendHtml("tr", page)).toContain(
+      "<p>9 sonuç serinin birden çok çalışmasında rakamı rakamına aynı: yeniden ölçülmediler (kopyalanmış ya da birden " +
+        "çok kez içe aktarılmış).</p>"
+    );
   });
 
   it("up to study 5 the drop is not flagged; studies of other models or GPUs form no series", async () => {
