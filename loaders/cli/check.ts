@@ -10,6 +10,7 @@ import {notAStudy} from "../runs/study-folder.js";
 import {errorLine} from "./errors.js";
 import {naturalOrder} from "../natural-order.js";
 import {visibleControls} from "../text.js";
+import {argsError} from "./usage.js";
 
 const USAGE =
   "usage: tps-report check [--json] [--strict] [STUDY_DIR]   (default: $TPS_REPORT_STUDY or data/studies/qwen3-32b-a100)\n" +
@@ -24,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
       options: {json: {type: "boolean"}, strict: {type: "boolean"}, help: {type: "boolean", short: "h"}}
     });
   } catch (error) {
-    process.stderr.write(`tps-report check: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report check: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   if (parsed.values.help) {

@@ -19,6 +19,7 @@ import {shellWord} from "../command/shell-quote.js";
 import {visibleControls} from "../text.js";
 import {notAStudy} from "../runs/study-folder.js";
 import {errorLine} from "./errors.js";
+import {argsError} from "./usage.js";
 
 const USAGE =
   "usage: tps-report compare BASE NEW [--threshold 5%] [--format md|csv|json] [--across gpu|engine] [--confidence 0.95]\n" +
@@ -51,7 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     });
   } catch (error) {
-    process.stderr.write(`tps-report compare: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report compare: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   const {values, positionals} = parsed;

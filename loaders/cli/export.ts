@@ -7,6 +7,7 @@ import {runsParquet} from "../export/parquet.js";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {loadStudy, studyDir} from "../analysis/report.js";
 import {notAStudy} from "../runs/study-folder.js";
+import {argsError} from "./usage.js";
 
 const USAGE = "usage: tps-report export --format csv|parquet [--aggregate] [--out FILE] [--study DIR]";
 
@@ -24,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }));
   } catch (error) {
-    process.stderr.write(`tps-report export: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report export: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   if (values.help) {

@@ -69,7 +69,8 @@ function parseArgs(argv: string[]): {values: Partial<Record<ValueFlag, string>>;
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     const name = match?.[1] as ValueFlag | undefined;
-    if (!match || !VALUE_FLAGS.includes(name as ValueFlag)) throw new UsageError(`unknown argument '${arg}'`);
+    if (!match || !VALUE_FLAGS.includes(name as ValueFlag))
+      throw new UsageError(arg.startsWith("-") ? `unknown option ${arg.split("=")[0]}` : `unknown argument '${arg}'`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new UsageError(`--${name} needs a value`);
     values[name as ValueFlag] = value;

@@ -10,6 +10,7 @@ import {parseThreshold} from "./compare.js";
 import {notAStudy} from "../runs/study-folder.js";
 import {errorLine} from "./errors.js";
 import {sharedResults, type SharedRun} from "../analysis/shared-results.js";
+import {argsError} from "./usage.js";
 
 const USAGE =
   "usage: tps-report history STUDY STUDY… [--metric NAME]… [--threshold 5%] [--format md|json]\n" +
@@ -32,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     });
   } catch (error) {
-    process.stderr.write(`tps-report history: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report history: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   const {values, positionals} = parsed;

@@ -10,6 +10,7 @@ import {importWriteup, isWriteup, WriteupError} from "../import/writeup/index.js
 import {nameId} from "../import/writeup/model.js";
 import {idProblem} from "../study/ids.js";
 import {basename, resolve} from "node:path";
+import {argsError} from "./usage.js";
 
 const USAGE = `usage: tps-report import [--set KEY=VALUE]… SOURCE… [--set KEY=VALUE SOURCE…]… --into STUDY_DIR
        tps-report import WRITEUP --into STUDY_DIR
@@ -34,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
       options: {into: {type: "string"}, set: {type: "string", multiple: true}, help: {type: "boolean", short: "h"}}
     });
   } catch (error) {
-    process.stderr.write(`tps-report import: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report import: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   if (parsed.values.help) {

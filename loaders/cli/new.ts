@@ -6,7 +6,7 @@ import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {shellWord} from "../command/shell-quote.js";
 import {planNotFolder} from "./errors.js";
-import {UsageError, wholeNumber} from "./usage.js";
+import {UsageError, wholeNumber, argsError} from "./usage.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";
 import {PLACEHOLDER} from "../study/schema.js";
@@ -125,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     });
   } catch (error) {
-    process.stderr.write(`tps-report new: ${(error as Error).message}\n${USAGE}\n`);
+    process.stderr.write(`tps-report new: ${argsError(error, argv)}\n${USAGE}\n`);
     return 2;
   }
   if (parsed.values.help) {

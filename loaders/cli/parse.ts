@@ -64,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(USAGE + "\n");
       return 0;
     } else if (!flagsDone && arg.startsWith("-") && arg !== "-") {
-      process.stderr.write(`tps-report parse: unknown option '${arg}'\n\n${USAGE}\n`);
+      process.stderr.write(`tps-report parse: unknown option ${arg}\n\n${USAGE}\n`);
       return 2;
     } else files.push(arg);
   }

@@ -14,3 +14,16 @@ export function wholeNumber(
     );
   return Number(value);
 }
+
+/** A parseArgs error in the CLI's words, one line: Node's own spans up to three and speaks of positionals. */
+export function argsError(error: unknown, argv: readonly string[] = []): string {
+  const {code, message} = error as NodeJS.ErrnoException;
+  const flag = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && flag) return `unknown option ${flag}`;
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && flag) {
+    if (/argument missing/.test(message)) return `${flag} needs a value`;
+    if (/ambiguous/.test(message))
+      return `${flag}'s value starts with a dash: write it as ${flag}=${argv[argv.indexOf(flag) + 1] ?? "VALUE"}`;
+  }
+  return message.split("\n")[0];
+}

@@ -107,6 +107,40 @@ describe("a folder that is not a study", () => {
   });
 });
 
+// Node's parseArgs spoke in its own words: "Unknown option '--bogus'. To specify a positional argument starting with a
+// '-', place it …", and a value starting with a dash took three lines; the other commands said "unknown option --bogus".
+describe("a command line a command cannot take", () => {
+  const study = "data/studies/qwen3-32b-a100";
+  it.each([
+    ["check", study],
+    ["compare", study, study],
+    ["history", study, study],
+    ["export", "--format", "csv"],
+    ["import", "x", "--into", "y"],
+    ["new", "x", "--model", "m"],
+    ["run", study],
+    ["tune", study],
+    ["gather", study, "t"],
+    ["headroom"],
+    ["parse"],
+    ["bench"]
+  ])("%s names an unknown option in one wording", (...args) => {
+    const run = cli(...args, "--bogus");
+    expect(run.status).toBe(2);
+    expect(run.stderr.split("\n")[0]).toBe(`tps-report ${args[0]}: unknown option --bogus`);
+  });
+
+  it("an option without its value, and a value that starts with a dash, each in one line", () => {
+    expect(cli("new", "x", "--model").stderr.split("\n")[0]).toBe("tps-report new: --model needs a value");
+    const dash = cli("history", study, study, "--threshold", "-5%");
+    expect(dash.status).toBe(2);
+    expect(dash.stderr.split("\n")[0]).toBe(
+      "tps-report history: --threshold's value starts with a dash: write it as --threshold=-5%"
+    );
+    expect(dash.stderr.split("\n")[1]).toMatch(/^usage: tps-report history /);
+  });
+});
+
 describe("errors thrown inside a command", () => {
   it("a plan that does not parse: its file and line, without a stack trace", () => {
     const dir = folder("broken", {"study.yaml": "study: [unclosed\n"});

@@ -77,7 +77,9 @@ describe("tps-report headroom", () => {
     expect((await run([...LONG_A100, "--input-len", "x", "--output-len", "2", "--num-prompts", "1"])).stderr).toContain(
       "--input-len must be from 1 to 10000000, got 'x'"
     );
-    expect((await run([...LONG_A100, ...LONG, "--frobnicate"])).stderr).toContain("unknown argument '--frobnicate'");
+    expect((await run([...LONG_A100, ...LONG, "--frobnicate"])).stderr).toContain(
+      "tps-report headroom: unknown option --frobnicate\n"
+    );
   });
 
   it("exits 1 when the weights do not fit", async () => {

@@ -74,7 +74,7 @@ describe("tps-report parse", () => {
     expect(none.stderr).toMatch(/^tps-report parse: no input files/);
     const flag = cli("--csv", SEED);
     expect(flag.status).toBe(2);
-    expect(flag.stderr).toMatch(/^tps-report parse: unknown option '--csv'/);
+    expect(flag.stderr).toMatch(/^tps-report parse: unknown option --csv\n/);
     const missing = cli(SEED, `${FIXTURES}/does-not-exist.log`);
     expect(missing.status).toBe(2);
     expect(missing.stdout).toBe("");
