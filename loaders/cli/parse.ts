@@ -79,7 +79,13 @@ export async function main(argv: string[]): Promise<number> {
       contents.push(file === "-" ? await readStdin() : await readFile(file));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      unreadable.push(`tps-report parse: cannot read ${file} (${code})`);
+      const why =
+        code === "ENOENT"
+          ? `${file} does not exist`
+          : code === "EISDIR"
+            ? `${file} is a folder; parse takes files`
+            : `cannot read ${file} (${code})`;
+      unreadable.push(`tps-report parse: ${why}`);
     }
   }
   if (unreadable.length > 0) {

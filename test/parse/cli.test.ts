@@ -78,6 +78,12 @@ describe("tps-report parse", () => {
     const missing = cli(SEED, `${FIXTURES}/does-not-exist.log`);
     expect(missing.status).toBe(2);
     expect(missing.stdout).toBe("");
-    expect(missing.stderr).toBe(`tps-report parse: cannot read ${FIXTURES}/does-not-exist.log (ENOENT)\n`);
+    expect(missing.stderr).toBe(`tps-report parse: ${FIXTURES}/does-not-exist.log does not exist\n`);
+    // It said "cannot read test/fixtures/parse (EISDIR)".
+    const folder = cli(FIXTURES);
+    expect([folder.status, folder.stderr]).toEqual([
+      2,
+      `tps-report parse: ${FIXTURES} is a folder; parse takes files\n`
+    ]);
   });
 });
