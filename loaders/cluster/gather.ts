@@ -1,5 +1,15 @@
 // `tps-report gather`: merges the run folders of cluster tasks into STUDY/runs, atomically and idempotently.
-import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync} from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  statSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync
+} from "node:fs";
 import {join} from "node:path";
 import {runComplete, removeStale, removeStaleImports, tmpName} from "../runs/run-folder.js";
 import {selectRuns, type PlannedRun} from "../live/selection.js";
@@ -141,6 +151,7 @@ function schedulerFailure(plan: StudyPlan, run: PlannedRun, end: TaskEnd): Recor
 
 export function gather(plan: StudyPlan, tasksDir: string, options: GatherOptions = {}): GatherReport {
   if (!existsSync(tasksDir)) throw new ClusterError(`${tasksDir} does not exist`);
+  if (!statSync(tasksDir).isDirectory()) throw new ClusterError(`${tasksDir} is a file; give the tasks folder`);
   const manifest = readManifest(tasksDir);
   if (manifest && manifest.study !== plan.id)
     throw new ClusterError(`${join(tasksDir, "tasks.json")}: tasks of study '${manifest.study}', not '${plan.id}'`);

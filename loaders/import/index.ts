@@ -52,7 +52,8 @@ function* readSource(
   try {
     stat = statSync(path);
   } catch (error) {
-    problems.push(`${path}: cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push(code === "ENOENT" ? `${path} does not exist` : `${path}: cannot be read (${code})`);
     return [];
   }
   if (!stat.isDirectory()) {

@@ -100,6 +100,17 @@ describe("a folder that is not a study", () => {
     }
   });
 
+  // It said "…/study.yaml/tasks.json: not a directory".
+  it("gather given a file for its tasks folder names it", () => {
+    const study = join(root, "gather-study");
+    cpSync("data/studies/qwen3-32b-a100", study, {recursive: true});
+    const file = join(study, "study.yaml");
+    const run = cli("gather", study, file);
+    // As for a tasks folder that does not exist.
+    expect(run.status).toBe(1);
+    expect(oneLine(run.stderr)).toBe(`tps-report gather: ${file} is a file; give the tasks folder`);
+  });
+
   it("a folder that does not exist is named as missing", () => {
     const missing = join(root, "nowhere");
     const line = oneLine(cli("check", missing).stderr);

@@ -215,7 +215,7 @@ describe("import of a vllm bench sweep serve experiment", () => {
     }
     expect(error?.problems).toEqual([
       `${join(combo, "run=1.json")}: half-written sweep folder: this run is missing`,
-      `${join(tmp, "missing.json")}: cannot be read (ENOENT)`
+      `${join(tmp, "missing.json")} does not exist`
     ]);
     expect(existsSync(study)).toBe(false);
     expect(readdirSync(tmp).filter((n) => n.startsWith(".import"))).toEqual([]);
