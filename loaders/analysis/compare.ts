@@ -1,9 +1,9 @@
 // Compares two studies point by point: points matched on what makes them comparable, each metric's ratio new / base
 // with an interval from the repeats, a verdict against a threshold, and what changed between the two studies.
-import {sharedResults} from "./shared-results.js";
 import {basename} from "node:path";
 import type {RunRow} from "../runs/rows.js";
 import {argvDifferences, argvMeaning} from "../command/argv-meaning.js";
+import {sharedResults} from "./shared-results.js";
 import {geometricGain} from "../stats/geometric-gain.js";
 import type {Summary} from "../stats/summary.js";
 import type {StudyPlan} from "../study/plan.js";
@@ -470,10 +470,7 @@ export function compareStudies(base: ComparedStudy, next: ComparedStudy, options
     same_results: sharedResults([
       {id: "base", rows: base.rows},
       {id: "new", rows: next.rows}
-    ]).flatMap((runs) => {
-      const [a, b] = [runs.find((r) => r.study === "base")!, runs.find((r) => r.study === "new")!];
-      return [{base: a.run, new: b.run}];
-    })
+    ]).map((runs) => ({base: runs.find((r) => r.study === "base")!.run, new: runs.find((r) => r.study === "new")!.run}))
   };
 }
 

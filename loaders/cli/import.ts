@@ -5,7 +5,7 @@ import {ImportFailed, ImportInterrupted, importResultsUntil, type ImportSource} 
 import {PlanError} from "../study/plan.js";
 import {writeErrorLine} from "../files/write-error.js";
 import {shellWord} from "../command/shell-quote.js";
-import {planNotFolder} from "./errors.js";
+import {planNotFolder} from "../runs/study-folder.js";
 import {importWriteup, isWriteup, WriteupError} from "../import/writeup/index.js";
 import {nameId} from "../import/writeup/model.js";
 import {idProblem} from "../study/ids.js";

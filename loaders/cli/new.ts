@@ -5,7 +5,7 @@ import {fileURLToPath} from "node:url";
 import {parseArgs} from "node:util";
 import {writeFileAtomic} from "../files/write-atomic.js";
 import {shellWord} from "../command/shell-quote.js";
-import {planNotFolder} from "./errors.js";
+import {planNotFolder} from "../runs/study-folder.js";
 import {UsageError, wholeNumber, argsError} from "./usage.js";
 import {isId, slugId} from "../study/ids.js";
 import {parseStudyPlan, PlanError} from "../study/plan.js";

@@ -1,6 +1,6 @@
-// Why a folder is not a study: one wording for the CLI's commands and the site's build.
+// Why a path is not a study, or cannot be a new one: one wording for the CLI's commands and the site's build.
 import {existsSync, statSync} from "node:fs";
-import {basename, dirname, join} from "node:path";
+import {basename, dirname, join, resolve} from "node:path";
 import {shellWord} from "../command/shell-quote.js";
 
 const STUDY_IS = "a study is a folder with study.yaml (the plan) and runs/ (one folder per run)";
@@ -20,4 +20,10 @@ export function notAStudy(dir: string): string | null {
     );
   if (!statSync(plan).isFile()) return `${plan} is not a file`;
   return null;
+}
+
+/** Why `dir` cannot be a new study's folder: it names the plan inside one. */
+export function planNotFolder(dir: string): string | null {
+  if (basename(resolve(dir)) !== "study.yaml") return null;
+  return `${dir}: give the study's folder, ${dirname(dir)}; study.yaml is written inside it`;
 }
