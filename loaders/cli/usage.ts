@@ -1,4 +1,5 @@
-// A command line the CLI cannot take: one error class, one reading and wording of a flag's whole number, and parseArgs' errors in the CLI's words.
+// A command line the CLI cannot take: one error class, one reading and wording of a flag's whole number, and
+// parseArgs' errors in the CLI's words.
 export class UsageError extends Error {}
 
 /** `value` as a whole number from `min` to `max`; the message names the bound where the flag has one. */
