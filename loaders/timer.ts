@@ -1,4 +1,5 @@
-// Node fires a timer of more than 2^31 − 1 ms at once: a longer limit (one meant as "no limit") waits that long, 24.8 days.
+// Node fires a timer of more than 2^31 − 1 ms at once: a longer limit (one meant as "no limit") waits that long,
+// 24.8 days.
 export const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** `ms` as a timer can wait it. */

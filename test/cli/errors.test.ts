@@ -118,8 +118,9 @@ describe("a folder that is not a study", () => {
   });
 });
 
-// Node's parseArgs spoke in its own words: "Unknown option '--bogus'. To specify a positional argument starting with a
-// '-', place it …", and a value starting with a dash took three lines; the other commands said "unknown option --bogus".
+// Node's parseArgs spoke in its own words: "Unknown option '--bogus'. To specify a positional argument starting with
+// a '-', place it …", and a value starting with a dash took three lines; the other commands said "unknown option
+// --bogus".
 describe("a command line a command cannot take", () => {
   const study = "data/studies/qwen3-32b-a100";
   it.each([
