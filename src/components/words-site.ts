@@ -46,12 +46,12 @@ export const SITE_WORDS = {
   },
   siteShared: {en: "Results in more than one study", tr: "Birden çok çalışmadaki sonuçlar"},
   siteSharedIntroOne: {
-    en: "1 result is held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported into both.",
-    tr: "1 sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları ötekinden alınmış ya da ikisine birden içe aktarılmış."
+    en: "1 result is held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported more than once.",
+    tr: "1 sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları başkasınınkinden alınmış ya da birden çok kez içe aktarılmış."
   },
   siteSharedIntroMany: {
-    en: "{count} results are held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported into both.",
-    tr: "{count} sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları ötekinden alınmış ya da ikisine birden içe aktarılmış."
+    en: "{count} results are held figure for figure by more than one study. Two measurements never agree to the last printed digit: one study's results were taken from another's, or imported more than once.",
+    tr: "{count} sonuç birden çok çalışmada rakamı rakamına aynı. İki ölçüm son basamağına kadar hiç aynı çıkmaz: bir çalışmanın sonuçları başkasınınkinden alınmış ya da birden çok kez içe aktarılmış."
   },
   siteSameResultsOne: {
     en: "1 run holds the same results in both studies, figure for figure: it was not measured again (copied, or imported into both).",
