@@ -39,8 +39,10 @@ function uniqueId(base: string, taken: Set<string>): string {
 
 // Quantized checkpoints keep their base model's name with a suffix (Qwen3-32B-FP8, -AWQ).
 const QUANT_SUFFIX = /-(fp8|fp8-dynamic|awq|gptq|gptq-int4|gptq-int8|int4|int8|w4a16|w8a8|nvfp4|bnb-4bit)$/i;
+/** A model's last path segment, lower case: `Qwen/Qwen3-8B` and `/models/qwen3-8b` are both `qwen3-8b`. */
+const lastSegment = (model: string) => model.slice(model.lastIndexOf("/") + 1).toLowerCase();
 const baseName = (model: string) => {
-  let name = model.slice(model.lastIndexOf("/") + 1).toLowerCase();
+  let name = lastSegment(model);
   while (QUANT_SUFFIX.test(name)) name = name.replace(QUANT_SUFFIX, "");
   return name;
 };
@@ -83,13 +85,17 @@ const LENGTH_TOLERANCE = 0.1;
 /** The model a Model section names by a slip: one no command serves, where every benchmark command names one other
  * model, a server serves it and the title names it (GPUStack's Qwen3-8B on 910B names Qwen3-30B-A3B there). */
 function modelSectionSlip(w: Writeup, model: string, served: string[]): string | null {
-  const name = (m: string) => m.slice(m.lastIndexOf("/") + 1).toLowerCase();
   const benched = new Set(w.script.flatMap((c) => argvMeaning(c.argv).options.get("--model")?.slice(0, 1) ?? []));
   const [other] = benched;
-  if (benched.size !== 1 || !other || name(other) === name(model)) return null;
-  if (served.some((m) => name(m) === name(model)) || !served.some((m) => name(m) === name(other))) return null;
-  return w.title?.text.toLowerCase().includes(name(other)) ? other : null;
+  if (benched.size !== 1 || !other || lastSegment(other) === lastSegment(model)) return null;
+  if (
+    served.some((m) => lastSegment(m) === lastSegment(model)) ||
+    !served.some((m) => lastSegment(m) === lastSegment(other))
+  )
+    return null;
+  return w.title?.text.toLowerCase().includes(lastSegment(other)) ? other : null;
 }
+
 export function buildStudy(w: Writeup, studyId: string, source: string): WriteupStudy {
   const took: WriteupStudy["took"] = [];
   const note = (line: number, what: string) => took.push({line, what});
@@ -107,7 +113,7 @@ export function buildStudy(w: Writeup, studyId: string, source: string): Writeup
     .filter((m): m is string => !!m);
   let model = modelText;
   if (modelText && !modelText.includes("/")) {
-    const full = served.find((m) => m.slice(m.lastIndexOf("/") + 1).toLowerCase() === modelText.toLowerCase());
+    const full = served.find((m) => lastSegment(m) === modelText.toLowerCase());
     if (full) model = full;
   }
   if (!model) model = served[0] ?? `${PLACEHOLDER}: the model (the write-up names none)`;
