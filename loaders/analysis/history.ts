@@ -31,6 +31,7 @@ import {summarize, type Summary} from "../stats/summary.js";
 import {comparabilityKey, metricDirection, ratioInterval, type ComparedStudy, type Direction} from "./compare.js";
 import {aggregatePoints} from "./points.js";
 import {naturalOrder} from "../natural-order.js";
+import {sharedResults, type SharedRun} from "./shared-results.js";
 
 export interface HistoryStudy {
   id: string;
@@ -214,7 +215,7 @@ export function studyHistory(
   studies: readonly DatedStudy[],
   metrics: readonly string[],
   options: Pick<HistoryOptions, "threshold" | "confidence">
-): {ordered_by: "date" | "order given"; points: PointHistory[]} {
+): {ordered_by: "date" | "order given"; points: PointHistory[]; same_results: SharedRun[][]} {
   const dated = studies.every((s) => s.date);
   const series = new Map<string, {point: string; studies: Map<string, HistoryStudy[]>}>();
   studies.forEach((study, i) => {
@@ -248,5 +249,10 @@ export function studyHistory(
       if (!direction || !list) continue;
       points.push({point, metric, verdict: historyVerdict(list, {...options, direction})});
     }
-  return {ordered_by: dated ? "date" : "order given", points};
+  return {
+    ordered_by: dated ? "date" : "order given",
+    points,
+    // Results more than one study holds figure for figure: not measured again.
+    same_results: sharedResults(studies.map((s) => ({id: s.dir, rows: s.rows})))
+  };
 }

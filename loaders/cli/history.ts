@@ -9,7 +9,7 @@ import {PlanError} from "../study/plan.js";
 import {parseThreshold} from "./compare.js";
 import {notAStudy} from "../runs/study-folder.js";
 import {errorLine} from "./errors.js";
-import {sharedResults, type SharedRun} from "../analysis/shared-results.js";
+import type {SharedRun} from "../analysis/shared-results.js";
 import {argsError} from "./usage.js";
 
 const USAGE =
@@ -72,12 +72,9 @@ export async function main(argv: string[]): Promise<number> {
   if (!history.points.some((p) => p.verdict.entries.length > 1))
     return fail("nothing was compared: the studies share no point");
   const regressed = history.points.filter((p) => p.verdict.status === "regression");
-  const same = sharedResults(studies.map((s) => ({id: s.dir, rows: s.rows})));
   if (values.format === "json")
-    process.stdout.write(
-      JSON.stringify({threshold, confidence, metrics, ...history, same_results: same}, null, 2) + "\n"
-    );
-  else process.stdout.write(historyMarkdown(history.points, history.ordered_by, same));
+    process.stdout.write(JSON.stringify({threshold, confidence, metrics, ...history}, null, 2) + "\n");
+  else process.stdout.write(historyMarkdown(history.points, history.ordered_by, history.same_results));
   return regressed.length ? 1 : 0;
 }
 

@@ -8,7 +8,7 @@ import {compareCurves, type CurvesComparison} from "../analysis/frontier.js";
 import {historyRule, studyDate, studyHistory, type PointHistory} from "../analysis/history.js";
 import {aggregatePoints} from "../analysis/points.js";
 import {claimSummary, type ClaimSummary} from "../analysis/claim-summary.js";
-import {sharedResults, type SharedRun} from "../analysis/shared-results.js";
+import type {SharedRun} from "../analysis/shared-results.js";
 import type {StudyData} from "../analysis/report.js";
 import {idProblem} from "../study/ids.js";
 import {RefusedFile, readStudyFile} from "../files/regular-files.js";
@@ -244,7 +244,7 @@ export function trendPages(studies: readonly SiteStudy[], threshold = DEFAULT_TH
       metric,
       rule: historyRule({threshold, confidence}),
       points: history.points,
-      same_results: sharedResults(dated.map((s) => ({id: s.dir, rows: s.rows})))
+      same_results: history.same_results
     });
   }
   // Two series whose names slug alike keep apart by a number.
